@@ -1,0 +1,30 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hashApiKey, PlanEnvironment } from '@platform/common';
+
+const KEY_PREFIX_LENGTH = 16;
+
+/** Keys carry 192 random bits, secrets 256, both prefixed by environment (`pk_sandbox_…`). */
+export function generateApiKey(environment: PlanEnvironment): string {
+  return `pk_${environment}_${randomBytes(24).toString('base64url')}`;
+}
+
+export function generateApiSecret(environment: PlanEnvironment): string {
+  return `sk_${environment}_${randomBytes(32).toString('base64url')}`;
+}
+
+export function keyPrefixOf(apiKey: string): string {
+  return apiKey.slice(0, KEY_PREFIX_LENGTH);
+}
+
+export const keyHashOf = hashApiKey;
+
+/** A secret of 256 random bits needs no slow hash: a keyed SHA-256 with a server-side pepper. */
+export function hashSecret(pepper: string, secret: string): string {
+  return createHmac('sha256', pepper).update(secret).digest('hex');
+}
+
+export function secretMatches(pepper: string, secret: string, storedHash: string): boolean {
+  const given = Buffer.from(hashSecret(pepper, secret), 'hex');
+  const stored = Buffer.from(storedHash, 'hex');
+  return given.length === stored.length && timingSafeEqual(given, stored);
+}

@@ -1,0 +1,41 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { PlanEnvironment } from '@platform/common';
+
+/** An API key and secret pair. Neither is stored: the key by its SHA-256, the secret by a peppered HMAC. */
+@Entity({ name: 'developer_credentials' })
+export class DeveloperCredential {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Index('idx_developer_credentials_organization')
+  @Column({ name: 'organization_id', type: 'uuid' })
+  organizationId: string;
+
+  @Index('uq_developer_credentials_key_hash', { unique: true })
+  @Column({ name: 'key_hash', type: 'varchar', length: 64 })
+  keyHash: string;
+
+  /** The first characters of the key, enough to recognise it in a dashboard or a log. */
+  @Column({ name: 'key_prefix', type: 'varchar', length: 32 })
+  keyPrefix: string;
+
+  @Column({ name: 'secret_hash', type: 'varchar', length: 64 })
+  secretHash: string;
+
+  /** Incremented by every rotation; tokens minted with an older version are refused. */
+  @Column({ name: 'secret_version', type: 'integer', default: 1 })
+  secretVersion: number;
+
+  @Column({ name: 'secret_rotated_at', type: 'timestamptz', nullable: true })
+  secretRotatedAt: Date | null;
+
+  @Column({ type: 'varchar', length: 20 })
+  environment: PlanEnvironment;
+
+  /** Space-separated scopes. */
+  @Column({ type: 'text' })
+  scopes: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}

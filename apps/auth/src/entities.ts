@@ -1,0 +1,6 @@
+import { DeveloperCredential } from './credentials/developer-credential.entity';
+import { Organization } from './organizations/organization.entity';
+import { ClientCompany } from './workspaces/client-company.entity';
+import { Workspace } from './workspaces/workspace.entity';
+
+export const AUTH_ENTITIES = [Organization, DeveloperCredential, Workspace, ClientCompany];

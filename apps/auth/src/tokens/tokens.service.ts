@@ -1,0 +1,53 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { sign } from 'jsonwebtoken';
+import { randomUUID } from 'node:crypto';
+import { AccessTokenClaims, Environment, PLATFORM_CLIENT_ID, TOKEN_ALGORITHM, TOKEN_LIFETIME_SECONDS } from '@platform/common';
+import { rateLimitsOf } from '../credentials/credentials.service';
+import { DeveloperCredential } from '../credentials/developer-credential.entity';
+import { Organization } from '../organizations/organization.entity';
+import { SigningKeys } from './signing-keys.service';
+
+export interface IssuedToken {
+  accessToken: string;
+  tokenType: 'Bearer';
+  expiresIn: number;
+  expiresAt: string;
+  scope: string;
+  plan: string;
+}
+
+@Injectable()
+export class TokensService {
+  constructor(
+    private readonly keys: SigningKeys,
+    @Inject(Environment) private readonly env: Environment,
+  ) {}
+
+  issue(credential: DeveloperCredential, organization: Organization): IssuedToken {
+    const now = Math.floor(Date.now() / 1000);
+    const limits = rateLimitsOf(organization);
+    const claims: Omit<AccessTokenClaims, 'iss'> = {
+      sub: credential.id,
+      org: organization.id,
+      platform_client_id: PLATFORM_CLIENT_ID,
+      akh: credential.keyHash,
+      plan: organization.plan,
+      rl: { b: limits.burstPerSecond, q: limits.monthlyQuota },
+      pa: Math.floor(organization.createdAt.getTime() / 1000),
+      scope: credential.scopes,
+      sv: credential.secretVersion,
+      iat: now,
+      exp: now + TOKEN_LIFETIME_SECONDS,
+      jti: randomUUID(),
+    };
+    const accessToken = sign(claims, this.keys.privateKey, { algorithm: TOKEN_ALGORITHM, keyid: this.keys.kid, issuer: this.env.JWT_ISSUER });
+    return {
+      accessToken,
+      tokenType: 'Bearer',
+      expiresIn: TOKEN_LIFETIME_SECONDS,
+      expiresAt: new Date(claims.exp * 1000).toISOString(),
+      scope: credential.scopes,
+      plan: organization.plan,
+    };
+  }
+}

@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { runService } from '@platform/common';
+import { BooksModule, BOOKS_SERVICE } from './books.module';
+
+void runService(BooksModule, BOOKS_SERVICE);

@@ -1,0 +1,8 @@
+import 'reflect-metadata';
+import { DataSource } from 'typeorm';
+import { buildDataSourceOptions, validateEnvironment } from '@platform/common';
+import { HR_ENTITIES } from './entities';
+import { HR_MIGRATIONS } from './migrations';
+
+/** For the TypeORM CLI (migration:generate / migration:run). */
+export default new DataSource(buildDataSourceOptions(validateEnvironment(process.env), { service: 'hr', entities: HR_ENTITIES, migrations: HR_MIGRATIONS }));

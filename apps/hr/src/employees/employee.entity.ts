@@ -1,0 +1,52 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+export const EMPLOYEE_STATUSES = ['active', 'on_leave', 'suspended', 'terminated'] as const;
+export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
+
+/** The canonical employee record; every row belongs to one company. */
+@Entity({ name: 'employees' })
+@Index('uq_employees_company_external_id', ['companyId', 'externalId'], { unique: true })
+@Index('idx_employees_company_created', ['companyId', 'createdAt', 'id'])
+export class Employee {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ name: 'company_id', type: 'uuid' })
+  companyId: string;
+
+  @Column({ name: 'external_id', type: 'varchar', length: 100 })
+  externalId: string;
+
+  @Column({ name: 'first_name', type: 'varchar', length: 100 })
+  firstName: string;
+
+  @Column({ name: 'last_name', type: 'varchar', length: 100 })
+  lastName: string;
+
+  @Column({ type: 'varchar', length: 254 })
+  email: string;
+
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  phone: string | null;
+
+  @Column({ name: 'hire_date', type: 'date' })
+  hireDate: string;
+
+  @Column({ name: 'job_title', type: 'varchar', length: 150 })
+  jobTitle: string;
+
+  @Column({ type: 'varchar', length: 150 })
+  department: string;
+
+  @Column({ type: 'varchar', length: 20 })
+  status: EmployeeStatus;
+
+  @Column({ name: 'termination_date', type: 'date', nullable: true })
+  terminationDate: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

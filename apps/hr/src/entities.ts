@@ -1,0 +1,3 @@
+import { Employee } from './employees/employee.entity';
+
+export const HR_ENTITIES = [Employee];

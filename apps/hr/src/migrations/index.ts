@@ -1,0 +1,1 @@
+export const HR_MIGRATIONS: Function[] = [];

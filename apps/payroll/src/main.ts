@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { runService } from '@platform/common';
+import { PayrollModule, PAYROLL_SERVICE } from './payroll.module';
+
+void runService(PayrollModule, PAYROLL_SERVICE);

@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { runService } from '@platform/common';
+import { UTILITIES_SERVICE, UtilitiesModule } from './utilities.module';
+
+void runService(UtilitiesModule, UTILITIES_SERVICE);

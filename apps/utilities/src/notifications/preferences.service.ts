@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { DEFAULT_CHANNELS, NOTIFICATION_CATEGORIES, NOTIFICATION_CHANNELS, NotificationCategory, NotificationPreference } from './notification-preference.entity';
+import { UpdatePreferenceDto } from './dto/update-preference.dto';
+
+export interface PreferenceView {
+  category: NotificationCategory;
+  inApp: boolean;
+  email: boolean;
+  push: boolean;
+  sms: boolean;
+  whatsapp: boolean;
+  /** null while the category still has its defaults */
+  updatedAt: Date | null;
+}
+
+function view(category: NotificationCategory, stored?: NotificationPreference): PreferenceView {
+  const channels = stored ?? DEFAULT_CHANNELS;
+  return {
+    category,
+    inApp: channels.inApp,
+    email: channels.email,
+    push: channels.push,
+    sms: channels.sms,
+    whatsapp: channels.whatsapp,
+    updatedAt: stored?.updatedAt ?? null,
+  };
+}
+
+@Injectable()
+export class PreferencesService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** All nine categories, stored or default. */
+  async list(companyId: string): Promise<PreferenceView[]> {
+    const stored = await this.dataSource.getRepository(NotificationPreference).findBy({ companyId });
+    const byCategory = new Map(stored.map((row) => [row.category, row]));
+    return NOTIFICATION_CATEGORIES.map((category) => view(category, byCategory.get(category)));
+  }
+
+  /** Changes only the flags sent; concurrent first writes of a category cannot collide. */
+  async update(companyId: string, input: UpdatePreferenceDto): Promise<PreferenceView> {
+    const changes: Partial<NotificationPreference> = {};
+    for (const channel of NOTIFICATION_CHANNELS) if (input[channel] !== undefined) changes[channel] = input[channel];
+    return this.dataSource.transaction(async (manager) => {
+      await manager
+        .createQueryBuilder()
+        .insert()
+        .into(NotificationPreference)
+        .values({ companyId, category: input.category, ...DEFAULT_CHANNELS, ...changes })
+        .orIgnore()
+        .execute();
+      if (Object.keys(changes).length) await manager.update(NotificationPreference, { companyId, category: input.category }, changes);
+      const stored = await manager.findOneByOrFail(NotificationPreference, { companyId, category: input.category });
+      return view(input.category, stored);
+    });
+  }
+}

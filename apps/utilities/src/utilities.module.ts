@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { describeService, PlatformModule } from '@platform/common';
+import { UTILITIES_ENTITIES } from './entities';
+import { UTILITIES_MIGRATIONS } from './migrations';
+import { NotificationsModule } from './notifications/notifications.module';
+
+export const UTILITIES_SERVICE = describeService('utilities');
+
+@Module({
+  imports: [
+    PlatformModule.forService({ service: UTILITIES_SERVICE, data: { entities: UTILITIES_ENTITIES, migrations: UTILITIES_MIGRATIONS } }),
+    NotificationsModule,
+  ],
+})
+export class UtilitiesModule {}

@@ -1,0 +1,32 @@
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const common = {
+  transform: { '^.+\\.ts$': swc },
+  moduleNameMapper: { '^@platform/common$': '<rootDir>/libs/common/src', '^@platform/common/(.*)$': '<rootDir>/libs/common/src/$1' },
+  testEnvironment: 'node',
+  rootDir: __dirname,
+};
+
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/src/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/apps/*/test/**/*.e2e-spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+      setupFiles: ['<rootDir>/test/setup-env.js'],
+      testTimeout: 60_000,
+      slowTestThreshold: 30,
+    },
+  ],
+};

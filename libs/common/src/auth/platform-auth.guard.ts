@@ -1,0 +1,95 @@
+import { ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import { TokenExpiredError } from 'jsonwebtoken';
+import { LRUCache } from 'lru-cache';
+import { timingSafeEqual } from 'node:crypto';
+import { PlatformException } from '../errors/platform.exception';
+import { IdentitySource } from '../identity/identity-source';
+import { Environment } from '../config/environment';
+import { internalToken } from '../config/secret-files';
+import { INTERNAL_ROUTE_KEY, IS_PUBLIC_KEY } from './auth.decorators';
+import { JWT_STRATEGY } from './jwt.strategy';
+import { hashApiKey, PLATFORM_CLIENT_ID, Principal } from './principal';
+import { headerValue, PlatformRequest, requestState } from './request-state';
+
+interface VerifiedToken {
+  principal: Principal;
+  /** the X-Platform-Api-Key value already matched against the token's key hash */
+  matchedApiKey?: string;
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
+
+/**
+ * Deny by default: every route needs a valid token unless marked @Public(). A token's
+ * signature is verified once (passport-jwt) and its claims cached until `exp`; the API key,
+ * client id and revocation are checked on every request.
+ */
+@Injectable()
+export class PlatformAuthGuard extends AuthGuard(JWT_STRATEGY) {
+  private readonly verified = new LRUCache<string, VerifiedToken>({ max: 50_000, ttlAutopurge: false });
+  private readonly internalToken: string;
+
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly identity: IdentitySource,
+    @Inject(Environment) env: Environment,
+  ) {
+    super({ session: false });
+    this.internalToken = internalToken(env);
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    const request = context.switchToHttp().getRequest<PlatformRequest>();
+    if (this.reflector.getAllAndOverride<boolean>(INTERNAL_ROUTE_KEY, targets)) {
+      // Service-to-service routes: the shared internal token; answer as if the route did not exist.
+      if (!sameString(headerValue(request, 'x-internal-token') ?? '', this.internalToken)) throw new PlatformException('HTTP_ERROR', { status: 404 });
+      return true;
+    }
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, targets)) return true;
+    const token = BEARER.exec(headerValue(request, 'authorization') ?? '')?.[1];
+    if (!token) throw new PlatformException('AUTH_TOKEN_MISSING');
+
+    let entry = this.verified.get(token);
+    if (entry && entry.principal.expiresAt <= Date.now()) throw new PlatformException('AUTH_TOKEN_EXPIRED');
+    if (!entry) {
+      await super.canActivate(context);
+      const principal = (request as unknown as { user: Principal }).user;
+      entry = { principal };
+      this.verified.set(token, entry, { ttl: Math.max(1, principal.expiresAt - Date.now()) });
+    }
+    const { principal } = entry;
+
+    const apiKey = headerValue(request, 'x-platform-api-key');
+    if (!apiKey) throw new PlatformException('DEVELOPER_KEYS_INVALID');
+    if (apiKey !== entry.matchedApiKey) {
+      if (!sameString(hashApiKey(apiKey), principal.apiKeyHash)) throw new PlatformException('DEVELOPER_KEYS_INVALID');
+      entry.matchedApiKey = apiKey;
+    }
+    if (headerValue(request, 'x-platform-client-id') !== PLATFORM_CLIENT_ID) throw new PlatformException('CLIENT_ID_INVALID');
+
+    await this.identity.ensureRevocationsFresh();
+    const minimum = this.identity.minimumSecretVersion(principal.credentialId);
+    if (minimum !== undefined && principal.secretVersion < minimum) throw new PlatformException('AUTH_TOKEN_INVALID');
+
+    requestState(request).principal = principal;
+    return true;
+  }
+
+  override handleRequest<T>(error: unknown, user: T, info: unknown): T {
+    // passport-jwt reports key-lookup failures (e.g. auth unreachable) as `info`
+    if (error instanceof PlatformException) throw error;
+    if (info instanceof PlatformException) throw info;
+    if (info instanceof TokenExpiredError) throw new PlatformException('AUTH_TOKEN_EXPIRED');
+    if (error || !user) throw new PlatformException('AUTH_TOKEN_INVALID');
+    return user;
+  }
+}
+
+function sameString(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

@@ -1,0 +1,126 @@
+import helmet from '@fastify/helmet';
+import { RequestMethod, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyServerFactory } from 'fastify';
+import { Logger } from 'nestjs-pino';
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { RouteAudit } from './auth/route-audit';
+import { ConfigurationError, Environment, validateEnvironment } from './config/environment';
+import { ShutdownState } from './health/shutdown-state';
+import { requestDurationHistogram } from './metrics/metrics';
+import { buildOpenApiDocument, OpenApiDocument } from './openapi/openapi';
+import type { ServiceDescriptor } from './service';
+
+export interface CreateServiceAppOptions {
+  /** Paths served outside the service prefix (besides the probes), e.g. auth's internal feed. */
+  unprefixed?: string[];
+  /** One-machine mode: the suite owns the listening server and hands requests to each app. */
+  serverFactory?: FastifyServerFactory;
+}
+
+const REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
+const PROBES = ['healthz/live', 'healthz/ready'];
+
+/**
+ * Creates a service exactly as it runs in production (adapter options, security headers,
+ * request ids, metrics hooks, OpenAPI document); e2e tests call the same function.
+ */
+export async function createServiceApp(rootModule: Type, service: ServiceDescriptor, options: CreateServiceAppOptions = {}): Promise<NestFastifyApplication> {
+  const env = validateEnvironment(process.env);
+  const adapter = new FastifyAdapter({
+    bodyLimit: env.BODY_LIMIT_BYTES,
+    trustProxy: env.TRUST_PROXY,
+    requestIdHeader: false,
+    genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, { bufferLogs: true, abortOnError: false });
+  app.useLogger(app.get(Logger));
+  app.flushLogs();
+
+  const unprefixed = [...PROBES, ...(options.unprefixed ?? [])];
+  app.setGlobalPrefix(service.prefix, { exclude: unprefixed.map((path) => ({ path, method: RequestMethod.ALL })) });
+  app.get(RouteAudit).setGlobalPrefix(service.prefix, unprefixed);
+
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    frameguard: { action: 'deny' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    hsts: { maxAge: 31_536_000, includeSubDomains: true },
+  });
+
+  const fastify = app.getHttpAdapter().getInstance();
+  const histogram = requestDurationHistogram();
+  fastify.decorateRequest('platform', null);
+  fastify.decorateRequest('startedAt', 0);
+  fastify.addHook('onRequest', (request, reply, done) => {
+    (request as unknown as { startedAt: number }).startedAt = performance.now();
+    (request.raw as unknown as { id: string }).id = request.id;
+    void reply.header('x-request-id', request.id).header('cache-control', 'no-store');
+    done();
+  });
+  fastify.addHook('onResponse', (request, reply, done) => {
+    const started = (request as unknown as { startedAt: number }).startedAt;
+    histogram.observe(
+      { service: service.name, method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      (performance.now() - started) / 1000,
+    );
+    done();
+  });
+
+  app.get(OpenApiDocument).document = buildOpenApiDocument(app, service);
+  await app.init();
+  return app;
+}
+
+/**
+ * Graceful stop for one or more apps: readiness turns 503 at once, in-flight requests get
+ * SHUTDOWN_GRACE_MS to finish while load balancers notice, then the apps close.
+ */
+export function installGracefulShutdown(apps: NestFastifyApplication[], graceMs: number, closeServer?: () => Promise<void>): void {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    for (const app of apps) app.get(ShutdownState).draining = true;
+    if (graceMs > 0) await new Promise((resolve) => setTimeout(resolve, graceMs));
+    const timeout = setTimeout(() => process.exit(1), 10_000);
+    timeout.unref();
+    try {
+      if (closeServer) await closeServer();
+      await Promise.all(apps.map((app) => app.close()));
+    } finally {
+      process.stderr.write(`Stopped on ${signal}\n`);
+      process.exit(0);
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+/** Boots one service on PORT; a bad setting stops it with a message naming the setting. */
+export async function runService(rootModule: Type, service: ServiceDescriptor, options: CreateServiceAppOptions = {}): Promise<void> {
+  let app: NestFastifyApplication;
+  try {
+    app = await createServiceApp(rootModule, service, options);
+  } catch (error) {
+    exitOnStartupError(service.name, error);
+  }
+  const env = app.get(Environment);
+  await app.listen({ port: env.PORT, host: env.HOST });
+  installGracefulShutdown([app], env.SHUTDOWN_GRACE_MS);
+}
+
+export function exitOnStartupError(name: string, error: unknown): never {
+  const message = error instanceof ConfigurationError ? error.message : `Could not start: ${(error as Error)?.message ?? String(error)}`;
+  process.stderr.write(`[${name}] ${message}\n`);
+  process.exit(1);
+}

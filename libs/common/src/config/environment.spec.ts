@@ -1,0 +1,32 @@
+import { ConfigurationError, validateEnvironment } from './environment';
+
+describe('validateEnvironment', () => {
+  it('applies defaults', () => {
+    const env = validateEnvironment({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR).toBe('./data');
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.TRUST_PROXY).toBe(false);
+  });
+
+  it('converts numbers and booleans', () => {
+    const env = validateEnvironment({ PORT: '8080', TRUST_PROXY: 'true', DATABASE_URL: 'postgres://u@h/db' });
+    expect(env.PORT).toBe(8080);
+    expect(env.TRUST_PROXY).toBe(true);
+  });
+
+  it('names every bad setting and hides secrets', () => {
+    let error: ConfigurationError | undefined;
+    try {
+      validateEnvironment({ PORT: 'abc', DATABASE_URL: 'mysql://x', INTERNAL_TOKEN: 'short' });
+    } catch (e) {
+      error = e as ConfigurationError;
+    }
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error!.message).toMatch(/PORT/);
+    expect(error!.message).toMatch(/DATABASE_URL must be a postgres/);
+    expect(error!.message).toMatch(/INTERNAL_TOKEN/);
+    expect(error!.message).not.toMatch(/short/);
+    expect(error!.message).not.toMatch(/mysql/);
+  });
+});

@@ -1,0 +1,112 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+
+const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+const toBool = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : value === true || value === 'true' || value === '1' ? true : value === false || value === 'false' || value === '0' ? false : value;
+const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+
+/**
+ * Every setting a service reads, validated at boot. A bad value stops the service with a
+ * message that names the setting.
+ */
+export class Environment {
+  @IsIn(['development', 'test', 'production'])
+  NODE_ENV: 'development' | 'test' | 'production' = 'development';
+
+  @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  PORT = 3000;
+
+  @IsString()
+  HOST = '0.0.0.0';
+
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })
+  DATABASE_URL?: string;
+
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^[a-z_][a-z0-9_]{0,62}$/, { message: 'DATABASE_SCHEMA must be a lower-case SQL identifier' })
+  DATABASE_SCHEMA?: string;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(200)
+  DATABASE_POOL_SIZE = 10;
+
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  REDIS_URL?: string;
+
+  @IsString() @Matches(/^[\w:.-]*$/, { message: 'REDIS_KEY_PREFIX may hold letters, digits and : . _ - only' })
+  REDIS_KEY_PREFIX = 'platform:';
+
+  @IsString() @MinLength(1)
+  DATA_DIR = './data';
+
+  @Matches(/^https?:\/\/\S+$/, { message: 'AUTH_URL must be an http(s) URL' })
+  AUTH_URL = 'http://127.0.0.1:3000';
+
+  @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(32, { message: 'INTERNAL_TOKEN must be at least 32 characters' })
+  INTERNAL_TOKEN?: string;
+
+  @IsString() @MinLength(1)
+  JWT_ISSUER = 'platform-auth';
+
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/-----BEGIN (EC )?PRIVATE KEY-----/, { message: 'JWT_PRIVATE_KEY must be a PEM EC private key' })
+  JWT_PRIVATE_KEY?: string;
+
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^[\w.-]{1,64}$/, { message: 'JWT_KEY_ID must be 1-64 letters, digits, dots, dashes or underscores' })
+  JWT_KEY_ID?: string;
+
+  @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(32, { message: 'SECRET_PEPPER must be at least 32 characters' })
+  SECRET_PEPPER?: string;
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+
+  @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(16, { message: 'METRICS_TOKEN must be at least 16 characters' })
+  METRICS_TOKEN?: string;
+
+  @Transform(toInt) @IsInt() @Min(100) @Max(5000)
+  REVOCATION_POLL_MS = 1000;
+
+  @Transform(toInt) @IsInt() @Min(0) @Max(60000)
+  SHUTDOWN_GRACE_MS = 0;
+
+  @Transform(toInt) @IsInt() @Min(1024) @Max(104857600)
+  BODY_LIMIT_BYTES = 1048576;
+
+  @Transform(toBool) @IsBoolean({ message: 'TRUST_PROXY must be true or false' })
+  TRUST_PROXY = false;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(1000)
+  TOKEN_FAILURES_PER_KEY = 10;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(10000)
+  TOKEN_FAILURES_PER_ADDRESS = 30;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(86400)
+  TOKEN_FAILURE_WINDOW_SECONDS = 900;
+}
+
+export class ConfigurationError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigurationError';
+  }
+}
+
+/** Validates `process.env`-shaped input; throws a ConfigurationError naming each bad setting. */
+export function validateEnvironment(raw: Record<string, unknown>): Environment {
+  const known = Object.keys(new Environment());
+  const picked: Record<string, unknown> = {};
+  for (const key of [...known, 'DATABASE_URL', 'DATABASE_SCHEMA', 'REDIS_URL', 'INTERNAL_TOKEN', 'JWT_PRIVATE_KEY', 'JWT_KEY_ID', 'SECRET_PEPPER', 'METRICS_TOKEN']) {
+    if (raw[key] !== undefined) picked[key] = raw[key];
+  }
+  const env = plainToInstance(Environment, picked, { exposeDefaultValues: true });
+  const errors = validateSync(env, { skipMissingProperties: false });
+  if (errors.length) {
+    throw new ConfigurationError(
+      errors.map((e) => {
+        const shown = typeof e.value === 'string' && /TOKEN|KEY|PEPPER|SECRET|URL/.test(e.property) ? '(hidden)' : JSON.stringify(e.value);
+        return `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')} (got ${shown})`;
+      }),
+    );
+  }
+  return env;
+}

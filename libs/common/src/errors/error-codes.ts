@@ -1,0 +1,72 @@
+/**
+ * The one registry of error codes. Every error the suite sends carries a code from here;
+ * nothing else invents codes. Messages may hold `{placeholders}` filled from the
+ * exception's params.
+ */
+export type Language = 'en' | 'fr';
+
+export interface ErrorDefinition {
+  status: number;
+  message: Record<Language, string>;
+}
+
+const define = (status: number, en: string, fr: string): ErrorDefinition => ({ status, message: { en, fr } });
+
+export const ERROR_CODES = {
+  // Global (spec §7)
+  VALIDATION_FAILED: define(400, 'The request is invalid.', 'La requête est invalide.'),
+  INTERNAL_ERROR: define(500, 'An unexpected error occurred. Please try again later.', 'Une erreur inattendue est survenue. Veuillez réessayer plus tard.'),
+  HTTP_ERROR: define(400, 'The request could not be processed.', 'La requête n’a pas pu être traitée.'),
+
+  // Authentication (spec §7)
+  INVALID_CREDENTIALS: define(401, 'Email or password is incorrect.', 'Adresse e-mail ou mot de passe incorrect.'),
+  DEVELOPER_KEYS_INVALID: define(401, 'The API key or secret is invalid.', 'La clé ou le secret d’API est invalide.'),
+  GATEWAY_AUTH_REQUIRED: define(401, 'The gateway session header is missing.', 'L’en-tête de session de la passerelle est manquant.'),
+  GATEWAY_AUTH_INVALID: define(401, 'The gateway session is invalid.', 'La session de la passerelle est invalide.'),
+  NOT_AN_ORGANIZATION_MEMBER: define(403, 'You are not a member of this organization.', 'Vous n’êtes pas membre de cette organisation.'),
+  EMAIL_NOT_VERIFIED: define(403, 'The email address is not verified.', 'L’adresse e-mail n’est pas vérifiée.'),
+
+  // Pipeline (DESIGN §3)
+  AUTH_TOKEN_MISSING: define(401, 'A Bearer access token is required.', 'Un jeton d’accès Bearer est requis.'),
+  AUTH_TOKEN_INVALID: define(401, 'The access token is invalid or has been revoked.', 'Le jeton d’accès est invalide ou a été révoqué.'),
+  AUTH_TOKEN_EXPIRED: define(401, 'The access token has expired.', 'Le jeton d’accès a expiré.'),
+  CLIENT_ID_INVALID: define(401, 'The X-Platform-Client-Id header is missing or does not match the token.', 'L’en-tête X-Platform-Client-Id est manquant ou ne correspond pas au jeton.'),
+  INSUFFICIENT_SCOPE: define(403, 'Your credentials do not allow this operation (requires {scope}).', 'Vos identifiants ne permettent pas cette opération (requiert {scope}).'),
+  ACTING_COMPANY_FORBIDDEN: define(403, 'You may not act for this workspace or company.', 'Vous ne pouvez pas agir pour cet espace de travail ou cette entreprise.'),
+  RATE_LIMIT_EXCEEDED: define(429, 'Too many requests. Retry after {retryAfter} seconds.', 'Trop de requêtes. Réessayez dans {retryAfter} secondes.'),
+  QUOTA_EXCEEDED: define(429, 'The monthly request quota of your plan is used up.', 'Le quota mensuel de requêtes de votre offre est épuisé.'),
+  UPSTREAM_UNAVAILABLE: define(503, 'A service this request depends on is unavailable. Please retry shortly.', 'Un service nécessaire à cette requête est indisponible. Veuillez réessayer sous peu.'),
+  IDEMPOTENCY_KEY_REUSED: define(409, 'This Idempotency-Key was already used with a different request.', 'Cette Idempotency-Key a déjà été utilisée avec une requête différente.'),
+
+  // Auth service
+  WORKSPACE_NOT_FOUND: define(404, 'Workspace not found.', 'Espace de travail introuvable.'),
+
+  // HR
+  EMPLOYEE_EXTERNAL_ID_CONFLICT: define(409, 'Another employee of this company already has this externalId.', 'Un autre employé de cette entreprise a déjà cet externalId.'),
+
+  // Product codes (spec §7)
+  USER_NOT_FOUND: define(404, 'Employee not found.', 'Employé introuvable.'),
+  ATTENDANCE_INVALID_DATE_RANGE: define(400, 'The from/to date range is invalid.', 'La période from/to est invalide.'),
+  JOURNAL_ENTRY_NOT_FOUND: define(404, 'Journal entry not found.', 'Écriture comptable introuvable.'),
+  JOURNAL_ENTRY_NOT_BALANCED: define(400, 'Debits ({totalDebit}) and credits ({totalCredit}) do not balance.', 'Les débits ({totalDebit}) et les crédits ({totalCredit}) ne sont pas équilibrés.'),
+  PAYROLL_RUN_NOT_FOUND: define(404, 'Payroll run not found.', 'Cycle de paie introuvable.'),
+  PAYROLL_RUN_LOCKED: define(409, 'The payroll run cannot be modified in its current status.', 'Le cycle de paie ne peut pas être modifié dans son statut actuel.'),
+  PAYMENT_NOT_FOUND: define(404, 'Payment not found.', 'Paiement introuvable.'),
+  WALLET_INSUFFICIENT_BALANCE: define(400, 'The wallet balance is too low.', 'Le solde du portefeuille est insuffisant.'),
+} as const satisfies Record<string, ErrorDefinition>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** Messages for HTTP_ERROR, whose status varies: one per status the framework can produce. */
+export const HTTP_ERROR_MESSAGES: Record<number, Record<Language, string>> = {
+  400: { en: 'The request could not be processed.', fr: 'La requête n’a pas pu être traitée.' },
+  401: { en: 'Authentication is required.', fr: 'Une authentification est requise.' },
+  403: { en: 'Access is forbidden.', fr: 'Accès interdit.' },
+  404: { en: 'The requested resource was not found.', fr: 'La ressource demandée est introuvable.' },
+  405: { en: 'This method is not allowed on this resource.', fr: 'Cette méthode n’est pas autorisée sur cette ressource.' },
+  406: { en: 'The requested representation is not available.', fr: 'La représentation demandée n’est pas disponible.' },
+  409: { en: 'The request conflicts with the current state of the resource.', fr: 'La requête est en conflit avec l’état actuel de la ressource.' },
+  413: { en: 'The request body is too large.', fr: 'Le corps de la requête est trop volumineux.' },
+  415: { en: 'This content type is not supported.', fr: 'Ce type de contenu n’est pas pris en charge.' },
+  431: { en: 'The request headers are too large.', fr: 'Les en-têtes de la requête sont trop volumineux.' },
+};

@@ -1,0 +1,101 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { ThrottlerException } from '@nestjs/throttler';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_CODES, ErrorCode, HTTP_ERROR_MESSAGES, Language } from './error-codes';
+import { interpolate, negotiateLanguage } from './i18n';
+import { FieldErrors, PlatformException } from './platform.exception';
+
+export interface ErrorEnvelope {
+  success: false;
+  message: string;
+  code: ErrorCode;
+  errors?: FieldErrors;
+  details?: Record<string, unknown>;
+  statusCode: number;
+  timestamp: string;
+}
+
+interface FrameworkError {
+  statusCode?: number;
+  status?: number;
+  code?: string;
+  message?: string;
+}
+
+/**
+ * Maps every error (domain, framework, body parser, unknown route, anything thrown) to the
+ * error envelope. 5xx bodies are generic; their details go only to the log, with the request id.
+ */
+@Catch()
+export class PlatformExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ExceptionFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    const language = negotiateLanguage(request?.headers?.['accept-language']);
+    const normalized = this.normalize(exception);
+
+    if (normalized.status >= 500 && normalized.code === 'INTERNAL_ERROR') {
+      this.logger.error(
+        { requestId: request?.id, method: request?.method, url: request?.url, err: exception },
+        'Unhandled error',
+      );
+    }
+
+    const body = buildErrorEnvelope(normalized, language);
+    if (reply.sent) return;
+    if (normalized.options.headers) void reply.headers(normalized.options.headers);
+    void reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);
+  }
+
+  private normalize(exception: unknown): PlatformException {
+    if (exception instanceof PlatformException) return exception;
+    if (exception instanceof ThrottlerException) return new PlatformException('RATE_LIMIT_EXCEEDED', { params: { retryAfter: 1 } });
+    if (exception instanceof HttpException) {
+      // Our code throws PlatformException; a framework 400 is always about the request body
+      // (Nest re-wraps Fastify's content-parser errors, keeping only their message).
+      if (exception.getStatus() === 400) return PlatformException.validation({ body: [bodyParseMessage(exception.message)] });
+      return httpError(exception.getStatus());
+    }
+
+    const framework = exception as FrameworkError | null;
+    const status = framework?.statusCode ?? framework?.status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      if (status === 400) return PlatformException.validation({ body: [bodyParseMessage(framework?.message ?? '')] });
+      return httpError(status);
+    }
+    return new PlatformException('INTERNAL_ERROR');
+  }
+}
+
+function httpError(status: number): PlatformException {
+  if (status >= 500) return new PlatformException('INTERNAL_ERROR');
+  return new PlatformException('HTTP_ERROR', { status });
+}
+
+function bodyParseMessage(message: string): string {
+  if (/cannot be empty/i.test(message)) return 'body must not be empty when content-type is application/json';
+  if (/JSON|Unexpected token|Unexpected end/i.test(message)) return 'body must be valid JSON';
+  return 'body could not be read';
+}
+
+export function buildErrorEnvelope(exception: PlatformException, language: Language): ErrorEnvelope {
+  const { code, options } = exception;
+  const status = exception.status;
+  const template =
+    code === 'HTTP_ERROR'
+      ? (HTTP_ERROR_MESSAGES[status] ?? ERROR_CODES.HTTP_ERROR.message)[language]
+      : ERROR_CODES[code].message[language];
+  const envelope: ErrorEnvelope = {
+    success: false,
+    message: interpolate(template, options.params),
+    code,
+    statusCode: status,
+    timestamp: new Date().toISOString(),
+  };
+  if (code === 'VALIDATION_FAILED') envelope.errors = options.errors ?? {};
+  if (options.details) envelope.details = options.details;
+  return envelope;
+}

@@ -1,0 +1,51 @@
+import type { Language } from './error-codes';
+
+export const SUPPORTED_LANGUAGES: readonly Language[] = ['en', 'fr'];
+
+/**
+ * Picks the response language from an Accept-Language header: the supported language with
+ * the highest q-value, English when nothing supported is asked for.
+ */
+export function negotiateLanguage(header: string | string[] | undefined): Language {
+  if (!header) return 'en';
+  const value = Array.isArray(header) ? header.join(',') : header;
+  let best: Language = 'en';
+  let bestQ = -1;
+  for (const part of value.split(',')) {
+    const [tag, ...params] = part.trim().toLowerCase().split(';');
+    const primary = tag.split('-')[0] as Language;
+    if (!SUPPORTED_LANGUAGES.includes(primary)) continue;
+    let q = 1;
+    for (const p of params) {
+      const [k, v] = p.trim().split('=');
+      if (k === 'q') q = Number(v);
+    }
+    if (Number.isFinite(q) && q > bestQ) {
+      best = primary;
+      bestQ = q;
+    }
+  }
+  return bestQ > 0 ? best : 'en';
+}
+
+/** Replaces `{name}` placeholders with params; unknown placeholders are left as they are. */
+export function interpolate(template: string, params?: Record<string, unknown>): string {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    params[name] === undefined ? whole : String(params[name]),
+  );
+}
+
+export const SUCCESS_MESSAGES = {
+  ok: { en: 'Request succeeded.', fr: 'Requête réussie.' },
+  created: { en: 'Resource created.', fr: 'Ressource créée.' },
+  updated: { en: 'Resource updated.', fr: 'Ressource mise à jour.' },
+  deleted: { en: 'Resource deleted.', fr: 'Ressource supprimée.' },
+  accepted: { en: 'Request accepted.', fr: 'Requête acceptée.' },
+  tokenIssued: { en: 'Access token issued.', fr: 'Jeton d’accès émis.' },
+  secretRotated: { en: 'Secret rotated. Store the new secret now: it is shown only once.', fr: 'Secret renouvelé. Conservez le nouveau secret maintenant : il n’est affiché qu’une fois.' },
+  preferenceUpdated: { en: 'Notification preference updated.', fr: 'Préférence de notification mise à jour.' },
+  serviceUp: { en: 'Service is up.', fr: 'Le service est disponible.' },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type SuccessMessageKey = keyof typeof SUCCESS_MESSAGES;

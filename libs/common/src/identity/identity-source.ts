@@ -1,0 +1,21 @@
+import type { KeyObject } from 'node:crypto';
+
+export interface CompanyAccessQuery {
+  organizationId: string;
+  workspaceId: string;
+  companyId: string;
+}
+
+/**
+ * Identity facts the pipeline needs from auth, which owns them: token verification keys,
+ * revocations (secret versions) and which companies an organization may act for.
+ * auth answers from its own store; every other service asks auth over HTTP and caches.
+ */
+export abstract class IdentitySource {
+  abstract verificationKey(kid: string): Promise<KeyObject | string>;
+  /** Throws UPSTREAM_UNAVAILABLE when revocations are older than the 5-second bound. */
+  abstract ensureRevocationsFresh(): Promise<void>;
+  /** Tokens of this credential minted with an older secret version are revoked. */
+  abstract minimumSecretVersion(credentialId: string): number | undefined;
+  abstract canActFor(query: CompanyAccessQuery): Promise<boolean>;
+}

@@ -1,0 +1,124 @@
+import { DynamicModule, Inject, Module, OnApplicationShutdown, Provider, RequestMethod } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE, DiscoveryModule } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import { HealthCheckService, TerminusModule, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { LoggerModule } from 'nestjs-pino';
+import { join } from 'node:path';
+import { PlatformJwtStrategy } from './auth/jwt.strategy';
+import { PlatformAuthGuard } from './auth/platform-auth.guard';
+import { RouteAudit } from './auth/route-audit';
+import { ScopeGuard } from './auth/scope.guard';
+import { PlatformConfigModule } from './config/config.module';
+import { Environment } from './config/environment';
+import { DatabaseModule } from './database/database.module';
+import { ServiceDataOptions } from './database/data-source-options';
+import { PlatformExceptionFilter } from './errors/exception.filter';
+import { createProbeController, createServiceRootController, HealthReporter } from './health/health.controllers';
+import { RedisHealthIndicator } from './health/redis.health';
+import { ShutdownState } from './health/shutdown-state';
+import { EnvelopeInterceptor } from './http/envelope.interceptor';
+import { createValidationPipe } from './http/validation';
+import { IdentitySource } from './identity/identity-source';
+import { RemoteIdentitySource } from './identity/remote-identity.source';
+import { metricsModule } from './metrics/metrics';
+import { createOpenApiController, OpenApiDocument } from './openapi/openapi';
+import { RedisConnection } from './redis/redis.provider';
+import { SERVICE_DESCRIPTOR, ServiceDescriptor } from './service';
+import { MemoryRateLimitStore } from './throttling/memory-rate-limit.store';
+import { PlanThrottlerGuard } from './throttling/plan-throttler.guard';
+import { RateLimitStore } from './throttling/rate-limit.store';
+import { RedisRateLimitStore } from './throttling/redis-rate-limit.store';
+import { TenancyGuard } from './tenancy/tenancy.guard';
+
+export interface PlatformModuleOptions {
+  service: ServiceDescriptor;
+  data: Omit<ServiceDataOptions, 'service'>;
+}
+
+class RateLimitFlusher implements OnApplicationShutdown {
+  constructor(@Inject(RateLimitStore) private readonly store: RateLimitStore) {}
+  async onApplicationShutdown(): Promise<void> {
+    await this.store.flush();
+  }
+}
+
+/**
+ * The pipeline every service runs, as APP_* providers so tests get exactly what production
+ * runs: auth guard → tenancy → plan throttling → scopes → validation → handler → envelope,
+ * with one exception filter for everything. Also config, logging, database, health, metrics
+ * and the OpenAPI document.
+ */
+@Module({})
+export class PlatformModule {
+  static forService({ service, data }: PlatformModuleOptions): DynamicModule {
+    const providers: Provider[] = [
+      { provide: SERVICE_DESCRIPTOR, useValue: service },
+      RedisConnection,
+      {
+        provide: RateLimitStore,
+        inject: [Environment, RedisConnection],
+        useFactory: (env: Environment, redis: RedisConnection) =>
+          redis.client ? new RedisRateLimitStore(redis.client, env.REDIS_KEY_PREFIX) : MemoryRateLimitStore.shared(join(env.DATA_DIR, 'usage.json')),
+      },
+      RateLimitFlusher,
+      ShutdownState,
+      RedisHealthIndicator,
+      {
+        provide: HealthReporter,
+        inject: [HealthCheckService, TypeOrmHealthIndicator, RedisHealthIndicator, RedisConnection],
+        useFactory: (health: HealthCheckService, db: TypeOrmHealthIndicator, redisHealth: RedisHealthIndicator, redis: RedisConnection) =>
+          new HealthReporter(health, db, redisHealth, redis, service),
+      },
+      OpenApiDocument,
+      RouteAudit,
+      PlatformJwtStrategy,
+      { provide: APP_FILTER, useClass: PlatformExceptionFilter },
+      { provide: APP_PIPE, useFactory: createValidationPipe },
+      { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+      { provide: APP_GUARD, useClass: PlatformAuthGuard },
+      { provide: APP_GUARD, useClass: TenancyGuard },
+      { provide: APP_GUARD, useClass: PlanThrottlerGuard },
+      { provide: APP_GUARD, useClass: ScopeGuard },
+    ];
+    if (service.identity === 'remote') providers.push({ provide: IdentitySource, useClass: RemoteIdentitySource });
+
+    return {
+      module: PlatformModule,
+      global: true,
+      imports: [
+        PlatformConfigModule,
+        LoggerModule.forRootAsync({
+          inject: [Environment],
+          useFactory: (env: Environment) => ({
+            pinoHttp: {
+              level: env.LOG_LEVEL,
+              base: { service: service.name },
+              genReqId: (request) => (request as unknown as { id: string }).id,
+              autoLogging: { ignore: (request) => (request.url ?? '').startsWith('/healthz') },
+              redact: {
+                paths: ['req.headers.authorization', 'req.headers["x-platform-api-key"]', 'req.headers["x-platform-api-secret"]', 'req.headers.cookie', 'req.headers["x-internal-token"]'],
+                censor: '[redacted]',
+              },
+              quietReqLogger: true,
+              serializers: {
+                req: (request: { id: string; method: string; url: string }) => ({ id: request.id, method: request.method, url: request.url }),
+                res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
+              },
+            },
+            forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
+          }),
+        }),
+        DiscoveryModule,
+        PassportModule,
+        TerminusModule.forRoot({ logger: false }),
+        ThrottlerModule.forRoot({ throttlers: [{ name: 'plan', ttl: 1000, limit: 1 }] }),
+        DatabaseModule.forService({ service: service.name, ...data }),
+        metricsModule(),
+      ],
+      controllers: [createProbeController(), createServiceRootController(service), createOpenApiController()],
+      providers,
+      exports: [SERVICE_DESCRIPTOR, RateLimitStore, RedisConnection, ShutdownState, OpenApiDocument, RouteAudit, PlatformConfigModule],
+    };
+  }
+}

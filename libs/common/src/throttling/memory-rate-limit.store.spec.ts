@@ -1,0 +1,59 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MemoryRateLimitStore } from './memory-rate-limit.store';
+
+const request = (over: Partial<Parameters<MemoryRateLimitStore['consumeSync']>[0]> = {}) => ({
+  credentialId: 'c1', product: 'hr', burst: 5, quota: 100, period: 0, periodEndMs: Date.now() + 1e9, ...over,
+});
+
+describe('MemoryRateLimitStore', () => {
+  it('admits at most `burst` in any sliding second', () => {
+    const store = new MemoryRateLimitStore(null);
+    const t0 = 1_000_000;
+    const admitted: number[] = [];
+    // one attempt every 50 ms for 3 seconds
+    for (let t = t0; t < t0 + 3000; t += 50) if (store.consumeSync(request(), t).allowed) admitted.push(t);
+    for (const start of admitted) {
+      expect(admitted.filter((t) => t >= start && t < start + 1000).length).toBeLessThanOrEqual(5);
+    }
+    expect(admitted.length).toBe(15);
+  });
+
+  it('reports remaining burst and when a slot frees', () => {
+    const store = new MemoryRateLimitStore(null);
+    const t0 = 5_000_000;
+    expect(store.consumeSync(request(), t0)).toMatchObject({ allowed: true, burstRemaining: 4 });
+    for (let i = 1; i < 5; i++) store.consumeSync(request(), t0 + i);
+    const denied = store.consumeSync(request(), t0 + 10);
+    expect(denied).toMatchObject({ allowed: false, reason: 'burst', burstRemaining: 0 });
+    expect(denied.burstResetMs).toBe(990);
+    expect(store.consumeSync(request(), t0 + 1000).allowed).toBe(true);
+  });
+
+  it('keeps products apart and stops at the quota', async () => {
+    const store = new MemoryRateLimitStore(null);
+    let t = 10_000_000;
+    for (let i = 0; i < 3; i++) expect(store.consumeSync(request({ quota: 3 }), (t += 1000)).allowed).toBe(true);
+    expect(store.consumeSync(request({ quota: 3 }), (t += 1000))).toMatchObject({ allowed: false, reason: 'quota' });
+    expect(store.consumeSync(request({ quota: 3, product: 'app' }), (t += 1000)).allowed).toBe(true);
+    expect(await store.usage('c1', 0)).toEqual({ hr: 3, app: 1 });
+  });
+
+  it('persists usage across instances', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'rl-')), 'usage.json');
+    const first = new MemoryRateLimitStore(path);
+    first.consumeSync(request(), 1);
+    first.consumeSync(request({ product: 'books' }), 2);
+    await first.flush();
+    expect(await new MemoryRateLimitStore(path).usage('c1', 0)).toEqual({ hr: 1, books: 1 });
+  });
+
+  it('counts fixed windows for failure limits', async () => {
+    const store = new MemoryRateLimitStore(null);
+    expect((await store.increment('k', 60_000, 2, 60_000)).isBlocked).toBe(false);
+    expect((await store.increment('k', 60_000, 2, 60_000)).isBlocked).toBe(false);
+    expect((await store.increment('k', 60_000, 2, 60_000)).isBlocked).toBe(true);
+    expect(await store.peek('k')).toBe(3);
+  });
+});

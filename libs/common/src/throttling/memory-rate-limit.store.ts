@@ -1,0 +1,168 @@
+import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { BURST_WINDOW_MS, PlanLimitRequest, PlanLimitResult, RateLimitStore, UsageByProduct } from './rate-limit.store';
+
+interface BurstRing {
+  /** admission times (ms) in a ring; `head` is the oldest once the ring is full */
+  times: Float64Array;
+  head: number;
+  size: number;
+}
+
+interface Window {
+  count: number;
+  expiresAt: number;
+}
+
+interface PersistedState {
+  quotas: Record<string, UsageByProduct>;
+  webhookRetries: Record<string, number>;
+}
+
+const SWEEP_INTERVAL_MS = 5000;
+
+/**
+ * The in-process store for one machine: a ring of the last `burst` admission times per key
+ * (no timer per hit), quota counters persisted to a file under DATA_DIR so a restart keeps
+ * usage. One instance per process, shared by every app the process runs.
+ */
+export class MemoryRateLimitStore extends RateLimitStore {
+  private static readonly instances = new Map<string, MemoryRateLimitStore>();
+
+  static shared(statePath: string): MemoryRateLimitStore {
+    let store = MemoryRateLimitStore.instances.get(statePath);
+    if (!store) {
+      store = new MemoryRateLimitStore(statePath);
+      MemoryRateLimitStore.instances.set(statePath, store);
+    }
+    return store;
+  }
+
+  private readonly bursts = new Map<string, BurstRing>();
+  private readonly windows = new Map<string, Window>();
+  private quotas = new Map<string, UsageByProduct>();
+  private retries = new Map<string, number>();
+  private dirty = false;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(private readonly statePath: string | null) {
+    super();
+    this.load();
+    this.timer = setInterval(() => this.sweep(), SWEEP_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  async consume(request: PlanLimitRequest): Promise<PlanLimitResult> {
+    return this.consumeSync(request, Date.now());
+  }
+
+  consumeSync(request: PlanLimitRequest, now: number): PlanLimitResult {
+    const quotaKey = `${request.credentialId}:${request.period}`;
+    const usage = this.quotas.get(quotaKey);
+    const used = usage?.[request.product] ?? 0;
+    const ring = this.ringFor(`${request.credentialId}:${request.product}`, request.burst);
+    const full = ring.size >= request.burst;
+    const oldest = full ? ring.times[ring.head] : 0;
+
+    if (used >= request.quota) {
+      return { allowed: false, reason: 'quota', burstRemaining: request.burst - ring.size, burstResetMs: 0, quotaUsed: used };
+    }
+    if (full && oldest > now - BURST_WINDOW_MS) {
+      return { allowed: false, reason: 'burst', burstRemaining: 0, burstResetMs: oldest + BURST_WINDOW_MS - now, quotaUsed: used };
+    }
+
+    ring.times[ring.head] = now;
+    ring.head = (ring.head + 1) % request.burst;
+    if (ring.size < request.burst) ring.size += 1;
+    const inWindow = this.countInWindow(ring, request.burst, now);
+    const nextOldest = ring.size >= request.burst ? ring.times[ring.head] : ring.times[(ring.head - ring.size + request.burst) % request.burst];
+
+    const counters = usage ?? {};
+    counters[request.product] = used + 1;
+    if (!usage) this.quotas.set(quotaKey, counters);
+    this.dirty = true;
+
+    return {
+      allowed: true,
+      burstRemaining: Math.max(0, request.burst - inWindow),
+      burstResetMs: Math.max(0, nextOldest + BURST_WINDOW_MS - now),
+      quotaUsed: used + 1,
+    };
+  }
+
+  async usage(credentialId: string, period: number): Promise<UsageByProduct> {
+    return { ...(this.quotas.get(`${credentialId}:${period}`) ?? {}) };
+  }
+
+  async webhookRetries(credentialId: string, period: number): Promise<number> {
+    return this.retries.get(`${credentialId}:${period}`) ?? 0;
+  }
+
+  async peek(key: string): Promise<number> {
+    const window = this.windows.get(key);
+    return window && window.expiresAt > Date.now() ? window.count : 0;
+  }
+
+  async increment(key: string, ttl: number, limit: number, blockDuration: number): Promise<ThrottlerStorageRecord> {
+    const now = Date.now();
+    let window = this.windows.get(key);
+    if (!window || window.expiresAt <= now) {
+      window = { count: 0, expiresAt: now + ttl };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    const timeToExpire = Math.ceil((window.expiresAt - now) / 1000);
+    const isBlocked = window.count > limit;
+    return { totalHits: window.count, timeToExpire, isBlocked, timeToBlockExpire: isBlocked ? Math.max(timeToExpire, Math.ceil(blockDuration / 1000)) : 0 };
+  }
+
+  async flush(): Promise<void> {
+    if (!this.dirty || !this.statePath) return;
+    const state: PersistedState = { quotas: Object.fromEntries(this.quotas), webhookRetries: Object.fromEntries(this.retries) };
+    mkdirSync(dirname(this.statePath), { recursive: true });
+    const temporary = `${this.statePath}.${process.pid}.tmp`;
+    writeFileSync(temporary, JSON.stringify(state));
+    renameSync(temporary, this.statePath);
+    this.dirty = false;
+  }
+
+  private ringFor(key: string, burst: number): BurstRing {
+    let ring = this.bursts.get(key);
+    if (!ring || ring.times.length !== burst) {
+      ring = { times: new Float64Array(burst), head: 0, size: 0 };
+      this.bursts.set(key, ring);
+    }
+    return ring;
+  }
+
+  private countInWindow(ring: BurstRing, burst: number, now: number): number {
+    let count = 0;
+    for (let i = 0; i < ring.size; i++) {
+      if (ring.times[(ring.head - 1 - i + burst) % burst] > now - BURST_WINDOW_MS) count++;
+      else break;
+    }
+    return count;
+  }
+
+  private sweep(): void {
+    const now = Date.now();
+    for (const [key, ring] of this.bursts) {
+      const newest = ring.times[(ring.head - 1 + ring.times.length) % ring.times.length];
+      if (newest <= now - BURST_WINDOW_MS) this.bursts.delete(key);
+    }
+    for (const [key, window] of this.windows) if (window.expiresAt <= now) this.windows.delete(key);
+    void this.flush().catch(() => undefined);
+  }
+
+  private load(): void {
+    if (!this.statePath) return;
+    try {
+      const state = JSON.parse(readFileSync(this.statePath, 'utf8')) as PersistedState;
+      this.quotas = new Map(Object.entries(state.quotas ?? {}));
+      this.retries = new Map(Object.entries(state.webhookRetries ?? {}));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+}

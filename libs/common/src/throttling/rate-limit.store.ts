@@ -1,0 +1,41 @@
+import type { ThrottlerStorage } from '@nestjs/throttler';
+import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
+
+export const BURST_WINDOW_MS = 1000;
+
+export interface PlanLimitRequest {
+  credentialId: string;
+  product: string;
+  burst: number;
+  quota: number;
+  /** Index of the 30-day quota period, and when it ends (ms). */
+  period: number;
+  periodEndMs: number;
+}
+
+export interface PlanLimitResult {
+  allowed: boolean;
+  reason?: 'burst' | 'quota';
+  burstRemaining: number;
+  /** ms until the burst window frees a slot */
+  burstResetMs: number;
+  /** admitted requests of this product in the period, this one included */
+  quotaUsed: number;
+}
+
+export type UsageByProduct = Record<string, number>;
+
+/**
+ * Counters behind throttling and usage: burst over a sliding one-second window (never more
+ * than `burst` admitted in any 1,000 ms), a monthly counter per (credential, product), and
+ * fixed-window counters for failed token exchanges. One atomic operation per request.
+ */
+export abstract class RateLimitStore implements ThrottlerStorage {
+  abstract consume(request: PlanLimitRequest): Promise<PlanLimitResult>;
+  abstract usage(credentialId: string, period: number): Promise<UsageByProduct>;
+  abstract webhookRetries(credentialId: string, period: number): Promise<number>;
+  /** Current count of a fixed window without adding to it. */
+  abstract peek(key: string): Promise<number>;
+  abstract increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord>;
+  abstract flush(): Promise<void>;
+}

@@ -1,0 +1,87 @@
+import 'reflect-metadata';
+import { Type } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createServer, IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import {
+  createServiceApp,
+  describeService,
+  exitOnStartupError,
+  installGracefulShutdown,
+  ServiceName,
+  serviceForPath,
+  validateEnvironment,
+} from '@platform/common';
+import { AUTH_UNPREFIXED, AuthModule } from '../apps/auth/src/auth.module';
+import { BooksModule } from '../apps/books/src/books.module';
+import { HrModule } from '../apps/hr/src/hr.module';
+import { PayModule } from '../apps/pay/src/pay.module';
+import { PayrollModule } from '../apps/payroll/src/payroll.module';
+import { UtilitiesModule } from '../apps/utilities/src/utilities.module';
+
+const MODULES: Record<ServiceName, Type> = {
+  auth: AuthModule,
+  hr: HrModule,
+  utilities: UtilitiesModule,
+  payroll: PayrollModule,
+  pay: PayModule,
+  books: BooksModule,
+};
+
+/**
+ * The whole suite on one machine: six apps in one process behind one port, each request
+ * handed to the app the Ingress would route it to. Without DATABASE_URL / REDIS_URL the apps
+ * use SQLite files and in-process stores under DATA_DIR.
+ */
+async function main(): Promise<void> {
+  let env;
+  try {
+    env = validateEnvironment(process.env);
+  } catch (error) {
+    exitOnStartupError('suite', error);
+  }
+  if (!process.env.AUTH_URL) process.env.AUTH_URL = `http://127.0.0.1:${env.PORT}`;
+
+  const handlers = new Map<ServiceName, RequestListener>();
+  const apps: NestFastifyApplication[] = [];
+  try {
+    // auth first: the others read its identity facts.
+    for (const name of Object.keys(MODULES) as ServiceName[]) {
+      const app = await createServiceApp(MODULES[name], describeService(name), {
+        unprefixed: name === 'auth' ? AUTH_UNPREFIXED : [],
+        serverFactory: (handler) => {
+          handlers.set(name, handler as RequestListener);
+          return createServer();
+        },
+      });
+      await app.getHttpAdapter().getInstance().ready();
+      apps.push(app);
+    }
+  } catch (error) {
+    await Promise.allSettled(apps.map((app) => app.close()));
+    exitOnStartupError('suite', error);
+  }
+
+  const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    handlers.get(serviceForPath(request.url ?? '/'))!(request, response);
+  });
+  server.keepAliveTimeout = 72_000;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(env.PORT, env.HOST, resolve);
+    });
+  } catch (error) {
+    await Promise.allSettled(apps.map((app) => app.close()));
+    exitOnStartupError('suite', error);
+  }
+  process.stderr.write(`Platform API suite listening on http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}/api/v1 (${env.DATABASE_URL ? 'PostgreSQL' : `SQLite in ${env.DATA_DIR}`}, ${env.REDIS_URL ? 'Redis' : 'in-process'} limits)\n`);
+
+  installGracefulShutdown(apps, env.SHUTDOWN_GRACE_MS, () => {
+    return new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+  });
+}
+
+void main();
