@@ -18,6 +18,7 @@ const common = {
 };
 
 module.exports = {
+  testTimeout: 60_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/src/**/*.spec.ts'] },
     {
@@ -25,8 +26,6 @@ module.exports = {
       displayName: 'e2e',
       testMatch: ['<rootDir>/apps/*/test/**/*.e2e-spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
       setupFiles: ['<rootDir>/test/setup-env.js'],
-      testTimeout: 60_000,
-      slowTestThreshold: 30,
     },
   ],
 };

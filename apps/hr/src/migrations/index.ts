@@ -1,1 +1,3 @@
-export const HR_MIGRATIONS: Function[] = [];
+import { Initial1795352584172 } from './1795352584172-Initial';
+
+export const HR_MIGRATIONS: Function[] = [Initial1795352584172];

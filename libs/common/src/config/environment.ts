@@ -23,9 +23,6 @@ export class Environment {
   @Transform(emptyToUndefined) @IsOptional() @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })
   DATABASE_URL?: string;
 
-  @Transform(emptyToUndefined) @IsOptional() @Matches(/^[a-z_][a-z0-9_]{0,62}$/, { message: 'DATABASE_SCHEMA must be a lower-case SQL identifier' })
-  DATABASE_SCHEMA?: string;
-
   @Transform(toInt) @IsInt() @Min(1) @Max(200)
   DATABASE_POOL_SIZE = 10;
 
@@ -95,7 +92,7 @@ export class ConfigurationError extends Error {
 export function validateEnvironment(raw: Record<string, unknown>): Environment {
   const known = Object.keys(new Environment());
   const picked: Record<string, unknown> = {};
-  for (const key of [...known, 'DATABASE_URL', 'DATABASE_SCHEMA', 'REDIS_URL', 'INTERNAL_TOKEN', 'JWT_PRIVATE_KEY', 'JWT_KEY_ID', 'SECRET_PEPPER', 'METRICS_TOKEN']) {
+  for (const key of [...known, 'DATABASE_URL', 'REDIS_URL', 'INTERNAL_TOKEN', 'JWT_PRIVATE_KEY', 'JWT_KEY_ID', 'SECRET_PEPPER', 'METRICS_TOKEN']) {
     if (raw[key] !== undefined) picked[key] = raw[key];
   }
   const env = plainToInstance(Environment, picked, { exposeDefaultValues: true });

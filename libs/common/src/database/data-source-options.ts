@@ -27,16 +27,15 @@ function adaptColumnTypesForSqlite(entities: Function[]): void {
   }
 }
 
-export function schemaFor(env: Pick<Environment, 'DATABASE_SCHEMA'>, service: ServiceName): string {
-  return env.DATABASE_SCHEMA ?? service;
-}
-
 export function buildDataSourceOptions(env: Environment, data: ServiceDataOptions): DataSourceOptions {
   if (env.DATABASE_URL) {
     return {
       type: 'postgres',
       url: env.DATABASE_URL,
-      schema: schemaFor(env, data.service),
+      // Each service owns the schema named after it; nobody reads another service's tables.
+      schema: data.service,
+      uuidExtension: 'pgcrypto',
+      installExtensions: false,
       entities: data.entities,
       migrations: data.migrations,
       migrationsTableName: 'migrations',

@@ -1,0 +1,298 @@
+import { sign } from 'jsonwebtoken';
+import { randomUUID } from 'node:crypto';
+import { SigningKeys } from '../src/tokens/signing-keys.service';
+import { call } from '../../../test/support/http';
+import { Developer, expectError, TestStack } from '../../../test/support/stack';
+
+describe('auth service', () => {
+  let stack: TestStack;
+  let dev: Developer;
+  const url = () => stack.auth.url;
+  let addresses = 0;
+  /** Each failing exchange comes from its own client address, so per-address limits stay apart. */
+  const from = () => ({ 'x-forwarded-for': `198.51.100.${++addresses}` });
+
+  beforeAll(async () => {
+    stack = await TestStack.start({ env: { TOKEN_FAILURES_PER_KEY: '3', TOKEN_FAILURES_PER_ADDRESS: '8', TOKEN_FAILURE_WINDOW_SECONDS: '60', TRUST_PROXY: 'true' } });
+    dev = await stack.developer({ org: 'Acme' });
+  });
+  afterAll(() => stack.stop());
+
+  describe('public routes', () => {
+    it('answers the root, health, JWKS and OpenAPI without credentials', async () => {
+      const root = await call(url(), 'GET', '/api/v1');
+      expect(root.status).toBe(200);
+      expect(root.body).toMatchObject({ success: true, data: { service: 'auth', apiVersion: 'v1' } });
+
+      const health = await call(url(), 'GET', '/api/v1/health');
+      expect(health.status).toBe(200);
+      expect(health.body.data).toMatchObject({ status: 'ok', dependencies: { database: { status: 'up' }, redis: { status: 'up' } } });
+
+      const jwks = await call(url(), 'GET', '/api/v1/.well-known/jwks.json');
+      expect(jwks.status).toBe(200);
+      expect(jwks.body.keys).toHaveLength(1);
+      expect(jwks.body.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
+      expect(jwks.body.keys[0].d).toBeUndefined();
+
+      const openapi = await call(url(), 'GET', '/api/v1/openapi.json');
+      expect(openapi.status).toBe(200);
+      expect(openapi.body.components.securitySchemes).toMatchObject({
+        bearer: { type: 'http', scheme: 'bearer' },
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-Platform-Api-Key' },
+        clientId: { type: 'apiKey', in: 'header', name: 'X-Platform-Client-Id' },
+      });
+      expect(openapi.body.paths['/api/v1/authorize/current'].get.security).toEqual(expect.arrayContaining([{ bearer: [] }]));
+      expect(openapi.body.paths['/api/v1/internal/v1/revocations']).toBeUndefined();
+    });
+
+    it('serves probes outside the prefix and Prometheus metrics at /api/v1/metrics', async () => {
+      expect((await call(url(), 'GET', '/healthz/live')).status).toBe(200);
+      expect((await call(url(), 'GET', '/healthz/ready')).status).toBe(200);
+      const metrics = await call(url(), 'GET', '/api/v1/metrics');
+      expect(metrics.status).toBe(200);
+      expect(metrics.headers.get('content-type')).toContain('text/plain');
+      expect(metrics.text).toContain('http_request_duration_seconds_bucket');
+      expect(metrics.text).toMatch(/http_request_duration_seconds_count\{service="auth",method="GET",route="\/api\/v1\/health",status="200"\}/);
+      expect(metrics.text).toContain('process_cpu_user_seconds_total');
+    });
+
+    it('hides the internal feed from callers without the internal token', async () => {
+      expectError(await call(url(), 'GET', '/internal/v1/revocations'), 404, 'HTTP_ERROR');
+      const withToken = await call(url(), 'GET', '/internal/v1/revocations', { headers: { 'x-internal-token': stack.env.INTERNAL_TOKEN } });
+      expect(withToken.status).toBe(200);
+      expect(Array.isArray(withToken.body.items)).toBe(true);
+    });
+  });
+
+  describe('the pipeline on every response', () => {
+    it('echoes a sent X-Request-Id, makes one otherwise, and sends secure headers', async () => {
+      const echoed = await call(url(), 'GET', '/api/v1', { headers: { 'x-request-id': 'trace-abc-123' } });
+      expect(echoed.headers.get('x-request-id')).toBe('trace-abc-123');
+      const made = await call(url(), 'GET', '/api/v1/nowhere');
+      expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(made.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(made.headers.get('x-frame-options')).toBe('DENY');
+      expect(made.headers.get('strict-transport-security')).toContain('max-age=');
+      expect(made.headers.get('content-security-policy')).toContain("default-src 'none'");
+    });
+
+    it('answers an unknown route with 404 HTTP_ERROR, localized by Accept-Language', async () => {
+      const english = await call(url(), 'GET', '/api/v1/nowhere');
+      expectError(english, 404, 'HTTP_ERROR');
+      expect(english.body.message).toBe('The requested resource was not found.');
+      const french = await call(url(), 'GET', '/api/v1/nowhere', { headers: { 'accept-language': 'fr-CM,fr;q=0.9' } });
+      expectError(french, 404, 'HTTP_ERROR');
+      expect(french.body.message).toBe('La ressource demandée est introuvable.');
+    });
+
+    it('refuses malformed JSON with VALIDATION_FAILED on errors.body, and bodies over 1 MiB with 413', async () => {
+      const malformed = await dev.call(stack.auth, 'POST', '/api/v1/workspaces', { rawBody: '{"name": ' });
+      expectError(malformed, 400, 'VALIDATION_FAILED');
+      expect(malformed.body.errors.body).toEqual(['body must be valid JSON']);
+
+      const huge = await dev.call(stack.auth, 'POST', '/api/v1/workspaces', { body: { name: 'x'.repeat(1024 * 1024 + 10) } });
+      expectError(huge, 413, 'HTTP_ERROR');
+    });
+
+    it('rejects unknown properties and lists field errors', async () => {
+      const result = await dev.call(stack.auth, 'POST', '/api/v1/workspaces', { body: { name: '', color: 'red' } });
+      expectError(result, 400, 'VALIDATION_FAILED');
+      expect(result.body.errors).toEqual({ name: ['name should not be empty'], color: ['property color should not exist'] });
+    });
+  });
+
+  describe('POST /api/v1/authorize/token', () => {
+    it('exchanges a key and secret for a 15-minute ES256 token with a kid', async () => {
+      const fresh = await stack.developer();
+      const result = await stack.exchange(fresh.apiKey, fresh.apiSecret);
+      expect(result.status).toBe(200);
+      expect(result.body).toMatchObject({ success: true, message: 'Access token issued.', data: { tokenType: 'Bearer', expiresIn: 900, plan: 'api-enterprise' } });
+      const [header, payload] = result.body.data.accessToken.split('.').slice(0, 2).map((part: string) => JSON.parse(Buffer.from(part, 'base64url').toString()));
+      expect(header).toMatchObject({ alg: 'ES256', kid: expect.any(String) });
+      expect(payload).toMatchObject({ platform_client_id: 'platform-developer', org: fresh.organizationId, sub: fresh.credentialId });
+      expect(payload.exp - payload.iat).toBe(900);
+      expect(JSON.stringify(payload)).not.toContain(fresh.apiKey);
+      expect(Date.parse(result.body.data.expiresAt)).toBe(payload.exp * 1000);
+    });
+
+    it('refuses a wrong secret, an unknown key and missing headers with DEVELOPER_KEYS_INVALID', async () => {
+      const fresh = await stack.developer();
+      expectError(await stack.exchange(fresh.apiKey, fresh.apiSecret + 'x', undefined, from()), 401, 'DEVELOPER_KEYS_INVALID');
+      expectError(await stack.exchange('pk_sandbox_unknown', fresh.apiSecret, undefined, from()), 401, 'DEVELOPER_KEYS_INVALID');
+      expectError(await call(url(), 'POST', '/api/v1/authorize/token', { headers: { 'x-platform-client-id': 'platform-developer', ...from() } }), 401, 'DEVELOPER_KEYS_INVALID');
+    });
+
+    it('refuses a missing or wrong client id with CLIENT_ID_INVALID', async () => {
+      const fresh = await stack.developer();
+      expectError(await stack.exchange(fresh.apiKey, fresh.apiSecret, 'someone-else'), 401, 'CLIENT_ID_INVALID');
+      expectError(await call(url(), 'POST', '/api/v1/authorize/token', { headers: { 'x-platform-api-key': fresh.apiKey, 'x-platform-api-secret': fresh.apiSecret } }), 401, 'CLIENT_ID_INVALID');
+    });
+
+    it('stops guessing a key after the failure limit with 429 and Retry-After, even for the right secret', async () => {
+      const victim = await stack.developer();
+      const address = { 'x-forwarded-for': '203.0.113.7' };
+      for (let i = 0; i < 3; i++) expectError(await stack.exchange(victim.apiKey, 'sk_sandbox_wrong', undefined, address), 401, 'DEVELOPER_KEYS_INVALID');
+      const limited = await stack.exchange(victim.apiKey, victim.apiSecret);
+      expectError(limited, 429, 'RATE_LIMIT_EXCEEDED');
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    });
+
+    it('limits failures per client address across keys', async () => {
+      const results = [];
+      const attacker = { 'x-forwarded-for': '192.0.2.66' };
+      for (let i = 0; i < 10; i++) results.push((await stack.exchange(`pk_sandbox_guess${i}`, 'sk_sandbox_guess', undefined, attacker)).status);
+      expect(results).toEqual([401, 401, 401, 401, 401, 401, 401, 401, 429, 429]);
+      // another address is not affected
+      expectError(await stack.exchange('pk_sandbox_guess', 'sk_sandbox_guess', undefined, from()), 401, 'DEVELOPER_KEYS_INVALID');
+    });
+  });
+
+  describe('authentication of product calls', () => {
+    let keys: SigningKeys;
+    const claims = () => ({
+      sub: dev.credentialId, org: dev.organizationId, platform_client_id: 'platform-developer', akh: 'x', plan: 'api-enterprise',
+      rl: { b: 100, q: 1000 }, pa: 1, scope: 'auth:read', sv: 1, jti: randomUUID(),
+    });
+    beforeAll(() => {
+      keys = stack.auth.app.get(SigningKeys);
+    });
+
+    it('needs a Bearer token', async () => {
+      expectError(await call(url(), 'GET', '/api/v1/authorize/current'), 401, 'AUTH_TOKEN_MISSING');
+      expectError(await call(url(), 'GET', '/api/v1/authorize/current', { headers: { ...dev.headers(), authorization: 'Basic abc' } }), 401, 'AUTH_TOKEN_MISSING');
+    });
+
+    it('refuses a forged, tampered or unsigned token', async () => {
+      const [h, p, s] = dev.accessToken.split('.');
+      const tampered = `${h}.${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), plan: 'x' })).toString('base64url')}.${s}`;
+      const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT', kid: keys.kid })).toString('base64url')}.${p}.`;
+      const hmacWithPublicKey = sign(claims(), keys.publicKeyPem, { algorithm: 'HS256', keyid: keys.kid, issuer: 'platform-auth', expiresIn: 60 });
+      for (const token of [tampered, none, hmacWithPublicKey, 'a.b.c']) {
+        expectError(await call(url(), 'GET', '/api/v1/authorize/current', { headers: dev.headers({ authorization: `Bearer ${token}` }) }), 401, 'AUTH_TOKEN_INVALID');
+      }
+    });
+
+    it('refuses an expired token with AUTH_TOKEN_EXPIRED', async () => {
+      const expired = sign({ ...claims(), exp: Math.floor(Date.now() / 1000) - 60 }, keys.privateKey, { algorithm: 'ES256', keyid: keys.kid, issuer: 'platform-auth' });
+      expectError(await call(url(), 'GET', '/api/v1/authorize/current', { headers: dev.headers({ authorization: `Bearer ${expired}` }) }), 401, 'AUTH_TOKEN_EXPIRED');
+    });
+
+    it('needs the API key the token was minted for', async () => {
+      const other = await stack.developer();
+      expectError(await call(url(), 'GET', '/api/v1/authorize/current', { headers: { authorization: `Bearer ${dev.accessToken}`, 'x-platform-client-id': 'platform-developer' } }), 401, 'DEVELOPER_KEYS_INVALID');
+      expectError(await dev.call(stack.auth, 'GET', '/api/v1/authorize/current', { headers: { 'x-platform-api-key': other.apiKey } }), 401, 'DEVELOPER_KEYS_INVALID');
+    });
+
+    it('needs X-Platform-Client-Id equal to the token claim', async () => {
+      expectError(await dev.call(stack.auth, 'GET', '/api/v1/authorize/current', { headers: { 'x-platform-client-id': 'other' } }), 401, 'CLIENT_ID_INVALID');
+    });
+
+    it('needs the route’s scope', async () => {
+      const reader = await stack.developer({ scopes: ['auth:read'] });
+      expect((await reader.call(stack.auth, 'GET', '/api/v1/workspaces')).status).toBe(200);
+      const denied = await reader.call(stack.auth, 'POST', '/api/v1/workspaces', { body: { name: 'No' } });
+      expectError(denied, 403, 'INSUFFICIENT_SCOPE');
+      expect(denied.body.message).toContain('auth:write');
+    });
+  });
+
+  describe('developer session', () => {
+    it('returns the plan with rateLimits', async () => {
+      const sandbox = await stack.developer({ plan: 'developer-sandbox', org: 'Sandbox Co' });
+      const current = await sandbox.call(stack.auth, 'GET', '/api/v1/authorize/current');
+      expect(current.status).toBe(200);
+      expect(current.body.data).toMatchObject({
+        organization: { id: sandbox.organizationId, name: 'Sandbox Co' },
+        plan: { id: 'developer-sandbox', environment: 'sandbox' },
+        rateLimits: { burstPerSecond: 5, monthlyQuota: 2000, webhookRetries: 50 },
+        credential: { keyPrefix: sandbox.apiKey.slice(0, 16), environment: 'sandbox' },
+      });
+      expect(JSON.stringify(current.body)).not.toContain(sandbox.apiSecret);
+    });
+
+    it('returns negotiated enterprise limits of the organization', async () => {
+      const enterprise = await stack.developer({ plan: 'api-enterprise', burstPerSecond: 321, monthlyQuota: 4_000_000 });
+      const current = await enterprise.call(stack.auth, 'GET', '/api/v1/authorize/current');
+      expect(current.body.data.rateLimits).toEqual({ burstPerSecond: 321, monthlyQuota: 4_000_000, webhookRetries: null });
+      expect(current.headers.get('ratelimit-policy')).toBe('321;w=1, 4000000;w=2592000');
+    });
+
+    it('counts usage for the current period per product', async () => {
+      const counted = await stack.developer();
+      for (let i = 0; i < 3; i++) await counted.call(stack.auth, 'GET', '/api/v1/workspaces');
+      const usage = await counted.call(stack.auth, 'GET', '/api/v1/authorize/usage');
+      expect(usage.status).toBe(200);
+      expect(usage.body.data.apiRequests.byProduct).toMatchObject({ auth: 4, hr: 0, app: 0, payroll: 0, pay: 0, books: 0 });
+      expect(usage.body.data.apiRequests.total).toBe(4);
+      expect(usage.body.data.webhookRetries).toEqual({ used: 0, included: null });
+      const { start, end } = usage.body.data.period;
+      expect(Date.parse(end) - Date.parse(start)).toBe(30 * 24 * 3600 * 1000);
+      expect(Date.parse(start)).toBeLessThanOrEqual(Date.now());
+    });
+
+    it('rotates the secret: the new one is shown once, the old secret and old tokens stop at once', async () => {
+      const rotating = await stack.developer();
+      const oldToken = rotating.accessToken;
+      const rotated = await rotating.call(stack.auth, 'POST', '/api/v1/authorize/rotate-secret');
+      expect(rotated.status).toBe(200);
+      const newSecret = rotated.body.data.apiSecret;
+      expect(newSecret).toMatch(/^sk_production_/);
+      expect(newSecret).not.toBe(rotating.apiSecret);
+
+      expectError(await stack.exchange(rotating.apiKey, rotating.apiSecret, undefined, from()), 401, 'DEVELOPER_KEYS_INVALID');
+      expectError(await rotating.call(stack.auth, 'GET', '/api/v1/authorize/current'), 401, 'AUTH_TOKEN_INVALID');
+
+      const renewed = await stack.exchange(rotating.apiKey, newSecret);
+      expect(renewed.status).toBe(200);
+      rotating.accessToken = renewed.body.data.accessToken;
+      expect((await rotating.call(stack.auth, 'GET', '/api/v1/authorize/current')).status).toBe(200);
+      expect(oldToken).not.toBe(rotating.accessToken);
+    });
+  });
+
+  describe('workspaces and client companies', () => {
+    it('creates and lists workspaces and their companies, paginated', async () => {
+      const owner = await stack.developer();
+      const created = await owner.call(stack.auth, 'POST', '/api/v1/workspaces', { body: { name: 'Partners' } });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ success: true, data: { name: 'Partners', organizationId: owner.organizationId } });
+      const workspaceId = created.body.data.id;
+
+      for (const name of ['Alpha SARL', 'Beta SA', 'Gamma SARL']) {
+        const company = await owner.call(stack.auth, 'POST', `/api/v1/workspaces/${workspaceId}/companies`, { body: { name, country: 'CM' } });
+        expect(company.status).toBe(201);
+        expect(company.body.data).toMatchObject({ name, country: 'CM', workspaceId });
+      }
+      const page = await owner.call(stack.auth, 'GET', `/api/v1/workspaces/${workspaceId}/companies?page=2&limit=2`);
+      expect(page.status).toBe(200);
+      expect(page.body.data).toMatchObject({ page: 2, limit: 2, total: 3 });
+      expect(page.body.data.items.map((c: { name: string }) => c.name)).toEqual(['Gamma SARL']);
+
+      const list = await owner.call(stack.auth, 'GET', '/api/v1/workspaces');
+      expect(list.body.data).toMatchObject({ total: 1, items: [{ id: workspaceId }] });
+    });
+
+    it('hides another organization’s workspace as WORKSPACE_NOT_FOUND', async () => {
+      const owner = await stack.developer();
+      const intruder = await stack.developer();
+      const workspace = await owner.call(stack.auth, 'POST', '/api/v1/workspaces', { body: { name: 'Private' } });
+      const path = `/api/v1/workspaces/${workspace.body.data.id}/companies`;
+      expectError(await intruder.call(stack.auth, 'GET', path), 404, 'WORKSPACE_NOT_FOUND');
+      expectError(await intruder.call(stack.auth, 'POST', path, { body: { name: 'Mine now' } }), 404, 'WORKSPACE_NOT_FOUND');
+      expectError(await owner.call(stack.auth, 'GET', '/api/v1/workspaces/not-a-uuid/companies'), 404, 'WORKSPACE_NOT_FOUND');
+      expect((await intruder.call(stack.auth, 'GET', '/api/v1/workspaces')).body.data.total).toBe(0);
+    });
+
+    it('validates bodies and bounds pagination', async () => {
+      const owner = await stack.developer();
+      const workspace = await owner.call(stack.auth, 'POST', '/api/v1/workspaces', { body: { name: 'W' } });
+      const bad = await owner.call(stack.auth, 'POST', `/api/v1/workspaces/${workspace.body.data.id}/companies`, { body: { name: 'C', country: 'XX1' } });
+      expectError(bad, 400, 'VALIDATION_FAILED');
+      expect(Object.keys(bad.body.errors)).toEqual(['country']);
+      const tooMany = await owner.call(stack.auth, 'GET', '/api/v1/workspaces?limit=1000');
+      expectError(tooMany, 400, 'VALIDATION_FAILED');
+      expect(tooMany.body.errors.limit).toBeDefined();
+      expectError(await owner.call(stack.auth, 'GET', '/api/v1/workspaces?page=0'), 400, 'VALIDATION_FAILED');
+    });
+  });
+});

@@ -1,0 +1,67 @@
+import { HrModule } from '../src/hr.module';
+import { HttpResult, sleep } from '../../../test/support/http';
+import { expectError, RunningApp, TestStack } from '../../../test/support/stack';
+
+describe('plan throttling across replicas (Redis)', () => {
+  let stack: TestStack;
+  let first: RunningApp;
+  let second: RunningApp;
+
+  beforeAll(async () => {
+    stack = await TestStack.start();
+    first = await stack.startApp(HrModule, 'hr');
+    second = await stack.startApp(HrModule, 'hr');
+  });
+  afterAll(() => stack.stop());
+
+  it('admits at most the sandbox burst of 5 per second across two instances', async () => {
+    const sandbox = await stack.developer({ plan: 'developer-sandbox' });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => sandbox.call(i % 2 ? first : second, 'GET', '/api/v1/hr/employees')),
+    );
+    const admitted = results.filter((r) => r.status === 200);
+    const limited = results.filter((r) => r.status === 429);
+    expect(admitted).toHaveLength(5);
+    expect(limited).toHaveLength(15);
+    for (const result of limited) {
+      expectError(result, 429, 'RATE_LIMIT_EXCEEDED');
+      expect(Number(result.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(result.headers.get('ratelimit-remaining')).toBe('0');
+    }
+    for (const result of admitted) {
+      expect(result.headers.get('ratelimit-limit')).toBe('5');
+      expect(Number(result.headers.get('ratelimit-remaining'))).toBeLessThan(5);
+      expect(result.headers.get('ratelimit-policy')).toBe('5;w=1, 2000;w=2592000');
+    }
+  });
+
+  it('keeps to the burst under a steady flood, second after second', async () => {
+    const sandbox = await stack.developer({ plan: 'developer-sandbox' });
+    const admittedAt: number[] = [];
+    const started = Date.now();
+    const pending: Promise<void>[] = [];
+    let i = 0;
+    while (Date.now() - started < 2500) {
+      const target = i++ % 2 ? first : second;
+      pending.push(sandbox.call(target, 'GET', '/api/v1/hr/employees').then((r: HttpResult) => void (r.status === 200 && admittedAt.push(Date.now() - started))));
+      await sleep(20);
+    }
+    await Promise.all(pending);
+    expect(i).toBeGreaterThan(60);
+    // a sliding one-second window admits 5: 2.5 s of flood admits between 10 and 15
+    expect(admittedAt.length).toBeGreaterThanOrEqual(10);
+    expect(admittedAt.length).toBeLessThanOrEqual(15);
+  });
+
+  it('stops a credential at its monthly quota with QUOTA_EXCEEDED, per product', async () => {
+    const metered = await stack.developer({ plan: 'api-enterprise', burstPerSecond: 100, monthlyQuota: 3 });
+    for (let n = 0; n < 3; n++) expect((await metered.call(first, 'GET', '/api/v1/hr/employees')).status).toBe(200);
+    const over = await metered.call(second, 'GET', '/api/v1/hr/employees');
+    expectError(over, 429, 'QUOTA_EXCEEDED');
+    expect(over.headers.get('ratelimit-limit')).toBe('3');
+    expect(over.headers.get('ratelimit-remaining')).toBe('0');
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(86_400);
+    // auth is another product with its own quota
+    expect((await metered.call(stack.auth, 'GET', '/api/v1/authorize/usage')).body.data.apiRequests.byProduct.hr).toBe(3);
+  });
+});

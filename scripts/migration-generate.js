@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// Generates a PostgreSQL migration for one app from the difference between its entities and
+// its existing migrations, on a scratch database, then refreshes the app's migration list.
+//   npm run migration:generate -- <app> <PascalName>
+const { execFileSync } = require('node:child_process');
+const { readdirSync, writeFileSync } = require('node:fs');
+const { join } = require('node:path');
+
+const [app, name] = process.argv.slice(2);
+if (!app || !/^[A-Z][A-Za-z0-9]+$/.test(name ?? '')) {
+  process.stderr.write('usage: npm run migration:generate -- <app> <PascalName>\n');
+  process.exit(2);
+}
+const root = join(__dirname, '..');
+const base = process.env.MIGRATION_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const scratch = `platform_migrate_${process.pid}`;
+const url = base.replace(/\/[^/]*$/, `/${scratch}`);
+const psql = (sql, db = base) => execFileSync('psql', [db, '-v', 'ON_ERROR_STOP=1', '-qc', sql], { stdio: 'inherit' });
+const env = { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent' };
+const typeorm = (...args) => execFileSync(join(root, 'node_modules/.bin/typeorm'), args, { cwd: root, env, stdio: 'inherit' });
+const dirOf = join(root, 'apps', app, 'src', 'migrations');
+
+function writeIndex() {
+  const files = readdirSync(dirOf).filter((f) => /^\d+-[A-Za-z0-9]+\.ts$/.test(f)).sort();
+  const entries = files.map((f) => ({ file: f.replace(/\.ts$/, ''), cls: f.replace(/^(\d+)-(.*)\.ts$/, '$2$1') }));
+  const constant = `${app.toUpperCase()}_MIGRATIONS`;
+  writeFileSync(
+    join(dirOf, 'index.ts'),
+    entries.map((e) => `import { ${e.cls} } from './${e.file}';`).join('\n') +
+      (entries.length ? '\n\n' : '') +
+      `export const ${constant}: Function[] = [${entries.map((e) => e.cls).join(', ')}];\n`,
+  );
+}
+
+execFileSync('node', [join(root, 'scripts/build.js')], { stdio: 'inherit' });
+psql(`CREATE DATABASE ${scratch}`);
+try {
+  psql(`CREATE SCHEMA "${app}"`, url);
+  const dataSource = join(root, 'dist', 'apps', app, 'src', 'data-source.js');
+  typeorm('migration:run', '-d', dataSource);
+  typeorm('migration:generate', '-d', dataSource, '--pretty', join(dirOf, name));
+  writeIndex();
+} finally {
+  psql(`DROP DATABASE IF EXISTS ${scratch}`);
+}

@@ -1,0 +1,394 @@
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parse } from 'yaml';
+
+const ROOT = resolve(__dirname, '..', '..');
+const DOCKER = join(ROOT, 'docker');
+const NGINX = process.env.NGINX ?? 'nginx';
+const APPS = ['auth', 'hr', 'utilities', 'payroll', 'pay', 'books'] as const;
+type App = (typeof APPS)[number];
+
+interface ComposeService {
+  image?: string;
+  build?: { context?: string; dockerfile?: string; args?: Record<string, string> };
+  environment?: Record<string, string>;
+  depends_on?: Record<string, { condition?: string }>;
+  healthcheck?: { test?: string[] };
+  read_only?: boolean;
+  volumes?: string[];
+  ports?: string[];
+  command?: string[];
+}
+
+describe('docker image and compose stack', () => {
+  const dockerfile = readFileSync(join(DOCKER, 'Dockerfile'), 'utf8');
+  const compose = parse(readFileSync(join(DOCKER, 'compose.yaml'), 'utf8'), { merge: true }) as {
+    services: Record<string, ComposeService>;
+  };
+
+  it('builds any app from one multi-stage Dockerfile and runs it as a non-root user', () => {
+    expect(dockerfile).toMatch(/^FROM \S+ AS build$/m);
+    expect(dockerfile).toMatch(/^FROM \S+ AS runtime$/m);
+    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:20-/m);
+    expect(dockerfile).toMatch(/^ARG APP$/m);
+    expect(dockerfile).toMatch(/^\s+APP=\$\{APP\}/m);
+    expect(dockerfile).toMatch(/NODE_ENV=production/);
+    expect(dockerfile).toMatch(/PORT=3000/);
+    expect(dockerfile).toMatch(/^USER 10001:10001$/m);
+    expect(dockerfile).toMatch(/^EXPOSE 3000$/m);
+    expect(dockerfile).toMatch(/^HEALTHCHECK [\s\S]*\/healthz\/live/m);
+    expect(dockerfile).toMatch(/^CMD .*dist\/apps\/\$\{APP\}\/main\.js/m);
+  });
+
+  it('keeps dependencies, build output and secrets out of the build context', () => {
+    const ignored = readFileSync(join(DOCKER, 'Dockerfile.dockerignore'), 'utf8').split('\n');
+    for (const entry of ['**/node_modules', 'dist', 'data', '.git', 'coverage', '.env']) expect(ignored).toContain(entry);
+  });
+
+  it('runs PostgreSQL 16 and Redis 7 with health checks', () => {
+    expect(compose.services.postgres.image).toMatch(/^postgres:16/);
+    expect(compose.services.redis.image).toMatch(/^redis:7/);
+    expect(compose.services.postgres.healthcheck?.test).toBeDefined();
+    expect(compose.services.redis.healthcheck?.test).toBeDefined();
+  });
+
+  it.each(APPS)('builds and configures %s', (app) => {
+    const service = compose.services[app];
+    expect(service.build).toEqual({ context: '..', dockerfile: 'docker/Dockerfile', args: { APP: app } });
+    expect(service.read_only).toBe(true);
+    expect(service.healthcheck?.test?.join(' ')).toContain('/healthz/ready');
+    expect(service.volumes?.some((v) => v.endsWith(':/data'))).toBe(true);
+
+    const env = service.environment ?? {};
+    expect(env.DATABASE_URL).toMatch(/^postgres:\/\/.+@postgres:5432\//);
+    expect(env.REDIS_URL).toBe('redis://redis:6379');
+    expect(env.AUTH_URL).toBe('http://auth:3000');
+    expect(env.INTERNAL_TOKEN?.length).toBeGreaterThanOrEqual(32);
+    expect(env.TRUST_PROXY).toBe('true');
+    expect(env.DATA_DIR).toBe('/data');
+    expect(Number(env.SHUTDOWN_GRACE_MS)).toBeGreaterThan(0);
+
+    expect(service.depends_on?.postgres?.condition).toBe('service_healthy');
+    expect(service.depends_on?.redis?.condition).toBe('service_healthy');
+    if (app === 'auth') {
+      expect(env.SECRET_PEPPER?.length).toBeGreaterThanOrEqual(32);
+      expect(env.JWT_KEY_ID).toBeTruthy();
+      expect(service.depends_on?.auth).toBeUndefined();
+      expect(service.depends_on?.['jwt-key']?.condition).toBe('service_completed_successfully');
+      expect(service.command?.join(' ')).toContain('dist/apps/auth/main.js');
+    } else {
+      expect(service.depends_on?.auth?.condition).toBe('service_healthy');
+    }
+  });
+
+  it('shares one INTERNAL_TOKEN across the apps', () => {
+    expect(new Set(APPS.map((app) => compose.services[app].environment?.INTERNAL_TOKEN)).size).toBe(1);
+  });
+
+  it('fronts the apps with the nginx ingress on port 8080', () => {
+    const ingress = compose.services.ingress;
+    expect(ingress.image).toMatch(/^nginx:/);
+    expect(ingress.ports?.some((p) => p.endsWith(':8080'))).toBe(true);
+    expect(ingress.volumes).toEqual(
+      expect.arrayContaining(['./nginx/nginx.conf:/etc/nginx/nginx.conf:ro', './nginx/upstreams.conf:/etc/nginx/upstreams.conf:ro']),
+    );
+    for (const app of APPS) expect(ingress.depends_on?.[app]?.condition).toBe('service_healthy');
+  });
+
+  it('points each nginx upstream at its compose service', () => {
+    const upstreams = readFileSync(join(DOCKER, 'nginx', 'upstreams.conf'), 'utf8');
+    for (const app of APPS) expect(upstreams).toMatch(new RegExp(`upstream ${app}\\s*\\{\\s*server ${app}:3000[;\\s]`));
+  });
+});
+
+interface Hit {
+  service: App;
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  bodyBytes: number;
+}
+
+interface Reply {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+  json: () => Record<string, unknown>;
+}
+
+function listen(server: net.Server, port = 0): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolvePort((server.address() as net.AddressInfo).port));
+  });
+}
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  const port = await listen(probe);
+  await new Promise((done) => probe.close(done));
+  return port;
+}
+
+function startEcho(service: App, hits: Hit[]): http.Server {
+  return http.createServer((req, res) => {
+    let bodyBytes = 0;
+    req.on('data', (chunk: Buffer) => (bodyBytes += chunk.length));
+    req.on('end', () => {
+      const hit: Hit = { service, method: req.method ?? '', url: req.url ?? '', headers: req.headers, bodyBytes };
+      hits.push(hit);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(hit));
+    });
+  });
+}
+
+function request(
+  port: number,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: Buffer } = {},
+): Promise<Reply> {
+  return new Promise((resolveReply, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers, agent: false, timeout: 5_000 },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolveReply({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) as Record<string, unknown> });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`request to ${path} timed out`)));
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+async function waitForPort(port: number, child: ChildProcess, stderr: () => string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${stderr()}`);
+    const open = await new Promise<boolean>((done) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        done(true);
+      });
+      socket.once('error', () => done(false));
+    });
+    if (open) return;
+    await new Promise((wait) => setTimeout(wait, 50));
+  }
+  throw new Error(`nginx did not listen on 127.0.0.1:${port} within ${timeoutMs} ms: ${stderr()}`);
+}
+
+function stopProcess(child: ChildProcess | undefined, timeoutMs = 5_000): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      done();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+function closeServer(server: http.Server): Promise<void> {
+  return new Promise((done) => {
+    if (!server.listening) return done();
+    server.close(() => done());
+    server.closeAllConnections();
+  });
+}
+
+const nginxInstalled = !spawnSync(NGINX, ['-v'], { timeout: 10_000 }).error;
+if (!nginxInstalled && !process.env.CI) {
+  console.warn(`"${NGINX}" is not installed: skipping the compose ingress routing tests (they are required when CI is set).`);
+}
+const describeNginx = nginxInstalled || process.env.CI ? describe : describe.skip;
+
+describeNginx('compose nginx ingress', () => {
+  const hits: Hit[] = [];
+  const servers = new Map<App, http.Server>();
+  let workDir = '';
+  let port = 0;
+  let nginx: ChildProcess | undefined;
+  let nginxStderr = '';
+
+  beforeAll(async () => {
+    if (!nginxInstalled) throw new Error(`"${NGINX}" is required for the ingress routing tests: install nginx (e.g. apt-get install nginx-light) or set NGINX.`);
+
+    const upstreams: string[] = [];
+    for (const app of APPS) {
+      const server = startEcho(app, hits);
+      servers.set(app, server);
+      upstreams.push(`upstream ${app} { server 127.0.0.1:${await listen(server)}; keepalive 4; }`);
+    }
+
+    workDir = mkdtempSync(join(tmpdir(), 'platform-nginx-'));
+    for (const temp of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
+      upstreams.push(`${temp}_temp_path ${join(workDir, `${temp}_temp`)};`);
+    }
+    writeFileSync(join(workDir, 'upstreams.conf'), upstreams.join('\n') + '\n');
+
+    port = await freePort();
+    const original = readFileSync(join(DOCKER, 'nginx', 'nginx.conf'), 'utf8');
+    const listenDirective = /^(\s*)listen 8080;$/gm;
+    expect(original.match(listenDirective)).toHaveLength(1);
+    const confPath = join(workDir, 'nginx.conf');
+    writeFileSync(confPath, original.replace(listenDirective, `$1listen 127.0.0.1:${port};`));
+
+    const args = ['-p', `${workDir}/`, '-c', confPath, '-e', 'stderr'];
+    const check = spawnSync(NGINX, [...args, '-t', '-g', `pid ${join(workDir, 'nginx.pid')};`], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'ignore', 'pipe'],
+      timeout: 15_000,
+    });
+    if (check.status !== 0) throw new Error(`nginx -t failed (${check.error?.message ?? check.status}): ${check.stderr}`);
+
+    nginx = spawn(NGINX, [...args, '-g', `pid ${join(workDir, 'nginx.pid')}; daemon off;`], { stdio: ['ignore', 'ignore', 'pipe'] });
+    nginx.stderr?.on('data', (chunk: Buffer) => {
+      if (nginxStderr.length < 20_000) nginxStderr += chunk.toString('utf8');
+    });
+    await waitForPort(port, nginx, () => nginxStderr);
+  }, 30_000);
+
+  afterAll(async () => {
+    await stopProcess(nginx);
+    await Promise.all([...servers.values()].map(closeServer));
+    if (workDir) rmSync(workDir, { recursive: true, force: true });
+  }, 15_000);
+
+  it.each<[string, App]>([
+    ['/api/v1', 'auth'],
+    ['/api/v1/', 'auth'],
+    ['/api/v1/authorize/token', 'auth'],
+    ['/api/v1/.well-known/jwks.json', 'auth'],
+    ['/api/v1/workspaces/7/companies?page=2&limit=5', 'auth'],
+    ['/api/v1/openapi.json', 'auth'],
+    ['/api/v1/hrx', 'auth'],
+    ['/api/v1/payments', 'auth'],
+    ['/api/v1/metricsx', 'auth'],
+    ['/api/v1/hr', 'hr'],
+    ['/api/v1/hr/employees?page=1', 'hr'],
+    ['/api/v1/hr/metrics-history', 'hr'],
+    ['/api/v1/app', 'utilities'],
+    ['/api/v1/app/notifications/preferences', 'utilities'],
+    ['/api/v1/payroll', 'payroll'],
+    ['/api/v1/payroll/x', 'payroll'],
+    ['/api/v1/payroll/runs/1/payslips', 'payroll'],
+    ['/api/v1/pay', 'pay'],
+    ['/api/v1/pay/x', 'pay'],
+    ['/api/v1/pay/wallets/1/credits', 'pay'],
+    ['/api/v1/books', 'books'],
+    ['/api/v1/books/reports/trial-balance', 'books'],
+  ])('routes %s to %s with the URI unchanged', async (path, service) => {
+    const reply = await request(port, path);
+    expect(reply.status).toBe(200);
+    expect(reply.json()).toMatchObject({ service, url: path });
+  });
+
+  it('routes POST bodies', async () => {
+    const body = Buffer.from(JSON.stringify({ apiKey: 'k', apiSecret: 's' }));
+    const reply = await request(port, '/api/v1/authorize/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+      body,
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.json()).toMatchObject({ service: 'auth', method: 'POST', bodyBytes: body.length });
+  });
+
+  it.each([
+    '/api/v1/metrics',
+    '/api/v1/hr/metrics',
+    '/api/v1/app/metrics',
+    '/api/v1/payroll/metrics',
+    '/api/v1/pay/metrics',
+    '/api/v1/books/metrics',
+    '/api/v1/hr/metrics/',
+    '/api/v1/hr/metrics?format=text',
+    '/api/v1/pay/METRICS',
+    '/api/v1//payroll/metrics',
+    '/api/v1/books/%6Detrics',
+    '/api/v1/app/metrics;x=1',
+    '/api/v1/app/./metrics',
+  ])('answers 404 for metrics path %s without reaching an app', async (path) => {
+    const before = hits.length;
+    const reply = await request(port, path);
+    expect(reply.status).toBe(404);
+    expect(reply.json()).toMatchObject({ success: false, code: 'HTTP_ERROR', statusCode: 404 });
+    expect(hits.length).toBe(before);
+  });
+
+  it.each(['/', '/healthz/live', '/healthz/ready', '/internal/revocations', '/api', '/api/v1x', '/api/v2/hr'])(
+    'does not route %s',
+    async (path) => {
+      const before = hits.length;
+      const reply = await request(port, path);
+      expect(reply.status).toBe(404);
+      expect(reply.headers['content-type']).toMatch(/^application\/json/);
+      expect(hits.length).toBe(before);
+    },
+  );
+
+  it('forwards a well-formed X-Request-Id and echoes it back', async () => {
+    const reply = await request(port, '/api/v1/hr/employees', { headers: { 'x-request-id': 'req-123.abc:def_9' } });
+    expect((reply.json().headers as Record<string, string>)['x-request-id']).toBe('req-123.abc:def_9');
+    expect(reply.headers['x-request-id']).toBe('req-123.abc:def_9');
+  });
+
+  it('generates an X-Request-Id when none or a malformed one is sent', async () => {
+    for (const headers of [{}, { 'x-request-id': 'bad id!' }] as Record<string, string>[]) {
+      const reply = await request(port, '/api/v1/pay/wallets', { headers });
+      const forwarded = (reply.json().headers as Record<string, string>)['x-request-id'];
+      expect(forwarded).toMatch(/^[0-9a-f]{32}$/);
+      expect(reply.headers['x-request-id']).toBe(forwarded);
+    }
+  });
+
+  it('sets X-Forwarded-For to the client address, ignoring a forged one, and passes Host', async () => {
+    const reply = await request(port, '/api/v1/books/accounts', {
+      headers: { 'x-forwarded-for': '203.0.113.9', host: 'api.example.test' },
+    });
+    const headers = reply.json().headers as Record<string, string>;
+    expect(headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(headers['x-real-ip']).toBe('127.0.0.1');
+    expect(headers['x-forwarded-proto']).toBe('http');
+    expect(headers.host).toBe('api.example.test');
+  });
+
+  it('accepts bodies up to 1 MiB and rejects larger ones with 413', async () => {
+    const ok = Buffer.alloc(1024 * 1024, 'a');
+    const accepted = await request(port, '/api/v1/app/files', { method: 'POST', body: ok, headers: { 'content-length': String(ok.length) } });
+    expect(accepted.status).toBe(200);
+    expect(accepted.json()).toMatchObject({ service: 'utilities', bodyBytes: ok.length });
+
+    const before = hits.length;
+    const tooLarge = Buffer.alloc(1024 * 1024 + 1, 'a');
+    const rejected = await request(port, '/api/v1/app/files', {
+      method: 'POST',
+      body: tooLarge,
+      headers: { 'content-length': String(tooLarge.length) },
+    }).catch((error: Error) => ({ status: -1, text: error.message, headers: {}, json: () => ({}) }) as Reply);
+    expect(rejected.status).toBe(413);
+    expect(rejected.json()).toMatchObject({ success: false, statusCode: 413 });
+    expect(hits.length).toBe(before);
+  });
+
+  it('answers 503 with the platform envelope when an app is down', async () => {
+    await closeServer(servers.get('books')!);
+    const reply = await request(port, '/api/v1/books/accounts');
+    expect(reply.status).toBe(503);
+    expect(reply.headers['retry-after']).toBe('5');
+    expect(reply.json()).toMatchObject({ success: false, code: 'UPSTREAM_UNAVAILABLE', statusCode: 503 });
+  });
+});

@@ -1,0 +1,386 @@
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { parseAllDocuments } from 'yaml';
+
+const ROOT = resolve(__dirname, '..', '..');
+const KUBECTL = process.env.KUBECTL ?? 'kubectl';
+const OVERLAYS = ['sandbox', 'production'] as const;
+
+const APPS: Record<string, { prefix: string; metrics: string }> = {
+  auth: { prefix: '/api/v1', metrics: '/api/v1/metrics' },
+  hr: { prefix: '/api/v1/hr', metrics: '/api/v1/hr/metrics' },
+  utilities: { prefix: '/api/v1/app', metrics: '/api/v1/app/metrics' },
+  payroll: { prefix: '/api/v1/payroll', metrics: '/api/v1/payroll/metrics' },
+  pay: { prefix: '/api/v1/pay', metrics: '/api/v1/pay/metrics' },
+  books: { prefix: '/api/v1/books', metrics: '/api/v1/books/metrics' },
+};
+const APP_NAMES = Object.keys(APPS);
+
+interface Metadata {
+  name: string;
+  namespace?: string;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+}
+
+interface Probe {
+  httpGet?: { path?: string; port?: number | string };
+}
+
+interface ContainerPort {
+  name?: string;
+  containerPort: number;
+}
+
+interface Container {
+  name: string;
+  image?: string;
+  ports?: ContainerPort[];
+  envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
+  livenessProbe?: Probe;
+  readinessProbe?: Probe;
+  startupProbe?: Probe;
+  resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
+  securityContext?: {
+    runAsNonRoot?: boolean;
+    runAsUser?: number;
+    readOnlyRootFilesystem?: boolean;
+    allowPrivilegeEscalation?: boolean;
+    capabilities?: { drop?: string[] };
+  };
+  volumeMounts?: { name: string; mountPath: string }[];
+}
+
+interface PodSpec {
+  containers: Container[];
+  securityContext?: { runAsNonRoot?: boolean; runAsUser?: number; seccompProfile?: { type?: string } };
+  volumes?: { name: string; emptyDir?: object }[];
+}
+
+interface IngressBackend {
+  service?: { name: string; port: { number?: number; name?: string } };
+}
+
+interface IngressPath {
+  path: string;
+  pathType: string;
+  backend: IngressBackend;
+}
+
+interface Manifest {
+  apiVersion: string;
+  kind: string;
+  metadata: Metadata;
+  data?: Record<string, string>;
+  spec?: {
+    selector?: Record<string, unknown>;
+    template?: { metadata?: Metadata; spec: PodSpec };
+    ports?: { name?: string; port: number; targetPort?: number | string }[];
+    scaleTargetRef?: { kind: string; name: string };
+    minReplicas?: number;
+    maxReplicas?: number;
+    metrics?: { type: string; resource?: { name: string; target?: { type: string; averageUtilization?: number } } }[];
+    minAvailable?: number | string;
+    maxUnavailable?: number | string;
+    ingressClassName?: string;
+    defaultBackend?: IngressBackend;
+    rules?: { host?: string; http?: { paths: IngressPath[] } }[];
+  };
+}
+
+function kubectlAvailable(): void {
+  const probe = spawnSync(KUBECTL, ['version', '--client'], { encoding: 'utf8', timeout: 30_000 });
+  if (probe.error || probe.status !== 0) {
+    throw new Error(
+      `kubectl is required to render the kustomize overlays but "${KUBECTL}" could not be run ` +
+        `(${probe.error?.message ?? probe.stderr.trim()}). Install kubectl (it bundles kustomize) or set KUBECTL.`,
+    );
+  }
+}
+
+function render(overlay: string): Manifest[] {
+  const result = spawnSync(KUBECTL, ['kustomize', join(ROOT, 'k8s', 'overlays', overlay)], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.error) throw new Error(`kubectl kustomize ${overlay} failed: ${result.error.message}`);
+  if (result.status !== 0) throw new Error(`kubectl kustomize ${overlay} exited ${result.status}: ${result.stderr}`);
+  const documents = parseAllDocuments(result.stdout);
+  if (!Array.isArray(documents)) throw new Error(`kubectl kustomize ${overlay} rendered no documents`);
+  return documents.map((document) => {
+    if (document.errors.length) throw new Error(`invalid YAML from ${overlay}: ${document.errors[0].message}`);
+    return document.toJS() as Manifest;
+  });
+}
+
+function find(manifests: Manifest[], kind: string, name: string): Manifest {
+  const found = manifests.find((m) => m.kind === kind && m.metadata.name === name);
+  if (!found) throw new Error(`no ${kind} named ${name}`);
+  return found;
+}
+
+function labelMap(value: unknown): Record<string, string> | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const entries = Object.entries(value as Record<string, unknown>);
+  return entries.every(([, v]) => typeof v === 'string') ? (Object.fromEntries(entries) as Record<string, string>) : undefined;
+}
+
+/** Label selector of a Deployment or PodDisruptionBudget (matchLabels) or of a Service (plain map). */
+function selectorOf(manifest: Manifest): Record<string, string> | undefined {
+  const selector = manifest.spec?.selector;
+  return manifest.kind === 'Service' ? labelMap(selector) : labelMap(selector?.matchLabels);
+}
+
+function selects(selector: Record<string, string> | undefined, labels: Record<string, string> | undefined): boolean {
+  if (!selector || !Object.keys(selector).length) return false;
+  return Object.entries(selector).every(([key, value]) => labels?.[key] === value);
+}
+
+function segments(path: string): string[] {
+  return path.split('/').filter(Boolean);
+}
+
+function pathMatches(rule: IngressPath, path: string): boolean {
+  if (rule.pathType === 'Exact') return rule.path === path;
+  if (rule.pathType === 'Prefix') {
+    const want = segments(rule.path);
+    const got = segments(path);
+    return want.length <= got.length && want.every((segment, i) => got[i] === segment);
+  }
+  throw new Error(`pathType ${rule.pathType} is implementation specific; use Exact or Prefix`);
+}
+
+/** Chooses the backend the way the Ingress API defines it: longest matching path, Exact before Prefix. */
+function route(ingresses: Manifest[], host: string | undefined, path: string): string | undefined {
+  const candidates = ingresses
+    .flatMap((ingress) => ingress.spec?.rules ?? [])
+    .filter((rule) => rule.host === undefined || rule.host === host)
+    .flatMap((rule) => rule.http?.paths ?? [])
+    .filter((rule) => pathMatches(rule, path))
+    .sort((a, b) => b.path.length - a.path.length || (a.pathType === 'Exact' ? -1 : 0) - (b.pathType === 'Exact' ? -1 : 0));
+  return candidates[0]?.backend.service?.name;
+}
+
+function containerPort(container: Container, port: number | string | undefined): number | undefined {
+  if (typeof port === 'number') return port;
+  return container.ports?.find((p) => p.name === port)?.containerPort;
+}
+
+beforeAll(() => kubectlAvailable(), 30_000);
+
+describe.each(OVERLAYS)('kustomize overlay %s', (overlay) => {
+  let manifests: Manifest[];
+  let namespace: string;
+
+  beforeAll(() => {
+    manifests = render(overlay);
+    namespace = find(manifests, 'Namespace', `platform-${overlay}`).metadata.name;
+  }, 60_000);
+
+  it('puts every namespaced object in the overlay namespace', () => {
+    for (const m of manifests.filter((m) => m.kind !== 'Namespace')) {
+      expect({ kind: m.kind, name: m.metadata.name, namespace: m.metadata.namespace }).toEqual({
+        kind: m.kind,
+        name: m.metadata.name,
+        namespace,
+      });
+    }
+  });
+
+  it('commits no Secret objects and references the external platform-secrets', () => {
+    expect(manifests.filter((m) => m.kind === 'Secret')).toEqual([]);
+  });
+
+  it('generates platform-config with the in-cluster settings', () => {
+    const config = manifests.find((m) => m.kind === 'ConfigMap' && m.metadata.name.startsWith('platform-config'));
+    expect(config?.data).toMatchObject({
+      AUTH_URL: 'http://auth',
+      TRUST_PROXY: 'true',
+      DATA_DIR: '/data',
+      PORT: '3000',
+      HOST: '0.0.0.0',
+    });
+    expect(Number(config?.data?.SHUTDOWN_GRACE_MS)).toBeGreaterThan(0);
+    expect(config?.data?.LOG_LEVEL).toMatch(/^(fatal|error|warn|info|debug|trace)$/);
+  });
+
+  describe.each(APP_NAMES)('%s', (app) => {
+    it('has a hardened Deployment with probes, resources, writable /data and /tmp and platform config', () => {
+      const deployment = find(manifests, 'Deployment', app);
+      const template = deployment.spec?.template;
+      expect(selects(selectorOf(deployment), template?.metadata?.labels)).toBe(true);
+      const pod = template!.spec;
+      expect(pod.containers).toHaveLength(1);
+      const [container] = pod.containers;
+
+      expect(container.image).toMatch(new RegExp(`/${app}(:[\\w.-]+|@sha256:[0-9a-f]{64})$`));
+      expect(container.livenessProbe?.httpGet?.path).toBe('/healthz/live');
+      expect(container.readinessProbe?.httpGet?.path).toBe('/healthz/ready');
+      expect(container.startupProbe?.httpGet?.path).toBe('/healthz/live');
+      for (const probe of [container.livenessProbe, container.readinessProbe, container.startupProbe]) {
+        expect(containerPort(container, probe?.httpGet?.port)).toBe(3000);
+      }
+
+      const runAsNonRoot = container.securityContext?.runAsNonRoot ?? pod.securityContext?.runAsNonRoot;
+      const runAsUser = container.securityContext?.runAsUser ?? pod.securityContext?.runAsUser;
+      expect(runAsNonRoot).toBe(true);
+      expect(runAsUser).toBeGreaterThan(0);
+      expect(container.securityContext?.readOnlyRootFilesystem).toBe(true);
+      expect(container.securityContext?.allowPrivilegeEscalation).toBe(false);
+      expect(container.securityContext?.capabilities?.drop).toContain('ALL');
+      expect(pod.securityContext?.seccompProfile?.type).toBe('RuntimeDefault');
+
+      for (const key of ['requests', 'limits'] as const) {
+        expect(container.resources?.[key]?.cpu).toBeTruthy();
+        expect(container.resources?.[key]?.memory).toBeTruthy();
+      }
+
+      for (const mountPath of ['/data', '/tmp']) {
+        const mount = container.volumeMounts?.find((m) => m.mountPath === mountPath);
+        expect(mount).toBeDefined();
+        expect(pod.volumes?.find((v) => v.name === mount?.name)?.emptyDir).toBeDefined();
+      }
+
+      const configRef = container.envFrom?.find((e) => e.configMapRef)?.configMapRef?.name;
+      expect(configRef).toMatch(/^platform-config/);
+      expect(manifests.some((m) => m.kind === 'ConfigMap' && m.metadata.name === configRef)).toBe(true);
+      expect(container.envFrom?.find((e) => e.secretRef)?.secretRef?.name).toBe('platform-secrets');
+
+      expect(template?.metadata?.annotations).toMatchObject({
+        'prometheus.io/scrape': 'true',
+        'prometheus.io/port': '3000',
+        'prometheus.io/path': APPS[app].metrics,
+      });
+    });
+
+    it('has a Service named after the app, port 80 to container port 3000', () => {
+      const service = find(manifests, 'Service', app);
+      const deployment = find(manifests, 'Deployment', app);
+      expect(selects(selectorOf(service), deployment.spec?.template?.metadata?.labels)).toBe(true);
+      const port = service.spec?.ports?.find((p) => p.port === 80);
+      expect(port).toBeDefined();
+      expect(containerPort(deployment.spec!.template!.spec.containers[0], port?.targetPort)).toBe(3000);
+    });
+
+    it('has a CPU HorizontalPodAutoscaler for the Deployment', () => {
+      const hpa = find(manifests, 'HorizontalPodAutoscaler', app);
+      expect(hpa.apiVersion).toBe('autoscaling/v2');
+      expect(hpa.spec?.scaleTargetRef).toMatchObject({ kind: 'Deployment', name: app });
+      expect(hpa.spec?.minReplicas).toBeGreaterThanOrEqual(1);
+      expect(hpa.spec?.maxReplicas).toBeGreaterThanOrEqual(hpa.spec?.minReplicas ?? Infinity);
+      const cpu = hpa.spec?.metrics?.find((m) => m.type === 'Resource' && m.resource?.name === 'cpu');
+      expect(cpu?.resource?.target?.type).toBe('Utilization');
+      expect(cpu?.resource?.target?.averageUtilization).toBeGreaterThan(0);
+    });
+
+    it('has a PodDisruptionBudget selecting its pods', () => {
+      const pdb = find(manifests, 'PodDisruptionBudget', app);
+      const deployment = find(manifests, 'Deployment', app);
+      expect(pdb.apiVersion).toBe('policy/v1');
+      expect(selects(selectorOf(pdb), deployment.spec?.template?.metadata?.labels)).toBe(true);
+      expect(pdb.spec?.minAvailable ?? pdb.spec?.maxUnavailable).toBeDefined();
+    });
+  });
+
+  describe('Ingress', () => {
+    let ingresses: Manifest[];
+    let hosts: (string | undefined)[];
+
+    beforeAll(() => {
+      ingresses = manifests.filter((m) => m.kind === 'Ingress');
+      hosts = [...new Set(ingresses.flatMap((i) => (i.spec?.rules ?? []).map((r) => r.host)))];
+    });
+
+    it('uses the nginx class, a host and TLS', () => {
+      expect(ingresses.length).toBeGreaterThan(0);
+      for (const ingress of ingresses) {
+        expect(ingress.apiVersion).toBe('networking.k8s.io/v1');
+        expect(ingress.spec?.ingressClassName).toBe('nginx');
+        expect(ingress.spec?.defaultBackend).toBeUndefined();
+      }
+      expect(hosts.every((host) => typeof host === 'string' && host.length > 0)).toBe(true);
+    });
+
+    it('points every backend at an existing Service port', () => {
+      for (const path of ingresses.flatMap((i) => (i.spec?.rules ?? []).flatMap((r) => r.http?.paths ?? []))) {
+        expect(['Exact', 'Prefix']).toContain(path.pathType);
+        const backend = path.backend.service!;
+        const service = find(manifests, 'Service', backend.name);
+        const port = service.spec?.ports?.find((p) => p.name === backend.port.name || p.port === backend.port.number);
+        expect({ path: path.path, port }).toEqual({ path: path.path, port: expect.anything() });
+      }
+    });
+
+    it.each([
+      ['/api/v1', 'auth'],
+      ['/api/v1/', 'auth'],
+      ['/api/v1/authorize/token', 'auth'],
+      ['/api/v1/.well-known/jwks.json', 'auth'],
+      ['/api/v1/workspaces/1/companies', 'auth'],
+      ['/api/v1/openapi.json', 'auth'],
+      ['/api/v1/hr', 'hr'],
+      ['/api/v1/hr/employees/42', 'hr'],
+      ['/api/v1/hrx', 'auth'],
+      ['/api/v1/app', 'utilities'],
+      ['/api/v1/app/notifications/preferences', 'utilities'],
+      ['/api/v1/payroll', 'payroll'],
+      ['/api/v1/payroll/runs/1/payslips', 'payroll'],
+      ['/api/v1/pay', 'pay'],
+      ['/api/v1/pay/wallets/1/credits', 'pay'],
+      ['/api/v1/payments', 'auth'],
+      ['/api/v1/books', 'books'],
+      ['/api/v1/books/reports/trial-balance', 'books'],
+      ['/api/v1/metricsx', 'auth'],
+      ['/api/v1/hr/metrics-history', 'hr'],
+    ])('routes %s to %s', (path, service) => {
+      for (const host of hosts) expect(route(ingresses, host, path)).toBe(service);
+    });
+
+    it.each(
+      Object.values(APPS).flatMap(({ metrics }) => [metrics, `${metrics}/`, `${metrics}/anything`]),
+    )('does not route metrics path %s to an app', (path) => {
+      for (const host of hosts) {
+        const target = route(ingresses, host, path);
+        expect(target).toBeDefined();
+        expect(APP_NAMES).not.toContain(target);
+        const selector = selectorOf(find(manifests, 'Service', target!));
+        const deployment = manifests.find((m) => m.kind === 'Deployment' && selects(selector, m.spec?.template?.metadata?.labels));
+        expect(deployment?.metadata.name).toBe(target);
+        expect(deployment?.spec?.template?.metadata?.annotations?.['prometheus.io/scrape']).toBeUndefined();
+      }
+    });
+
+    it.each(['/', '/healthz/live', '/healthz/ready', '/internal/revocations', '/api', '/api/v2/hr'])(
+      'does not route %s',
+      (path) => {
+        for (const host of hosts) expect(route(ingresses, host, path)).toBeUndefined();
+      },
+    );
+  });
+});
+
+describe('overlays differ where they should', () => {
+  let sandbox: Manifest[];
+  let production: Manifest[];
+
+  beforeAll(() => {
+    sandbox = render('sandbox');
+    production = render('production');
+  }, 120_000);
+
+  it('uses separate namespaces and hosts', () => {
+    const ns = (ms: Manifest[]) => ms.find((m) => m.kind === 'Namespace')?.metadata.name;
+    const host = (ms: Manifest[]) => ms.find((m) => m.kind === 'Ingress')?.spec?.rules?.[0]?.host;
+    expect(ns(sandbox)).not.toBe(ns(production));
+    expect(host(sandbox)).not.toBe(host(production));
+  });
+
+  it('gives production at least as many replicas as sandbox', () => {
+    for (const app of APP_NAMES) {
+      const min = (ms: Manifest[]) => find(ms, 'HorizontalPodAutoscaler', app).spec?.minReplicas ?? 0;
+      expect(min(production)).toBeGreaterThanOrEqual(2);
+      expect(min(production)).toBeGreaterThanOrEqual(min(sandbox));
+    }
+  });
+});

@@ -1,0 +1,159 @@
+import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { call, sleep } from './support/http';
+
+const ROOT = join(__dirname, '..');
+const node = process.execPath;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * `npm start` as a new user runs it: the built suite on one port, SQLite and in-process stores
+ * under DATA_DIR, no DATABASE_URL or REDIS_URL, and the CLI beside it on the same store.
+ */
+describe('one machine: npm start on SQLite', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'platform-suite-'));
+  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', NODE_ENV: 'development' };
+  let port: number;
+  let base: string;
+  let suite: ChildProcess | undefined;
+  let output = '';
+
+  async function startSuite(): Promise<void> {
+    output = '';
+    suite = spawn(node, ['dist/suite/main.js'], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    suite.stdout!.on('data', (chunk) => (output += chunk));
+    suite.stderr!.on('data', (chunk) => (output += chunk));
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      try {
+        if ((await call(base, 'GET', '/healthz/ready')).status === 200) return;
+      } catch {
+        // not listening yet
+      }
+      if (suite.exitCode !== null) throw new Error(`suite exited: ${output}`);
+      await sleep(250);
+    }
+    throw new Error(`suite did not become ready: ${output}`);
+  }
+
+  async function stopSuite(signal: NodeJS.Signals = 'SIGINT'): Promise<number | null> {
+    const running = suite!;
+    const exited = new Promise<number | null>((resolve) => running.once('exit', (code) => resolve(code)));
+    running.kill(signal);
+    return Promise.race([exited, sleep(15_000).then(() => -1)]);
+  }
+
+  function cli(...args: string[]) {
+    return spawnSync(node, ['dist/apps/auth/cli.js', ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
+  }
+
+  beforeAll(async () => {
+    execFileSync(node, ['scripts/ensure-built.js'], { cwd: ROOT, stdio: 'inherit', timeout: 300_000 });
+    port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    await startSuite();
+  }, 360_000);
+
+  afterAll(async () => {
+    if (suite && suite.exitCode === null) await stopSuite('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves every service behind one port, gives credentials from the CLI, keeps usage and revocations across a restart', async () => {
+    const created = cli('developers:create', '--org', 'Smoke Co', '--plan', 'developer-sandbox', '--json');
+    expect(created.status).toBe(0);
+    const credentials = JSON.parse(created.stdout);
+    expect(Object.keys(credentials).sort()).toEqual(['apiKey', 'apiSecret', 'organizationId', 'plan']);
+    expect(credentials.plan).toBe('developer-sandbox');
+    expect(credentials.apiKey).toMatch(/^pk_sandbox_/);
+
+    const token = await call(base, 'POST', '/api/v1/authorize/token', {
+      headers: { 'x-platform-api-key': credentials.apiKey, 'x-platform-api-secret': credentials.apiSecret, 'x-platform-client-id': 'platform-developer' },
+    });
+    expect(token.status).toBe(200);
+    const headers = { authorization: `Bearer ${token.body.data.accessToken}`, 'x-platform-api-key': credentials.apiKey, 'x-platform-client-id': 'platform-developer' };
+
+    const preference = await call(base, 'PATCH', '/api/v1/app/notifications/preferences', { headers, body: { category: 'approval', sms: true } });
+    expect(preference.status).toBe(200);
+    expect(preference.body.data).toMatchObject({ category: 'approval', sms: true, email: true });
+
+    const employee = await call(base, 'POST', '/api/v1/hr/employees', {
+      headers,
+      body: { externalId: 'E-1', firstName: 'Paul', lastName: 'Biya', email: 'paul@example.cm', hireDate: '2020-01-01', jobTitle: 'Clerk', department: 'Ops', status: 'active' },
+    });
+    expect(employee.status).toBe(201);
+    await sleep(1100);
+    const fetched = await call(base, 'GET', `/api/v1/hr/employees/${employee.body.data.id}`, { headers });
+    expect(fetched.body.data).toMatchObject({ externalId: 'E-1', firstName: 'Paul' });
+
+    for (const [path, service] of [['/api/v1', 'auth'], ['/api/v1/app', 'utilities'], ['/api/v1/hr', 'hr'], ['/api/v1/payroll', 'payroll'], ['/api/v1/pay', 'pay'], ['/api/v1/books', 'books']]) {
+      expect((await call(base, 'GET', path)).body.data.service).toBe(service);
+    }
+
+    // the in-process limiter keeps the sandbox burst of 5 per second
+    await sleep(1100);
+    const burst = await Promise.all(Array.from({ length: 8 }, () => call(base, 'GET', '/api/v1/hr/employees', { headers })));
+    expect(burst.filter((r) => r.status === 200)).toHaveLength(5);
+    expect(burst.filter((r) => r.status === 429 && r.body.code === 'RATE_LIMIT_EXCEEDED')).toHaveLength(3);
+
+    await sleep(1100);
+    const usage = await call(base, 'GET', '/api/v1/authorize/usage', { headers });
+    expect(usage.body.data.apiRequests.byProduct).toMatchObject({ app: 1, hr: 7 });
+    const totalBefore = usage.body.data.apiRequests.total;
+
+    // a second credential rotated before the restart stays revoked after it
+    const second = JSON.parse(cli('developers:create', '--org', 'Rotated Co', '--json').stdout);
+    const secondToken = (await call(base, 'POST', '/api/v1/authorize/token', { headers: { 'x-platform-api-key': second.apiKey, 'x-platform-api-secret': second.apiSecret, 'x-platform-client-id': 'platform-developer' } })).body.data.accessToken;
+    const secondHeaders = { authorization: `Bearer ${secondToken}`, 'x-platform-api-key': second.apiKey, 'x-platform-client-id': 'platform-developer' };
+    expect((await call(base, 'POST', '/api/v1/authorize/rotate-secret', { headers: secondHeaders })).status).toBe(200);
+
+    expect(await stopSuite('SIGINT')).toBe(0);
+    await startSuite();
+
+    await sleep(1100);
+    const after = await call(base, 'GET', '/api/v1/authorize/usage', { headers });
+    expect(after.status).toBe(200);
+    expect(after.body.data.apiRequests.total).toBe(totalBefore + 1);
+    expect(after.body.data.apiRequests.byProduct.hr).toBe(7);
+    const revoked = await call(base, 'GET', '/api/v1/hr/employees', { headers: secondHeaders });
+    expect(revoked.status).toBe(401);
+    expect(revoked.body.code).toBe('AUTH_TOKEN_INVALID');
+    expect(output).not.toMatch(/error/i);
+  });
+
+  it('documents the CLI and refuses bad input with a message', () => {
+    const help = cli('--help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('developers:create');
+    const badPlan = cli('developers:create', '--org', 'X', '--plan', 'gold', '--json');
+    expect(badPlan.status).toBe(2);
+    expect(badPlan.stderr).toContain('Unknown plan "gold"');
+    const notNegotiated = cli('developers:create', '--org', 'X', '--plan', 'api-starter', '--burst', '50');
+    expect(notNegotiated.status).toBe(2);
+    const enterprise = cli('developers:create', '--org', 'Big Co', '--plan', 'api-enterprise', '--burst', '500', '--quota', '5000000', '--json');
+    expect(enterprise.status).toBe(0);
+    expect(JSON.parse(enterprise.stdout).plan).toBe('api-enterprise');
+  });
+
+  it('stops a service at boot on a bad setting, naming it', () => {
+    const result = spawnSync(node, ['dist/apps/hr/main.js'], { cwd: ROOT, env: { ...env, PORT: 'eighty', REDIS_URL: 'localhost:6379' }, encoding: 'utf8', timeout: 60_000 });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Invalid configuration');
+    expect(result.stderr).toContain('PORT');
+    expect(result.stderr).toContain('REDIS_URL must be a redis:// or rediss:// URL');
+    expect(result.stderr).not.toMatch(/at .*\.js:\d+/);
+  });
+});
