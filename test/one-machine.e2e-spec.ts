@@ -31,9 +31,9 @@ describe('one machine: npm start on SQLite', () => {
   let suite: ChildProcess | undefined;
   let output = '';
 
-  async function startSuite(): Promise<void> {
+  async function startSuite(extra: Record<string, string> = {}): Promise<void> {
     output = '';
-    suite = spawn(node, ['dist/suite/main.js'], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    suite = spawn(node, ['dist/suite/main.js'], { cwd: ROOT, env: { ...env, PORT: String(port), ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
     suite.stdout!.on('data', (chunk) => (output += chunk));
     suite.stderr!.on('data', (chunk) => (output += chunk));
     const deadline = Date.now() + 60_000;
@@ -132,6 +132,20 @@ describe('one machine: npm start on SQLite', () => {
     expect(revoked.status).toBe(401);
     expect(revoked.body.code).toBe('AUTH_TOKEN_INVALID');
     expect(output).not.toMatch(/error/i);
+  });
+
+  it('drains on SIGTERM: readiness turns 503 at once, requests are still served during the grace period, then it exits 0', async () => {
+    await stopSuite('SIGINT');
+    await startSuite({ SHUTDOWN_GRACE_MS: '1500' });
+    const exited = new Promise<number | null>((resolve) => suite!.once('exit', (code) => resolve(code)));
+    suite!.kill('SIGTERM');
+    await sleep(200);
+    const ready = await call(base, 'GET', '/healthz/ready');
+    expect(ready.status).toBe(503);
+    expect(ready.body.code).toBe('UPSTREAM_UNAVAILABLE');
+    expect((await call(base, 'GET', '/api/v1/hr')).status).toBe(200);
+    expect(await exited).toBe(0);
+    await startSuite();
   });
 
   it('documents the CLI and refuses bad input with a message', () => {
