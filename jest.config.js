@@ -1,17 +1,5 @@
-const swc = [
-  '@swc/jest',
-  {
-    jsc: {
-      parser: { syntax: 'typescript', decorators: true },
-      transform: { legacyDecorator: true, decoratorMetadata: true },
-      target: 'es2022',
-      keepClassNames: true,
-    },
-    module: { type: 'commonjs' },
-  },
-];
 const common = {
-  transform: { '^.+\\.ts$': swc },
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }] },
   moduleNameMapper: { '^@platform/common$': '<rootDir>/libs/common/src', '^@platform/common/(.*)$': '<rootDir>/libs/common/src/$1' },
   testEnvironment: 'node',
   rootDir: __dirname,

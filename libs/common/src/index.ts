@@ -1,4 +1,5 @@
 export * from './auth/auth.decorators';
+export * from './auth/constant-time';
 export * from './auth/principal';
 export * from './auth/request-state';
 export * from './auth/route-audit';
@@ -15,6 +16,7 @@ export * from './errors/i18n';
 export * from './errors/platform.exception';
 export * from './http/pagination';
 export * from './http/response.decorators';
+export * from './identity/cached-identity.source';
 export * from './identity/identity-source';
 export * from './identity/remote-identity.source';
 export * from './plans';

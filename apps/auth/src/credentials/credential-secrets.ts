@@ -1,5 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { hashApiKey, PlanEnvironment } from '@platform/common';
+import { createHmac, randomBytes } from 'node:crypto';
+import { constantTimeEquals, hashApiKey, PlanEnvironment } from '@platform/common';
 
 const KEY_PREFIX_LENGTH = 16;
 
@@ -24,7 +24,5 @@ export function hashSecret(pepper: string, secret: string): string {
 }
 
 export function secretMatches(pepper: string, secret: string, storedHash: string): boolean {
-  const given = Buffer.from(hashSecret(pepper, secret), 'hex');
-  const stored = Buffer.from(storedHash, 'hex');
-  return given.length === stored.length && timingSafeEqual(given, stored);
+  return constantTimeEquals(hashSecret(pepper, secret), storedHash);
 }

@@ -3,12 +3,12 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { TokenExpiredError } from 'jsonwebtoken';
 import { LRUCache } from 'lru-cache';
-import { timingSafeEqual } from 'node:crypto';
 import { PlatformException } from '../errors/platform.exception';
 import { IdentitySource } from '../identity/identity-source';
 import { Environment } from '../config/environment';
 import { internalToken } from '../config/secret-files';
 import { INTERNAL_ROUTE_KEY, IS_PUBLIC_KEY } from './auth.decorators';
+import { constantTimeEquals } from './constant-time';
 import { JWT_STRATEGY } from './jwt.strategy';
 import { hashApiKey, PLATFORM_CLIENT_ID, Principal } from './principal';
 import { headerValue, PlatformRequest, requestState } from './request-state';
@@ -46,7 +46,7 @@ export class PlatformAuthGuard extends AuthGuard(JWT_STRATEGY) {
     const request = context.switchToHttp().getRequest<PlatformRequest>();
     if (this.reflector.getAllAndOverride<boolean>(INTERNAL_ROUTE_KEY, targets)) {
       // Service-to-service routes: the shared internal token; answer as if the route did not exist.
-      if (!sameString(headerValue(request, 'x-internal-token') ?? '', this.internalToken)) throw new PlatformException('HTTP_ERROR', { status: 404 });
+      if (!constantTimeEquals(headerValue(request, 'x-internal-token') ?? '', this.internalToken)) throw new PlatformException('HTTP_ERROR', { status: 404 });
       return true;
     }
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, targets)) return true;
@@ -66,7 +66,7 @@ export class PlatformAuthGuard extends AuthGuard(JWT_STRATEGY) {
     const apiKey = headerValue(request, 'x-platform-api-key');
     if (!apiKey) throw new PlatformException('DEVELOPER_KEYS_INVALID');
     if (apiKey !== entry.matchedApiKey) {
-      if (!sameString(hashApiKey(apiKey), principal.apiKeyHash)) throw new PlatformException('DEVELOPER_KEYS_INVALID');
+      if (!constantTimeEquals(hashApiKey(apiKey), principal.apiKeyHash)) throw new PlatformException('DEVELOPER_KEYS_INVALID');
       entry.matchedApiKey = apiKey;
     }
     if (headerValue(request, 'x-platform-client-id') !== PLATFORM_CLIENT_ID) throw new PlatformException('CLIENT_ID_INVALID');
@@ -87,10 +87,4 @@ export class PlatformAuthGuard extends AuthGuard(JWT_STRATEGY) {
     if (error || !user) throw new PlatformException('AUTH_TOKEN_INVALID');
     return user;
   }
-}
-
-function sameString(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
 }

@@ -1,34 +1,21 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { JwksClient, SigningKeyNotFoundError } from 'jwks-rsa';
-import { LRUCache } from 'lru-cache';
 import { Environment } from '../config/environment';
 import { internalToken } from '../config/secret-files';
 import { PlatformException } from '../errors/platform.exception';
-import { CompanyAccessQuery, IdentitySource } from './identity-source';
+import { CachedIdentitySource, RevocationEntry } from './cached-identity.source';
+import { CompanyAccessQuery } from './identity-source';
 
-export const REVOCATION_MAX_STALENESS_MS = 5000;
-const ACCESS_ALLOWED_TTL_MS = 5000;
-const ACCESS_DENIED_TTL_MS = 1000;
 const UPSTREAM_TIMEOUT_MS = 2000;
 
-interface RevocationFeed {
-  items: { credentialId: string; minimumSecretVersion: number }[];
-}
-
-/** Asks the auth service (AUTH_URL) and keeps what it says in bounded, short-lived caches. */
+/** Asks the auth service (AUTH_URL): JWKS for keys, its internal feed for revocations and tenancy. */
 @Injectable()
-export class RemoteIdentitySource extends IdentitySource implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('IdentitySource');
+export class RemoteIdentitySource extends CachedIdentitySource {
   private readonly jwks: JwksClient;
   private readonly token: string;
-  private versions = new Map<string, number>();
-  private syncedAt = 0;
-  private syncing?: Promise<void>;
-  private timer?: NodeJS.Timeout;
-  private readonly access = new LRUCache<string, boolean>({ max: 10_000, ttl: ACCESS_ALLOWED_TTL_MS });
 
   constructor(@Inject(Environment) private readonly env: Environment) {
-    super();
+    super(env.REVOCATION_POLL_MS);
     this.token = internalToken(env);
     this.jwks = new JwksClient({
       jwksUri: `${env.AUTH_URL}/api/v1/.well-known/jwks.json`,
@@ -41,15 +28,6 @@ export class RemoteIdentitySource extends IdentitySource implements OnApplicatio
     });
   }
 
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sync().catch(() => undefined), this.env.REVOCATION_POLL_MS);
-    this.timer.unref();
-  }
-
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
-  }
-
   async verificationKey(kid: string): Promise<string> {
     try {
       return (await this.jwks.getSigningKey(kid)).getPublicKey();
@@ -60,34 +38,13 @@ export class RemoteIdentitySource extends IdentitySource implements OnApplicatio
     }
   }
 
-  async ensureRevocationsFresh(): Promise<void> {
-    if (Date.now() - this.syncedAt <= REVOCATION_MAX_STALENESS_MS) return;
-    await this.sync().catch(() => undefined);
-    if (Date.now() - this.syncedAt > REVOCATION_MAX_STALENESS_MS) throw new PlatformException('UPSTREAM_UNAVAILABLE');
+  protected async loadRevocations(): Promise<RevocationEntry[]> {
+    return (await this.call<{ items: RevocationEntry[] }>('/internal/v1/revocations')).items;
   }
 
-  minimumSecretVersion(credentialId: string): number | undefined {
-    return this.versions.get(credentialId);
-  }
-
-  async canActFor(query: CompanyAccessQuery): Promise<boolean> {
-    const key = `${query.organizationId}:${query.workspaceId}:${query.companyId}`;
-    const cached = this.access.get(key);
-    if (cached !== undefined) return cached;
+  protected async loadAccess(query: CompanyAccessQuery): Promise<boolean> {
     const params = new URLSearchParams({ ...query });
-    const body = await this.call<{ allowed: boolean }>(`/internal/v1/tenancy/access?${params}`);
-    this.access.set(key, body.allowed, { ttl: body.allowed ? ACCESS_ALLOWED_TTL_MS : ACCESS_DENIED_TTL_MS });
-    return body.allowed;
-  }
-
-  private sync(): Promise<void> {
-    this.syncing ??= this.call<RevocationFeed>('/internal/v1/revocations')
-      .then((feed) => {
-        this.versions = new Map(feed.items.map((item) => [item.credentialId, item.minimumSecretVersion]));
-        this.syncedAt = Date.now();
-      })
-      .finally(() => (this.syncing = undefined));
-    return this.syncing;
+    return (await this.call<{ allowed: boolean }>(`/internal/v1/tenancy/access?${params}`)).allowed;
   }
 
   private async call<T>(path: string): Promise<T> {

@@ -3,9 +3,9 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import { PrometheusController, PrometheusModule } from '@willsoto/nestjs-prometheus';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { timingSafeEqual } from 'node:crypto';
 import { Histogram, register } from 'prom-client';
 import { Public } from '../auth/auth.decorators';
+import { constantTimeEquals } from '../auth/constant-time';
 import { Environment } from '../config/environment';
 import { PlatformException } from '../errors/platform.exception';
 import { RawResponse } from '../http/response.decorators';
@@ -25,12 +25,6 @@ export function requestDurationHistogram(): Histogram<'service' | 'method' | 'ro
   });
 }
 
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 /** Prometheus text at `<prefix>/metrics`; asks for a scrape bearer token when METRICS_TOKEN is set. */
 export function metricsModule(): DynamicModule {
   @ApiExcludeController()
@@ -46,7 +40,7 @@ export function metricsModule(): DynamicModule {
     @Get()
     override async index(@Res({ passthrough: true }) response: FastifyReply, @Req() request?: FastifyRequest): Promise<string> {
       const expected = this.env.METRICS_TOKEN;
-      if (expected && !sameSecret(request?.headers.authorization ?? '', `Bearer ${expected}`)) {
+      if (expected && !constantTimeEquals(request?.headers.authorization ?? '', `Bearer ${expected}`)) {
         throw new PlatformException('HTTP_ERROR', { status: 401, headers: { 'www-authenticate': 'Bearer realm="metrics"' } });
       }
       return super.index(response);

@@ -1,0 +1,92 @@
+import { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
+import { PlatformException } from '../errors/platform.exception';
+import { CompanyAccessQuery, IdentitySource } from './identity-source';
+
+/** Revocations older than this are not trusted: tokens are refused with 503 until they refresh. */
+export const REVOCATION_MAX_STALENESS_MS = 5000;
+const ACCESS_ALLOWED_TTL_MS = 5000;
+const ACCESS_DENIED_TTL_MS = 1000;
+
+export interface RevocationEntry {
+  credentialId: string;
+  minimumSecretVersion: number;
+}
+
+/**
+ * The caching both identity sources share: revocations re-read every poll interval and held
+ * for at most REVOCATION_MAX_STALENESS_MS, company access answers held 5 s (1 s when denied).
+ * Subclasses say where the facts come from.
+ */
+export abstract class CachedIdentitySource extends IdentitySource implements OnApplicationBootstrap, OnApplicationShutdown {
+  protected readonly logger = new Logger('IdentitySource');
+  private versions = new Map<string, number>();
+  /** Rotations made in this process, kept over a sync that may have read just before them. */
+  private readonly localRotations = new Map<string, { version: number; at: number }>();
+  private syncedAt = 0;
+  private syncing?: Promise<void>;
+  private timer?: NodeJS.Timeout;
+  private readonly access = new LRUCache<string, boolean>({ max: 10_000, ttl: ACCESS_ALLOWED_TTL_MS });
+
+  constructor(private readonly pollMs: number) {
+    super();
+  }
+
+  protected abstract loadRevocations(): Promise<RevocationEntry[]>;
+  protected abstract loadAccess(query: CompanyAccessQuery): Promise<boolean>;
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.sync().catch(() => undefined);
+    this.timer = setInterval(() => void this.sync().catch((error: Error) => this.logger.warn(`revocation refresh failed: ${error.message}`)), this.pollMs);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  async ensureRevocationsFresh(): Promise<void> {
+    if (Date.now() - this.syncedAt <= REVOCATION_MAX_STALENESS_MS) return;
+    await this.sync().catch(() => undefined);
+    if (Date.now() - this.syncedAt > REVOCATION_MAX_STALENESS_MS) throw new PlatformException('UPSTREAM_UNAVAILABLE');
+  }
+
+  minimumSecretVersion(credentialId: string): number | undefined {
+    return this.versions.get(credentialId);
+  }
+
+  /** Applies a rotation made in this process at once. */
+  revoked(credentialId: string, minimumSecretVersion: number): void {
+    this.versions.set(credentialId, minimumSecretVersion);
+    this.localRotations.set(credentialId, { version: minimumSecretVersion, at: Date.now() });
+  }
+
+  revocations(): RevocationEntry[] {
+    return [...this.versions].map(([credentialId, minimumSecretVersion]) => ({ credentialId, minimumSecretVersion }));
+  }
+
+  async canActFor(query: CompanyAccessQuery): Promise<boolean> {
+    const key = `${query.organizationId}:${query.workspaceId}:${query.companyId}`;
+    const cached = this.access.get(key);
+    if (cached !== undefined) return cached;
+    const allowed = await this.loadAccess(query);
+    this.access.set(key, allowed, { ttl: allowed ? ACCESS_ALLOWED_TTL_MS : ACCESS_DENIED_TTL_MS });
+    return allowed;
+  }
+
+  private sync(): Promise<void> {
+    this.syncing ??= this.loadRevocations()
+      .then((entries) => {
+        const versions = new Map(entries.map((entry) => [entry.credentialId, entry.minimumSecretVersion]));
+        const now = Date.now();
+        for (const [id, rotation] of this.localRotations) {
+          if (now - rotation.at > 2 * REVOCATION_MAX_STALENESS_MS) this.localRotations.delete(id);
+          else if ((versions.get(id) ?? 0) < rotation.version) versions.set(id, rotation.version);
+        }
+        this.versions = versions;
+        this.syncedAt = now;
+      })
+      .finally(() => (this.syncing = undefined));
+    return this.syncing;
+  }
+}
