@@ -1,5 +1,6 @@
 import { sign } from 'jsonwebtoken';
 import { randomUUID } from 'node:crypto';
+import { AuthModule } from '../src/auth.module';
 import { SigningKeys } from '../src/tokens/signing-keys.service';
 import { call } from '../../../test/support/http';
 import { Developer, expectError, TestStack } from '../../../test/support/stack';
@@ -54,6 +55,15 @@ describe('auth service', () => {
       expect(metrics.text).toContain('http_request_duration_seconds_bucket');
       expect(metrics.text).toMatch(/http_request_duration_seconds_count\{service="auth",method="GET",route="\/api\/v1\/health",status="200"\}/);
       expect(metrics.text).toContain('process_cpu_user_seconds_total');
+    });
+
+    it('asks for the scrape token on metrics when METRICS_TOKEN is set', async () => {
+      const guarded = await stack.startApp(AuthModule, 'auth', { METRICS_TOKEN: 'scrape-token-0123456789' });
+      expectError(await call(guarded.url, 'GET', '/api/v1/metrics'), 401, 'HTTP_ERROR');
+      expectError(await call(guarded.url, 'GET', '/api/v1/metrics', { headers: { authorization: 'Bearer wrong' } }), 401, 'HTTP_ERROR');
+      const scraped = await call(guarded.url, 'GET', '/api/v1/metrics', { headers: { authorization: 'Bearer scrape-token-0123456789' } });
+      expect(scraped.status).toBe(200);
+      expect(scraped.text).toContain('http_request_duration_seconds');
     });
 
     it('hides the internal feed from callers without the internal token', async () => {

@@ -1,0 +1,65 @@
+import { ArgumentsHost, BadRequestException, HttpException, NotFoundException } from '@nestjs/common';
+import { ThrottlerException } from '@nestjs/throttler';
+import { PlatformExceptionFilter } from './exception.filter';
+import { PlatformException } from './platform.exception';
+
+function run(exception: unknown, language?: string) {
+  const sent: { status?: number; body?: any; headers: Record<string, string> } = { headers: {} };
+  const reply = {
+    sent: false,
+    status(code: number) {
+      sent.status = code;
+      return this;
+    },
+    header(name: string, value: string) {
+      sent.headers[name] = value;
+      return this;
+    },
+    headers(values: Record<string, string>) {
+      Object.assign(sent.headers, values);
+      return this;
+    },
+    send(body: unknown) {
+      sent.body = body;
+      return this;
+    },
+  };
+  const request = { id: 'r1', method: 'GET', url: '/x', headers: language ? { 'accept-language': language } : {} };
+  const host = { switchToHttp: () => ({ getRequest: () => request, getResponse: () => reply }) } as unknown as ArgumentsHost;
+  const filter = new PlatformExceptionFilter();
+  (filter as unknown as { logger: { error: () => void } }).logger = { error: () => undefined };
+  filter.catch(exception, host);
+  return sent;
+}
+
+describe('PlatformExceptionFilter', () => {
+  it('sends a domain exception with its code, params and details', () => {
+    const sent = run(new PlatformException('INSUFFICIENT_SCOPE', { params: { scope: 'hr:write' }, details: { requiredScope: 'hr:write' } }));
+    expect(sent.status).toBe(403);
+    expect(sent.body).toMatchObject({ success: false, code: 'INSUFFICIENT_SCOPE', statusCode: 403, details: { requiredScope: 'hr:write' } });
+    expect(sent.body.message).toContain('hr:write');
+    expect(sent.body.errors).toBeUndefined();
+  });
+
+  it('always sends errors with VALIDATION_FAILED', () => {
+    expect(run(PlatformException.validation({ name: ['bad'] })).body.errors).toEqual({ name: ['bad'] });
+  });
+
+  it('maps framework errors: unknown route, body parser, too large, throttler', () => {
+    expect(run(new NotFoundException('Cannot GET /x')).body).toMatchObject({ code: 'HTTP_ERROR', statusCode: 404 });
+    const parse = run(new BadRequestException("Body is not valid JSON but content-type is set to 'application/json'"));
+    expect(parse.body).toMatchObject({ code: 'VALIDATION_FAILED', statusCode: 400, errors: { body: ['body must be valid JSON'] } });
+    expect(run(new HttpException('Request body is too large', 413)).body).toMatchObject({ code: 'HTTP_ERROR', statusCode: 413 });
+    expect(run(new ThrottlerException()).body).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED', statusCode: 429 });
+    expect(run({ statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', message: 'Unsupported Media Type' }).body).toMatchObject({ code: 'HTTP_ERROR', statusCode: 415 });
+  });
+
+  it('hides anything unexpected behind a generic 500, in the caller’s language', () => {
+    const secret = new Error('duplicate key value violates unique constraint "x" SELECT * FROM secrets WHERE password = hunter2');
+    const sent = run(secret, 'fr');
+    expect(sent.status).toBe(500);
+    expect(sent.body).toMatchObject({ code: 'INTERNAL_ERROR', statusCode: 500, message: 'Une erreur inattendue est survenue. Veuillez réessayer plus tard.' });
+    expect(JSON.stringify(sent.body)).not.toMatch(/SELECT|hunter2|stack/);
+    expect(run(new HttpException('upstream exploded: password=x', 502)).body).toMatchObject({ code: 'INTERNAL_ERROR', statusCode: 500 });
+  });
+});
