@@ -43,6 +43,27 @@ export const ERROR_CODES = {
 
   // HR
   EMPLOYEE_EXTERNAL_ID_CONFLICT: define(409, 'Another employee of this company already has this externalId.', 'Un autre employé de cette entreprise a déjà cet externalId.'),
+  CONTRACT_NOT_FOUND: define(404, 'Contract not found.', 'Contrat introuvable.'),
+  CONTRACT_OVERLAP: define(409, 'The employee already has a contract in force over this period.', 'L’employé a déjà un contrat en vigueur sur cette période.'),
+  CONTRACT_NOT_EDITABLE: define(409, 'The contract cannot be changed in its current status.', 'Le contrat ne peut pas être modifié dans son statut actuel.'),
+  CONTRACT_INVALID_TRANSITION: define(409, 'The contract cannot move from {from} to {to}.', 'Le contrat ne peut pas passer de {from} à {to}.'),
+  LEAVE_TYPE_NOT_FOUND: define(404, 'Leave type not found.', 'Type de congé introuvable.'),
+  LEAVE_TYPE_NAME_CONFLICT: define(409, 'A leave type with this name already exists.', 'Un type de congé portant ce nom existe déjà.'),
+  LEAVE_REQUEST_NOT_FOUND: define(404, 'Leave request not found.', 'Demande de congé introuvable.'),
+  LEAVE_REQUEST_OVERLAP: define(409, 'The employee already has leave requested or approved over these dates.', 'L’employé a déjà un congé demandé ou approuvé sur ces dates.'),
+  LEAVE_REQUEST_ALREADY_APPROVED: define(409, 'The leave request is already approved.', 'La demande de congé est déjà approuvée.'),
+  LEAVE_REQUEST_NOT_PENDING: define(409, 'The leave request is no longer pending ({status}).', 'La demande de congé n’est plus en attente ({status}).'),
+  LEAVE_BALANCE_INSUFFICIENT: define(400, 'Not enough leave left: {requested} days requested, {available} available.', 'Solde de congé insuffisant : {requested} jours demandés, {available} disponibles.'),
+  LEAVE_NO_WORKING_DAYS: define(400, 'The requested dates contain no working day.', 'Les dates demandées ne contiennent aucun jour ouvré.'),
+  ATTENDANCE_ALREADY_RECORDED: define(409, 'Attendance is already recorded for this employee on this date.', 'La présence de cet employé est déjà enregistrée à cette date.'),
+  PERFORMANCE_REVIEW_NOT_FOUND: define(404, 'Performance review not found.', 'Évaluation de performance introuvable.'),
+  PERFORMANCE_REVIEW_LOCKED: define(409, 'A completed performance review is read-only.', 'Une évaluation terminée est en lecture seule.'),
+  PERFORMANCE_REVIEW_INVALID_TRANSITION: define(409, 'The review cannot move from {from} to {to}.', 'L’évaluation ne peut pas passer de {from} à {to}.'),
+
+  // Payroll
+  PAYROLL_RUN_PERIOD_CONFLICT: define(409, 'An approved or paid run already covers this period for some employees.', 'Un cycle approuvé ou payé couvre déjà cette période pour certains employés.'),
+  PAYROLL_NO_ELIGIBLE_EMPLOYEES: define(400, 'No employee has an active contract in this period.', 'Aucun employé n’a de contrat actif sur cette période.'),
+  PAYROLL_RULES_UNAVAILABLE: define(422, 'No statutory rule set applies to {country} on {date}.', 'Aucun barème légal ne s’applique à {country} au {date}.'),
 
   // Product codes (spec §7)
   USER_NOT_FOUND: define(404, 'Employee not found.', 'Employé introuvable.'),
