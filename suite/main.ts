@@ -11,7 +11,7 @@ import {
   serviceForPath,
   validateEnvironment,
 } from '@platform/common';
-import { AUTH_UNPREFIXED, AuthModule } from '../apps/auth/src/auth.module';
+import { AuthModule } from '../apps/auth/src/auth.module';
 import { BooksModule } from '../apps/books/src/books.module';
 import { HrModule } from '../apps/hr/src/hr.module';
 import { PayModule } from '../apps/pay/src/pay.module';
@@ -39,7 +39,8 @@ async function main(): Promise<void> {
   } catch (error) {
     exitOnStartupError('suite', error);
   }
-  if (!process.env.AUTH_URL) process.env.AUTH_URL = `http://127.0.0.1:${env.PORT}`;
+  // every service is on this port: calls between them go through the same routing
+  for (const setting of ['AUTH_URL', 'HR_URL']) process.env[setting] ||= `http://127.0.0.1:${env.PORT}`;
 
   const handlers = new Map<ServiceName, RequestListener>();
   const apps: NestFastifyApplication[] = [];
@@ -47,7 +48,6 @@ async function main(): Promise<void> {
     // auth first: the others read its identity facts.
     for (const name of Object.keys(MODULES) as ServiceName[]) {
       const app = await createServiceApp(MODULES[name], describeService(name), {
-        unprefixed: name === 'auth' ? AUTH_UNPREFIXED : [],
         serverFactory: (handler) => {
           handlers.set(name, handler as RequestListener);
           return createServer();

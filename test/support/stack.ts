@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServiceApp, describeService, PlanId, PLATFORM_CLIENT_ID, Scope, ServiceName } from '@platform/common';
-import { AUTH_UNPREFIXED, AuthModule } from '../../apps/auth/src/auth.module';
+import { AuthModule } from '../../apps/auth/src/auth.module';
 import { CredentialsService } from '../../apps/auth/src/credentials/credentials.service';
 import { call, HttpResult, RequestOptions } from './http';
 import { createTestDatabase, REDIS_URL } from './database';
@@ -94,7 +94,7 @@ export class TestStack {
     Object.assign(process.env, this.env, env);
     let app: NestFastifyApplication;
     try {
-      app = await createServiceApp(module, describeService(name), { unprefixed: name === 'auth' ? AUTH_UNPREFIXED : [] });
+      app = await createServiceApp(module, describeService(name));
     } finally {
       process.env = saved;
     }

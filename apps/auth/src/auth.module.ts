@@ -9,7 +9,6 @@ import { JwksController } from './tokens/jwks.controller';
 import { WorkspacesController } from './workspaces/workspaces.controller';
 
 export const AUTH_SERVICE = describeService('auth');
-export const AUTH_UNPREFIXED = ['internal/v1/revocations', 'internal/v1/tenancy/access'];
 
 @Module({
   imports: [PlatformModule.forService({ service: AUTH_SERVICE, data: { entities: AUTH_ENTITIES, migrations: AUTH_MIGRATIONS } }), AuthCoreModule],

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
 import { runService } from '@platform/common';
-import { AUTH_SERVICE, AUTH_UNPREFIXED, AuthModule } from './auth.module';
+import { AUTH_SERVICE, AuthModule } from './auth.module';
 
-void runService(AuthModule, AUTH_SERVICE, { unprefixed: AUTH_UNPREFIXED });
+void runService(AuthModule, AUTH_SERVICE);

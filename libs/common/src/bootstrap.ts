@@ -14,14 +14,13 @@ import { buildOpenApiDocument, OpenApiDocument } from './openapi/openapi';
 import type { ServiceDescriptor } from './service';
 
 export interface CreateServiceAppOptions {
-  /** Paths served outside the service prefix (besides the probes), e.g. auth's internal feed. */
-  unprefixed?: string[];
   /** One-machine mode: the suite owns the listening server and hands requests to each app. */
   serverFactory?: FastifyServerFactory;
 }
 
 const REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
-const PROBES = ['healthz/live', 'healthz/ready'];
+/** Served outside the service prefix: kubelet probes and service-to-service routes, which the Ingress never routes. */
+export const UNPREFIXED_PATHS = ['healthz/live', 'healthz/ready', 'internal/{*path}'];
 
 /**
  * Creates a service exactly as it runs in production (adapter options, security headers,
@@ -45,9 +44,8 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
   app.useLogger(app.get(Logger));
   app.flushLogs();
 
-  const unprefixed = [...PROBES, ...(options.unprefixed ?? [])];
-  app.setGlobalPrefix(service.prefix, { exclude: unprefixed.map((path) => ({ path, method: RequestMethod.ALL })) });
-  app.get(RouteAudit).setGlobalPrefix(service.prefix, unprefixed);
+  app.setGlobalPrefix(service.prefix, { exclude: UNPREFIXED_PATHS.map((path) => ({ path, method: RequestMethod.ALL })) });
+  app.get(RouteAudit).setGlobalPrefix(service.prefix, UNPREFIXED_PATHS);
 
   await app.register(helmet, {
     global: true,

@@ -31,10 +31,14 @@ export class RouteAudit implements OnApplicationBootstrap {
 
   setGlobalPrefix(prefix: string, excluded: string[]): void {
     this.prefix = prefix;
-    this.excluded = new Set(excluded.map((path) => joinPath(path)));
+    this.excluded = excluded.map((path) => joinPath(path.replace('{*path}', '')));
   }
 
-  private excluded = new Set<string>();
+  private excluded: string[] = [];
+
+  private isExcluded(path: string): boolean {
+    return this.excluded.some((excluded) => path === excluded || (excluded.endsWith('/') ? path.startsWith(excluded) : path.startsWith(`${excluded}/`)));
+  }
 
   routes(): RouteDeclaration[] {
     const routes: RouteDeclaration[] = [];
@@ -55,7 +59,7 @@ export class RouteAudit implements OnApplicationBootstrap {
         for (const base of controllerPaths) {
           for (const sub of ([] as string[]).concat(methodPath)) {
             const local = joinPath(base, sub);
-            const path = this.excluded.has(local) ? local : joinPath(this.prefix, local);
+            const path = this.isExcluded(local) ? local : joinPath(this.prefix, local);
             routes.push({
               method,
               path,
