@@ -1,0 +1,242 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, In, LessThanOrEqual, MoreThanOrEqual, FindOptionsWhere } from 'typeorm';
+import { isUniqueViolation, Page, PageQueryDto, PlatformException, toPage } from '@platform/common';
+import { HrClient, HrPayrollEmployee } from '../hr/hr.client';
+import { calculatePayslip, PayslipInputError } from '../statutory/payslip-calculator';
+import { RuleSet, ruleSetFor } from '../statutory/rule-set';
+import { CreateRunDto, ListRunsQueryDto, UpdateRunDto } from './dto/run.dto';
+import { PeriodClaim } from './period-claim.entity';
+import { PayrollRun, RunStatus } from './payroll-run.entity';
+import { Payslip } from './payslip.entity';
+
+interface RunScope {
+  periodStart: string;
+  periodEnd: string;
+  employeeIds: string[] | null;
+  country: string;
+}
+
+interface Calculation {
+  rules: RuleSet;
+  payslips: Omit<Payslip, 'id' | 'runId' | 'createdAt'>[];
+}
+
+const sumOf = (slips: { [key: string]: unknown }[], field: string) => slips.reduce((total, slip) => total + (slip[field] as number), 0);
+
+@Injectable()
+export class RunsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly hr: HrClient,
+  ) {}
+
+  /** A draft run: one payslip per employee with a contract in force, from HR's data. Nothing is written when HR fails. */
+  async create(companyId: string, input: CreateRunDto): Promise<PayrollRun> {
+    const scope: RunScope = { periodStart: input.periodStart, periodEnd: input.periodEnd, employeeIds: input.employeeIds ?? null, country: input.country ?? 'CM' };
+    const calculation = await this.calculate(companyId, scope);
+    return this.dataSource.transaction(async (manager) => {
+      const run = await manager.save(manager.create(PayrollRun, { companyId, status: 'draft' as RunStatus, ...scope, ...this.totals(calculation), version: 1, calculatedAt: new Date() }));
+      await this.writePayslips(manager, run.id, calculation);
+      return run;
+    });
+  }
+
+  async list(companyId: string, query: ListRunsQueryDto): Promise<Page<PayrollRun>> {
+    const where: FindOptionsWhere<PayrollRun> = { companyId };
+    if (query.status) where.status = query.status;
+    if (query.from) where.periodStart = MoreThanOrEqual(query.from);
+    if (query.to) where.periodEnd = LessThanOrEqual(query.to);
+    const [items, total] = await this.dataSource.getRepository(PayrollRun).findAndCount({
+      where,
+      order: { createdAt: 'DESC', id: 'DESC' },
+      skip: (query.page - 1) * query.limit,
+      take: query.limit,
+    });
+    return toPage(items, total, query);
+  }
+
+  /** Another company's run is not found, like a missing one. */
+  async get(companyId: string, id: string): Promise<PayrollRun> {
+    const run = await this.dataSource.getRepository(PayrollRun).findOneBy({ id, companyId });
+    if (!run) throw new PlatformException('PAYROLL_RUN_NOT_FOUND');
+    return run;
+  }
+
+  async payslips(companyId: string, id: string, query: PageQueryDto): Promise<Page<Payslip>> {
+    await this.get(companyId, id);
+    const [items, total] = await this.dataSource.getRepository(Payslip).findAndCount({
+      where: { runId: id, companyId },
+      order: { employeeName: 'ASC', id: 'ASC' },
+      skip: (query.page - 1) * query.limit,
+      take: query.limit,
+    });
+    return toPage(items, total, query);
+  }
+
+  /** Changes a draft's scope (or just refreshes it from HR) and recalculates every payslip. */
+  async update(companyId: string, id: string, input: UpdateRunDto): Promise<PayrollRun> {
+    const run = await this.get(companyId, id);
+    if (run.status !== 'draft') throw locked(run.status);
+    const scope: RunScope = {
+      periodStart: input.periodStart ?? run.periodStart,
+      periodEnd: input.periodEnd ?? run.periodEnd,
+      employeeIds: input.employeeIds === undefined ? run.employeeIds : input.employeeIds,
+      country: run.country,
+    };
+    const calculation = await this.calculate(companyId, scope);
+    return this.dataSource.transaction(async (manager) => {
+      // lands only on the draft it was computed from: an approval or another change in between wins
+      const result = await manager
+        .createQueryBuilder()
+        .update(PayrollRun)
+        .set({ ...scope, ...this.totals(calculation), calculatedAt: new Date(), version: () => 'version + 1' })
+        .where('id = :id AND company_id = :companyId AND status = :draft AND version = :version', { id, companyId, draft: 'draft', version: run.version })
+        .execute();
+      if (!result.affected) throw locked((await manager.findOneBy(PayrollRun, { id }))?.status ?? 'changed');
+      await manager.delete(Payslip, { runId: id });
+      await this.writePayslips(manager, id, calculation);
+      return manager.findOneByOrFail(PayrollRun, { id });
+    });
+  }
+
+  /** draft → approved, claiming the month for each employee: a second approved run for them is refused. */
+  async approve(companyId: string, id: string): Promise<PayrollRun> {
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        const run = await this.move(manager, companyId, id, ['draft'], { status: 'approved', approvedAt: new Date() });
+        const slips = await manager.find(Payslip, { select: { employeeId: true }, where: { runId: id } });
+        const month = run.periodStart.slice(0, 7);
+        await manager.insert(PeriodClaim, slips.map((slip) => ({ companyId, employeeId: slip.employeeId, month, runId: id })));
+        return run;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const run = await this.get(companyId, id);
+      const slips = await this.dataSource.getRepository(Payslip).find({ select: { employeeId: true }, where: { runId: id } });
+      const claims = await this.dataSource.getRepository(PeriodClaim).find({ where: { companyId, month: run.periodStart.slice(0, 7), employeeId: In(slips.map((s) => s.employeeId)) } });
+      throw new PlatformException('PAYROLL_RUN_PERIOD_CONFLICT', {
+        details: { month: run.periodStart.slice(0, 7), conflicts: claims.map((c) => ({ employeeId: c.employeeId, runId: c.runId })) },
+      });
+    }
+  }
+
+  /** draft | approved → cancelled; an approved run's month claims are released. */
+  async cancel(companyId: string, id: string): Promise<PayrollRun> {
+    return this.dataSource.transaction(async (manager) => {
+      const run = await this.move(manager, companyId, id, ['draft', 'approved'], { status: 'cancelled', cancelledAt: new Date() });
+      await manager.delete(PeriodClaim, { runId: id });
+      return run;
+    });
+  }
+
+  /** One conditional statement per transition, so two concurrent moves cannot both win. */
+  private async move(manager: EntityManager, companyId: string, id: string, from: RunStatus[], to: Partial<PayrollRun>): Promise<PayrollRun> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(PayrollRun)
+      .set({ ...to, version: () => 'version + 1' })
+      .where('id = :id AND company_id = :companyId AND status IN (:...from)', { id, companyId, from })
+      .execute();
+    if (!result.affected) {
+      const current = await manager.findOneBy(PayrollRun, { id, companyId });
+      if (!current) throw new PlatformException('PAYROLL_RUN_NOT_FOUND');
+      throw locked(current.status);
+    }
+    return manager.findOneByOrFail(PayrollRun, { id });
+  }
+
+  private async calculate(companyId: string, scope: RunScope): Promise<Calculation> {
+    checkPeriod(scope.periodStart, scope.periodEnd);
+    const rules = ruleSetFor(scope.country, scope.periodStart);
+    if (!rules) throw new PlatformException('PAYROLL_RULES_UNAVAILABLE', { params: { country: scope.country, date: scope.periodStart } });
+
+    const inputs = await this.hr.payrollInputs(companyId, scope.periodStart, scope.periodEnd, scope.employeeIds);
+    if (inputs.unknownEmployeeIds.length) {
+      throw new PlatformException('USER_NOT_FOUND', { details: { employeeIds: inputs.unknownEmployeeIds } });
+    }
+    const refused: string[] = inputs.ineligibleEmployeeIds.map((id) => `${id} has no contract in force between ${scope.periodStart} and ${scope.periodEnd}`);
+    const payslips: Calculation['payslips'] = [];
+    for (const employee of inputs.employees) {
+      const monthly = employee.contracts.filter((contract) => contract.payFrequency === 'monthly');
+      if (monthly.length !== employee.contracts.length) {
+        refused.push(`${employee.id} has a contract not paid monthly; runs pay monthly contracts`);
+        continue;
+      }
+      try {
+        payslips.push(this.payslipFor(companyId, employee, scope, rules));
+      } catch (error) {
+        if (!(error instanceof PayslipInputError)) throw error;
+        refused.push(`${employee.id}: ${error.message}`);
+      }
+    }
+    if (refused.length) throw PlatformException.validation({ employeeIds: refused });
+    if (!payslips.length) throw new PlatformException('PAYROLL_NO_ELIGIBLE_EMPLOYEES');
+    return { rules, payslips };
+  }
+
+  private payslipFor(companyId: string, employee: HrPayrollEmployee, scope: RunScope, rules: RuleSet): Calculation['payslips'][number] {
+    const slip = calculatePayslip(
+      {
+        periodStart: scope.periodStart,
+        periodEnd: scope.periodEnd,
+        hireDate: employee.hireDate,
+        terminationDate: employee.terminationDate,
+        contracts: employee.contracts,
+        unpaidLeaveDays: employee.unpaidLeaveDays,
+      },
+      rules,
+    );
+    return {
+      companyId,
+      employeeId: employee.id,
+      employeeExternalId: employee.externalId,
+      employeeName: `${employee.firstName} ${employee.lastName}`,
+      nationalId: employee.nationalId,
+      socialInsuranceNumber: employee.socialInsuranceNumber,
+      payout: employee.payout,
+      contractIds: employee.contracts.map((contract) => contract.id),
+      currency: slip.currency,
+      workingDaysInMonth: slip.workingDaysInMonth,
+      workedDays: slip.workedDays,
+      unpaidLeaveDays: slip.unpaidLeaveDays,
+      earnings: slip.earnings,
+      deductions: slip.deductions,
+      employerContributions: slip.employerContributions,
+      grossPay: slip.grossPay,
+      taxablePay: slip.taxablePay,
+      totalDeductions: slip.totalDeductions,
+      netPay: slip.netPay,
+      totalEmployerContributions: slip.totalEmployerContributions,
+      employerCost: slip.employerCost,
+    };
+  }
+
+  private totals({ rules, payslips }: Calculation) {
+    return {
+      ruleSetVersion: rules.version,
+      currency: rules.currency,
+      employeeCount: payslips.length,
+      totalGross: sumOf(payslips, 'grossPay'),
+      totalDeductions: sumOf(payslips, 'totalDeductions'),
+      totalNet: sumOf(payslips, 'netPay'),
+      totalEmployerContributions: sumOf(payslips, 'totalEmployerContributions'),
+      totalEmployerCost: sumOf(payslips, 'employerCost'),
+    };
+  }
+
+  private async writePayslips(manager: EntityManager, runId: string, { payslips }: Calculation): Promise<void> {
+    for (let i = 0; i < payslips.length; i += 200) {
+      await manager.save(Payslip, payslips.slice(i, i + 200).map((slip) => manager.create(Payslip, { ...slip, runId })));
+    }
+  }
+}
+
+function locked(status: string): PlatformException {
+  return new PlatformException('PAYROLL_RUN_LOCKED', { details: { status } });
+}
+
+function checkPeriod(start: string, end: string): void {
+  if (end < start) throw PlatformException.validation({ periodEnd: ['periodEnd must not be before periodStart'] });
+  if (start.slice(0, 7) !== end.slice(0, 7)) throw PlatformException.validation({ periodEnd: ['the period must lie within one calendar month'] });
+}

@@ -1,0 +1,173 @@
+import { applyRate, divideRoundHalfUp, parseRate, prorate } from './money';
+import type { PayBase, RuleSet } from './rule-set';
+import { earlierOf, laterOf, monthBounds, workingDaysBetween } from './working-days';
+
+export interface ContractInput {
+  id: string;
+  startDate: string;
+  endDate: string | null;
+  baseSalary: number;
+  currency: string;
+  allowances: { code: string; name: string; amount: number; taxable: boolean; contributory: boolean }[];
+  deductions: { code: string; name: string; amount: number }[];
+}
+
+export interface PayslipInput {
+  periodStart: string;
+  periodEnd: string;
+  hireDate: string;
+  terminationDate: string | null;
+  /** Contracts in force during the period, oldest first. */
+  contracts: ContractInput[];
+  /** Approved unpaid leave inside the period, in working days (halves allowed). */
+  unpaidLeaveDays: number;
+}
+
+export interface PayslipItem {
+  code: string;
+  name: string;
+  amount: number;
+  /** the amount the rate applied to, when a rate applied */
+  base?: number;
+  rate?: string;
+}
+
+export interface Payslip {
+  currency: string;
+  ruleSetVersion: string;
+  workingDaysInMonth: number;
+  workedDays: number;
+  unpaidLeaveDays: number;
+  earnings: PayslipItem[];
+  grossPay: number;
+  basePay: number;
+  taxablePay: number;
+  contributoryPay: number;
+  deductions: PayslipItem[];
+  totalDeductions: number;
+  netPay: number;
+  employerContributions: PayslipItem[];
+  totalEmployerContributions: number;
+  employerCost: number;
+}
+
+export class PayslipInputError extends Error {}
+
+const sum = (items: { amount: number }[]) => items.reduce((total, item) => total + item.amount, 0);
+
+/**
+ * One employee's payslip for a period inside one calendar month. Pay is pro-rated on working
+ * days (Monday–Friday) of the month: days employed under each contract, less unpaid leave.
+ * Statutory lines follow the rule set; every amount is an integer, rounded half up.
+ */
+export function calculatePayslip(input: PayslipInput, rules: RuleSet): Payslip {
+  const month = monthBounds(input.periodStart);
+  if (input.periodEnd > month.end) throw new PayslipInputError('the period must lie within one calendar month');
+  if (!input.contracts.length) throw new PayslipInputError('no contract in force');
+  const currencies = new Set(input.contracts.map((c) => c.currency));
+  if (currencies.size > 1 || !currencies.has(rules.currency)) {
+    throw new PayslipInputError(`contract currency ${[...currencies].join('/')} does not match ${rules.country} payroll currency ${rules.currency}`);
+  }
+  const workingDaysInMonth = workingDaysBetween(month.start, month.end);
+
+  const earnings: (PayslipItem & { taxable: boolean; contributory: boolean; isBase: boolean })[] = [];
+  let workedDays = 0;
+  for (const contract of input.contracts) {
+    const from = laterOf(input.periodStart, input.hireDate, contract.startDate);
+    const to = earlierOf(input.periodEnd, input.terminationDate, contract.endDate);
+    const days = from <= to ? workingDaysBetween(from, to) : 0;
+    if (!days) continue;
+    workedDays += days;
+    earnings.push({ code: 'BASE', name: 'Base salary', amount: prorate(contract.baseSalary, days, workingDaysInMonth), taxable: true, contributory: true, isBase: true });
+    for (const allowance of contract.allowances) {
+      earnings.push({ ...allowance, amount: prorate(allowance.amount, days, workingDaysInMonth), isBase: false });
+    }
+  }
+  const unpaidLeaveDays = Math.min(input.unpaidLeaveDays, workedDays);
+  if (unpaidLeaveDays > 0) {
+    // Unpaid days cost the base salary and the allowances of the contract in force last.
+    const current = input.contracts.at(-1)!;
+    earnings.push({ code: 'UNPAID_LEAVE', name: 'Unpaid leave', amount: -prorate(current.baseSalary, unpaidLeaveDays, workingDaysInMonth), taxable: true, contributory: true, isBase: true });
+    for (const allowance of current.allowances) {
+      earnings.push({ ...allowance, code: `${allowance.code}_UNPAID_LEAVE`, name: `${allowance.name} (unpaid leave)`, amount: -prorate(allowance.amount, unpaidLeaveDays, workingDaysInMonth), isBase: false });
+    }
+  }
+
+  const grossPay = sum(earnings);
+  const pay: Record<PayBase, number> = {
+    taxable: sum(earnings.filter((e) => e.taxable)),
+    contributory: sum(earnings.filter((e) => e.contributory)),
+    basePay: sum(earnings.filter((e) => e.isBase)),
+  };
+
+  const deductions: PayslipItem[] = [];
+  const employerContributions: PayslipItem[] = [];
+  const employeeShare = new Map<string, number>();
+  for (const contribution of rules.contributions) {
+    const base = contribution.ceiling === null ? pay[contribution.base] : Math.min(pay[contribution.base], contribution.ceiling);
+    if (parseRate(contribution.employeeRate).numerator > 0n) {
+      const amount = applyRate(base, contribution.employeeRate);
+      employeeShare.set(contribution.code, amount);
+      deductions.push({ code: contribution.code, name: contribution.name, amount, base, rate: contribution.employeeRate });
+    }
+    if (parseRate(contribution.employerRate).numerator > 0n) {
+      employerContributions.push({ code: contribution.code, name: contribution.name, amount: applyRate(base, contribution.employerRate), base, rate: contribution.employerRate });
+    }
+  }
+
+  const tax = rules.incomeTax;
+  const incomeTax = monthlyIncomeTax(pay.taxable, tax.deductibleContributions.reduce((total, code) => total + (employeeShare.get(code) ?? 0), 0), rules);
+  deductions.push({ code: tax.code, name: tax.name, amount: incomeTax, base: pay.taxable });
+  for (const surtax of tax.surtaxes) deductions.push({ code: surtax.code, name: surtax.name, amount: applyRate(incomeTax, surtax.rate), base: incomeTax, rate: surtax.rate });
+
+  for (const flat of rules.flatTaxes) {
+    const base = pay[flat.base];
+    const row = flat.table.find((r) => r.upTo === null || base <= r.upTo)!;
+    deductions.push({ code: flat.code, name: flat.name, amount: base > 0 ? row.amount : 0, base });
+  }
+  for (const contract of input.contracts.slice(-1)) for (const deduction of contract.deductions) deductions.push({ ...deduction });
+
+  const totalDeductions = sum(deductions);
+  const totalEmployerContributions = sum(employerContributions);
+  return {
+    currency: rules.currency,
+    ruleSetVersion: rules.version,
+    workingDaysInMonth,
+    workedDays,
+    unpaidLeaveDays,
+    earnings: earnings.map(({ code, name, amount }) => ({ code, name, amount })),
+    grossPay,
+    basePay: pay.basePay,
+    taxablePay: pay.taxable,
+    contributoryPay: pay.contributory,
+    deductions,
+    totalDeductions,
+    netPay: grossPay - totalDeductions,
+    employerContributions,
+    totalEmployerContributions,
+    employerCost: grossPay + totalEmployerContributions,
+  };
+}
+
+/**
+ * IRPP for one month: 70% of taxable pay less deductible contributions, annualised, less the
+ * annual abatement, through the brackets; the exact annual tax is divided by 12 and rounded
+ * once, half up. Pay up to the monthly exemption threshold bears none.
+ */
+export function monthlyIncomeTax(taxablePay: number, deductibleContributions: number, rules: RuleSet): number {
+  const tax = rules.incomeTax;
+  if (taxablePay <= tax.exemptUpToMonthly) return 0;
+  const professionalExpenses = applyRate(taxablePay, tax.professionalExpensesRate);
+  const annualBase = Math.max(0, (taxablePay - professionalExpenses - deductibleContributions) * 12 - tax.annualAbatement);
+  const rates = tax.brackets.map((b) => parseRate(b.rate));
+  const scale = rates.reduce((max, r) => (r.denominator > max ? r.denominator : max), 1n);
+  let scaledTax = 0n;
+  let lower = 0;
+  tax.brackets.forEach((bracket, i) => {
+    const upper = bracket.upTo ?? Number.MAX_SAFE_INTEGER;
+    const portion = Math.max(0, Math.min(annualBase, upper) - lower);
+    scaledTax += BigInt(portion) * rates[i].numerator * (scale / rates[i].denominator);
+    lower = upper;
+  });
+  return Number(divideRoundHalfUp(scaledTax, scale * 12n));
+}
