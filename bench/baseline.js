@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+'use strict';
+// The limit: a bare Fastify server (no Nest, no pipeline, no database) answering the same
+// routes with the same success envelope `{ success, message, data }` and a body of the same
+// shape and size. Whatever the real services do on top of this is what the ratio measures.
+//
+//   PORT=3999 node bench/baseline.js
+const fastify = require('fastify');
+
+const port = Number(process.env.PORT || 3999);
+const host = process.env.HOST || '127.0.0.1';
+const app = fastify({ logger: false });
+
+const CATEGORIES = ['assigned', 'approval', 'mention', 'comment', 'calendar', 'drive', 'crm', 'due', 'general'];
+const UPDATED_AT = '2026-01-01T00:00:00.000Z';
+const preference = (category) => ({ category, inApp: true, email: true, push: true, sms: false, whatsapp: false, updatedAt: UPDATED_AT });
+const preferences = CATEGORIES.map(preference);
+
+const employees = Array.from({ length: 20 }, (_, i) => {
+  const n = String(i + 1).padStart(4, '0');
+  return {
+    id: `00000000-0000-4000-8000-00000000${n}`,
+    externalId: `BENCH-${n}`,
+    firstName: `First${n}`,
+    lastName: `Last${n}`,
+    email: `bench${n}@example.com`,
+    phone: null,
+    hireDate: '2024-03-01',
+    jobTitle: 'Accountant',
+    department: 'Finance',
+    status: 'active',
+    terminationDate: null,
+    createdAt: UPDATED_AT,
+    updatedAt: UPDATED_AT,
+  };
+});
+
+// A token of the size auth issues (ES256 JWT with the platform claims).
+const fakeToken = `eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCIsImtpZCI6ImJlbmNoIn0.${Buffer.from('x'.repeat(520)).toString('base64url')}.${'s'.repeat(86)}`;
+
+const ok = (data, message = 'Request succeeded.') => ({ success: true, message, data });
+
+app.get('/healthz/ready', async () => ({ status: 'ok' }));
+app.get('/api/v1/app/notifications/preferences', async () => ok({ items: preferences }));
+app.patch('/api/v1/app/notifications/preferences', async (request) => {
+  const body = request.body || {};
+  const view = { ...preference(CATEGORIES.includes(body.category) ? body.category : 'approval') };
+  for (const channel of ['inApp', 'email', 'push', 'sms', 'whatsapp']) if (typeof body[channel] === 'boolean') view[channel] = body[channel];
+  view.updatedAt = new Date().toISOString();
+  return ok(view, 'Notification preference updated.');
+});
+app.get('/api/v1/hr/employees', async () => ok({ items: employees, page: 1, limit: 20, total: 50 }));
+app.post('/api/v1/authorize/token', async (request, reply) => {
+  if (!request.headers['x-platform-api-key'] || !request.headers['x-platform-api-secret']) return reply.code(401).send({ success: false });
+  const now = Date.now();
+  return ok(
+    { accessToken: fakeToken, tokenType: 'Bearer', expiresIn: 900, expiresAt: new Date(now + 900_000).toISOString(), scope: 'all', plan: 'api-enterprise' },
+    'Access token issued.',
+  );
+});
+
+app.listen({ port, host }).catch((error) => {
+  process.stderr.write(`baseline: ${error.message}\n`);
+  process.exit(1);
+});
+for (const signal of ['SIGTERM', 'SIGINT']) process.once(signal, () => app.close().finally(() => process.exit(0)));

@@ -1,0 +1,979 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * `npm run bench` — the suite's services against a bare Fastify server (the limit), on this
+ * machine, one server at a time. See bench/README.md.
+ *
+ *   node bench/run.js [--smoke] [--rounds N] [--duration S] [--warmup S] [--scenarios 1,3]
+ *                     [--out DIR] [--no-pin] [--no-readme]
+ *
+ * Exit code: 0 when every scenario ran (whether or not its targets were met), 1 when a scenario
+ * could not run or got errors (non-2xx responses, socket errors or timeouts; 429s are expected
+ * in the throttler scenario only), 2 on a bad option, 130/143 when interrupted.
+ */
+const { execFileSync, spawn, spawnSync } = require('node:child_process');
+const { randomBytes } = require('node:crypto');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const net = require('node:net');
+const { performance } = require('node:perf_hooks');
+
+const ROOT = path.join(__dirname, '..');
+const NODE = process.execPath;
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+function parseArgs(argv) {
+  const options = { smoke: false, rounds: undefined, duration: undefined, warmup: undefined, scenarios: undefined, out: undefined, pin: true, readme: true };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      const next = argv[++i];
+      if (next === undefined) usage(`${arg} needs a value`);
+      return next;
+    };
+    const number = (min) => {
+      const n = Number(value());
+      if (!Number.isFinite(n) || n < min) usage(`${arg} must be a number ≥ ${min}`);
+      return n;
+    };
+    if (arg === '--smoke') options.smoke = true;
+    else if (arg === '--rounds') options.rounds = Math.floor(number(1));
+    else if (arg === '--duration') options.duration = number(0.5);
+    else if (arg === '--warmup') options.warmup = number(0);
+    else if (arg === '--scenarios') options.scenarios = value().split(',').map((s) => s.trim()).filter(Boolean);
+    else if (arg === '--out') options.out = path.resolve(value());
+    else if (arg === '--no-pin') options.pin = false;
+    else if (arg === '--no-readme') options.readme = false;
+    else if (arg === '--help' || arg === '-h') usage(null);
+    else usage(`unknown option ${arg}`);
+  }
+  options.rounds ??= options.smoke ? 1 : 3;
+  options.duration ??= options.smoke ? 1 : 10;
+  options.warmup ??= options.smoke ? 0.5 : 3;
+  options.out ??= options.smoke ? path.join(__dirname, 'results', 'smoke') : path.join(__dirname, 'results');
+  return options;
+}
+
+function usage(error) {
+  const text = [
+    'usage: node bench/run.js [--smoke] [--rounds N] [--duration S] [--warmup S] [--scenarios 1,3] [--out DIR] [--no-pin] [--no-readme]',
+    '  --smoke       1 round, 1 s per measurement (what npm test runs); results go to bench/results/smoke/',
+    '  --rounds      rounds of (limit, suite) pairs per scenario (default 3)',
+    '  --duration    seconds per measurement (default 10)',
+    '  --warmup      seconds of load before each measurement, not counted (default 3; smoke 0.5)',
+    '  --scenarios   which scenarios to run, by number or id (default all)',
+    '  --out         where to write latest.json / latest.md (default bench/results)',
+    '  --no-pin      do not pin the server and the load generator to separate cores',
+    '  --no-readme   do not update the figures in bench/README.md after a full run',
+  ].join('\n');
+  if (error) {
+    process.stderr.write(`bench: ${error}\n${text}\n`);
+    process.exit(2);
+  }
+  process.stdout.write(text + '\n');
+  process.exit(0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenarios
+
+const CATEGORIES = ['assigned', 'approval', 'mention', 'comment', 'calendar', 'drive', 'crm', 'due', 'general'];
+const SEED_EMPLOYEES = 50;
+const RSS_TARGET_MB = 120;
+
+const authHeaders = (credential, token) => ({
+  authorization: `Bearer ${token}`,
+  'x-platform-api-key': credential.apiKey,
+  'x-platform-client-id': 'platform-developer',
+});
+
+/** Every PATCH changes something: the nine categories in turn, the SMS flag flipping. */
+function patchBodies() {
+  let i = 0;
+  return (request) => {
+    const n = i++;
+    return { ...request, body: JSON.stringify({ category: CATEGORIES[n % CATEGORIES.length], sms: Math.floor(n / CATEGORIES.length) % 2 === 0 }) };
+  };
+}
+
+const SCENARIOS = [
+  {
+    id: 'get-preferences',
+    number: 1,
+    title: 'Authenticated GET /api/v1/app/notifications/preferences',
+    measures: 'full pipeline (JWT, tenancy, throttler on Redis, scopes, envelope) and the preferences read',
+    app: 'utilities',
+    credential: 'enterprise',
+    connections: 50,
+    request: ({ credential, token }) => ({ method: 'GET', path: '/api/v1/app/notifications/preferences', headers: authHeaders(credential, token) }),
+    targets: [
+      { label: 'ratio ≥ 50%', check: (s) => s.ratio >= 0.5 },
+      { label: 'p99 ≤ 10 ms', check: (s) => s.p99Ms <= 10 },
+    ],
+  },
+  {
+    id: 'patch-preference',
+    number: 2,
+    title: 'PATCH /api/v1/app/notifications/preferences',
+    measures: 'validation and a PostgreSQL write (insert-or-ignore, update, read back in one transaction)',
+    app: 'utilities',
+    credential: 'enterprise',
+    connections: 10,
+    request: ({ credential, token }) => ({
+      method: 'PATCH',
+      path: '/api/v1/app/notifications/preferences',
+      headers: { ...authHeaders(credential, token), 'content-type': 'application/json' },
+      body: JSON.stringify({ category: 'approval', sms: true }),
+      setupRequest: patchBodies(),
+    }),
+    targets: [{ label: 'ratio ≥ 20%', check: (s) => s.ratio >= 0.2 }],
+  },
+  {
+    id: 'list-employees',
+    number: 3,
+    title: 'GET /api/v1/hr/employees?limit=20',
+    measures: `a page of 20 of ${SEED_EMPLOYEES} employees from PostgreSQL, with the total`,
+    app: 'hr',
+    credential: 'enterprise',
+    connections: 50,
+    request: ({ credential, token }) => ({ method: 'GET', path: '/api/v1/hr/employees?limit=20', headers: authHeaders(credential, token) }),
+    targets: [{ label: 'ratio ≥ 15%', check: (s) => s.ratio >= 0.15 }],
+  },
+  {
+    id: 'token-exchange',
+    number: 4,
+    title: 'POST /api/v1/authorize/token',
+    measures: 'key and secret checked against PostgreSQL, an ES256 token signed',
+    app: 'auth',
+    credential: 'enterprise',
+    connections: 20,
+    request: ({ credential }) => ({
+      method: 'POST',
+      path: '/api/v1/authorize/token',
+      headers: { 'x-platform-api-key': credential.apiKey, 'x-platform-api-secret': credential.apiSecret, 'x-platform-client-id': 'platform-developer' },
+    }),
+    targets: [{ label: '≥ 2,000 req/s', check: (s) => s.rps >= 2000 }],
+  },
+  {
+    id: 'throttler-flood',
+    number: 5,
+    title: 'Throttler: flood from one developer-sandbox credential (burst 5/s)',
+    measures: 'GET preferences as fast as 10 connections can send; 200s admitted per second vs the burst, 429s for the rest',
+    app: 'utilities',
+    credential: 'sandbox',
+    connections: 10,
+    baseline: false,
+    burst: 5,
+    request: ({ credential, token }) => ({ method: 'GET', path: '/api/v1/app/notifications/preferences', headers: authHeaders(credential, token) }),
+    targets: [{ label: 'admitted ≤ burst (5) in any second', check: (s) => s.throttle.maxDefinite <= 5 && s.throttle.maxPerWallClockSecond <= 5 }],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Processes, bounded and always cleaned up
+
+const children = new Set();
+let cleanupStarted = false;
+let context; // set in main(): run id, database, redis prefix, directories
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function log(message) {
+  process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+}
+
+let pinning = { enabled: false, server: null, loadGenerator: null, helpers: null };
+
+function setUpPinning(wanted) {
+  const cpus = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+  const taskset = spawnSync('taskset', ['-V'], { encoding: 'utf8' });
+  if (!wanted) return { enabled: false, reason: 'disabled with --no-pin' };
+  if (taskset.error || taskset.status !== 0) return { enabled: false, reason: 'taskset not available' };
+  if (cpus < 2) return { enabled: false, reason: `only ${cpus} CPU available` };
+  // The load generator is this process: every thread of it, and whatever threads it starts later, on core 1.
+  execFileSync('taskset', ['-a', '-cp', '1', String(process.pid)], { stdio: 'ignore' });
+  return { enabled: true, server: 0, loadGenerator: 1, helpers: 1 };
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `node <script>` pinned to `cpu` (when pinning), output to a log file. */
+async function startProcess({ name, script, env, cpu }) {
+  const port = await freePort();
+  const logPath = path.join(context.logDir, `${name}-${port}.log`);
+  const out = fs.openSync(logPath, 'a');
+  const command = pinning.enabled ? 'taskset' : NODE;
+  const args = pinning.enabled ? ['-c', String(cpu), NODE, script] : [script];
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...baseEnv(), ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', out, out],
+  });
+  fs.closeSync(out);
+  const proc = { name, child, pid: child.pid, port, url: `http://127.0.0.1:${port}`, logPath, exited: false };
+  child.once('exit', () => {
+    proc.exited = true;
+    children.delete(proc);
+  });
+  children.add(proc);
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (proc.exited) throw new Error(`${name} exited at start (code ${child.exitCode}): ${tail(logPath)}`);
+    try {
+      const response = await fetch(`${proc.url}/healthz/ready`, { signal: AbortSignal.timeout(2000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return proc;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  await stopProcess(proc);
+  throw new Error(`${name} not ready within 90 s: ${tail(logPath)}`);
+}
+
+function tail(file, bytes = 1500) {
+  try {
+    const text = fs.readFileSync(file, 'utf8');
+    return text.slice(-bytes).trim() || '(no output)';
+  } catch {
+    return '(no log)';
+  }
+}
+
+async function stopProcess(proc) {
+  if (!proc || proc.exited) return;
+  const exited = new Promise((resolve) => proc.child.once('exit', resolve));
+  proc.child.kill('SIGTERM');
+  const done = await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)]);
+  if (!done) {
+    proc.child.kill('SIGKILL');
+    await Promise.race([exited, sleep(5000)]);
+  }
+}
+
+function baseEnv() {
+  // Only what the services need, so a developer's shell settings cannot change the numbers.
+  const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ'];
+  const env = Object.fromEntries(keep.filter((key) => process.env[key] !== undefined).map((key) => [key, process.env[key]]));
+  return {
+    ...env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: context.databaseUrl,
+    REDIS_URL: context.redisUrl,
+    REDIS_KEY_PREFIX: context.redisPrefix,
+    DATA_DIR: context.dataDir,
+    ...(context.authUrl ? { AUTH_URL: context.authUrl } : {}),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// /proc readings: peak RSS and CPU time
+
+const CLK_TCK = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+function peakRssMb(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /VmHWM:\s+(\d+) kB/.exec(status);
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+function readStat(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const close = stat.lastIndexOf(')');
+    const comm = stat.slice(stat.indexOf('(') + 1, close);
+    const fields = stat.slice(close + 2).split(' ');
+    return { comm, ticks: Number(fields[11]) + Number(fields[12]) };
+  } catch {
+    return null;
+  }
+}
+
+/** CPU ticks of the processes that matter, to say where the two cores went during a measurement. */
+function cpuSnapshot(serverPid, helperPids) {
+  const snapshot = { server: readStat(serverPid)?.ticks ?? 0, helpers: 0, postgres: 0, redis: 0, loadGenerator: process.cpuUsage(), at: performance.now() };
+  for (const pid of helperPids) snapshot.helpers += readStat(pid)?.ticks ?? 0;
+  let entries = [];
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {}
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = readStat(entry);
+    if (!stat) continue;
+    if (stat.comm === 'postgres') snapshot.postgres += stat.ticks;
+    else if (stat.comm === 'redis-server') snapshot.redis += stat.ticks;
+  }
+  return snapshot;
+}
+
+function cpuShare(before, after) {
+  const seconds = (after.at - before.at) / 1000;
+  const pct = (ticks) => Math.round(((ticks / CLK_TCK) / seconds) * 1000) / 10;
+  const load = process.cpuUsage(before.loadGenerator);
+  return {
+    server: pct(after.server - before.server),
+    loadGenerator: Math.round(((load.user + load.system) / 1e6 / seconds) * 1000) / 10,
+    helpers: pct(after.helpers - before.helpers),
+    postgres: pct(after.postgres - before.postgres),
+    redis: pct(after.redis - before.redis),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load generation: autocannon as a library, in this process
+
+const autocannon = require('autocannon');
+
+function percentile(sorted, p) {
+  if (!sorted.length) return null;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index];
+}
+
+/**
+ * One autocannon run. Latencies are kept per response (autocannon's own histogram is whole
+ * milliseconds); `track` also keeps the receive and send times of every 200.
+ */
+function runLoad({ url, connections, duration, request, track = false }) {
+  return new Promise((resolve, reject) => {
+    let latencies = new Float64Array(1 << 16);
+    let count = 0;
+    const admitted = [];
+    const { setupRequest, ...plain } = request;
+    const requestSpec = { ...plain, ...(setupRequest ? { setupRequest } : {}) };
+    let instance;
+    try {
+      instance = autocannon(
+        { url, connections, duration, timeout: 10, requests: [requestSpec], skipAggregateResult: false },
+        (error, result) => {
+          clearTimeout(guard);
+          if (error) return reject(error);
+          const sorted = latencies.subarray(0, count).sort();
+          resolve({ result, sorted, admitted });
+        },
+      );
+    } catch (error) {
+      return reject(error);
+    }
+    const guard = setTimeout(() => instance.stop(), (duration + 20) * 1000);
+    instance.on('response', (client, statusCode, resBytes, responseTime) => {
+      if (statusCode < 200 || statusCode >= 300) return;
+      if (count === latencies.length) {
+        const grown = new Float64Array(latencies.length * 2);
+        grown.set(latencies);
+        latencies = grown;
+      }
+      latencies[count++] = responseTime;
+      if (track) {
+        const receivedAt = performance.timeOrigin + performance.now();
+        admitted.push({ receivedAt, sentAt: receivedAt - responseTime });
+      }
+    });
+  });
+}
+
+function summarize({ result, sorted }, seconds) {
+  const codes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]));
+  const ok = result['2xx'];
+  const responses = Object.values(codes).reduce((sum, n) => sum + n, 0);
+  return {
+    durationS: result.duration,
+    responses,
+    ok,
+    rps: Math.round(ok / (result.duration || seconds)),
+    responsesPerSecond: Math.round(responses / (result.duration || seconds)),
+    p50Ms: round(percentile(sorted, 50)),
+    p90Ms: round(percentile(sorted, 90)),
+    p99Ms: round(percentile(sorted, 99)),
+    maxMs: round(sorted.length ? sorted[sorted.length - 1] : null),
+    statusCodes: codes,
+    socketErrors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+const round = (value, digits = 2) => (value === null || value === undefined ? null : Math.round(value * 10 ** digits) / 10 ** digits);
+
+/** 200s per second as the client saw them, and the most that were surely admitted within 1,000 ms. */
+function throttleStats(admitted, burst) {
+  const received = admitted.map((a) => a.receivedAt).sort((a, b) => a - b);
+  const perSecond = new Map();
+  for (const t of received) perSecond.set(Math.floor(t / 1000), (perSecond.get(Math.floor(t / 1000)) ?? 0) + 1);
+  const seconds = [...perSecond.keys()].sort((a, b) => a - b);
+  // Whole seconds only for the median: the first and last seconds of the run are partial.
+  const whole = seconds.slice(1, -1).map((s) => perSecond.get(s));
+  let maxSlidingReceived = 0;
+  for (let i = 0, j = 0; j < received.length; j++) {
+    while (received[j] - received[i] >= 1000) i++;
+    maxSlidingReceived = Math.max(maxSlidingReceived, j - i + 1);
+  }
+  // The server admitted each request between its send and its receive time: a set of 200s whose
+  // sends and receives all fall within less than 1,000 ms was certainly admitted within one window.
+  const bySend = [...admitted].sort((a, b) => a.sentAt - b.sentAt);
+  let maxDefinite = 0;
+  for (let i = 0; i < bySend.length; i++) {
+    let n = 0;
+    for (let j = i; j < bySend.length && bySend[j].sentAt < bySend[i].sentAt + 1000; j++) if (bySend[j].receivedAt < bySend[i].sentAt + 1000) n++;
+    maxDefinite = Math.max(maxDefinite, n);
+  }
+  return {
+    burst,
+    admitted: admitted.length,
+    perWallClockSecond: seconds.map((s) => perSecond.get(s)),
+    medianPerSecond: median(whole.length ? whole : seconds.map((s) => perSecond.get(s))),
+    maxPerWallClockSecond: Math.max(0, ...perSecond.values()),
+    maxSlidingReceived,
+    maxDefinite,
+  };
+}
+
+function median(values) {
+  const sorted = values.filter((v) => v !== null && v !== undefined && !Number.isNaN(v)).sort((a, b) => a - b);
+  if (!sorted.length) return null;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Setup: database, Redis prefix, auth, credentials, seed data
+
+const APP_SCRIPTS = {
+  auth: 'dist/apps/auth/main.js',
+  hr: 'dist/apps/hr/main.js',
+  utilities: 'dist/apps/utilities/main.js',
+  baseline: path.join('bench', 'baseline.js'),
+};
+
+async function pgAdmin(sql) {
+  const { Client } = require('pg');
+  const client = new Client({ connectionString: context.adminPostgresUrl, connectionTimeoutMillis: 10_000, query_timeout: 30_000 });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function call(base, method, urlPath, { headers = {}, body } = {}) {
+  const response = await fetch(base + urlPath, {
+    method,
+    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const text = await response.text();
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {}
+  return { status: response.status, body: json, text };
+}
+
+function createCredential(plan, extra = []) {
+  const result = spawnSync(NODE, ['dist/apps/auth/cli.js', 'developers:create', '--org', `Bench ${plan}`, '--plan', plan, ...extra, '--json'], {
+    cwd: ROOT,
+    env: baseEnv(),
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  if (result.status !== 0) throw new Error(`developers:create --plan ${plan} failed (${result.status ?? result.signal}): ${result.stderr || result.stdout}`);
+  return JSON.parse(result.stdout.trim().split('\n').pop());
+}
+
+async function exchange(credential) {
+  const response = await call(context.authUrl, 'POST', '/api/v1/authorize/token', {
+    headers: { 'x-platform-api-key': credential.apiKey, 'x-platform-api-secret': credential.apiSecret, 'x-platform-client-id': 'platform-developer' },
+  });
+  if (response.status !== 200) throw new Error(`token exchange: ${response.status} ${response.text.slice(0, 300)}`);
+  return response.body.data.accessToken;
+}
+
+async function seed(needed) {
+  const credential = context.credentials.enterprise;
+  if (needed.has('utilities')) {
+    const utilities = await startProcess({ name: 'utilities-seed', script: APP_SCRIPTS.utilities, env: {}, cpu: pinning.server });
+    try {
+      const token = await exchange(credential);
+      // Stored rows for every category, so the GET reads real rows rather than defaults.
+      for (const category of CATEGORIES) {
+        const response = await call(utilities.url, 'PATCH', '/api/v1/app/notifications/preferences', { headers: authHeaders(credential, token), body: { category, sms: category === 'approval' } });
+        if (response.status !== 200) throw new Error(`seeding preferences: ${response.status} ${response.text.slice(0, 300)}`);
+      }
+    } finally {
+      await stopProcess(utilities);
+    }
+  }
+  if (needed.has('hr')) {
+    const hr = await startProcess({ name: 'hr-seed', script: APP_SCRIPTS.hr, env: {}, cpu: pinning.server });
+    try {
+      const token = await exchange(credential);
+      for (let i = 1; i <= SEED_EMPLOYEES; i++) {
+        const n = String(i).padStart(4, '0');
+        const response = await call(hr.url, 'POST', '/api/v1/hr/employees', {
+          headers: authHeaders(credential, token),
+          body: {
+            externalId: `BENCH-${n}`,
+            firstName: `First${n}`,
+            lastName: `Last${n}`,
+            email: `bench${n}@example.com`,
+            hireDate: '2024-03-01',
+            jobTitle: i % 3 ? 'Accountant' : 'Engineer',
+            department: i % 2 ? 'Finance' : 'Operations',
+            status: 'active',
+          },
+        });
+        if (response.status !== 201 && response.status !== 200) throw new Error(`seeding employees: ${response.status} ${response.text.slice(0, 300)}`);
+      }
+    } finally {
+      await stopProcess(hr);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// One measurement: start the server, warm it up, measure, read its peak RSS, stop it
+
+async function measure(scenario, kind, options) {
+  const isBaseline = kind === 'limit';
+  const server = await startProcess({
+    name: isBaseline ? `baseline-${scenario.id}` : `${scenario.app}-${scenario.id}`,
+    script: isBaseline ? APP_SCRIPTS.baseline : APP_SCRIPTS[scenario.app],
+    env: {},
+    cpu: pinning.server,
+  });
+  try {
+    const credential = context.credentials[scenario.credential];
+    // A fresh token per measurement: a full run is longer than a token's 15 minutes.
+    const token = scenario.app === 'auth' || isBaseline ? 'baseline-does-not-check' : await exchange(credential);
+    const request = () => scenario.request({ credential, token });
+    if (options.warmup > 0) {
+      const warm = await runLoad({ url: server.url, connections: scenario.connections, duration: options.warmup, request: request() });
+      const codes = warm.result.statusCodeStats;
+      if (!warm.result['2xx']) throw new Error(`warm-up got no 2xx response: ${JSON.stringify(codes)} (log: ${tail(server.logPath, 600)})`);
+    }
+    const helperPids = [...children].filter((c) => c !== server && c.name === 'auth-helper').map((c) => c.pid);
+    const before = cpuSnapshot(server.pid, helperPids);
+    const run = await runLoad({ url: server.url, connections: scenario.connections, duration: options.duration, request: request(), track: !!scenario.burst && !isBaseline });
+    const after = cpuSnapshot(server.pid, helperPids);
+    const summary = summarize(run, options.duration);
+    summary.peakRssMb = round(peakRssMb(server.pid), 1);
+    summary.cpuPercent = cpuShare(before, after);
+    if (scenario.burst && !isBaseline) summary.throttle = throttleStats(run.admitted, scenario.burst);
+    summary.errors = countErrors(scenario, summary);
+    if (summary.errors > 0) summary.errorSample = errorSample(server.logPath);
+    return summary;
+  } finally {
+    await stopProcess(server);
+  }
+}
+
+function countErrors(scenario, summary) {
+  let errors = summary.socketErrors + summary.timeouts;
+  for (const [code, count] of Object.entries(summary.statusCodes)) {
+    const status = Number(code);
+    if (status >= 200 && status < 300) continue;
+    if (status === 429 && scenario.burst) continue;
+    errors += count;
+  }
+  return errors;
+}
+
+function errorSample(logPath) {
+  return tail(logPath, 800);
+}
+
+async function runScenario(scenario, options) {
+  const rounds = [];
+  for (let r = 1; r <= options.rounds; r++) {
+    const entry = { round: r };
+    if (scenario.baseline !== false) {
+      log(`${scenario.number}. ${scenario.id}: round ${r}/${options.rounds}, limit (bare Fastify)`);
+      entry.limit = await measure(scenario, 'limit', options);
+    }
+    log(`${scenario.number}. ${scenario.id}: round ${r}/${options.rounds}, suite (${scenario.app})`);
+    entry.suite = await measure(scenario, 'suite', options);
+    if (entry.limit) entry.ratio = entry.limit.rps ? round(entry.suite.rps / entry.limit.rps, 3) : null;
+    rounds.push(entry);
+  }
+  const suite = rounds.map((r) => r.suite);
+  const limits = rounds.map((r) => r.limit).filter(Boolean);
+  const summary = {
+    id: scenario.id,
+    number: scenario.number,
+    title: scenario.title,
+    measures: scenario.measures,
+    server: scenario.app,
+    connections: scenario.connections,
+    rps: median(suite.map((s) => s.rps)),
+    responsesPerSecond: median(suite.map((s) => s.responsesPerSecond)),
+    p50Ms: median(suite.map((s) => s.p50Ms)),
+    p99Ms: median(suite.map((s) => s.p99Ms)),
+    errors: suite.reduce((sum, s) => sum + s.errors, 0) + limits.reduce((sum, s) => sum + s.errors, 0),
+    peakRssMb: Math.max(...suite.map((s) => s.peakRssMb ?? 0)),
+    limitRps: limits.length ? median(limits.map((s) => s.rps)) : null,
+    limitP99Ms: limits.length ? median(limits.map((s) => s.p99Ms)) : null,
+    limitPeakRssMb: limits.length ? Math.max(...limits.map((s) => s.peakRssMb ?? 0)) : null,
+    ratio: limits.length ? median(rounds.map((r) => r.ratio)) : null,
+    cpuPercent: {
+      suite: medianCpu(suite.map((s) => s.cpuPercent)),
+      limit: limits.length ? medianCpu(limits.map((s) => s.cpuPercent)) : null,
+    },
+    rounds,
+  };
+  if (scenario.burst) {
+    const throttles = suite.map((s) => s.throttle);
+    summary.throttle = {
+      burst: scenario.burst,
+      medianAdmittedPerSecond: median(throttles.map((t) => t.medianPerSecond)),
+      maxPerWallClockSecond: Math.max(...throttles.map((t) => t.maxPerWallClockSecond)),
+      maxSlidingReceived: Math.max(...throttles.map((t) => t.maxSlidingReceived)),
+      maxDefinite: Math.max(...throttles.map((t) => t.maxDefinite)),
+    };
+    summary.ratio = round(summary.throttle.maxPerWallClockSecond / scenario.burst, 3);
+  }
+  const targets = [...scenario.targets, { label: `peak RSS ≤ ${RSS_TARGET_MB} MB`, check: (s) => s.peakRssMb <= RSS_TARGET_MB }];
+  summary.targets = targets.map((t) => ({ target: t.label, met: !!t.check(summary) }));
+  summary.met = summary.targets.every((t) => t.met);
+  return summary;
+}
+
+function medianCpu(list) {
+  const keys = ['server', 'loadGenerator', 'helpers', 'postgres', 'redis'];
+  return Object.fromEntries(keys.map((key) => [key, median(list.map((c) => c[key]))]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output
+
+const fmt = (value, digits = 0) => (value === null || value === undefined ? '—' : Number(value).toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+const pct = (ratio) => (ratio === null || ratio === undefined ? '—' : `${Math.round(ratio * 1000) / 10}%`);
+
+function tableRows(report) {
+  return report.scenarios.map((s) => {
+    if (s.failed) return [String(s.number), s.id, s.server, '', 'FAILED', '', '', '', '', '', '', s.failed.split('\n')[0].slice(0, 120), 'not run'];
+    const ratio = s.throttle ? `${s.throttle.maxPerWallClockSecond}/${s.throttle.burst} per s` : pct(s.ratio);
+    const limit = s.throttle ? `burst ${s.throttle.burst}/s` : fmt(s.limitRps);
+    const rps = s.throttle ? `${fmt(s.responsesPerSecond)} (${fmt(s.throttle.medianAdmittedPerSecond)} admitted)` : fmt(s.rps);
+    return [
+      String(s.number),
+      s.id,
+      s.server,
+      String(s.connections),
+      rps,
+      fmt(s.p50Ms, 2),
+      fmt(s.p99Ms, 2),
+      String(s.errors),
+      fmt(s.peakRssMb, 1),
+      limit,
+      ratio,
+      s.targets.map((t) => t.target).join('; '),
+      s.targets.map((t) => (t.met ? 'met' : 'NOT met')).join('; '),
+    ];
+  });
+}
+
+const HEADER = ['#', 'scenario', 'server', 'conns', 'req/s (median)', 'p50 ms', 'p99 ms', 'errors', 'peak RSS MB', 'limit req/s', 'ratio to limit', 'target', 'met'];
+
+function textTable(rows) {
+  const all = [HEADER, ...rows];
+  const widths = HEADER.map((_, i) => Math.max(...all.map((row) => row[i].length)));
+  const line = (row) => row.map((cell, i) => cell.padEnd(widths[i])).join('  ');
+  return [line(HEADER), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+function markdownTable(rows) {
+  const escape = (cell) => cell.replace(/\|/g, '\\|');
+  return [`| ${HEADER.join(' | ')} |`, `|${HEADER.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(escape).join(' | ')} |`)].join('\n');
+}
+
+function markdown(report) {
+  const lines = [];
+  lines.push(`# Benchmark ${report.smoke ? '(smoke) ' : ''}${report.startedAt}`);
+  lines.push('');
+  lines.push(describeRun(report));
+  lines.push('');
+  lines.push(markdownTable(tableRows(report)));
+  lines.push('');
+  lines.push('Ratio: the suite’s 2xx req/s over the bare Fastify server’s in the same round, median of the rounds. p50/p99: of 2xx responses, median of the rounds. Peak RSS: VmHWM of the server process, the highest of the rounds. Errors: non-2xx responses (other than 429 in the throttler scenario), socket errors and timeouts, limit and suite together.');
+  lines.push('');
+  lines.push('## Where the CPU went (median of the rounds, % of one core during the measurement)');
+  lines.push('');
+  lines.push('| # | scenario | run | server | load generator | auth helper | PostgreSQL | Redis |');
+  lines.push('|---|---|---|---|---|---|---|---|');
+  for (const s of report.scenarios) {
+    if (s.failed) continue;
+    for (const [run, cpu] of [['limit', s.cpuPercent.limit], ['suite', s.cpuPercent.suite]]) {
+      if (!cpu) continue;
+      lines.push(`| ${s.number} | ${s.id} | ${run} | ${fmt(cpu.server)}% | ${fmt(cpu.loadGenerator)}% | ${fmt(cpu.helpers)}% | ${fmt(cpu.postgres)}% | ${fmt(cpu.redis)}% |`);
+    }
+  }
+  lines.push('');
+  lines.push('## Rounds');
+  lines.push('');
+  lines.push('| # | scenario | round | limit req/s | limit p99 ms | suite req/s | suite p50 ms | suite p99 ms | suite peak RSS MB | ratio |');
+  lines.push('|---|---|---|---|---|---|---|---|---|---|');
+  for (const s of report.scenarios) {
+    if (s.failed) continue;
+    for (const r of s.rounds) {
+      lines.push(`| ${s.number} | ${s.id} | ${r.round} | ${fmt(r.limit?.rps)} | ${fmt(r.limit?.p99Ms, 2)} | ${fmt(r.suite.rps)} | ${fmt(r.suite.p50Ms, 2)} | ${fmt(r.suite.p99Ms, 2)} | ${fmt(r.suite.peakRssMb, 1)} | ${r.ratio === undefined ? '—' : pct(r.ratio)} |`);
+    }
+  }
+  const throttle = report.scenarios.find((s) => s.throttle);
+  if (throttle) {
+    lines.push('');
+    lines.push(
+      `Throttler: ${throttle.throttle.medianAdmittedPerSecond} admitted per whole second (median), at most ${throttle.throttle.maxPerWallClockSecond} in one wall-clock second and ${throttle.throttle.maxSlidingReceived} in any 1,000 ms by receive time on the client; at most ${throttle.throttle.maxDefinite} certainly admitted within one 1,000 ms window (send and receive times both inside it); burst ${throttle.throttle.burst}. Per second, round by round: ${throttle.rounds.map((r) => r.suite.throttle.perWallClockSecond.join(' ')).join(' | ')}.`,
+    );
+  }
+  const failed = report.scenarios.filter((s) => s.failed);
+  if (failed.length) {
+    lines.push('');
+    lines.push('## Failed');
+    for (const s of failed) lines.push('', `${s.number}. ${s.id}:`, '', '```', s.failed, '```');
+  }
+  return lines.join('\n') + '\n';
+}
+
+function describeRun(report) {
+  const e = report.environment;
+  const pin = report.pinning.enabled
+    ? `server under test pinned to core ${report.pinning.server}, load generator (autocannon in the bench process) and the auth helper on core ${report.pinning.helpers}; PostgreSQL and Redis unpinned`
+    : `no pinning (${report.pinning.reason})`;
+  return [
+    `${report.options.rounds} round(s) × ${report.options.duration} s per measurement after ${report.options.warmup} s of warm-up; limit and suite interleaved in each round.`,
+    `Machine: ${e.cpus} × ${e.cpuModel}, ${e.memoryGb} GB; Node ${e.node}; ${pin}.`,
+    `Code: ${e.commit}${e.dirty ? ` (working tree with uncommitted changes in ${e.dirty})` : ''}. Total wall time ${report.wallTimeS} s.`,
+  ].join('\n');
+}
+
+function writeReadmeFigures(report) {
+  const readme = path.join(__dirname, 'README.md');
+  let text;
+  try {
+    text = fs.readFileSync(readme, 'utf8');
+  } catch {
+    return;
+  }
+  const start = '<!-- latest-figures:start -->';
+  const end = '<!-- latest-figures:end -->';
+  const a = text.indexOf(start);
+  const b = text.indexOf(end);
+  if (a < 0 || b < a) return;
+  const body = [start, '', `Run of ${report.startedAt} (\`${report.command}\`):`, '', describeRun(report), '', markdownTable(tableRows(report)), '', end].join('\n');
+  fs.writeFileSync(readme, text.slice(0, a) + body + text.slice(b + end.length));
+}
+
+function gitInfo() {
+  const git = (...args) => spawnSync('git', args, { cwd: ROOT, encoding: 'utf8', timeout: 10_000 });
+  const commit = git('rev-parse', '--short', 'HEAD').stdout?.trim() || 'unknown';
+  const dirty = (git('status', '--porcelain', '--', 'apps', 'libs', 'suite').stdout || '').trim();
+  const dirtyApps = [...new Set(dirty.split('\n').filter(Boolean).map((line) => line.slice(3).split('/').slice(0, 2).join('/')))];
+  return { commit, dirty: dirtyApps.join(', ') };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+
+async function cleanup() {
+  if (cleanupStarted) return;
+  cleanupStarted = true;
+  await Promise.all([...children].map((proc) => stopProcess(proc).catch(() => undefined)));
+  if (!context) return;
+  if (context.redisPrefix) {
+    try {
+      const Redis = require('ioredis');
+      const redis = new Redis(context.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5000 });
+      await redis.connect();
+      let cursor = '0';
+      let deleted = 0;
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${context.redisPrefix}*`, 'COUNT', 1000);
+        cursor = next;
+        if (keys.length) deleted += await redis.del(...keys);
+      } while (cursor !== '0');
+      await redis.quit();
+      context.redisKeysDeleted = deleted;
+    } catch (error) {
+      log(`could not clean Redis keys ${context.redisPrefix}*: ${error.message}`);
+    }
+  }
+  if (context.databaseCreated) {
+    try {
+      await pgAdmin(`DROP DATABASE IF EXISTS ${context.databaseName} WITH (FORCE)`);
+    } catch (error) {
+      log(`could not drop database ${context.databaseName}: ${error.message}`);
+    }
+  }
+  if (context.keepLogs) log(`service logs kept in ${context.logDir}`);
+  else fs.rmSync(context.workDir, { recursive: true, force: true });
+  fs.rmSync(context.dataDir, { recursive: true, force: true });
+}
+
+function installExitHandlers(deadlineMs) {
+  // Last resort: a child still running when this process exits is killed.
+  process.on('exit', () => {
+    for (const proc of children) {
+      try {
+        proc.child.kill('SIGKILL');
+      } catch {}
+    }
+  });
+  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+    process.once(signal, () => {
+      log(`${signal}: stopping`);
+      if (context) context.keepLogs = true;
+      cleanup().finally(() => process.exit(code));
+    });
+  }
+  const watchdog = setTimeout(() => {
+    log(`did not finish within ${Math.round(deadlineMs / 1000)} s: stopping`);
+    if (context) context.keepLogs = true;
+    cleanup().finally(() => process.exit(1));
+  }, deadlineMs);
+  watchdog.unref();
+}
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const selected = options.scenarios
+    ? SCENARIOS.filter((s) => options.scenarios.includes(String(s.number)) || options.scenarios.includes(s.id))
+    : SCENARIOS;
+  if (!selected.length) usage(`no scenario matches ${options.scenarios.join(',')}`);
+  for (const script of [...new Set(selected.map((s) => APP_SCRIPTS[s.app]))].concat('dist/apps/auth/main.js', 'dist/apps/auth/cli.js')) {
+    if (!fs.existsSync(path.join(ROOT, script))) {
+      process.stderr.write(`bench: ${script} is missing: build first (node scripts/ensure-built.js, or npm run bench which does it)\n`);
+      process.exit(1);
+    }
+  }
+
+  const startedAt = new Date();
+  const t0 = performance.now();
+  // Per measurement: two process starts (~2 s each), warm-up and duration; plus setup.
+  const perMeasurement = options.warmup + options.duration + 8;
+  const deadlineMs = options.smoke ? 150_000 : (120 + selected.length * options.rounds * 2 * perMeasurement * 1.5) * 1000;
+  installExitHandlers(deadlineMs);
+
+  pinning = setUpPinning(options.pin);
+  const id = randomBytes(5).toString('hex');
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `platform-bench-${id}-`));
+  const adminPostgresUrl = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  context = {
+    id,
+    workDir,
+    logDir: path.join(workDir, 'logs'),
+    dataDir: path.join(workDir, 'data'),
+    adminPostgresUrl,
+    databaseName: `platform_bench_${id}`,
+    databaseUrl: adminPostgresUrl.replace(/\/[^/]*$/, `/platform_bench_${id}`),
+    redisUrl: process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    redisPrefix: `bench:${id}:`,
+    credentials: {},
+    keepLogs: false,
+  };
+  fs.mkdirSync(context.logDir, { recursive: true });
+  fs.mkdirSync(context.dataDir, { recursive: true });
+
+  const report = {
+    command: `node bench/run.js ${process.argv.slice(2).join(' ')}`.trim(),
+    smoke: options.smoke,
+    startedAt: startedAt.toISOString(),
+    options: { rounds: options.rounds, duration: options.duration, warmup: options.warmup },
+    pinning,
+    environment: {
+      node: process.version,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model?.trim() ?? 'unknown',
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      ...gitInfo(),
+    },
+    scenarios: [],
+  };
+
+  let failed = false;
+  try {
+    log(`database ${context.databaseName}, Redis prefix ${context.redisPrefix}, ${pinning.enabled ? 'server on core 0, load on core 1' : `not pinned: ${pinning.reason}`}`);
+    await pgAdmin(`CREATE DATABASE ${context.databaseName}`);
+    context.databaseCreated = true;
+
+    // auth runs throughout as the helper the other services verify tokens with (JWKS, revocations).
+    const auth = await startProcess({ name: 'auth-helper', script: APP_SCRIPTS.auth, env: {}, cpu: pinning.helpers });
+    context.authUrl = auth.url;
+    context.credentials.enterprise = createCredential('api-enterprise', ['--burst', '1000000', '--quota', '1000000000']);
+    if (selected.some((s) => s.credential === 'sandbox')) context.credentials.sandbox = createCredential('developer-sandbox');
+    await seed(new Set(selected.filter((s) => s.number <= 3).map((s) => s.app)));
+
+    for (const scenario of selected) {
+      try {
+        const summary = await runScenario(scenario, options);
+        report.scenarios.push(summary);
+        if (summary.errors > 0) failed = true;
+      } catch (error) {
+        failed = true;
+        context.keepLogs = true;
+        log(`${scenario.number}. ${scenario.id} could not run: ${error.message}`);
+        report.scenarios.push({ id: scenario.id, number: scenario.number, title: scenario.title, server: scenario.app, failed: error.message });
+      }
+    }
+  } catch (error) {
+    failed = true;
+    context.keepLogs = true;
+    log(`setup failed: ${error.stack ?? error.message}`);
+    report.setupError = error.message;
+  }
+
+  await cleanup();
+  report.wallTimeS = Math.round((performance.now() - t0) / 100) / 10;
+  for (const scenario of selected) {
+    if (!report.scenarios.some((s) => s.id === scenario.id)) report.scenarios.push({ id: scenario.id, number: scenario.number, title: scenario.title, server: scenario.app, failed: report.setupError ?? 'not run' });
+  }
+  report.ok = !failed;
+
+  const rows = tableRows(report);
+  process.stdout.write(`\n${describeRun(report)}\n\n${textTable(rows)}\n\n`);
+  fs.mkdirSync(options.out, { recursive: true });
+  const json = JSON.stringify(report, null, 2) + '\n';
+  const md = markdown(report);
+  fs.writeFileSync(path.join(options.out, 'latest.json'), json);
+  fs.writeFileSync(path.join(options.out, 'latest.md'), md);
+  if (!options.smoke) {
+    const stamp = report.startedAt.replace(/[:]/g, '-').replace(/\.\d+Z$/, 'Z');
+    fs.writeFileSync(path.join(options.out, `${stamp}.json`), json);
+    fs.writeFileSync(path.join(options.out, `${stamp}.md`), md);
+    if (options.readme && options.out === path.join(__dirname, 'results')) writeReadmeFigures(report);
+  }
+  process.stdout.write(`Results: ${path.relative(process.cwd(), path.join(options.out, 'latest.md')) || options.out} (and latest.json). ${report.ok ? 'Every scenario ran without errors.' : 'Some scenarios failed or got errors: see above.'}\n`);
+  process.exit(report.ok ? 0 : 1);
+}
+
+main().catch(async (error) => {
+  log(`fatal: ${error.stack ?? error.message}`);
+  if (context) context.keepLogs = true;
+  await cleanup().catch(() => undefined);
+  process.exit(1);
+});

@@ -1,0 +1,52 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '..');
+const SCENARIOS = ['get-preferences', 'patch-preference', 'list-employees', 'token-exchange', 'throttler-flood'];
+
+/**
+ * The benchmark is not a test (its numbers are not asserted), but it must not rot: its smoke
+ * mode runs every scenario for one second against the real services and must come out clean.
+ */
+describe('npm run bench -- --smoke', () => {
+  const out = mkdtempSync(join(tmpdir(), 'platform-bench-smoke-'));
+
+  beforeAll(() => {
+    execFileSync(process.execPath, ['scripts/ensure-built.js'], { cwd: ROOT, stdio: 'inherit', timeout: 300_000 });
+  }, 360_000);
+
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+  it('runs every scenario against the real services and writes the results', async () => {
+    const started = Date.now();
+    const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = spawn(process.execPath, ['bench/run.js', '--smoke', '--out', out], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+      const timer = setTimeout(() => child.kill('SIGTERM'), 170_000);
+      child.on('exit', (exitCode) => {
+        clearTimeout(timer);
+        resolve({ code: exitCode, output });
+      });
+    });
+    if (code !== 0) throw new Error(`bench --smoke exited ${code}:\n${output}`);
+    expect(Date.now() - started).toBeLessThan(120_000);
+
+    const report = JSON.parse(readFileSync(join(out, 'latest.json'), 'utf8'));
+    expect(report.ok).toBe(true);
+    expect(report.smoke).toBe(true);
+    expect(report.scenarios.map((s: { id: string }) => s.id).sort()).toEqual([...SCENARIOS].sort());
+    for (const scenario of report.scenarios) {
+      expect({ id: scenario.id, failed: scenario.failed }).toEqual({ id: scenario.id, failed: undefined });
+      expect({ id: scenario.id, rps: scenario.rps > 0 }).toEqual({ id: scenario.id, rps: true });
+      expect({ id: scenario.id, errors: scenario.errors }).toEqual({ id: scenario.id, errors: 0 });
+      if (scenario.id !== 'throttler-flood') expect(scenario.limitRps).toBeGreaterThan(0);
+    }
+    const throttler = report.scenarios.find((s: { id: string }) => s.id === 'throttler-flood');
+    expect(throttler.throttle.burst).toBe(5);
+    expect(readFileSync(join(out, 'latest.md'), 'utf8')).toContain('| 5 | throttler-flood |');
+  }, 180_000);
+});
