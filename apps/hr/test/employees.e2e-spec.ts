@@ -84,6 +84,37 @@ describe('HR employees', () => {
     expect(terminated.body.data).toMatchObject({ status: 'terminated', terminationDate: '2025-06-30' });
   });
 
+  it('keeps the payroll fields: national id, CNPS number, country and payout details', async () => {
+    const created = await dev.call(hr, 'POST', '/api/v1/hr/employees', { body: employee() });
+    expect(created.body.data).toMatchObject({ country: 'CM', payout: null, nationalId: null, socialInsuranceNumber: null });
+    const id = created.body.data.id;
+    const bank = { method: 'bank', bankName: 'Afriland First Bank', bankCode: '10005', accountNumber: '10005000010123456789012', accountHolder: 'Amina Nkemelu' };
+    const patched = await dev.call(hr, 'PATCH', `/api/v1/hr/employees/${id}`, { body: { nationalId: ' 112233445 ', socialInsuranceNumber: 'CNPS-0001', country: 'ga', payout: bank } });
+    expect(patched.status).toBe(200);
+    expect(patched.body.data).toMatchObject({ nationalId: '112233445', socialInsuranceNumber: 'CNPS-0001', country: 'GA', payout: bank });
+    const momo = { method: 'mobile_money', provider: 'mtn_momo', phoneNumber: '+237677123456' };
+    expect((await dev.call(hr, 'PATCH', `/api/v1/hr/employees/${id}`, { body: { payout: momo } })).body.data.payout).toEqual(momo);
+    expect((await dev.call(hr, 'PATCH', `/api/v1/hr/employees/${id}`, { body: { payout: null } })).body.data.payout).toBeNull();
+
+    const cases: [Record<string, unknown>, string[]][] = [
+      [{ method: 'bank' }, ['payout.accountNumber']],
+      [{ method: 'mobile_money' }, ['payout.phoneNumber', 'payout.provider']],
+      [{ method: 'mobile_money', provider: 'wave', phoneNumber: '+237577123456' }, ['payout.phoneNumber', 'payout.provider']],
+      [{ method: 'mobile_money', provider: 'mtn_momo', phoneNumber: '677123456' }, ['payout.phoneNumber']],
+      [{ method: 'bank', accountNumber: '123', provider: 'mtn_momo' }, ['payout.provider']],
+      [{ method: 'mobile_money', provider: 'orange_money', phoneNumber: '+237699123456', bankName: 'X' }, ['payout.bankName']],
+      [{ method: 'cash' }, ['payout.method']],
+    ];
+    for (const [payout, fields] of cases) {
+      const result = await dev.call(hr, 'PATCH', `/api/v1/hr/employees/${id}`, { body: { payout } });
+      expectError(result, 400, 'VALIDATION_FAILED');
+      expect(Object.keys(result.body.errors).sort()).toEqual(fields);
+    }
+    const bad = await dev.call(hr, 'PATCH', `/api/v1/hr/employees/${id}`, { body: { country: 'XX', firstName: null, nationalId: '' } });
+    expectError(bad, 400, 'VALIDATION_FAILED');
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['country', 'firstName', 'nationalId']);
+  });
+
   it('refuses an externalId another employee of the company has', async () => {
     const first = await dev.call(hr, 'POST', '/api/v1/hr/employees', { body: employee() });
     const second = await dev.call(hr, 'POST', '/api/v1/hr/employees', { body: employee() });
@@ -129,7 +160,22 @@ describe('HR employees', () => {
     expect(metrics.status).toBe(200);
     expect(metrics.text).toMatch(/http_request_duration_seconds_count\{service="hr",method="GET",route="\/api\/v1\/hr\/employees\/:id",status="404"\}/);
     const openapi = await call(hr.url, 'GET', '/api/v1/hr/openapi.json');
-    expect(Object.keys(openapi.body.paths)).toEqual(expect.arrayContaining(['/api/v1/hr/employees', '/api/v1/hr/employees/{id}', '/api/v1/hr/health']));
+    expect(Object.keys(openapi.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/hr/employees',
+        '/api/v1/hr/employees/{id}',
+        '/api/v1/hr/health',
+        '/api/v1/hr/contracts/{id}',
+        '/api/v1/hr/leave-types',
+        '/api/v1/hr/leave-requests/{id}/approve',
+        '/api/v1/hr/employees/{id}/leave-balances',
+        '/api/v1/hr/attendance/summary',
+        '/api/v1/hr/performance-reviews/{id}',
+      ]),
+    );
+    expect(Object.keys(openapi.body.paths).filter((path) => path.includes('internal'))).toEqual([]);
+    expect(openapi.body.components.schemas.CreateContractDto.required).toEqual(expect.arrayContaining(['employeeId', 'type', 'startDate', 'baseSalary', 'currency', 'payFrequency']));
+    expect(openapi.body.components.schemas.PayoutDto.properties.method.enum).toEqual(['bank', 'mobile_money']);
     expect(openapi.body.components.schemas.CreateEmployeeDto.required).toEqual(expect.arrayContaining(['externalId', 'firstName', 'hireDate']));
   });
 

@@ -3,6 +3,20 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 export const EMPLOYEE_STATUSES = ['active', 'on_leave', 'suspended', 'terminated'] as const;
 export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
 
+export const PAYOUT_METHODS = ['bank', 'mobile_money'] as const;
+export const MOBILE_MONEY_PROVIDERS = ['mtn_momo', 'orange_money'] as const;
+
+/** Where the employee's pay goes; bank fields or mobile-money fields, by method. */
+export interface Payout {
+  method: (typeof PAYOUT_METHODS)[number];
+  bankName?: string;
+  bankCode?: string;
+  accountNumber?: string;
+  accountHolder?: string;
+  provider?: (typeof MOBILE_MONEY_PROVIDERS)[number];
+  phoneNumber?: string;
+}
+
 /** The canonical employee record; every row belongs to one company. */
 @Entity({ name: 'employees' })
 @Index('uq_employees_company_external_id', ['companyId', 'externalId'], { unique: true })
@@ -43,6 +57,20 @@ export class Employee {
 
   @Column({ name: 'termination_date', type: 'date', nullable: true })
   terminationDate: string | null;
+
+  @Column({ name: 'national_id', type: 'varchar', length: 50, nullable: true })
+  nationalId: string | null;
+
+  /** The CNPS number in Cameroon. */
+  @Column({ name: 'social_insurance_number', type: 'varchar', length: 50, nullable: true })
+  socialInsuranceNumber: string | null;
+
+  /** ISO 3166-1 alpha-2; decides which statutory payroll rules apply. */
+  @Column({ type: 'varchar', length: 2, default: 'CM' })
+  country: string;
+
+  @Column({ type: 'jsonb', nullable: true })
+  payout: Payout | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { FindOptionsWhere, Repository } from 'typeorm';
+import { EntityManager, FindOptionsWhere, Repository } from 'typeorm';
 import { isUniqueViolation, Page, PlatformException, toPage } from '@platform/common';
+import { OutboxService } from '../outbox/outbox.service';
+import { Transactions } from '../shared/transactions';
 import { CreateEmployeeDto, ListEmployeesQueryDto, UpdateEmployeeDto } from './dto/employee.dto';
 import { Employee } from './employee.entity';
 
@@ -10,23 +12,41 @@ export interface SyncResult {
   created: boolean;
 }
 
+const FIELDS = [
+  'externalId',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'hireDate',
+  'jobTitle',
+  'department',
+  'status',
+  'terminationDate',
+  'nationalId',
+  'socialInsuranceNumber',
+  'country',
+  'payout',
+] as const;
+
 @Injectable()
 export class EmployeesService {
-  constructor(@InjectRepository(Employee) private readonly employees: Repository<Employee>) {}
+  constructor(
+    @InjectRepository(Employee) private readonly employees: Repository<Employee>,
+    private readonly transactions: Transactions,
+    private readonly outbox: OutboxService,
+  ) {}
 
   /** Creates the employee, or updates the one with the same externalId in this company. */
   async createOrSync(companyId: string, input: CreateEmployeeDto): Promise<SyncResult> {
     checkDates(input.hireDate, input.status, input.terminationDate);
-    const existing = await this.employees.findOneBy({ companyId, externalId: input.externalId });
-    if (existing) return { employee: await this.apply(existing, input), created: false };
+    const attempt = () => this.transactions.run((manager) => this.createOrSyncIn(manager, companyId, input));
     try {
-      const employee = await this.employees.save(this.employees.create({ ...fieldsOf(input), companyId }));
-      return { employee, created: true };
+      return await attempt();
     } catch (error) {
       // A concurrent create with the same externalId won: sync onto it.
       if (!isUniqueViolation(error)) throw error;
-      const winner = await this.employees.findOneByOrFail({ companyId, externalId: input.externalId });
-      return { employee: await this.apply(winner, input), created: false };
+      return attempt();
     }
   }
 
@@ -53,28 +73,46 @@ export class EmployeesService {
   }
 
   async update(companyId: string, id: string, input: UpdateEmployeeDto): Promise<Employee> {
-    const employee = await this.get(companyId, id);
-    const status = input.status ?? employee.status;
-    const terminationDate = status === 'terminated' ? input.terminationDate ?? employee.terminationDate ?? undefined : input.terminationDate;
-    checkDates(input.hireDate ?? employee.hireDate, status, terminationDate);
     try {
-      return await this.apply(employee, input);
+      return await this.transactions.run(async (manager) => {
+        const employee = await this.transactions.lockOne(manager, Employee, companyId, id);
+        if (!employee) throw new PlatformException('USER_NOT_FOUND');
+        const status = input.status ?? employee.status;
+        const terminationDate = status === 'terminated' ? input.terminationDate ?? employee.terminationDate ?? undefined : input.terminationDate;
+        checkDates(input.hireDate ?? employee.hireDate, status, terminationDate);
+        return this.apply(manager, employee, input);
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw new PlatformException('EMPLOYEE_EXTERNAL_ID_CONFLICT');
       throw error;
     }
   }
 
-  private apply(employee: Employee, input: UpdateEmployeeDto): Promise<Employee> {
+  private async createOrSyncIn(manager: EntityManager, companyId: string, input: CreateEmployeeDto): Promise<SyncResult> {
+    const existing = await manager.findOneBy(Employee, { companyId, externalId: input.externalId });
+    if (existing) return { employee: await this.apply(manager, existing, input), created: false };
+    const employee = await manager.save(manager.create(Employee, { country: 'CM', payout: null, ...fieldsOf(input), companyId }));
+    await this.outbox.record(manager, companyId, 'employee.created', employee.id, employee);
+    return { employee, created: true };
+  }
+
+  /** Saves the changes; a change is announced as employee.updated, a termination also as employee.terminated. */
+  private async apply(manager: EntityManager, employee: Employee, input: UpdateEmployeeDto): Promise<Employee> {
+    const before = JSON.stringify(fieldsOf(employee));
+    const wasTerminated = employee.status === 'terminated';
     Object.assign(employee, fieldsOf(input));
     if (employee.status !== 'terminated') employee.terminationDate = null;
-    return this.employees.save(employee);
+    if (JSON.stringify(fieldsOf(employee)) === before) return employee;
+    const saved = await manager.save(employee);
+    await this.outbox.record(manager, saved.companyId, 'employee.updated', saved.id, saved);
+    if (saved.status === 'terminated' && !wasTerminated) await this.outbox.record(manager, saved.companyId, 'employee.terminated', saved.id, saved);
+    return saved;
   }
 }
 
-function fieldsOf(input: UpdateEmployeeDto): Partial<Employee> {
+function fieldsOf(input: UpdateEmployeeDto | Employee): Partial<Employee> {
   const fields: Partial<Employee> = {};
-  for (const key of ['externalId', 'firstName', 'lastName', 'email', 'phone', 'hireDate', 'jobTitle', 'department', 'status', 'terminationDate'] as const) {
+  for (const key of FIELDS) {
     if (input[key] !== undefined) (fields as Record<string, unknown>)[key] = input[key];
   }
   return fields;

@@ -1,3 +1,4 @@
 import { Initial1795352584172 } from './1795352584172-Initial';
+import { HrDomain1795354075875 } from './1795354075875-HrDomain';
 
-export const HR_MIGRATIONS: Function[] = [Initial1795352584172];
+export const HR_MIGRATIONS: Function[] = [Initial1795352584172, HrDomain1795354075875];

@@ -1,0 +1,160 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Between, Brackets, In, Repository } from 'typeorm';
+import { FieldErrors, Page, PlatformException, toPage } from '@platform/common';
+import { Employee } from '../employees/employee.entity';
+import { LeaveRequest } from '../leave/leave-request.entity';
+import { calendarDays, DateRange, eachDate, isWorkingDay, leaveDaysByDate } from '../shared/dates';
+import { Transactions } from '../shared/transactions';
+import { isDateOnly } from '../shared/validation';
+import { AttendanceRecord, AttendanceStatus, WORKING_STATUSES } from './attendance-record.entity';
+import { exactWorkedHours, roundHours, toInstant, workedHours, writtenDate } from './attendance-time';
+import { AttendanceDayView, AttendanceRangeQueryDto, AttendanceRecordView, AttendanceSummaryView, RecordAttendanceDto } from './dto/attendance.dto';
+
+const MAX_RANGE_DAYS = 366;
+const MAX_SHIFT_HOURS = 24;
+
+@Injectable()
+export class AttendanceService {
+  constructor(
+    @InjectRepository(AttendanceRecord) private readonly records: Repository<AttendanceRecord>,
+    @InjectRepository(Employee) private readonly employees: Repository<Employee>,
+    @InjectRepository(LeaveRequest) private readonly leave: Repository<LeaveRequest>,
+    private readonly transactions: Transactions,
+  ) {}
+
+  /**
+   * One record per employee and date: a second POST for the same date updates it, with the
+   * fields sent over the stored ones (so a check-out can follow the check-in). Times need
+   * status present or remote; a status alone marks the whole day.
+   */
+  record(companyId: string, input: RecordAttendanceDto): Promise<{ record: AttendanceRecordView; created: boolean }> {
+    return this.transactions.run(async (manager) => {
+      // The employee lock also serializes two first records of one date.
+      if (!(await this.transactions.lockOne(manager, Employee, companyId, input.employeeId))) throw new PlatformException('USER_NOT_FOUND');
+      const existing = await manager.findOneBy(AttendanceRecord, { companyId, employeeId: input.employeeId, date: input.date });
+      const checkIn = input.checkIn === undefined ? existing?.checkIn ?? null : input.checkIn && toInstant(input.date, input.checkIn);
+      const checkOut = input.checkOut === undefined ? existing?.checkOut ?? null : input.checkOut && toInstant(input.date, input.checkOut);
+      const timed = checkIn !== null || checkOut !== null;
+      const status: AttendanceStatus | undefined =
+        input.status ?? (timed ? (existing && WORKING_STATUSES.includes(existing.status) ? existing.status : 'present') : existing?.status);
+
+      const errors: FieldErrors = {};
+      if (!status) errors.status = ['send checkIn/checkOut or a status'];
+      else if (timed && !WORKING_STATUSES.includes(status)) errors.status = [`check-in/check-out times go only with status present or remote, not ${status}`];
+      if (input.checkIn && writtenDate(input.date, input.checkIn) !== input.date) errors.checkIn = ['checkIn must be on date'];
+      if (checkOut && !checkIn) errors.checkOut = ['checkOut needs a checkIn'];
+      if (checkIn && checkOut && checkOut <= checkIn) errors.checkOut = ['checkOut must be after checkIn'];
+      if (checkIn && checkOut && checkOut.getTime() - checkIn.getTime() > MAX_SHIFT_HOURS * 3_600_000) errors.checkOut = [`a shift lasts at most ${MAX_SHIFT_HOURS} hours`];
+      if (Object.keys(errors).length) throw PlatformException.validation(errors);
+
+      const record = existing ?? manager.create(AttendanceRecord, { companyId, employeeId: input.employeeId, date: input.date });
+      Object.assign(record, { status, checkIn, checkOut });
+      return { record: view(await manager.save(record)), created: !existing };
+    });
+  }
+
+  async list(companyId: string, query: AttendanceRangeQueryDto): Promise<Page<AttendanceRecordView>> {
+    const range = checkedRange(query);
+    const builder = this.records
+      .createQueryBuilder('record')
+      .where('record.companyId = :companyId AND record.date BETWEEN :start AND :end', { companyId, ...range });
+    if (query.employeeId) builder.andWhere('record.employeeId = :employeeId', { employeeId: query.employeeId });
+    const [items, total] = await builder
+      .orderBy('record.date', 'ASC')
+      .addOrderBy('record.employeeId', 'ASC')
+      .skip((query.page - 1) * query.limit)
+      .take(query.limit)
+      .getManyAndCount();
+    return toPage(items.map(view), total, query);
+  }
+
+  /**
+   * Per employee, every date of the range. Without employeeId: the company's employees
+   * employed during the range (hired by its end, not terminated before its start), paginated.
+   */
+  async summary(companyId: string, query: AttendanceRangeQueryDto): Promise<Page<AttendanceSummaryView>> {
+    const range = checkedRange(query);
+    const builder = this.employees
+      .createQueryBuilder('employee')
+      .where('employee.companyId = :companyId', { companyId })
+      .orderBy('employee.lastName', 'ASC')
+      .addOrderBy('employee.firstName', 'ASC')
+      .addOrderBy('employee.id', 'ASC');
+    if (query.employeeId) builder.andWhere('employee.id = :employeeId', { employeeId: query.employeeId });
+    else {
+      builder
+        .andWhere('employee.hireDate <= :end', range)
+        .andWhere(new Brackets((employed) => employed.where('employee.terminationDate IS NULL').orWhere('employee.terminationDate >= :start', range)));
+    }
+    const [employees, total] = await builder.skip((query.page - 1) * query.limit).take(query.limit).getManyAndCount();
+    if (query.employeeId && !employees.length) throw new PlatformException('USER_NOT_FOUND');
+    if (!employees.length) return toPage([], total, query);
+
+    const ids = employees.map((employee) => employee.id);
+    const records = await this.records.findBy({ companyId, employeeId: In(ids), date: Between(range.start, range.end) });
+    const leave = await this.leave
+      .createQueryBuilder('request')
+      .where('request.companyId = :companyId AND request.employeeId IN (:...ids)', { companyId, ids })
+      .andWhere("request.status = 'approved' AND request.startDate <= :end AND request.endDate >= :start", range)
+      .getMany();
+    const dates = eachDate(range);
+    const items = employees.map((employee) =>
+      summarize(
+        employee.id,
+        dates,
+        records.filter((record) => record.employeeId === employee.id),
+        leave.filter((request) => request.employeeId === employee.id),
+        range,
+      ),
+    );
+    return toPage(items, total, query);
+  }
+}
+
+function summarize(employeeId: string, dates: string[], records: AttendanceRecord[], leave: LeaveRequest[], range: DateRange): AttendanceSummaryView {
+  const byDate = new Map(records.map((record) => [record.date, record]));
+  const leaveByDate = new Map<string, number>();
+  for (const request of leave) {
+    const span = { start: request.startDate, end: request.endDate, startHalfDay: request.startHalfDay, endHalfDay: request.endHalfDay };
+    for (const [date, days] of leaveDaysByDate(span, range)) leaveByDate.set(date, (leaveByDate.get(date) ?? 0) + days);
+  }
+  let worked = 0;
+  let daysPresent = 0;
+  let daysOnLeave = 0;
+  const days: AttendanceDayView[] = dates.map((date) => {
+    const record = byDate.get(date);
+    const hours = record ? exactWorkedHours(record) : 0;
+    const leaveDays = leaveByDate.get(date) ?? 0;
+    worked += hours;
+    daysOnLeave += leaveDays;
+    if (record && WORKING_STATUSES.includes(record.status)) daysPresent++;
+    const status = record?.status ?? (leaveDays ? 'on_leave' : isWorkingDay(date) ? 'unrecorded' : 'weekend');
+    return { date, status, workedHours: roundHours(hours), onLeave: leaveDays > 0 };
+  });
+  return { employeeId, workedHours: roundHours(worked), daysPresent, daysOnLeave, days };
+}
+
+function view(record: AttendanceRecord): AttendanceRecordView {
+  return {
+    id: record.id,
+    employeeId: record.employeeId,
+    date: record.date,
+    status: record.status,
+    checkIn: record.checkIn,
+    checkOut: record.checkOut,
+    workedHours: workedHours(record),
+  };
+}
+
+/** from and to: real dates, from ≤ to, at most 366 days inclusive. */
+function checkedRange(query: AttendanceRangeQueryDto): DateRange {
+  const { from, to } = query;
+  let reason: string | undefined;
+  if (!from || !to) reason = 'from and to are required';
+  else if (!isDateOnly(from) || !isDateOnly(to)) reason = 'from and to must be valid dates as YYYY-MM-DD';
+  else if (to < from) reason = 'from must not be after to';
+  else if (calendarDays({ start: from, end: to }) > MAX_RANGE_DAYS) reason = `the range spans at most ${MAX_RANGE_DAYS} days`;
+  if (reason) throw new PlatformException('ATTENDANCE_INVALID_DATE_RANGE', { details: { reason } });
+  return { start: from!, end: to! };
+}

@@ -1,0 +1,78 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, IsUUID, ValidateBy, ValidateIf } from 'class-validator';
+import { PageQueryDto } from '@platform/common';
+import { IsDateOnly } from '../../shared/validation';
+import { ATTENDANCE_STATUSES, AttendanceStatus } from '../attendance-record.entity';
+import { isAttendanceTime, TIME_FORMAT_MESSAGE } from '../attendance-time';
+
+const IsAttendanceTime = () =>
+  ValidateBy({ name: 'isAttendanceTime', validator: { validate: isAttendanceTime, defaultMessage: (args) => `${args?.property} ${TIME_FORMAT_MESSAGE}` } });
+
+export class RecordAttendanceDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID()
+  employeeId: string;
+
+  @ApiProperty({ example: '2025-03-03', format: 'date' })
+  @IsDateOnly()
+  date: string;
+
+  @ApiPropertyOptional({ example: '08:00', nullable: true, description: 'HH:mm (UTC, on `date`) or an ISO 8601 date-time with offset written on `date`; null removes it.' })
+  @ValidateIf((dto: RecordAttendanceDto) => dto.checkIn !== undefined && dto.checkIn !== null)
+  @IsAttendanceTime()
+  checkIn?: string | null;
+
+  @ApiPropertyOptional({ example: '17:30', nullable: true, description: 'After checkIn; a date-time may fall on the next day (night shift); null removes it.' })
+  @ValidateIf((dto: RecordAttendanceDto) => dto.checkOut !== undefined && dto.checkOut !== null)
+  @IsAttendanceTime()
+  checkOut?: string | null;
+
+  @ApiPropertyOptional({ enum: ATTENDANCE_STATUSES, description: 'Defaults to present when times are sent; times go only with present or remote.' })
+  @IsOptional()
+  @IsIn(ATTENDANCE_STATUSES)
+  status?: AttendanceStatus;
+}
+
+/** from/to are checked by the service: a bad range is ATTENDANCE_INVALID_DATE_RANGE, not VALIDATION_FAILED. */
+export class AttendanceRangeQueryDto extends PageQueryDto {
+  @ApiProperty({ example: '2025-03-01', format: 'date' })
+  @IsOptional()
+  @IsString()
+  from?: string;
+
+  @ApiProperty({ example: '2025-03-31', format: 'date', description: 'Inclusive; at most 366 days from `from`.' })
+  @IsOptional()
+  @IsString()
+  to?: string;
+
+  @ApiPropertyOptional({ format: 'uuid' })
+  @IsOptional()
+  @IsUUID()
+  employeeId?: string;
+}
+
+export class AttendanceRecordView {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'uuid' }) employeeId: string;
+  @ApiProperty({ format: 'date' }) date: string;
+  @ApiProperty({ enum: ATTENDANCE_STATUSES }) status: AttendanceStatus;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) checkIn: Date | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) checkOut: Date | null;
+  @ApiProperty({ description: 'From check-in to check-out, 2 decimals; 0 without both.' }) workedHours: number;
+}
+
+export class AttendanceDayView {
+  @ApiProperty({ format: 'date' }) date: string;
+  @ApiProperty({ enum: [...ATTENDANCE_STATUSES, 'on_leave', 'weekend', 'unrecorded'], description: 'The recorded status; otherwise on_leave, weekend or unrecorded.' })
+  status: string;
+  @ApiProperty() workedHours: number;
+  @ApiProperty({ description: 'Approved leave covers this working day (fully or half).' }) onLeave: boolean;
+}
+
+export class AttendanceSummaryView {
+  @ApiProperty({ format: 'uuid' }) employeeId: string;
+  @ApiProperty() workedHours: number;
+  @ApiProperty({ description: 'Days recorded present or remote.' }) daysPresent: number;
+  @ApiProperty({ description: 'Working days of approved leave, halves allowed.' }) daysOnLeave: number;
+  @ApiProperty({ type: [AttendanceDayView] }) days: AttendanceDayView[];
+}

@@ -1,0 +1,162 @@
+import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsISO4217CurrencyCode,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { PageQueryDto } from '@platform/common';
+import { IsDateOnly, trim } from '../../shared/validation';
+import { Allowance, CONTRACT_STATUSES, CONTRACT_TYPES, ContractStatus, ContractType, Deduction, PAY_FREQUENCIES, PayFrequency } from '../contract.entity';
+
+const CODE = /^[A-Z0-9_]{1,30}$/;
+
+export class AllowanceDto implements Allowance {
+  @ApiProperty({ example: 'TRANSPORT', description: 'Upper-case letters, digits and underscores; unique within the contract.' })
+  @Matches(CODE, { message: 'code must be 1–30 upper-case letters, digits or underscores' })
+  code: string;
+
+  @ApiProperty({ example: 'Transport allowance' })
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  name: string;
+
+  @ApiProperty({ example: 25000, description: 'Per pay period, in minor units of the contract currency.' })
+  @IsInt()
+  @Min(1)
+  @Max(Number.MAX_SAFE_INTEGER)
+  amount: number;
+
+  @ApiPropertyOptional({ default: true, description: 'Subject to income tax.' })
+  @IsOptional()
+  @IsBoolean()
+  taxable: boolean = true;
+
+  @ApiPropertyOptional({ default: true, description: 'Subject to social-insurance contributions.' })
+  @IsOptional()
+  @IsBoolean()
+  contributory: boolean = true;
+}
+
+export class DeductionDto implements Deduction {
+  @ApiProperty({ example: 'LOAN' })
+  @Matches(CODE, { message: 'code must be 1–30 upper-case letters, digits or underscores' })
+  code: string;
+
+  @ApiProperty({ example: 'Staff loan repayment' })
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  name: string;
+
+  @ApiProperty({ example: 10000, description: 'Per pay period, in minor units.' })
+  @IsInt()
+  @Min(1)
+  @Max(Number.MAX_SAFE_INTEGER)
+  amount: number;
+}
+
+export class CreateContractDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID()
+  employeeId: string;
+
+  @ApiProperty({ enum: CONTRACT_TYPES })
+  @IsIn(CONTRACT_TYPES)
+  type: ContractType;
+
+  @ApiProperty({ example: '2025-01-01', format: 'date' })
+  @IsDateOnly()
+  startDate: string;
+
+  @ApiPropertyOptional({ example: '2025-12-31', format: 'date', description: 'Required for fixed_term and internship; not before startDate.' })
+  @IsOptional()
+  @IsDateOnly()
+  endDate?: string;
+
+  @ApiProperty({ example: 350000, description: 'Per pay period, integer in minor units of `currency` (XAF has none).' })
+  @IsInt()
+  @Min(1)
+  @Max(Number.MAX_SAFE_INTEGER)
+  baseSalary: number;
+
+  @ApiProperty({ example: 'XAF', description: 'ISO 4217' })
+  @IsISO4217CurrencyCode({ message: 'currency must be an ISO 4217 code such as XAF' })
+  currency: string;
+
+  @ApiProperty({ enum: PAY_FREQUENCIES })
+  @IsIn(PAY_FREQUENCIES)
+  payFrequency: PayFrequency;
+
+  @ApiPropertyOptional({ type: [AllowanceDto], default: [] })
+  @ValidateIf((dto: CreateContractDto) => dto.allowances !== undefined)
+  @IsArray()
+  @ArrayMaxSize(50)
+  @ArrayUnique((allowance: AllowanceDto) => allowance?.code, { message: 'allowances must have distinct codes' })
+  @ValidateNested({ each: true })
+  @Type(() => AllowanceDto)
+  allowances?: AllowanceDto[];
+
+  @ApiPropertyOptional({ type: [DeductionDto], default: [] })
+  @ValidateIf((dto: CreateContractDto) => dto.deductions !== undefined)
+  @IsArray()
+  @ArrayMaxSize(50)
+  @ArrayUnique((deduction: DeductionDto) => deduction?.code, { message: 'deductions must have distinct codes' })
+  @ValidateNested({ each: true })
+  @Type(() => DeductionDto)
+  deductions?: DeductionDto[];
+
+  @ApiPropertyOptional({ example: 'Accountant' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(150)
+  jobTitle?: string;
+
+  @ApiPropertyOptional({ enum: ['draft', 'active'], default: 'active', description: 'Send draft to prepare a contract without putting it in force.' })
+  @IsOptional()
+  @IsIn(['draft', 'active'])
+  status?: 'draft' | 'active';
+}
+
+export class UpdateContractDto extends PartialType(OmitType(CreateContractDto, ['employeeId', 'status', 'endDate'] as const), { skipNullProperties: false }) {
+  @ApiPropertyOptional({ example: '2025-12-31', format: 'date', nullable: true, description: 'null makes the contract open-ended. When ending, defaults to today.' })
+  @ValidateIf((dto: UpdateContractDto) => dto.endDate !== undefined && dto.endDate !== null)
+  @IsDateOnly()
+  endDate?: string | null;
+
+  @ApiPropertyOptional({ enum: CONTRACT_STATUSES, description: 'active activates a draft; ended ends an active contract.' })
+  @IsOptional()
+  @IsIn(CONTRACT_STATUSES)
+  status?: ContractStatus;
+}
+
+export class ListContractsQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ format: 'uuid' })
+  @IsOptional()
+  @IsUUID()
+  employeeId?: string;
+
+  @ApiPropertyOptional({ enum: CONTRACT_STATUSES })
+  @IsOptional()
+  @IsIn(CONTRACT_STATUSES)
+  status?: ContractStatus;
+}

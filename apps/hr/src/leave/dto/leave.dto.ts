@@ -1,0 +1,117 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { PageQueryDto } from '@platform/common';
+import { IsDateOnly, IsHalfDayMultiple, trim } from '../../shared/validation';
+import { LEAVE_REQUEST_STATUSES, LeaveRequestStatus } from '../leave-request.entity';
+
+export class CreateLeaveTypeDto {
+  @ApiProperty({ example: 'Annual leave', description: 'Unique in the company.' })
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  name: string;
+
+  @ApiProperty({ example: 18, description: 'Working days per calendar year, in steps of 0.5.' })
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(366)
+  @IsHalfDayMultiple()
+  annualAllowanceDays: number;
+
+  @ApiPropertyOptional({ default: true, description: 'Unpaid types have no balance check and are reported to payroll as unpaid leave days.' })
+  @IsOptional()
+  @IsBoolean()
+  paid: boolean = true;
+}
+
+export class CreateLeaveRequestDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID()
+  employeeId: string;
+
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID()
+  leaveTypeId: string;
+
+  @ApiProperty({ example: '2025-08-04', format: 'date' })
+  @IsDateOnly()
+  startDate: string;
+
+  @ApiProperty({ example: '2025-08-15', format: 'date', description: 'Inclusive; at most 366 days after startDate.' })
+  @IsDateOnly()
+  endDate: string;
+
+  @ApiPropertyOptional({ default: false, description: 'The leave starts at midday on startDate. Alone on a one-day request: the afternoon.' })
+  @IsOptional()
+  @IsBoolean()
+  startHalfDay: boolean = false;
+
+  @ApiPropertyOptional({ default: false, description: 'The leave ends at midday on endDate. Alone on a one-day request: the morning.' })
+  @IsOptional()
+  @IsBoolean()
+  endHalfDay: boolean = false;
+
+  @ApiPropertyOptional({ example: 'Family visit', maxLength: 1000 })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(1000)
+  reason?: string;
+}
+
+export class ListLeaveRequestsQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ format: 'uuid' })
+  @IsOptional()
+  @IsUUID()
+  employeeId?: string;
+
+  @ApiPropertyOptional({ enum: LEAVE_REQUEST_STATUSES })
+  @IsOptional()
+  @IsIn(LEAVE_REQUEST_STATUSES)
+  status?: LeaveRequestStatus;
+
+  @ApiPropertyOptional({ format: 'date', description: 'Requests ending on or after this date.' })
+  @IsOptional()
+  @IsDateOnly()
+  from?: string;
+
+  @ApiPropertyOptional({ format: 'date', description: 'Requests starting on or before this date.' })
+  @IsOptional()
+  @IsDateOnly()
+  to?: string;
+}
+
+export class LeaveBalancesQueryDto {
+  @ApiPropertyOptional({ example: 2025, description: 'Calendar year; defaults to the current one.' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(2000)
+  @Max(2100)
+  year?: number;
+}
+
+export class LeaveBalanceView {
+  @ApiProperty({ format: 'uuid' })
+  leaveTypeId: string;
+
+  @ApiProperty()
+  name: string;
+
+  @ApiProperty()
+  paid: boolean;
+
+  @ApiProperty({ description: 'Days granted for the year.' })
+  allowance: number;
+
+  @ApiProperty({ description: 'Approved working days in the year.' })
+  taken: number;
+
+  @ApiProperty({ description: 'Pending working days in the year.' })
+  pending: number;
+
+  @ApiProperty({ description: 'allowance − taken − pending' })
+  remaining: number;
+}

@@ -1,0 +1,26 @@
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsOptional, IsUUID } from 'class-validator';
+import { CommaSeparated, IsDateOnly } from '../../shared/validation';
+
+export const MAX_EMPLOYEE_IDS = 1000;
+
+export class PayrollInputsQueryDto {
+  @IsUUID()
+  @Transform(({ value }) => (typeof value === 'string' ? value.toLowerCase() : value))
+  companyId: string;
+
+  @IsDateOnly()
+  periodStart: string;
+
+  @IsDateOnly()
+  periodEnd: string;
+
+  /** Comma-separated; absent means every employee of the company. */
+  @IsOptional()
+  @CommaSeparated()
+  @Transform(({ value }) => (Array.isArray(value) ? [...new Set(value.map((id) => (typeof id === 'string' ? id.toLowerCase() : id)))] : value))
+  @IsArray()
+  @ArrayMaxSize(MAX_EMPLOYEE_IDS)
+  @IsUUID('all', { each: true, message: 'employeeIds must be comma-separated UUIDs' })
+  employeeIds?: string[];
+}
