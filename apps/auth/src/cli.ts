@@ -3,7 +3,7 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Command, InvalidArgumentError } from 'commander';
-import { DatabaseModule, isPlanId, PLAN_IDS, PlatformConfigModule, PlatformException, PLANS, Scope, SCOPES } from '@platform/common';
+import { DatabaseModule, isPlanId, PLAN_IDS, PlatformConfigModule, PlatformException, PLANS, Scope, SCOPES, Transactions } from '@platform/common';
 import { CredentialsService } from './credentials/credentials.service';
 import { AUTH_ENTITIES } from './entities';
 import { AUTH_MIGRATIONS } from './migrations';
@@ -15,7 +15,7 @@ import { AUTH_MIGRATIONS } from './migrations';
     DatabaseModule.forService({ service: 'auth', entities: AUTH_ENTITIES, migrations: AUTH_MIGRATIONS }),
     TypeOrmModule.forFeature(AUTH_ENTITIES),
   ],
-  providers: [CredentialsService],
+  providers: [CredentialsService, Transactions],
 })
 class AuthCliModule {}
 

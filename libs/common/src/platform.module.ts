@@ -13,6 +13,7 @@ import { PlatformConfigModule } from './config/config.module';
 import { Environment } from './config/environment';
 import { DatabaseModule } from './database/database.module';
 import { ServiceDataOptions } from './database/data-source-options';
+import { Transactions } from './database/transactions';
 import { PlatformExceptionFilter } from './errors/exception.filter';
 import { createProbeController, createServiceRootController, HealthReporter } from './health/health.controllers';
 import { RedisHealthIndicator } from './health/redis.health';
@@ -72,6 +73,7 @@ export class PlatformModule {
       },
       OpenApiDocument,
       RouteAudit,
+      Transactions,
       PlatformJwtStrategy,
       { provide: APP_FILTER, useClass: PlatformExceptionFilter },
       { provide: APP_PIPE, useFactory: createValidationPipe },
@@ -118,7 +120,7 @@ export class PlatformModule {
       ],
       controllers: [createProbeController(), createServiceRootController(service), createOpenApiController()],
       providers,
-      exports: [SERVICE_DESCRIPTOR, RateLimitStore, RedisConnection, ShutdownState, OpenApiDocument, RouteAudit, PlatformConfigModule],
+      exports: [SERVICE_DESCRIPTOR, RateLimitStore, RedisConnection, ShutdownState, OpenApiDocument, RouteAudit, Transactions, PlatformConfigModule],
     };
   }
 }

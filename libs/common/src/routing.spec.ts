@@ -15,6 +15,8 @@ describe('serviceForPath', () => {
     ['/api/v1', 'auth'],
     ['/api/v1/authorize/token', 'auth'],
     ['/healthz/ready', 'auth'],
+    ['/internal/v1/hr/payroll-inputs?companyId=x', 'hr'],
+    ['/internal/v1/revocations', 'auth'],
     ['/', 'auth'],
   ])('%s -> %s', (url, service) => expect(serviceForPath(url)).toBe(service));
 });

@@ -3,6 +3,8 @@ import type { ServiceName } from './service';
 /** The Ingress routing (DESIGN §1), used by the one-machine suite exactly as Kubernetes uses it. */
 const PREFIXES: [string, ServiceName][] = [
   ['/api/v1/hr', 'hr'],
+  // service-to-service routes, never exposed by the Ingress; one machine routes them the same way
+  ['/internal/v1/hr', 'hr'],
   ['/api/v1/app', 'utilities'],
   ['/api/v1/payroll', 'payroll'],
   ['/api/v1/pay', 'pay'],

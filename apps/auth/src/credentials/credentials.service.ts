@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, MoreThan, Repository } from 'typeorm';
-import { Environment, PlanId, PLANS, PlatformException, RateLimits, readOrCreateSecretFile, randomToken, Scope, SCOPES } from '@platform/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { MoreThan, Repository } from 'typeorm';
+import { Environment, PlanId, PLANS, PlatformException, RateLimits, readOrCreateSecretFile, randomToken, Scope, SCOPES, Transactions } from '@platform/common';
 import { Organization } from '../organizations/organization.entity';
 import { DeveloperCredential } from './developer-credential.entity';
 import { generateApiKey, generateApiSecret, hashSecret, keyHashOf, keyPrefixOf, secretMatches } from './credential-secrets';
@@ -33,7 +33,7 @@ export class CredentialsService {
   constructor(
     @InjectRepository(DeveloperCredential) private readonly credentials: Repository<DeveloperCredential>,
     @InjectRepository(Organization) private readonly organizations: Repository<Organization>,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     @Inject(Environment) env: Environment,
   ) {
     this.pepper = env.SECRET_PEPPER ?? readOrCreateSecretFile(env.DATA_DIR, 'secret-pepper', () => randomToken(32));
@@ -47,7 +47,7 @@ export class CredentialsService {
     }
     const apiKey = generateApiKey(plan.environment);
     const apiSecret = generateApiSecret(plan.environment);
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       const organization = await manager.save(
         manager.create(Organization, {
           name: input.organizationName,
@@ -90,10 +90,10 @@ export class CredentialsService {
 
   /** New secret, returned once; the old one stops working at once and its tokens are revoked. */
   async rotateSecret(credentialId: string): Promise<{ credential: DeveloperCredential; apiSecret: string }> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       const credential = await manager.findOneOrFail(DeveloperCredential, {
         where: { id: credentialId },
-        ...(manager.connection.options.type === 'postgres' ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+        ...(this.transactions.postgres ? { lock: { mode: 'pessimistic_write' as const } } : {}),
       });
       const apiSecret = generateApiSecret(credential.environment);
       credential.secretHash = hashSecret(this.pepper, apiSecret);

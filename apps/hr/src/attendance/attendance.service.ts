@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Between, Brackets, In, Repository } from 'typeorm';
-import { FieldErrors, Page, PlatformException, toPage } from '@platform/common';
+import { FieldErrors, Page, PlatformException, toPage, Transactions } from '@platform/common';
 import { Employee } from '../employees/employee.entity';
 import { LeaveRequest } from '../leave/leave-request.entity';
 import { calendarDays, DateRange, eachDate, isWorkingDay, leaveDaysByDate } from '../shared/dates';
-import { Transactions } from '../shared/transactions';
 import { isDateOnly } from '../shared/validation';
 import { AttendanceRecord, AttendanceStatus, WORKING_STATUSES } from './attendance-record.entity';
 import { exactWorkedHours, roundHours, toInstant, workedHours, writtenDate } from './attendance-time';

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, EntityManager, FindOptionsWhere, Repository } from 'typeorm';
-import { Page, PlatformException, toPage } from '@platform/common';
+import { Page, PlatformException, toPage, Transactions } from '@platform/common';
 import { Employee } from '../employees/employee.entity';
 import { OutboxService } from '../outbox/outbox.service';
 import { todayIso } from '../shared/dates';
-import { Transactions } from '../shared/transactions';
 import { Contract, ContractStatus, TYPES_NEEDING_END_DATE } from './contract.entity';
 import { CreateContractDto, ListContractsQueryDto, UpdateContractDto } from './dto/contract.dto';
 

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, FindOptionsWhere, Repository } from 'typeorm';
-import { isUniqueViolation, Page, PlatformException, toPage } from '@platform/common';
+import { isUniqueViolation, Page, PlatformException, toPage, Transactions } from '@platform/common';
 import { OutboxService } from '../outbox/outbox.service';
-import { Transactions } from '../shared/transactions';
 import { CreateEmployeeDto, ListEmployeesQueryDto, UpdateEmployeeDto } from './dto/employee.dto';
 import { Employee } from './employee.entity';
 

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
-import { Page, PlatformException, toPage } from '@platform/common';
+import { Page, PlatformException, toPage, Transactions } from '@platform/common';
 import { Employee } from '../employees/employee.entity';
 import { OutboxService } from '../outbox/outbox.service';
 import { calendarDays, countLeaveDays, DateRange, leaveSpansOverlap, todayIso } from '../shared/dates';
-import { Transactions } from '../shared/transactions';
 import { CreateLeaveRequestDto, LeaveBalanceView, ListLeaveRequestsQueryDto } from './dto/leave.dto';
 import { BookedLeave, findShortfall, yearBalance } from './leave-balance';
 import { LeaveRequest } from './leave-request.entity';

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { isUniqueViolation, Page, PageQueryDto, PlatformException, toPage } from '@platform/common';
-import { Transactions } from '../shared/transactions';
+import { isUniqueViolation, Page, PageQueryDto, PlatformException, toPage, Transactions } from '@platform/common';
 import { CreateLeaveTypeDto } from './dto/leave.dto';
 import { LeaveType } from './leave-type.entity';
 

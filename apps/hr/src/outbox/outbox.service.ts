@@ -1,7 +1,7 @@
+import { Transactions } from '@platform/common';
 import { Injectable } from '@nestjs/common';
 import { EntityManager, MoreThan, Repository } from 'typeorm';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Transactions } from '../shared/transactions';
 import { OutboxEvent, OutboxEventType } from './outbox-event.entity';
 
 export interface EventView {

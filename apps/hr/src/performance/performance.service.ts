@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, FindOptionsWhere, Repository } from 'typeorm';
-import { Page, PlatformException, toPage } from '@platform/common';
+import { Page, PlatformException, toPage, Transactions } from '@platform/common';
 import { Employee } from '../employees/employee.entity';
-import { Transactions } from '../shared/transactions';
 import { CreatePerformanceReviewDto, ListPerformanceReviewsQueryDto, UpdatePerformanceReviewDto } from './dto/performance-review.dto';
 import { PerformanceReview } from './performance-review.entity';
 import { REVIEW_TRANSITIONS, submissionErrors } from './review-rules';

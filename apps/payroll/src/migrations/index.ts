@@ -1,1 +1,3 @@
-export const PAYROLL_MIGRATIONS: Function[] = [];
+import { PayrollRuns1795354294316 } from './1795354294316-PayrollRuns';
+
+export const PAYROLL_MIGRATIONS: Function[] = [PayrollRuns1795354294316];

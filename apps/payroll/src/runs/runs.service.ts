@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, LessThanOrEqual, MoreThanOrEqual, FindOptionsWhere } from 'typeorm';
-import { isUniqueViolation, Page, PageQueryDto, PlatformException, toPage } from '@platform/common';
+import { isUniqueViolation, Page, PageQueryDto, PlatformException, toPage, Transactions } from '@platform/common';
 import { HrClient, HrPayrollEmployee } from '../hr/hr.client';
 import { calculatePayslip, PayslipInputError } from '../statutory/payslip-calculator';
 import { RuleSet, ruleSetFor } from '../statutory/rule-set';
@@ -28,6 +28,7 @@ const sumOf = (slips: { [key: string]: unknown }[], field: string) => slips.redu
 export class RunsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly hr: HrClient,
   ) {}
 
@@ -35,7 +36,7 @@ export class RunsService {
   async create(companyId: string, input: CreateRunDto): Promise<PayrollRun> {
     const scope: RunScope = { periodStart: input.periodStart, periodEnd: input.periodEnd, employeeIds: input.employeeIds ?? null, country: input.country ?? 'CM' };
     const calculation = await this.calculate(companyId, scope);
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       const run = await manager.save(manager.create(PayrollRun, { companyId, status: 'draft' as RunStatus, ...scope, ...this.totals(calculation), version: 1, calculatedAt: new Date() }));
       await this.writePayslips(manager, run.id, calculation);
       return run;
@@ -85,7 +86,7 @@ export class RunsService {
       country: run.country,
     };
     const calculation = await this.calculate(companyId, scope);
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       // lands only on the draft it was computed from: an approval or another change in between wins
       const result = await manager
         .createQueryBuilder()
@@ -103,7 +104,7 @@ export class RunsService {
   /** draft → approved, claiming the month for each employee: a second approved run for them is refused. */
   async approve(companyId: string, id: string): Promise<PayrollRun> {
     try {
-      return await this.dataSource.transaction(async (manager) => {
+      return await this.transactions.run(async (manager) => {
         const run = await this.move(manager, companyId, id, ['draft'], { status: 'approved', approvedAt: new Date() });
         const slips = await manager.find(Payslip, { select: { employeeId: true }, where: { runId: id } });
         const month = run.periodStart.slice(0, 7);
@@ -123,7 +124,7 @@ export class RunsService {
 
   /** draft | approved → cancelled; an approved run's month claims are released. */
   async cancel(companyId: string, id: string): Promise<PayrollRun> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       const run = await this.move(manager, companyId, id, ['draft', 'approved'], { status: 'cancelled', cancelledAt: new Date() });
       await manager.delete(PeriodClaim, { runId: id });
       return run;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { Transactions } from '@platform/common';
 import { DEFAULT_CHANNELS, NOTIFICATION_CATEGORIES, NOTIFICATION_CHANNELS, NotificationCategory, NotificationPreference } from './notification-preference.entity';
 import { UpdatePreferenceDto } from './dto/update-preference.dto';
 
@@ -30,7 +31,10 @@ function view(category: NotificationCategory, stored?: NotificationPreference): 
 
 @Injectable()
 export class PreferencesService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+  ) {}
 
   /** All nine categories, stored or default. */
   async list(companyId: string): Promise<PreferenceView[]> {
@@ -43,7 +47,7 @@ export class PreferencesService {
   async update(companyId: string, input: UpdatePreferenceDto): Promise<PreferenceView> {
     const changes: Partial<NotificationPreference> = {};
     for (const channel of NOTIFICATION_CHANNELS) if (input[channel] !== undefined) changes[channel] = input[channel];
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       await manager
         .createQueryBuilder()
         .insert()

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 
 /**
- * Runs HR's writes in transactions. On PostgreSQL they run side by side and serialize on row
+ * Runs a service's writes in transactions. On PostgreSQL they run side by side and serialize on row
  * locks. The one-machine SQLite store has a single connection, on which TypeORM would nest a
  * second concurrent transaction as a savepoint of the first (sharing its fate); here they
  * run one after another instead.
@@ -26,8 +26,8 @@ export class Transactions {
 
   /**
    * Reads a company's row and, on PostgreSQL, locks it until the transaction ends
-   * (`SELECT … FOR UPDATE`): the employee row is the lock every per-employee invariant
-   * (one contract in force, no overlapping leave) takes before it checks.
+   * (`SELECT … FOR UPDATE`), the lock a per-row invariant takes before it checks (e.g. HR's
+   * employee row: one contract in force, no overlapping leave).
    */
   lockOne<T extends ObjectLiteral>(manager: EntityManager, entity: EntityTarget<T>, companyId: string, id: string): Promise<T | null> {
     const query = manager.createQueryBuilder(entity, 'row').where('row.id = :id AND row.companyId = :companyId', { id, companyId });
