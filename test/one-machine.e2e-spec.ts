@@ -99,6 +99,21 @@ describe('one machine: npm start on SQLite', () => {
     const fetched = await call(base, 'GET', `/api/v1/hr/employees/${employee.body.data.id}`, { headers });
     expect(fetched.body.data).toMatchObject({ externalId: 'E-1', firstName: 'Paul' });
 
+    // payroll reaches HR's internal API through the same port and routing
+    const contract = await call(base, 'POST', '/api/v1/hr/contracts', {
+      headers,
+      body: { employeeId: employee.body.data.id, type: 'permanent', startDate: '2020-01-01', baseSalary: 500_000, currency: 'XAF', payFrequency: 'monthly', allowances: [{ code: 'TRANSPORT', name: 'Transport', amount: 30_000 }] },
+    });
+    expect(contract.status).toBe(201);
+    const run = await call(base, 'POST', '/api/v1/payroll/runs', { headers, body: { periodStart: '2026-03-01', periodEnd: '2026-03-31' } });
+    expect(run.status).toBe(201);
+    expect(run.body.data).toMatchObject({ status: 'draft', employeeCount: 1, totalGross: 530_000, totalNet: 445_261 });
+    await sleep(1100);
+    const slips = await call(base, 'GET', `/api/v1/payroll/runs/${run.body.data.id}/payslips`, { headers });
+    expect(slips.body.data.items[0]).toMatchObject({ netPay: 445_261, workedDays: 22, unpaidLeaveDays: 0 });
+    expect((await call(base, 'POST', `/api/v1/payroll/runs/${run.body.data.id}/approve`, { headers })).body.data.status).toBe('approved');
+    await sleep(1100);
+
     for (const [path, service] of [['/api/v1', 'auth'], ['/api/v1/app', 'utilities'], ['/api/v1/hr', 'hr'], ['/api/v1/payroll', 'payroll'], ['/api/v1/pay', 'pay'], ['/api/v1/books', 'books']]) {
       expect((await call(base, 'GET', path)).body.data.service).toBe(service);
     }
@@ -111,7 +126,7 @@ describe('one machine: npm start on SQLite', () => {
 
     await sleep(1100);
     const usage = await call(base, 'GET', '/api/v1/authorize/usage', { headers });
-    expect(usage.body.data.apiRequests.byProduct).toMatchObject({ app: 1, hr: 7 });
+    expect(usage.body.data.apiRequests.byProduct).toMatchObject({ app: 1, hr: 8, payroll: 3 });
     const totalBefore = usage.body.data.apiRequests.total;
 
     // a second credential rotated before the restart stays revoked after it
@@ -127,7 +142,7 @@ describe('one machine: npm start on SQLite', () => {
     const after = await call(base, 'GET', '/api/v1/authorize/usage', { headers });
     expect(after.status).toBe(200);
     expect(after.body.data.apiRequests.total).toBe(totalBefore + 1);
-    expect(after.body.data.apiRequests.byProduct.hr).toBe(7);
+    expect(after.body.data.apiRequests.byProduct.hr).toBe(8);
     const revoked = await call(base, 'GET', '/api/v1/hr/employees', { headers: secondHeaders });
     expect(revoked.status).toBe(401);
     expect(revoked.body.code).toBe('AUTH_TOKEN_INVALID');
