@@ -1,23 +1,29 @@
 #!/usr/bin/env node
 // Generates a PostgreSQL migration for one app from the difference between its entities and
 // its existing migrations, on a scratch database, then refreshes the app's migration list.
+// Compiles only that app and the shared library, so work in progress elsewhere cannot block it.
 //   npm run migration:generate -- <app> <PascalName>
 const { execFileSync } = require('node:child_process');
-const { readdirSync, writeFileSync } = require('node:fs');
+const { readdirSync, rmSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 
 const [app, name] = process.argv.slice(2);
-if (!app || !/^[A-Z][A-Za-z0-9]+$/.test(name ?? '')) {
-  process.stderr.write('usage: npm run migration:generate -- <app> <PascalName>\n');
+const APPS = ['auth', 'hr', 'utilities', 'payroll', 'pay', 'books'];
+if (!APPS.includes(app) || !/^[A-Z][A-Za-z0-9]+$/.test(name ?? '')) {
+  process.stderr.write(`usage: npm run migration:generate -- <${APPS.join('|')}> <PascalName>\n`);
   process.exit(2);
 }
 const root = join(__dirname, '..');
 const base = process.env.MIGRATION_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const scratch = `platform_migrate_${process.pid}`;
 const url = base.replace(/\/[^/]*$/, `/${scratch}`);
+// inside the repository, so the compiled data source resolves node_modules
+const work = join(root, '.migrate', String(process.pid));
+const out = work;
 const psql = (sql, db = base) => execFileSync('psql', [db, '-v', 'ON_ERROR_STOP=1', '-qc', sql], { stdio: 'inherit' });
 const env = { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent' };
-const typeorm = (...args) => execFileSync(join(root, 'node_modules/.bin/typeorm'), args, { cwd: root, env, stdio: 'inherit' });
+const bin = (tool) => join(root, 'node_modules/.bin', tool);
+const typeorm = (...args) => execFileSync(bin('typeorm'), args, { cwd: root, env, stdio: 'inherit' });
 const dirOf = join(root, 'apps', app, 'src', 'migrations');
 
 function writeIndex() {
@@ -32,14 +38,30 @@ function writeIndex() {
   );
 }
 
-execFileSync('node', [join(root, 'scripts/build.js')], { stdio: 'inherit' });
+const tsconfig = join(root, `tsconfig.migrate-${process.pid}.json`);
+writeFileSync(
+  tsconfig,
+  JSON.stringify({
+    extends: './tsconfig.base.json',
+    compilerOptions: { outDir: `.migrate/${process.pid}`, rootDir: '.', types: ['node'] },
+    include: [`apps/${app}/src/**/*.ts`, 'libs/common/src/**/*.ts'],
+    exclude: ['**/*.spec.ts'],
+  }),
+);
+try {
+  execFileSync(bin('tsc'), ['-p', tsconfig], { cwd: root, stdio: 'inherit' });
+  execFileSync(bin('tsc-alias'), ['-p', tsconfig], { cwd: root, stdio: 'inherit' });
+} finally {
+  rmSync(tsconfig, { force: true });
+}
 psql(`CREATE DATABASE ${scratch}`);
 try {
   psql(`CREATE SCHEMA "${app}"`, url);
-  const dataSource = join(root, 'dist', 'apps', app, 'src', 'data-source.js');
+  const dataSource = join(out, 'apps', app, 'src', 'data-source.js');
   typeorm('migration:run', '-d', dataSource);
   typeorm('migration:generate', '-d', dataSource, '--pretty', join(dirOf, name));
   writeIndex();
 } finally {
   psql(`DROP DATABASE IF EXISTS ${scratch}`);
+  rmSync(work, { recursive: true, force: true });
 }

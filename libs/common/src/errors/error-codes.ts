@@ -65,6 +65,30 @@ export const ERROR_CODES = {
   PAYROLL_NO_ELIGIBLE_EMPLOYEES: define(400, 'No employee has an active contract in this period.', 'Aucun employé n’a de contrat actif sur cette période.'),
   PAYROLL_RULES_UNAVAILABLE: define(422, 'No statutory rule set applies to {country} on {date}.', 'Aucun barème légal ne s’applique à {country} au {date}.'),
 
+  // Pay
+  WALLET_NOT_FOUND: define(404, 'Wallet not found.', 'Portefeuille introuvable.'),
+  CURRENCY_MISMATCH: define(400, 'The currency {currency} does not match the wallet currency {walletCurrency}.', 'La devise {currency} ne correspond pas à la devise du portefeuille {walletCurrency}.'),
+  IDEMPOTENCY_KEY_REQUIRED: define(400, 'An Idempotency-Key header is required for this request.', 'Un en-tête Idempotency-Key est requis pour cette requête.'),
+  IDEMPOTENCY_REQUEST_IN_PROGRESS: define(409, 'A request with this Idempotency-Key is still being processed.', 'Une requête avec cette Idempotency-Key est encore en cours de traitement.'),
+  PAYMENT_RECIPIENT_INVALID: define(400, 'The payment recipient is invalid.', 'Le bénéficiaire du paiement est invalide.'),
+
+  // Books
+  ACCOUNT_NOT_FOUND: define(404, 'Account not found.', 'Compte introuvable.'),
+  ACCOUNT_CODE_CONFLICT: define(409, 'An account with this code already exists.', 'Un compte avec ce code existe déjà.'),
+  JOURNAL_ENTRY_ALREADY_REVERSED: define(409, 'This journal entry has already been reversed.', 'Cette écriture a déjà été contrepassée.'),
+  ACCOUNTING_PERIOD_CLOSED: define(409, 'The accounting period of {date} is closed.', 'La période comptable du {date} est clôturée.'),
+  ACCOUNTING_PERIOD_NOT_FOUND: define(404, 'Accounting period not found.', 'Période comptable introuvable.'),
+
+  // Utilities
+  NOTIFICATION_NOT_FOUND: define(404, 'Notification not found.', 'Notification introuvable.'),
+  FILE_NOT_FOUND: define(404, 'File not found.', 'Fichier introuvable.'),
+  FILE_TOO_LARGE: define(413, 'The file is larger than the {limit} bytes allowed.', 'Le fichier dépasse la taille autorisée de {limit} octets.'),
+  FILE_TYPE_NOT_ALLOWED: define(415, 'This file type is not allowed.', 'Ce type de fichier n’est pas autorisé.'),
+  FILE_LINK_INVALID: define(403, 'This file link is invalid or has expired.', 'Ce lien de fichier est invalide ou a expiré.'),
+  RANGE_NOT_SATISFIABLE: define(416, 'The requested range cannot be served.', 'La plage demandée ne peut pas être servie.'),
+  DOCUMENT_NOT_FOUND: define(404, 'Document not found.', 'Document introuvable.'),
+  DOCUMENT_JOB_NOT_FOUND: define(404, 'Document job not found.', 'Tâche de document introuvable.'),
+
   // Product codes (spec §7)
   USER_NOT_FOUND: define(404, 'Employee not found.', 'Employé introuvable.'),
   ATTENDANCE_INVALID_DATE_RANGE: define(400, 'The from/to date range is invalid.', 'La période from/to est invalide.'),
