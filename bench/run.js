@@ -26,7 +26,7 @@ const NODE = process.execPath;
 // Options
 
 function parseArgs(argv) {
-  const options = { smoke: false, rounds: undefined, duration: undefined, warmup: undefined, scenarios: undefined, out: undefined, pin: true, readme: true };
+  const options = { smoke: false, rounds: undefined, duration: undefined, warmup: undefined, scenarios: undefined, out: undefined, pin: true, readme: true, nodeArgs: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -47,6 +47,7 @@ function parseArgs(argv) {
     else if (arg === '--out') options.out = path.resolve(value());
     else if (arg === '--no-pin') options.pin = false;
     else if (arg === '--no-readme') options.readme = false;
+    else if (arg === '--node-args') options.nodeArgs = value().split(/\s+/).filter(Boolean);
     else if (arg === '--help' || arg === '-h') usage(null);
     else usage(`unknown option ${arg}`);
   }
@@ -68,6 +69,7 @@ function usage(error) {
     '  --out         where to write latest.json / latest.md (default bench/results)',
     '  --no-pin      do not pin the server and the load generator to separate cores',
     '  --no-readme   do not update the figures in bench/README.md after a full run',
+    "  --node-args   extra node flags for the service under test, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'",
   ].join('\n');
   if (error) {
     process.stderr.write(`bench: ${error}\n${text}\n`);
@@ -210,12 +212,12 @@ function freePort() {
 }
 
 /** Starts `node <script>` pinned to `cpu` (when pinning), output to a log file. */
-async function startProcess({ name, script, env, cpu }) {
+async function startProcess({ name, script, env, cpu, nodeArgs = [] }) {
   const port = await freePort();
   const logPath = path.join(context.logDir, `${name}-${port}.log`);
   const out = fs.openSync(logPath, 'a');
   const command = pinning.enabled ? 'taskset' : NODE;
-  const args = pinning.enabled ? ['-c', String(cpu), NODE, script] : [script];
+  const args = pinning.enabled ? ['-c', String(cpu), NODE, ...nodeArgs, script] : [...nodeArgs, script];
   const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...baseEnv(), ...env, PORT: String(port), HOST: '127.0.0.1' },
@@ -315,7 +317,7 @@ function readStat(pid) {
 
 /** CPU ticks of the processes that matter, to say where the two cores went during a measurement. */
 function cpuSnapshot(serverPid, helperPids) {
-  const snapshot = { server: readStat(serverPid)?.ticks ?? 0, helpers: 0, postgres: 0, redis: 0, loadGenerator: process.cpuUsage(), at: performance.now() };
+  const snapshot = { server: readStat(serverPid)?.ticks ?? 0, helpers: 0, postgres: 0, redis: 0, machine: machineBusyTicks(), loadGenerator: process.cpuUsage(), at: performance.now() };
   for (const pid of helperPids) snapshot.helpers += readStat(pid)?.ticks ?? 0;
   let entries = [];
   try {
@@ -331,17 +333,35 @@ function cpuSnapshot(serverPid, helperPids) {
   return snapshot;
 }
 
+/** Busy ticks of the whole machine (all cores), from /proc/stat: user, nice, system, irq, softirq, steal. */
+function machineBusyTicks() {
+  try {
+    const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const [user, nice, system, , , irq, softirq, steal] = fields;
+    return user + nice + system + irq + softirq + (steal || 0);
+  } catch {
+    return null;
+  }
+}
+
 function cpuShare(before, after) {
   const seconds = (after.at - before.at) / 1000;
   const pct = (ticks) => Math.round(((ticks / CLK_TCK) / seconds) * 1000) / 10;
   const load = process.cpuUsage(before.loadGenerator);
-  return {
+  const share = {
     server: pct(after.server - before.server),
     loadGenerator: Math.round(((load.user + load.system) / 1e6 / seconds) * 1000) / 10,
     helpers: pct(after.helpers - before.helpers),
     postgres: pct(after.postgres - before.postgres),
     redis: pct(after.redis - before.redis),
   };
+  // Everything else the machine did meanwhile (other people's builds and tests, the kernel):
+  // when it is large, the run was disturbed.
+  if (before.machine !== null && after.machine !== null) {
+    const accounted = share.server + share.loadGenerator + share.helpers + share.postgres + share.redis;
+    share.other = Math.max(0, Math.round((pct(after.machine - before.machine) - accounted) * 10) / 10);
+  }
+  return share;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -566,7 +586,10 @@ async function measure(scenario, kind, options) {
     script: isBaseline ? APP_SCRIPTS.baseline : APP_SCRIPTS[scenario.app],
     env: {},
     cpu: pinning.server,
+    nodeArgs: isBaseline ? [] : options.nodeArgs,
   });
+  // VmHWM right after start: what the process needs before any load (boot, migrations check).
+  const startRssMb = round(peakRssMb(server.pid), 1);
   try {
     const credential = context.credentials[scenario.credential];
     // A fresh token per measurement: a full run is longer than a token's 15 minutes.
@@ -582,6 +605,7 @@ async function measure(scenario, kind, options) {
     const run = await runLoad({ url: server.url, connections: scenario.connections, duration: options.duration, request: request(), track: !!scenario.burst && !isBaseline });
     const after = cpuSnapshot(server.pid, helperPids);
     const summary = summarize(run, options.duration);
+    summary.startRssMb = startRssMb;
     summary.peakRssMb = round(peakRssMb(server.pid), 1);
     summary.cpuPercent = cpuShare(before, after);
     if (scenario.burst && !isBaseline) summary.throttle = throttleStats(run.admitted, scenario.burst);
@@ -636,6 +660,7 @@ async function runScenario(scenario, options) {
     p99Ms: median(suite.map((s) => s.p99Ms)),
     errors: suite.reduce((sum, s) => sum + s.errors, 0) + limits.reduce((sum, s) => sum + s.errors, 0),
     peakRssMb: Math.max(...suite.map((s) => s.peakRssMb ?? 0)),
+    startRssMb: median(suite.map((s) => s.startRssMb)),
     limitRps: limits.length ? median(limits.map((s) => s.rps)) : null,
     limitP99Ms: limits.length ? median(limits.map((s) => s.p99Ms)) : null,
     limitPeakRssMb: limits.length ? Math.max(...limits.map((s) => s.peakRssMb ?? 0)) : null,
@@ -664,7 +689,7 @@ async function runScenario(scenario, options) {
 }
 
 function medianCpu(list) {
-  const keys = ['server', 'loadGenerator', 'helpers', 'postgres', 'redis'];
+  const keys = ['server', 'loadGenerator', 'helpers', 'postgres', 'redis', 'other'];
   return Object.fromEntries(keys.map((key) => [key, median(list.map((c) => c[key]))]));
 }
 
@@ -724,24 +749,26 @@ function markdown(report) {
   lines.push('');
   lines.push('## Where the CPU went (median of the rounds, % of one core during the measurement)');
   lines.push('');
-  lines.push('| # | scenario | run | server | load generator | auth helper | PostgreSQL | Redis |');
-  lines.push('|---|---|---|---|---|---|---|---|');
+  lines.push('The server is pinned to core 0: near 100% it was the bottleneck. A limit server well under 100% was not saturated (the load generator or another process held it back), which understates the limit and flatters the ratio; a large “anything else” means the machine was busy with other work during the run.');
+  lines.push('');
+  lines.push('| # | scenario | run | server (core 0) | load generator | auth helper | PostgreSQL | Redis | anything else |');
+  lines.push('|---|---|---|---|---|---|---|---|---|');
   for (const s of report.scenarios) {
     if (s.failed) continue;
     for (const [run, cpu] of [['limit', s.cpuPercent.limit], ['suite', s.cpuPercent.suite]]) {
       if (!cpu) continue;
-      lines.push(`| ${s.number} | ${s.id} | ${run} | ${fmt(cpu.server)}% | ${fmt(cpu.loadGenerator)}% | ${fmt(cpu.helpers)}% | ${fmt(cpu.postgres)}% | ${fmt(cpu.redis)}% |`);
+      lines.push(`| ${s.number} | ${s.id} | ${run} | ${fmt(cpu.server)}% | ${fmt(cpu.loadGenerator)}% | ${fmt(cpu.helpers)}% | ${fmt(cpu.postgres)}% | ${fmt(cpu.redis)}% | ${cpu.other === null || cpu.other === undefined ? '—' : `${fmt(cpu.other)}%`} |`);
     }
   }
   lines.push('');
   lines.push('## Rounds');
   lines.push('');
-  lines.push('| # | scenario | round | limit req/s | limit p99 ms | suite req/s | suite p50 ms | suite p99 ms | suite peak RSS MB | ratio |');
-  lines.push('|---|---|---|---|---|---|---|---|---|---|');
+  lines.push('| # | scenario | round | limit req/s | limit p99 ms | suite req/s | suite p50 ms | suite p99 ms | suite RSS MB after start | suite peak RSS MB | ratio |');
+  lines.push('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const s of report.scenarios) {
     if (s.failed) continue;
     for (const r of s.rounds) {
-      lines.push(`| ${s.number} | ${s.id} | ${r.round} | ${fmt(r.limit?.rps)} | ${fmt(r.limit?.p99Ms, 2)} | ${fmt(r.suite.rps)} | ${fmt(r.suite.p50Ms, 2)} | ${fmt(r.suite.p99Ms, 2)} | ${fmt(r.suite.peakRssMb, 1)} | ${r.ratio === undefined ? '—' : pct(r.ratio)} |`);
+      lines.push(`| ${s.number} | ${s.id} | ${r.round} | ${fmt(r.limit?.rps)} | ${fmt(r.limit?.p99Ms, 2)} | ${fmt(r.suite.rps)} | ${fmt(r.suite.p50Ms, 2)} | ${fmt(r.suite.p99Ms, 2)} | ${fmt(r.suite.startRssMb, 1)} | ${fmt(r.suite.peakRssMb, 1)} | ${r.ratio === undefined ? '—' : pct(r.ratio)} |`);
     }
   }
   const throttle = report.scenarios.find((s) => s.throttle);
@@ -765,10 +792,23 @@ function describeRun(report) {
   const pin = report.pinning.enabled
     ? `server under test pinned to core ${report.pinning.server}, load generator (autocannon in the bench process) and the auth helper on core ${report.pinning.helpers}; PostgreSQL and Redis unpinned`
     : `no pinning (${report.pinning.reason})`;
+  const busy = [];
+  for (const s of report.scenarios) {
+    if (s.failed) continue;
+    for (const r of s.rounds) {
+      for (const [run, m] of [['limit', r.limit], ['suite', r.suite]]) {
+        if (m?.cpuPercent?.other > 20) busy.push(`${s.number}/${r.round}/${run} ${Math.round(m.cpuPercent.other)}%`);
+      }
+    }
+  }
+  const disturbed = busy.length
+    ? `Other work on the machine took more than 20% of a core during ${busy.length} measurement(s) (scenario/round/run: ${busy.join(', ')}): those numbers are disturbed.`
+    : 'Other work on the machine stayed under 20% of a core during every measurement.';
   return [
-    `${report.options.rounds} round(s) × ${report.options.duration} s per measurement after ${report.options.warmup} s of warm-up; limit and suite interleaved in each round.`,
+    `${report.options.rounds} round(s) × ${report.options.duration} s per measurement after ${report.options.warmup} s of warm-up; limit and suite interleaved in each round.${report.options.nodeArgs ? ` Services run with \`${report.options.nodeArgs.join(' ')}\`.` : ''}`,
     `Machine: ${e.cpus} × ${e.cpuModel}, ${e.memoryGb} GB; Node ${e.node}; ${pin}.`,
     `Code: ${e.commit}${e.dirty ? ` (working tree with uncommitted changes in ${e.dirty})` : ''}. Total wall time ${report.wallTimeS} s.`,
+    disturbed,
   ].join('\n');
 }
 
@@ -903,7 +943,7 @@ async function main() {
     command: `node bench/run.js ${process.argv.slice(2).join(' ')}`.trim(),
     smoke: options.smoke,
     startedAt: startedAt.toISOString(),
-    options: { rounds: options.rounds, duration: options.duration, warmup: options.warmup },
+    options: { rounds: options.rounds, duration: options.duration, warmup: options.warmup, ...(options.nodeArgs.length ? { nodeArgs: options.nodeArgs } : {}) },
     pinning,
     environment: {
       node: process.version,
@@ -965,7 +1005,8 @@ async function main() {
     const stamp = report.startedAt.replace(/[:]/g, '-').replace(/\.\d+Z$/, 'Z');
     fs.writeFileSync(path.join(options.out, `${stamp}.json`), json);
     fs.writeFileSync(path.join(options.out, `${stamp}.md`), md);
-    if (options.readme && options.out === path.join(__dirname, 'results')) writeReadmeFigures(report);
+    // Figures from a profiled run are not figures of the service.
+    if (options.readme && !options.nodeArgs.length && options.out === path.join(__dirname, 'results')) writeReadmeFigures(report);
   }
   process.stdout.write(`Results: ${path.relative(process.cwd(), path.join(options.out, 'latest.md')) || options.out} (and latest.json). ${report.ok ? 'Every scenario ran without errors.' : 'Some scenarios failed or got errors: see above.'}\n`);
   process.exit(report.ok ? 0 : 1);
