@@ -78,6 +78,9 @@ export const ERROR_CODES = {
   JOURNAL_ENTRY_ALREADY_REVERSED: define(409, 'This journal entry has already been reversed.', 'Cette écriture a déjà été contrepassée.'),
   ACCOUNTING_PERIOD_CLOSED: define(409, 'The accounting period of {date} is closed.', 'La période comptable du {date} est clôturée.'),
   ACCOUNTING_PERIOD_NOT_FOUND: define(404, 'Accounting period not found.', 'Période comptable introuvable.'),
+  ACCOUNT_INACTIVE: define(409, 'Account {code} is inactive and cannot take new entries.', 'Le compte {code} est inactif et ne peut plus recevoir d’écritures.'),
+  ACCOUNT_TYPE_LOCKED: define(409, 'The type of an account that has entries cannot change.', 'Le type d’un compte qui a des écritures ne peut pas changer.'),
+  BOOKS_CURRENCY_MISMATCH: define(400, 'The currency {currency} is not the book currency {bookCurrency}.', 'La devise {currency} n’est pas la devise de la comptabilité {bookCurrency}.'),
 
   // Utilities
   NOTIFICATION_NOT_FOUND: define(404, 'Notification not found.', 'Notification introuvable.'),
