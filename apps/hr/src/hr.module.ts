@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { describeService, PlatformModule } from '@platform/common';
 import { AttendanceModule } from './attendance/attendance.module';
+import { ContactsModule } from './contacts/contacts.module';
 import { ContractsModule } from './contracts/contracts.module';
 import { EmployeesModule } from './employees/employees.module';
 import { HR_ENTITIES } from './entities';
@@ -22,6 +23,7 @@ export const HR_SERVICE = describeService('hr');
     AttendanceModule,
     PerformanceModule,
     PayrollInputsModule,
+    ContactsModule,
   ],
 })
 export class HrModule {}
