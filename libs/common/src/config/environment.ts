@@ -82,6 +82,69 @@ export class Environment {
 
   @Transform(toInt) @IsInt() @Min(1) @Max(86400)
   TOKEN_FAILURE_WINDOW_SECONDS = 900;
+
+  // Utilities: notification channels. A channel left unconfigured records its deliveries in the outbox table.
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
+
+  @IsString() @MinLength(3)
+  MAIL_FROM = 'Platform <no-reply@platform.local>';
+
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^https?:\/\/\S+$/, { message: 'SMS_PROVIDER_URL must be an http(s) URL' })
+  SMS_PROVIDER_URL?: string;
+
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^https?:\/\/\S+$/, { message: 'WHATSAPP_PROVIDER_URL must be an http(s) URL' })
+  WHATSAPP_PROVIDER_URL?: string;
+
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^https?:\/\/\S+$/, { message: 'PUSH_PROVIDER_URL must be an http(s) URL' })
+  PUSH_PROVIDER_URL?: string;
+
+  @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(8, { message: 'PROVIDER_AUTH_TOKEN must be at least 8 characters' })
+  PROVIDER_AUTH_TOKEN?: string;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(50)
+  NOTIFICATION_MAX_ATTEMPTS = 6;
+
+  /** First retry delay; each further retry doubles it (capped at an hour), with jitter. */
+  @Transform(toInt) @IsInt() @Min(10) @Max(3_600_000)
+  NOTIFICATION_RETRY_BASE_MS = 2000;
+
+  @Transform(toInt) @IsInt() @Min(10) @Max(60_000)
+  NOTIFICATION_POLL_MS = 500;
+
+  // Utilities: files
+  @Transform(toInt) @IsInt() @Min(1) @Max(5_368_709_120)
+  FILES_MAX_BYTES = 10_485_760;
+
+  @IsIn(['local', 's3'], { message: 'FILES_STORAGE must be local or s3' })
+  FILES_STORAGE: 'local' | 's3' = 'local';
+
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^https?:\/\/\S+$/, { message: 'S3_ENDPOINT must be an http(s) URL' })
+  S3_ENDPOINT?: string;
+
+  @IsString() @MinLength(1)
+  S3_REGION = 'us-east-1';
+
+  /** Required when FILES_STORAGE is s3 (checked when the storage starts). */
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'S3_BUCKET must be a valid bucket name' })
+  S3_BUCKET?: string;
+
+  /** With S3_SECRET_ACCESS_KEY; both unset uses the SDK's default credential chain (IAM role, profile). */
+  @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(1)
+  S3_ACCESS_KEY_ID?: string;
+
+  @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(1)
+  S3_SECRET_ACCESS_KEY?: string;
+
+  @Transform(toBool) @IsBoolean({ message: 'S3_FORCE_PATH_STYLE must be true or false' })
+  S3_FORCE_PATH_STYLE = false;
+
+  @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(32, { message: 'FILES_SIGNING_KEY must be at least 32 characters' })
+  FILES_SIGNING_KEY?: string;
+
+  /** Default lifetime of a public file's signed link (`?ttl=` picks 60 s to 7 days). */
+  @Transform(toInt) @IsInt() @Min(60) @Max(604_800)
+  FILES_LINK_TTL_SECONDS = 3600;
 }
 
 export class ConfigurationError extends Error {
