@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, LessThanOrEqual } from 'typeorm';
+import { isUniqueViolation, PlatformException, Transactions } from '@platform/common';
+import { IDEMPOTENCY_TTL_MS } from './idempotency';
+import { IdempotencyKey } from './idempotency-key.entity';
+
+export interface StoredResponse<T = unknown> {
+  status: number;
+  body: T;
+}
+
+export interface IdempotentResult<T = unknown> extends StoredResponse<T> {
+  replayed: boolean;
+}
+
+export interface IdempotentRequest {
+  companyId: string;
+  key: string;
+  hash: string;
+}
+
+/** How long a duplicate waits for the first request with its key to finish before 409 IN_PROGRESS. */
+const WAIT_FOR_FIRST_MS = 10_000;
+const POLL_MS = 25;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Idempotency-Key handling. The work claims the key inside its own transaction (`claim`), so
+ * the key, the money and the response commit or vanish together; a concurrent duplicate's
+ * claim hits the unique index (on PostgreSQL it waits there for the first to commit), and the
+ * duplicate then waits for the first response and replays it.
+ */
+@Injectable()
+export class IdempotencyService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+  ) {}
+
+  async run<T>(request: IdempotentRequest, work: () => Promise<StoredResponse<T>>): Promise<IdempotentResult<T>> {
+    for (let attempt = 0; ; attempt += 1) {
+      const earlier = await this.earlier<T>(request);
+      if (earlier) return earlier;
+      try {
+        return { ...(await work()), replayed: false };
+      } catch (error) {
+        // another request claimed the key between our look and our claim: replay it (or, if it rolled back, go again)
+        if (!isUniqueViolation(error) || attempt >= 2) throw error;
+      }
+    }
+  }
+
+  /** Inserts the key as in progress, in the caller's transaction. An expired key is forgotten first. */
+  async claim(manager: EntityManager, request: IdempotentRequest, paymentId: string | null = null): Promise<IdempotencyKey> {
+    const now = new Date();
+    await manager.delete(IdempotencyKey, { companyId: request.companyId, key: request.key, expiresAt: LessThanOrEqual(now) });
+    return manager.save(
+      manager.create(IdempotencyKey, {
+        companyId: request.companyId,
+        key: request.key,
+        requestHash: request.hash,
+        state: 'in_progress',
+        paymentId,
+        expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+      }),
+    );
+  }
+
+  /** Stores the response to replay, in the transaction that produced it. */
+  async complete(manager: EntityManager, id: string, response: StoredResponse): Promise<void> {
+    await manager.update(IdempotencyKey, { id }, { state: 'completed', responseStatus: response.status, responseBody: response.body as object });
+  }
+
+  /** Completes the key of the request that created a payment (the request itself, or recovery after it died). */
+  async completeForPayment(manager: EntityManager, paymentId: string, response: StoredResponse): Promise<void> {
+    await manager.update(IdempotencyKey, { paymentId, state: 'in_progress' }, { state: 'completed', responseStatus: response.status, responseBody: response.body as object });
+  }
+
+  /** Forgets completed keys past their 24 hours. */
+  async purgeExpired(): Promise<number> {
+    const result = await this.transactions.run((manager) => manager.delete(IdempotencyKey, { state: 'completed', expiresAt: LessThanOrEqual(new Date()) }));
+    return result.affected ?? 0;
+  }
+
+  /** The earlier request with this key: its response (waiting while it runs), a 409 for another body, or null. */
+  private async earlier<T>(request: IdempotentRequest): Promise<IdempotentResult<T> | null> {
+    const deadline = Date.now() + WAIT_FOR_FIRST_MS;
+    for (;;) {
+      const row = await this.dataSource.getRepository(IdempotencyKey).findOneBy({ companyId: request.companyId, key: request.key });
+      if (!row || row.expiresAt.getTime() <= Date.now()) return null;
+      if (row.requestHash !== request.hash) throw new PlatformException('IDEMPOTENCY_KEY_REUSED');
+      if (row.state === 'completed') return { status: row.responseStatus!, body: row.responseBody as T, replayed: true };
+      if (Date.now() >= deadline) throw new PlatformException('IDEMPOTENCY_REQUEST_IN_PROGRESS');
+      await sleep(POLL_MS);
+    }
+  }
+}

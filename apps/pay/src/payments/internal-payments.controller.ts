@@ -1,0 +1,37 @@
+import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { IsUUID } from 'class-validator';
+import type { FastifyReply } from 'fastify';
+import { Internal } from '@platform/common';
+import { IdempotencyKeyHeader } from '../idempotency/idempotency';
+import { respond } from '../idempotency/replay';
+import { InternalCreatePaymentDto } from './dto/payment.dto';
+import { paymentId } from './payments.controller';
+import { PaymentsService } from './payments.service';
+
+class CompanyQueryDto {
+  @IsUUID('all', { message: 'companyId must be a UUID' })
+  companyId: string;
+}
+
+/**
+ * Service-to-service payments (payroll paying payslips): the public routes' behaviour, with
+ * the company in the body or query instead of a token. Outside /api/v1, guarded by the internal
+ * token; the Ingress never routes it.
+ */
+@ApiExcludeController()
+@Internal()
+@Controller('internal/v1/pay')
+export class InternalPaymentsController {
+  constructor(private readonly payments: PaymentsService) {}
+
+  @Post('payments')
+  async create(@IdempotencyKeyHeader() key: string, @Body() body: InternalCreatePaymentDto, @Res({ passthrough: true }) reply: FastifyReply) {
+    return respond(reply, await this.payments.pay(body.companyId, body, key));
+  }
+
+  @Get('payments/:id')
+  get(@Param('id', paymentId) id: string, @Query() query: CompanyQueryDto) {
+    return this.payments.get(query.companyId, id);
+  }
+}

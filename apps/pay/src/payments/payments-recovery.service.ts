@@ -1,0 +1,84 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, LessThanOrEqual } from 'typeorm';
+import { IdempotencyService } from '../idempotency/idempotency.service';
+import { Payment } from './payment.entity';
+import { PaymentProvider } from './providers/payment-provider';
+import { PaymentsService } from './payments.service';
+
+/** A payment pending longer than this is presumed orphaned by a request that died. */
+export const RECOVERY_AGE_MS = 60_000;
+export const RECOVERY_INTERVAL_MS = 30_000;
+const BATCH = 100;
+
+export interface RecoveryReport {
+  examined: number;
+  succeeded: number;
+  failed: number;
+  stillPending: number;
+  errors: number;
+}
+
+/**
+ * Finishes payments left pending by a request that died between its steps (a crash, a
+ * deploy, a lost provider answer): at boot, every 30 seconds, or when called. For each, it asks
+ * the provider what became of the payment by its id; a payment the provider never saw is
+ * settled now (settling is idempotent on the id). The outcome is applied by the same
+ * conditional step as a live request, so a payment finished twice moves money once.
+ */
+@Injectable()
+export class PaymentsRecovery implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(PaymentsRecovery.name);
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<RecoveryReport>;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly payments: PaymentsService,
+    private readonly provider: PaymentProvider,
+    private readonly idempotency: IdempotencyService,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const tick = () => void this.run().catch((error) => this.logger.error({ err: error }, 'payment recovery failed'));
+    tick();
+    this.timer = setInterval(tick, RECOVERY_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  /** One pass (a pass already under way is joined, not doubled). */
+  run(options: { olderThanMs?: number } = {}): Promise<RecoveryReport> {
+    this.running ??= this.pass(options.olderThanMs ?? RECOVERY_AGE_MS).finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private async pass(olderThanMs: number): Promise<RecoveryReport> {
+    const report: RecoveryReport = { examined: 0, succeeded: 0, failed: 0, stillPending: 0, errors: 0 };
+    const stuck = await this.dataSource.getRepository(Payment).find({
+      where: { status: 'pending', provider: this.provider.name, createdAt: LessThanOrEqual(new Date(Date.now() - olderThanMs)) },
+      order: { createdAt: 'ASC' },
+      take: BATCH,
+    });
+    for (const payment of stuck) {
+      report.examined += 1;
+      try {
+        const settlement = (await this.provider.status(payment.id)) ?? (await this.provider.settle(payment));
+        const finished = await this.payments.finalize(payment.id, settlement);
+        if (finished.status === 'succeeded') report.succeeded += 1;
+        else if (finished.status === 'failed') report.failed += 1;
+        else report.stillPending += 1;
+      } catch (error) {
+        report.errors += 1;
+        this.logger.warn({ paymentId: payment.id, err: error }, 'could not recover payment; will retry');
+      }
+    }
+    await this.idempotency.purgeExpired();
+    if (report.examined) this.logger.log(report, 'payment recovery pass');
+    return report;
+  }
+}

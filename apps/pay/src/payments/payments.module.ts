@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
+import { WalletsModule } from '../wallets/wallets.module';
+import { InternalPaymentsController } from './internal-payments.controller';
+import { PaymentsRecovery } from './payments-recovery.service';
+import { PaymentsController } from './payments.controller';
+import { PaymentsService } from './payments.service';
+import { PaymentProvider } from './providers/payment-provider';
+import { SandboxPaymentProvider } from './providers/sandbox.provider';
+
+@Module({
+  imports: [IdempotencyModule, WalletsModule],
+  controllers: [PaymentsController, InternalPaymentsController],
+  // a real provider replaces the sandbox here, behind the same PaymentProvider class
+  providers: [PaymentsService, PaymentsRecovery, { provide: PaymentProvider, useClass: SandboxPaymentProvider }],
+})
+export class PaymentsModule {}

@@ -1,0 +1,58 @@
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { ApiProperty } from '@nestjs/swagger';
+import { bigintToNumber } from '@platform/common';
+import { CURRENCIES, Currency } from '../money/currency';
+
+/**
+ * A company's wallet in one currency. `balance` is the sum of its ledger rows; `held` is the sum
+ * of its pending payments; `available = balance - held` is what a new debit may take. Both only
+ * change through one conditional UPDATE each (see WalletLedger), never read-then-write.
+ */
+@Entity({ name: 'wallets' })
+@Index('idx_wallets_company_created', ['companyId', 'createdAt', 'id'])
+@Check('chk_wallets_amounts', '"balance" >= 0 AND "held" >= 0 AND "held" <= "balance"')
+export class Wallet {
+  @ApiProperty({ format: 'uuid' })
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @ApiProperty({ format: 'uuid' })
+  @Column({ name: 'company_id', type: 'uuid' })
+  companyId: string;
+
+  @ApiProperty({ example: 'Payroll float' })
+  @Column({ type: 'varchar', length: 100 })
+  name: string;
+
+  @ApiProperty({ enum: CURRENCIES, example: 'XAF' })
+  @Column({ type: 'varchar', length: 3 })
+  currency: Currency;
+
+  @ApiProperty({ example: 1_000_000, description: 'Integer, minor units of the currency (XAF: francs).' })
+  @Column({ type: 'bigint', default: 0, transformer: bigintToNumber })
+  balance: number;
+
+  @ApiProperty({ example: 0, description: 'Held by pending payments, minor units.' })
+  @Column({ type: 'bigint', default: 0, transformer: bigintToNumber })
+  held: number;
+
+  /** Sequence number of the wallet's last ledger row; each balance change takes the next one. */
+  @ApiProperty({ example: 3, description: 'Number of ledger rows (the sequence of the last one).' })
+  @Column({ name: 'last_sequence', type: 'integer', default: 0 })
+  lastSequence: number;
+
+  @ApiProperty()
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @ApiProperty()
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}
+
+/** The wallet as the API shows it: with `available`. */
+export type WalletView = Wallet & { available: number };
+
+export function walletView(wallet: Wallet): WalletView {
+  return { ...wallet, available: wallet.balance - wallet.held };
+}
