@@ -1,10 +1,24 @@
 import { Module } from '@nestjs/common';
 import { describeService, PlatformModule } from '@platform/common';
+import { AccountsModule } from './accounts/accounts.module';
+import { BOOKS_ENTITIES } from './entities';
+import { JournalModule } from './journal/journal.module';
+import { BOOKS_MIGRATIONS } from './migrations';
+import { PeriodsModule } from './periods/periods.module';
+import { ReportsModule } from './reports/reports.module';
+import { SettingsModule } from './settings/settings.module';
 
 export const BOOKS_SERVICE = describeService('books');
 
-/** The books product: the shared pipeline, root, health, metrics and OpenAPI; its domain lands next. */
+/** The books product: chart of accounts, journal entries, closed periods and reports, one book currency per company. */
 @Module({
-  imports: [PlatformModule.forService({ service: BOOKS_SERVICE, data: { entities: [], migrations: [] } })],
+  imports: [
+    PlatformModule.forService({ service: BOOKS_SERVICE, data: { entities: BOOKS_ENTITIES, migrations: BOOKS_MIGRATIONS } }),
+    SettingsModule,
+    AccountsModule,
+    JournalModule,
+    PeriodsModule,
+    ReportsModule,
+  ],
 })
 export class BooksModule {}

@@ -1,0 +1,8 @@
+import { Account } from './accounts/account.entity';
+import { EntrySequence } from './journal/entry-sequence.entity';
+import { JournalEntry } from './journal/journal-entry.entity';
+import { JournalLine } from './journal/journal-line.entity';
+import { AccountingPeriod } from './periods/accounting-period.entity';
+import { BooksSettings } from './settings/books-settings.entity';
+
+export const BOOKS_ENTITIES = [BooksSettings, Account, JournalEntry, JournalLine, EntrySequence, AccountingPeriod];

@@ -1,0 +1,42 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { bigintToNumber } from '@platform/common';
+
+/** One line of an entry: exactly one of debit and credit is positive. Date and order copied from the entry for the reports. */
+@Entity({ name: 'books_journal_lines' })
+@Index('idx_books_lines_entry', ['entryId', 'lineNumber'])
+@Index('idx_books_lines_company_account_date', ['companyId', 'accountId', 'date', 'entrySequence', 'lineNumber'])
+@Index('idx_books_lines_company_date', ['companyId', 'date'])
+export class JournalLine {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ name: 'company_id', type: 'uuid' })
+  companyId: string;
+
+  @Column({ name: 'entry_id', type: 'uuid' })
+  entryId: string;
+
+  @Column({ name: 'line_number', type: 'integer' })
+  lineNumber: number;
+
+  @Column({ name: 'account_id', type: 'uuid' })
+  accountId: string;
+
+  @Column({ name: 'account_code', type: 'varchar', length: 20 })
+  accountCode: string;
+
+  @Column({ type: 'bigint', transformer: bigintToNumber })
+  debit: number;
+
+  @Column({ type: 'bigint', transformer: bigintToNumber })
+  credit: number;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  description: string | null;
+
+  @Column({ type: 'date' })
+  date: string;
+
+  @Column({ name: 'entry_sequence', type: 'integer' })
+  entrySequence: number;
+}

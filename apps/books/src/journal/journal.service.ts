@@ -1,0 +1,288 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { isUniqueViolation, Page, PlatformException, toPage, Transactions } from '@platform/common';
+import { Account } from '../accounts/account.entity';
+import { AccountsService } from '../accounts/accounts.service';
+import { BooksSettings } from '../settings/books-settings.entity';
+import { BooksSettingsService } from '../settings/books-settings.service';
+import { CreateJournalEntryDto, InternalJournalEntryDto, ListJournalEntriesQueryDto, ReverseJournalEntryDto } from './dto/journal-entry.dto';
+import { checkEntryLines, EntryTotals, mirrorLines } from './entry-rules';
+import { EntrySequence } from './entry-sequence.entity';
+import { JournalEntry } from './journal-entry.entity';
+import { JournalLine } from './journal-line.entity';
+
+export interface JournalLineView {
+  lineNumber: number;
+  accountId: string;
+  accountCode: string;
+  debit: number;
+  credit: number;
+  description: string | null;
+}
+
+export interface JournalEntryView {
+  id: string;
+  number: string;
+  date: string;
+  memo: string;
+  reference: string | null;
+  currency: string;
+  totalDebit: number;
+  totalCredit: number;
+  reversalOf: string | null;
+  reversedBy: string | null;
+  source: { type: string; id: string } | null;
+  postedAt: Date;
+  lines: JournalLineView[];
+}
+
+interface PostingLine {
+  account: Account;
+  debit: number;
+  credit: number;
+  description: string | null;
+}
+
+interface Posting {
+  date: string;
+  memo: string;
+  reference: string | null;
+  totals: EntryTotals;
+  lines: PostingLine[];
+  reversalOfId?: string;
+  source?: { type: string; id: string };
+}
+
+export function entryNumber(year: number, sequence: number): string {
+  return `JE-${year}-${String(sequence).padStart(6, '0')}`;
+}
+
+/**
+ * Posts, reads and reverses journal entries. Every posting runs under the company's settings
+ * lock: the closed-period check, the entry number and the write happen as one step, so a
+ * posting racing a period close cannot land in the closed period and numbers have no gaps.
+ */
+@Injectable()
+export class JournalService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+    private readonly settings: BooksSettingsService,
+    private readonly accounts: AccountsService,
+  ) {}
+
+  create(companyId: string, input: CreateJournalEntryDto): Promise<JournalEntryView> {
+    const totals = checkEntryLines(input.lines);
+    return this.transactions.run(async (manager) => {
+      const settings = await this.settings.lock(manager, companyId);
+      checkCurrency(settings, input.currency);
+      checkOpen(settings, input.date);
+      const accounts = await this.accountsByKey(manager, companyId, 'id', input.lines.map((line) => line.accountId));
+      const lines = input.lines.map((line) => ({ account: accounts.get(line.accountId)!, debit: line.debit ?? 0, credit: line.credit ?? 0, description: line.description ?? null }));
+      return this.write(manager, settings, { date: input.date, memo: input.memo, reference: input.reference ?? null, totals, lines });
+    });
+  }
+
+  /**
+   * Posts for another service, by account code. Idempotent on (companyId, source, reference):
+   * the same posting again returns the first entry (`created: false`). The default chart is
+   * installed on the way when a code is missing.
+   */
+  async postFromSource(input: InternalJournalEntryDto): Promise<{ entry: JournalEntryView; created: boolean }> {
+    const totals = checkEntryLines(input.lines);
+    const { companyId } = input;
+    const previous = await this.findBySource(this.dataSource.manager, input);
+    if (previous) return { entry: previous, created: false };
+    try {
+      return await this.transactions.run(async (manager) => {
+        const settings = await this.settings.lock(manager, companyId);
+        const raced = await this.findBySource(manager, input);
+        if (raced) return { entry: raced, created: false };
+        checkCurrency(settings, input.currency);
+        checkOpen(settings, input.date);
+        const codes = input.lines.map((line) => line.accountCode);
+        const known = new Set((await manager.find(Account, { select: { code: true }, where: { companyId, code: In(codes) } })).map((account) => account.code));
+        if (codes.some((code) => !known.has(code))) await this.accounts.installChartLocked(manager, companyId);
+        const accounts = await this.accountsByKey(manager, companyId, 'code', codes);
+        const lines = input.lines.map((line) => ({ account: accounts.get(line.accountCode)!, debit: line.debit ?? 0, credit: line.credit ?? 0, description: line.description ?? null }));
+        const entry = await this.write(manager, settings, { date: input.date, memo: input.memo, reference: input.reference, totals, lines, source: input.source });
+        return { entry, created: true };
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const winner = await this.findBySource(this.dataSource.manager, input);
+      if (!winner) throw error;
+      return { entry: winner, created: false };
+    }
+  }
+
+  async list(companyId: string, query: ListJournalEntriesQueryDto): Promise<Page<JournalEntryView>> {
+    const builder = this.dataSource.getRepository(JournalEntry).createQueryBuilder('entry').where('entry.companyId = :companyId', { companyId });
+    if (query.from) builder.andWhere('entry.date >= :from', { from: query.from });
+    if (query.to) builder.andWhere('entry.date <= :to', { to: query.to });
+    if (query.reference) builder.andWhere('entry.reference = :reference', { reference: query.reference });
+    if (query.accountId) {
+      builder.andWhere(
+        (qb) =>
+          `EXISTS ${qb
+            .subQuery()
+            .select('1')
+            .from(JournalLine, 'line')
+            .where('line.entryId = entry.id AND line.companyId = :companyId AND line.accountId = :accountId')
+            .getQuery()}`,
+        { accountId: query.accountId },
+      );
+    }
+    const [entries, total] = await builder
+      .orderBy('entry.date', 'DESC')
+      .addOrderBy('entry.sequence', 'DESC')
+      .skip((query.page - 1) * query.limit)
+      .take(query.limit)
+      .getManyAndCount();
+    return toPage(await this.withLines(this.dataSource.manager, entries), total, query);
+  }
+
+  /** Another company's entry is not found, like a missing one. */
+  async get(companyId: string, id: string): Promise<JournalEntryView> {
+    const entry = await this.dataSource.getRepository(JournalEntry).findOneBy({ id, companyId });
+    if (!entry) throw new PlatformException('JOURNAL_ENTRY_NOT_FOUND');
+    return (await this.withLines(this.dataSource.manager, [entry]))[0];
+  }
+
+  /**
+   * A new entry with the original's lines mirrored, dated on or after it in an open period,
+   * linked both ways. An entry is reversed once (409 JOURNAL_ENTRY_ALREADY_REVERSED). Accounts
+   * deactivated since are still reversed onto: undoing a past entry is always allowed.
+   */
+  reverse(companyId: string, id: string, input: ReverseJournalEntryDto): Promise<JournalEntryView> {
+    return this.transactions.run(async (manager) => {
+      const settings = await this.settings.lock(manager, companyId);
+      const original = await manager.findOneBy(JournalEntry, { id, companyId });
+      if (!original) throw new PlatformException('JOURNAL_ENTRY_NOT_FOUND');
+      if (original.reversedById) throw new PlatformException('JOURNAL_ENTRY_ALREADY_REVERSED', { details: { reversedBy: original.reversedById } });
+      if (input.date < original.date) throw PlatformException.validation({ date: [`date must be on or after the original entry’s date ${original.date}`] });
+      checkOpen(settings, input.date);
+      const originalLines = await manager.find(JournalLine, { where: { entryId: id }, order: { lineNumber: 'ASC' } });
+      const accounts = await manager.findBy(Account, { companyId, id: In(originalLines.map((line) => line.accountId)) });
+      const byId = new Map(accounts.map((account) => [account.id, account]));
+      const lines = mirrorLines(originalLines).map((line) => ({ account: byId.get(line.accountId)!, debit: line.debit, credit: line.credit, description: line.description }));
+      const reversal = await this.write(manager, settings, {
+        date: input.date,
+        memo: input.memo ?? `Reversal of ${original.number}`,
+        reference: original.reference,
+        totals: { totalDebit: original.totalCredit, totalCredit: original.totalDebit },
+        lines,
+        reversalOfId: original.id,
+      });
+      await manager.update(JournalEntry, { id, companyId }, { reversedById: reversal.id });
+      return reversal;
+    });
+  }
+
+  /** Resolves the lines' accounts within the company: 404 naming the unknown ones, 409 for an inactive one. */
+  private async accountsByKey(manager: EntityManager, companyId: string, key: 'id' | 'code', values: string[]): Promise<Map<string, Account>> {
+    const wanted = [...new Set(values)];
+    const found = await manager.findBy(Account, { companyId, [key]: In(wanted) });
+    const byKey = new Map(found.map((account) => [account[key], account]));
+    const missing = wanted.filter((value) => !byKey.has(value));
+    if (missing.length) throw new PlatformException('ACCOUNT_NOT_FOUND', { details: { [key === 'id' ? 'accountIds' : 'accountCodes']: missing } });
+    const inactive = found.find((account) => !account.active);
+    if (inactive) throw new PlatformException('ACCOUNT_INACTIVE', { params: { code: inactive.code }, details: { accountId: inactive.id, code: inactive.code } });
+    return byKey;
+  }
+
+  /** Numbers the entry (next of its year, under the company lock held by the caller) and writes it with its lines. */
+  private async write(manager: EntityManager, settings: BooksSettings, posting: Posting): Promise<JournalEntryView> {
+    const companyId = settings.companyId;
+    const year = Number(posting.date.slice(0, 4));
+    const sequence = await this.nextSequence(manager, companyId, year);
+    const entry = await manager.save(
+      manager.create(JournalEntry, {
+        companyId,
+        number: entryNumber(year, sequence),
+        sequence,
+        date: posting.date,
+        memo: posting.memo,
+        reference: posting.reference,
+        currency: settings.currency,
+        totalDebit: posting.totals.totalDebit,
+        totalCredit: posting.totals.totalCredit,
+        reversalOfId: posting.reversalOfId ?? null,
+        reversedById: null,
+        sourceType: posting.source?.type ?? null,
+        sourceId: posting.source?.id ?? null,
+      }),
+    );
+    const lines = posting.lines.map((line, index) =>
+      manager.create(JournalLine, {
+        companyId,
+        entryId: entry.id,
+        lineNumber: index + 1,
+        accountId: line.account.id,
+        accountCode: line.account.code,
+        debit: line.debit,
+        credit: line.credit,
+        description: line.description,
+        date: entry.date,
+        entrySequence: sequence,
+      }),
+    );
+    await manager.insert(JournalLine, lines);
+    return toView(entry, lines);
+  }
+
+  private async nextSequence(manager: EntityManager, companyId: string, year: number): Promise<number> {
+    const current = await manager.findOneBy(EntrySequence, { companyId, year });
+    if (!current) {
+      await manager.insert(EntrySequence, { companyId, year, lastNumber: 1 });
+      return 1;
+    }
+    const next = current.lastNumber + 1;
+    await manager.update(EntrySequence, { companyId, year }, { lastNumber: next });
+    return next;
+  }
+
+  private async findBySource(manager: EntityManager, input: InternalJournalEntryDto): Promise<JournalEntryView | null> {
+    const entry = await manager.findOneBy(JournalEntry, { companyId: input.companyId, sourceType: input.source.type, sourceId: input.source.id, reference: input.reference });
+    return entry ? (await this.withLines(manager, [entry]))[0] : null;
+  }
+
+  private async withLines(manager: EntityManager, entries: JournalEntry[]): Promise<JournalEntryView[]> {
+    if (!entries.length) return [];
+    const lines = await manager.find(JournalLine, { where: { entryId: In(entries.map((entry) => entry.id)) }, order: { lineNumber: 'ASC' } });
+    const byEntry = new Map<string, JournalLine[]>();
+    for (const line of lines) byEntry.set(line.entryId, [...(byEntry.get(line.entryId) ?? []), line]);
+    return entries.map((entry) => toView(entry, byEntry.get(entry.id) ?? []));
+  }
+}
+
+function checkCurrency(settings: BooksSettings, currency: string | undefined): void {
+  if (currency !== undefined && currency !== settings.currency) {
+    throw new PlatformException('BOOKS_CURRENCY_MISMATCH', { params: { currency, bookCurrency: settings.currency }, details: { currency, bookCurrency: settings.currency } });
+  }
+}
+
+function checkOpen(settings: BooksSettings, date: string): void {
+  if (settings.closedThrough !== null && date <= settings.closedThrough) {
+    throw new PlatformException('ACCOUNTING_PERIOD_CLOSED', { params: { date }, details: { date, closedThrough: settings.closedThrough } });
+  }
+}
+
+function toView(entry: JournalEntry, lines: JournalLine[]): JournalEntryView {
+  return {
+    id: entry.id,
+    number: entry.number,
+    date: entry.date,
+    memo: entry.memo,
+    reference: entry.reference,
+    currency: entry.currency,
+    totalDebit: entry.totalDebit,
+    totalCredit: entry.totalCredit,
+    reversalOf: entry.reversalOfId,
+    reversedBy: entry.reversedById,
+    source: entry.sourceType && entry.sourceId ? { type: entry.sourceType, id: entry.sourceId } : null,
+    postedAt: entry.postedAt,
+    lines: lines.map((line) => ({ lineNumber: line.lineNumber, accountId: line.accountId, accountCode: line.accountCode, debit: line.debit, credit: line.credit, description: line.description })),
+  };
+}

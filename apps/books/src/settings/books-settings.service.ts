@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { Transactions } from '@platform/common';
+import { BooksSettings, DEFAULT_BOOK_CURRENCY } from './books-settings.entity';
+
+export interface BooksSettingsView {
+  currency: string;
+  closedThrough: string | null;
+  chartInstalled: boolean;
+}
+
+@Injectable()
+export class BooksSettingsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+  ) {}
+
+  /**
+   * The company's settings row, created on first use and locked until the transaction ends
+   * (`FOR UPDATE` on PostgreSQL; SQLite runs one transaction at a time).
+   */
+  async lock(manager: EntityManager, companyId: string): Promise<BooksSettings> {
+    await manager.createQueryBuilder().insert().into(BooksSettings).values({ companyId, currency: DEFAULT_BOOK_CURRENCY, closedThrough: null, chartInstalledAt: null }).orIgnore().execute();
+    const query = manager.createQueryBuilder(BooksSettings, 'settings').where('settings.companyId = :companyId', { companyId });
+    if (this.transactions.postgres) query.setLock('pessimistic_write');
+    return query.getOneOrFail();
+  }
+
+  /** What a company's books are set to; a company that never wrote anything has the defaults. */
+  async view(companyId: string): Promise<BooksSettingsView> {
+    const settings = await this.dataSource.getRepository(BooksSettings).findOneBy({ companyId });
+    return {
+      currency: settings?.currency ?? DEFAULT_BOOK_CURRENCY,
+      closedThrough: settings?.closedThrough ?? null,
+      chartInstalled: Boolean(settings?.chartInstalledAt),
+    };
+  }
+}
