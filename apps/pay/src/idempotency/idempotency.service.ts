@@ -21,7 +21,7 @@ export interface IdempotentRequest {
 }
 
 /** How long a duplicate waits for the first request with its key to finish before 409 IN_PROGRESS. */
-const WAIT_FOR_FIRST_MS = 10_000;
+const WAIT_FOR_FIRST_MS = 5_000;
 const POLL_MS = 25;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
