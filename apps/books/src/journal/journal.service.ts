@@ -195,6 +195,12 @@ export class JournalService {
   /** Numbers the entry (next of its year, under the company lock held by the caller) and writes it with its lines. */
   private async write(manager: EntityManager, settings: BooksSettings, posting: Posting): Promise<JournalEntryView> {
     const companyId = settings.companyId;
+    const postedTotal = BigInt(settings.postedTotal) + BigInt(posting.totals.totalDebit);
+    if (postedTotal > BigInt(Number.MAX_SAFE_INTEGER)) {
+      throw PlatformException.validation({ lines: [`the company’s entries may total at most ${Number.MAX_SAFE_INTEGER} in all; this one would go past it`] });
+    }
+    await manager.update(BooksSettings, { companyId }, { postedTotal: Number(postedTotal) });
+    settings.postedTotal = Number(postedTotal);
     const year = Number(posting.date.slice(0, 4));
     const sequence = await this.nextSequence(manager, companyId, year);
     const entry = await manager.save(

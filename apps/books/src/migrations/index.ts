@@ -1,3 +1,3 @@
-import { BooksDomain1795355098214 } from './1795355098214-BooksDomain';
+import { BooksDomain1795355336440 } from './1795355336440-BooksDomain';
 
-export const BOOKS_MIGRATIONS: Function[] = [BooksDomain1795355098214];
+export const BOOKS_MIGRATIONS: Function[] = [BooksDomain1795355336440];

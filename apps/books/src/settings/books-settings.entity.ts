@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { bigintToNumber } from '@platform/common';
 
 export const DEFAULT_BOOK_CURRENCY = 'XAF';
 
@@ -19,6 +20,13 @@ export class BooksSettings {
   /** Entries dated on or before this date are refused; null while nothing is closed. */
   @Column({ name: 'closed_through', type: 'date', nullable: true })
   closedThrough: string | null;
+
+  /**
+   * Every debit ever posted, added up. Kept within 2^53 − 1, it bounds every sum a report can
+   * make (a balance, a column of the trial balance), so reports stay exact JSON integers.
+   */
+  @Column({ name: 'posted_total', type: 'bigint', default: 0, transformer: bigintToNumber })
+  postedTotal: number;
 
   @Column({ name: 'chart_installed_at', type: 'timestamptz', nullable: true })
   chartInstalledAt: Date | null;

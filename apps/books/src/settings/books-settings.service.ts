@@ -22,7 +22,7 @@ export class BooksSettingsService {
    * (`FOR UPDATE` on PostgreSQL; SQLite runs one transaction at a time).
    */
   async lock(manager: EntityManager, companyId: string): Promise<BooksSettings> {
-    await manager.createQueryBuilder().insert().into(BooksSettings).values({ companyId, currency: DEFAULT_BOOK_CURRENCY, closedThrough: null, chartInstalledAt: null }).orIgnore().execute();
+    await manager.createQueryBuilder().insert().into(BooksSettings).values({ companyId, currency: DEFAULT_BOOK_CURRENCY, closedThrough: null, postedTotal: 0, chartInstalledAt: null }).orIgnore().execute();
     const query = manager.createQueryBuilder(BooksSettings, 'settings').where('settings.companyId = :companyId', { companyId });
     if (this.transactions.postgres) query.setLock('pessimistic_write');
     return query.getOneOrFail();

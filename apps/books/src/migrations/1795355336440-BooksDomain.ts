@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
-export class BooksDomain1795355098214 implements MigrationInterface {
-    name = 'BooksDomain1795355098214'
+export class BooksDomain1795355336440 implements MigrationInterface {
+    name = 'BooksDomain1795355336440'
 
     public async up(queryRunner: QueryRunner): Promise<void> {
         await queryRunner.query(`
@@ -117,6 +117,7 @@ export class BooksDomain1795355098214 implements MigrationInterface {
                 "company_id" uuid NOT NULL,
                 "currency" character varying(3) NOT NULL,
                 "closed_through" date,
+                "posted_total" bigint NOT NULL DEFAULT '0',
                 "chart_installed_at" TIMESTAMP WITH TIME ZONE,
                 "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(),
                 "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(),
