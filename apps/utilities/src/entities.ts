@@ -1,3 +1,9 @@
+import { FileRecord } from './files/file.entity';
+import { DeliveryAttempt } from './notifications/delivery-attempt.entity';
+import { InboxEntry } from './notifications/inbox-entry.entity';
+import { Notification } from './notifications/notification.entity';
+import { NotificationDelivery } from './notifications/notification-delivery.entity';
 import { NotificationPreference } from './notifications/notification-preference.entity';
+import { OutboxMessage } from './notifications/outbox-message.entity';
 
-export const UTILITIES_ENTITIES = [NotificationPreference];
+export const UTILITIES_ENTITIES = [NotificationPreference, Notification, InboxEntry, NotificationDelivery, DeliveryAttempt, OutboxMessage, FileRecord];
