@@ -43,6 +43,12 @@ export class PreferencesService {
     return NOTIFICATION_CATEGORIES.map((category) => view(category, byCategory.get(category)));
   }
 
+  /** One category's channels, stored or default. */
+  async get(companyId: string, category: NotificationCategory): Promise<PreferenceView> {
+    const stored = await this.dataSource.getRepository(NotificationPreference).findOneBy({ companyId, category });
+    return view(category, stored ?? undefined);
+  }
+
   /** Changes only the flags sent; concurrent first writes of a category cannot collide. */
   async update(companyId: string, input: UpdatePreferenceDto): Promise<PreferenceView> {
     const changes: Partial<NotificationPreference> = {};

@@ -1,0 +1,34 @@
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { Environment } from '@platform/common';
+import type { DeliveryChannel } from '../notification-delivery.entity';
+import { HttpChannelProvider } from './http-channel.provider';
+import { NotificationProvider } from './notification-provider';
+import { OutboxProvider } from './outbox.provider';
+import { SmtpEmailProvider } from './smtp-email.provider';
+
+/** The provider of each channel, from the environment: SMTP_URL, *_PROVIDER_URL, else the outbox. */
+@Injectable()
+export class ChannelProviders implements OnApplicationShutdown {
+  private readonly providers: Record<DeliveryChannel, NotificationProvider>;
+
+  constructor(@Inject(Environment) env: Environment, @InjectDataSource() dataSource: DataSource) {
+    const outbox = new OutboxProvider(dataSource);
+    const http = (url?: string) => (url ? new HttpChannelProvider(url, env.PROVIDER_AUTH_TOKEN) : outbox);
+    this.providers = {
+      email: env.SMTP_URL ? new SmtpEmailProvider(env.SMTP_URL, env.MAIL_FROM) : outbox,
+      sms: http(env.SMS_PROVIDER_URL),
+      whatsapp: http(env.WHATSAPP_PROVIDER_URL),
+      push: http(env.PUSH_PROVIDER_URL),
+    };
+  }
+
+  for(channel: DeliveryChannel): NotificationProvider {
+    return this.providers[channel];
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all(Object.values(this.providers).map((provider) => provider.close?.()));
+  }
+}

@@ -1,0 +1,28 @@
+import { DataSource } from 'typeorm';
+import { OutboxMessage } from '../outbox-message.entity';
+import { NotificationProvider, OutboundMessage } from './notification-provider';
+
+/** The one-machine default for a channel with no provider configured: records what would have been sent. */
+export class OutboxProvider implements NotificationProvider {
+  readonly name = 'outbox';
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  async send(message: OutboundMessage): Promise<void> {
+    await this.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(OutboxMessage)
+      .values({
+        companyId: message.companyId,
+        deliveryId: message.deliveryId,
+        channel: message.channel,
+        recipient: message.to,
+        subject: message.title,
+        body: message.body,
+        data: message.data as never,
+      })
+      .orIgnore()
+      .execute();
+  }
+}

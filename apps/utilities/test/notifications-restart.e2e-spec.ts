@@ -1,0 +1,49 @@
+import { UtilitiesModule } from '../src/utilities.module';
+import { RunningApp, TestStack } from '../../../test/support/stack';
+import { eventually, TestProviderServer } from './channel-servers';
+
+const NOTIFICATIONS = '/api/v1/app/notifications';
+
+/** One instance at a time on the database: what the first leaves pending, the next one sends. */
+describe('notification deliveries survive a restart', () => {
+  let stack: TestStack;
+  let provider: TestProviderServer;
+
+  beforeAll(async () => {
+    stack = await TestStack.start();
+    provider = await TestProviderServer.start();
+  });
+  afterAll(async () => {
+    await stack.stop();
+    await provider.stop();
+  });
+
+  it('deliveries pending when the app stops are sent by a new instance on the same database', async () => {
+    const settings = { NOTIFICATION_POLL_MS: '50', NOTIFICATION_MAX_ATTEMPTS: '10', NOTIFICATION_RETRY_BASE_MS: '200' };
+    // The first instance's SMS provider is unreachable: the delivery stays pending, retried with backoff.
+    const first: RunningApp = await stack.startApp(UtilitiesModule, 'utilities', { ...settings, SMS_PROVIDER_URL: 'http://127.0.0.1:9/sms' });
+    const dev = await stack.developer();
+    await dev.call(first, 'PATCH', `${NOTIFICATIONS}/preferences`, { body: { category: 'calendar', sms: true } });
+    const sent = await dev.call(first, 'POST', NOTIFICATIONS, { body: { category: 'calendar', title: 'Meeting', body: 'At 10.', recipients: ['+237677999999'], channels: ['sms'] } });
+    expect(sent.status).toBe(202);
+    const id = sent.body.data.id;
+    await eventually(async () => (await dev.call(first, 'GET', `${NOTIFICATIONS}/${id}`)).body.data.deliveries[0].attempts.length >= 1, 5000, 'a failed attempt');
+    await first.close();
+
+    const second = await stack.startApp(UtilitiesModule, 'utilities', { ...settings, SMS_PROVIDER_URL: `${provider.url}/sms` });
+    const stopped = (await dev.call(second, 'GET', `${NOTIFICATIONS}/${id}`)).body.data.deliveries[0];
+    expect(stopped.attempts[0]).toMatchObject({ outcome: 'failed', provider: 'http' });
+
+    const delivered = await eventually(
+      async () => {
+        const delivery = (await dev.call(second, 'GET', `${NOTIFICATIONS}/${id}`)).body.data.deliveries[0];
+        return delivery.status === 'sent' && delivery;
+      },
+      10_000,
+      'the delivery to be sent by the new instance',
+    );
+    expect(delivered.attempts.at(-1)).toMatchObject({ outcome: 'sent', error: null });
+    expect(delivered.attempts.slice(0, -1).every((a: { outcome: string }) => a.outcome === 'failed')).toBe(true);
+    expect(provider.received('/sms', '+237677999999')).toHaveLength(1);
+  });
+});
