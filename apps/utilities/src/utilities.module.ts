@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { describeService, PlatformModule } from '@platform/common';
 import { UTILITIES_ENTITIES } from './entities';
 import { UTILITIES_MIGRATIONS } from './migrations';
+import { FilesModule } from './files/files.module';
 import { NotificationsModule } from './notifications/notifications.module';
 
 export const UTILITIES_SERVICE = describeService('utilities');
@@ -10,6 +11,7 @@ export const UTILITIES_SERVICE = describeService('utilities');
   imports: [
     PlatformModule.forService({ service: UTILITIES_SERVICE, data: { entities: UTILITIES_ENTITIES, migrations: UTILITIES_MIGRATIONS } }),
     NotificationsModule,
+    FilesModule,
   ],
 })
 export class UtilitiesModule {}

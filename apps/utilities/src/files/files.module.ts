@@ -1,0 +1,48 @@
+import multipart from '@fastify/multipart';
+import { Inject, Module, OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { join } from 'node:path';
+import { ConfigurationError, Environment } from '@platform/common';
+import { FileRecord } from './file.entity';
+import { FilesController } from './files.controller';
+import { FilesService } from './files.service';
+import { FileStorage } from './storage/file-storage';
+import { LocalFileStorage } from './storage/local-file.storage';
+import { S3FileStorage } from './storage/s3-file.storage';
+
+function createStorage(env: Environment): FileStorage {
+  if (env.FILES_STORAGE === 'local') return new LocalFileStorage(join(env.DATA_DIR, 'files', 'objects'));
+  if (!env.S3_BUCKET) throw new ConfigurationError(['S3_BUCKET: required when FILES_STORAGE is s3']);
+  return new S3FileStorage({
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    bucket: env.S3_BUCKET,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+  });
+}
+
+@Module({
+  imports: [TypeOrmModule.forFeature([FileRecord])],
+  controllers: [FilesController],
+  providers: [FilesService, { provide: FileStorage, inject: [Environment], useFactory: createStorage }],
+})
+export class FilesModule implements OnModuleInit {
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    @Inject(Environment) private readonly env: Environment,
+  ) {}
+
+  /**
+   * The multipart parser belongs to this app, so the shared bootstrap, the one-machine suite and
+   * the tests need no change. Limits are set per upload (FilesService); these are the outer bounds.
+   */
+  onModuleInit(): void {
+    void this.adapterHost.httpAdapter.getInstance().register(multipart, {
+      throwFileSizeLimit: false,
+      limits: { fileSize: this.env.FILES_MAX_BYTES + 1, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
+    });
+  }
+}

@@ -1,0 +1,285 @@
+import { Inject, Injectable, Logger, StreamableFile } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { DataSource, IsNull } from 'typeorm';
+import { describeService, Environment, Page, PlatformException, readOrCreateSecretFile, randomToken, toPage } from '@platform/common';
+import { ContentInspector, decideContentType, servedContentType } from './content-type';
+import { FileLinkQueryDto, ListFilesQueryDto } from './dto/file.dto';
+import { FILE_VISIBILITIES, FileRecord, FileVisibility } from './file.entity';
+import { parseRange } from './range';
+import { signFileLink, verifyFileLink } from './signed-link';
+import { FileStorage } from './storage/file-storage';
+
+const PREFIX = describeService('utilities').prefix;
+const MAX_FILENAME = 255;
+
+export interface FileView {
+  id: string;
+  filename: string;
+  contentType: string;
+  declaredContentType: string | null;
+  size: number;
+  sha256: string;
+  visibility: FileVisibility;
+  createdAt: Date;
+  publicUrl: string | null;
+  publicUrlExpiresAt: Date | null;
+}
+
+interface Staged {
+  path: string;
+  filename: string;
+  declaredContentType: string | null;
+  size: number;
+  sha256: string;
+  head: Buffer;
+  isText: boolean;
+}
+
+/** `../../etc/passwd\u0000.pdf` → `passwd.pdf`; never empty. */
+export function cleanFilename(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, MAX_FILENAME);
+  return clean && clean !== '.' && clean !== '..' ? clean : 'file';
+}
+
+/** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
+export function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
+/**
+ * Company files. An upload streams to a staging file while its size is checked against
+ * FILES_MAX_BYTES, its SHA-256 computed and its type sniffed; only a complete, allowed file
+ * is moved into the store, and its row is written after that (the object is removed if the row
+ * cannot be), so no partial or unlisted file is ever served.
+ */
+@Injectable()
+export class FilesService {
+  private readonly logger = new Logger('FilesService');
+  private readonly signingKey: string;
+  private readonly stagingDir: string;
+
+  constructor(
+    @Inject(Environment) private readonly env: Environment,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly storage: FileStorage,
+  ) {
+    this.signingKey = env.FILES_SIGNING_KEY ?? readOrCreateSecretFile(env.DATA_DIR, 'files-signing-key', () => randomToken(32));
+    this.stagingDir = join(env.DATA_DIR, 'files', 'staging');
+  }
+
+  async upload(companyId: string, request: FastifyRequest): Promise<FileView> {
+    if (!request.isMultipart()) throw PlatformException.validation({ body: ['body must be multipart/form-data with one part named file'] });
+    let staged: Staged | undefined;
+    let stored = false;
+    let visibility: FileVisibility = 'internal';
+    try {
+      const parts = request.parts({ limits: { fileSize: this.env.FILES_MAX_BYTES + 1, files: 1, fields: 5, fieldSize: 1024, parts: 6 } });
+      for await (const part of parts) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file') throw PlatformException.validation({ [part.fieldname]: ['the file part must be named file'] });
+          staged = await this.stage(part);
+        } else if (part.fieldname === 'visibility') {
+          if (!FILE_VISIBILITIES.includes(part.value as FileVisibility)) throw PlatformException.validation({ visibility: [`visibility must be one of: ${FILE_VISIBILITIES.join(', ')}`] });
+          visibility = part.value as FileVisibility;
+        } else throw PlatformException.validation({ [part.fieldname]: [`property ${part.fieldname} should not exist`] });
+      }
+      if (!staged) throw PlatformException.validation({ file: ['a part named file is required'] });
+
+      const decision = await decideContentType(staged.head, staged.isText, staged.declaredContentType ?? undefined);
+      if (!decision.allowed) throw new PlatformException('FILE_TYPE_NOT_ALLOWED', { details: { detectedContentType: decision.detected } });
+
+      const id = randomUUID();
+      const storageKey = `${companyId}/${id}`;
+      await this.storage.put(storageKey, staged.path, { size: staged.size, contentType: decision.contentType, sha256: staged.sha256 });
+      stored = true;
+      const record = this.dataSource.getRepository(FileRecord).create({
+        id,
+        companyId,
+        filename: staged.filename,
+        contentType: decision.contentType,
+        declaredContentType: staged.declaredContentType,
+        size: staged.size,
+        sha256: staged.sha256,
+        storageKey,
+        visibility,
+        deletedAt: null,
+      });
+      try {
+        await this.dataSource.getRepository(FileRecord).insert(record);
+      } catch (error) {
+        await this.storage.remove(storageKey).catch((removal: unknown) => this.logger.error({ err: removal }, `could not remove object ${storageKey} of a failed upload`));
+        throw error;
+      }
+      const saved = await this.dataSource.getRepository(FileRecord).findOneByOrFail({ id });
+      return this.view(saved, request);
+    } catch (error) {
+      throw this.uploadError(error);
+    } finally {
+      if (staged && !stored) await rm(staged.path, { force: true });
+    }
+  }
+
+  async list(companyId: string, query: ListFilesQueryDto, request: FastifyRequest): Promise<Page<FileView>> {
+    const [records, total] = await this.dataSource.getRepository(FileRecord).findAndCount({
+      where: { companyId, deletedAt: IsNull(), ...(query.visibility ? { visibility: query.visibility } : {}) },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      skip: (query.page - 1) * query.limit,
+      take: query.limit,
+    });
+    return toPage(
+      records.map((record) => this.view(record, request)),
+      total,
+      query,
+    );
+  }
+
+  async get(companyId: string, id: string, request: FastifyRequest, link: FileLinkQueryDto = {}): Promise<FileView> {
+    return this.view(await this.find(companyId, id), request, link.ttl);
+  }
+
+  async setVisibility(companyId: string, id: string, visibility: FileVisibility, request: FastifyRequest): Promise<FileView> {
+    const record = await this.find(companyId, id);
+    if (record.visibility !== visibility) {
+      await this.dataSource.getRepository(FileRecord).update({ id, companyId }, { visibility });
+      record.visibility = visibility;
+    }
+    return this.view(record, request);
+  }
+
+  /** Marks the row deleted (it disappears at once), then removes the object. */
+  async remove(companyId: string, id: string): Promise<void> {
+    const record = await this.find(companyId, id);
+    const result = await this.dataSource.getRepository(FileRecord).update({ id, companyId, deletedAt: IsNull() }, { deletedAt: new Date() });
+    if (!result.affected) throw new PlatformException('FILE_NOT_FOUND');
+    await this.storage.remove(record.storageKey).catch((error: unknown) => this.logger.error({ err: error }, `file ${id} deleted but its object ${record.storageKey} could not be removed`));
+  }
+
+  /** The company's file, bytes streamed with Range support. */
+  async content(companyId: string, id: string, request: FastifyRequest, reply: FastifyReply): Promise<StreamableFile | undefined> {
+    return this.serve(await this.find(companyId, id), request, reply);
+  }
+
+  /** A public file through its signed link, no credentials: 403 FILE_LINK_INVALID for anything else. */
+  async download(id: string, expires: string | undefined, signature: string | undefined, request: FastifyRequest, reply: FastifyReply): Promise<StreamableFile | undefined> {
+    if (!verifyFileLink(this.signingKey, id, expires, signature)) throw new PlatformException('FILE_LINK_INVALID');
+    const record = await this.dataSource.getRepository(FileRecord).findOneBy({ id, deletedAt: IsNull() });
+    if (!record || record.visibility !== 'public') throw new PlatformException('FILE_LINK_INVALID');
+    return this.serve(record, request, reply);
+  }
+
+  private async find(companyId: string, id: string): Promise<FileRecord> {
+    const record = await this.dataSource.getRepository(FileRecord).findOneBy({ id, companyId, deletedAt: IsNull() });
+    if (!record) throw new PlatformException('FILE_NOT_FOUND');
+    return record;
+  }
+
+  private async serve(record: FileRecord, request: FastifyRequest, reply: FastifyReply): Promise<StreamableFile | undefined> {
+    const etag = `"${record.sha256}"`;
+    void reply.headers({
+      'content-type': servedContentType(record.contentType),
+      'content-disposition': contentDisposition(record.filename),
+      etag,
+      'accept-ranges': 'bytes',
+      'x-content-type-options': 'nosniff',
+      'repr-digest': `sha-256=:${Buffer.from(record.sha256, 'hex').toString('base64')}:`,
+      digest: `sha-256=${Buffer.from(record.sha256, 'hex').toString('base64')}`,
+      'last-modified': record.createdAt.toUTCString(),
+    });
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+      void reply.status(304);
+      return undefined;
+    }
+    const ifRange = request.headers['if-range'];
+    const rangeHeader = ifRange === undefined || ifRange === etag ? request.headers.range : undefined;
+    const range = parseRange(rangeHeader, record.size);
+    if (range.kind === 'unsatisfiable') throw new PlatformException('RANGE_NOT_SATISFIABLE', { headers: { 'content-range': `bytes */${record.size}` } });
+    const partial = range.kind === 'partial' ? { start: range.start, end: range.end } : undefined;
+    const stream = await this.storage.read(record.storageKey, partial).catch((error: unknown) => {
+      this.logger.error({ err: error }, `file ${record.id}: object ${record.storageKey} unreadable`);
+      throw new PlatformException('FILE_NOT_FOUND');
+    });
+    if (partial) void reply.status(206).header('content-range', `bytes ${partial.start}-${partial.end}/${record.size}`);
+    void reply.header('content-length', String(partial ? partial.end - partial.start + 1 : record.size));
+    return new StreamableFile(stream);
+  }
+
+  private async stage(part: MultipartFile): Promise<Staged> {
+    await mkdir(this.stagingDir, { recursive: true });
+    const path = join(this.stagingDir, `${randomUUID()}.part`);
+    const hash = createHash('sha256');
+    const inspector = new ContentInspector();
+    const max = this.env.FILES_MAX_BYTES;
+    let size = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length;
+        if (size > max) return done(new PlatformException('FILE_TOO_LARGE', { params: { limit: max } }));
+        hash.update(chunk);
+        inspector.update(chunk);
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(part.file, meter, createWriteStream(path, { flags: 'wx' }));
+    } catch (error) {
+      await rm(path, { force: true });
+      throw error;
+    }
+    const { head, isText } = inspector.finish();
+    return {
+      path,
+      filename: cleanFilename(part.filename),
+      declaredContentType: part.mimetype ? part.mimetype.slice(0, 255) : null,
+      size,
+      sha256: hash.digest('hex'),
+      head,
+      isText,
+    };
+  }
+
+  /** Multipart limits and malformed bodies become the API's codes. */
+  private uploadError(error: unknown): unknown {
+    if (error instanceof PlatformException) return error;
+    const code = (error as { code?: string })?.code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') return new PlatformException('FILE_TOO_LARGE', { params: { limit: this.env.FILES_MAX_BYTES } });
+    if (code === 'FST_FILES_LIMIT') return PlatformException.validation({ file: ['send exactly one file per upload'] });
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return PlatformException.validation({ body: ['too many parts: send one file and at most the visibility field'] });
+    if (/multipart|boundary|terminated early/i.test((error as Error)?.message ?? '')) return PlatformException.validation({ body: ['body is not valid multipart/form-data'] });
+    return error;
+  }
+
+  private view(record: FileRecord, request: FastifyRequest, ttlSeconds = this.env.FILES_LINK_TTL_SECONDS): FileView {
+    let publicUrl: string | null = null;
+    let publicUrlExpiresAt: Date | null = null;
+    if (record.visibility === 'public') {
+      const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
+      const query = new URLSearchParams({ expires: String(expires), signature: signFileLink(this.signingKey, record.id, expires) });
+      publicUrl = `${request.protocol}://${request.host}/${PREFIX}/files/${record.id}/download?${query}`;
+      publicUrlExpiresAt = new Date(expires * 1000);
+    }
+    return {
+      id: record.id,
+      filename: record.filename,
+      contentType: record.contentType,
+      declaredContentType: record.declaredContentType,
+      size: record.size,
+      sha256: record.sha256,
+      visibility: record.visibility,
+      createdAt: record.createdAt,
+      publicUrl,
+      publicUrlExpiresAt,
+    };
+  }
+}
