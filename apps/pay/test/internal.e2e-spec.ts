@@ -1,4 +1,4 @@
-import { call } from '../../../test/support/http';
+import { call, HttpResult } from '../../../test/support/http';
 import { PayModule } from '../src/pay.module';
 import { expectError, RunningApp, TestStack } from '../../../test/support/stack';
 import { MOMO, newKey, PayClient } from './pay-client';
@@ -10,7 +10,7 @@ describe('pay: internal payments route', () => {
   let stack: TestStack;
   let pay: RunningApp;
   let client: PayClient;
-  let internal: (method: string, path: string, body?: unknown, headers?: Record<string, string>) => ReturnType<typeof call>;
+  let internal: (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<HttpResult>;
 
   beforeAll(async () => {
     stack = await TestStack.start();

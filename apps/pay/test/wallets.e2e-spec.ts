@@ -132,12 +132,13 @@ describe('pay: wallets and credits', () => {
   });
 
   it('describes the routes in the OpenAPI document, with the Idempotency-Key header', async () => {
-    const doc = await fetch(`${pay.url}/api/v1/pay/openapi.json`).then((r) => r.json());
+    const doc = (await fetch(`${pay.url}/api/v1/pay/openapi.json`).then((r) => r.json())) as any;
     const credits = doc.paths['/api/v1/pay/wallets/{id}/credits'].post;
     expect(credits.parameters.find((p: { name: string }) => p.name === 'Idempotency-Key')).toMatchObject({ in: 'header', required: true });
     const payments = doc.paths['/api/v1/pay/payments'].post;
     expect(payments.parameters.find((p: { name: string }) => p.name === 'Idempotency-Key')).toMatchObject({ required: true });
     expect(payments.description).toContain('9999');
+    expect(payments.responses['201'].headers['Idempotent-Replayed']).toBeDefined();
     expect(doc.components.schemas.CreatePaymentDto.properties.amount).toMatchObject({ type: 'integer', minimum: 1 });
     expect(doc.paths['/internal/v1/pay/payments']).toBeUndefined();
   });

@@ -7,6 +7,10 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 /** How long a key is kept; a key used again after that is a new request. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** The OpenAPI description of the replay header, for the 201 responses of idempotent routes. */
+export const REPLAYED_RESPONSE_HEADERS = {
+  [REPLAYED_HEADER]: { description: 'Present, `true`, when this response replays an earlier request with the same Idempotency-Key.', schema: { type: 'string', enum: ['true'] } },
+};
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 export const IDEMPOTENCY_HEADER_DESCRIPTION =
   'Required. A unique key per operation (a UUID is a good choice), 1–255 visible ASCII characters, kept 24 hours. ' +

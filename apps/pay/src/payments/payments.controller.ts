@@ -2,7 +2,7 @@ import { Body, Controller, Get, Param, ParseUUIDPipe, Post, Query, Res } from '@
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Authenticated, PlatformException, Tenant, TenantContext } from '@platform/common';
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_HEADER_DESCRIPTION, IdempotencyKeyHeader, REPLAYED_HEADER } from '../idempotency/idempotency';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_HEADER_DESCRIPTION, IdempotencyKeyHeader, REPLAYED_HEADER, REPLAYED_RESPONSE_HEADERS } from '../idempotency/idempotency';
 import { respond } from '../idempotency/replay';
 import { CreatePaymentDto, ListPaymentsQueryDto } from './dto/payment.dto';
 import { Payment } from './payment.entity';
@@ -33,7 +33,7 @@ export class PaymentsController {
   @Authenticated('pay:write')
   @ApiOperation({ summary: 'Pay from a wallet', description: CREATE_PAYMENT_DESCRIPTION })
   @ApiHeader({ name: IDEMPOTENCY_HEADER, required: true, description: IDEMPOTENCY_HEADER_DESCRIPTION })
-  @ApiCreatedResponse({ type: Payment, description: `The payment (status succeeded, failed or pending). A replay carries \`${REPLAYED_HEADER}: true\`.` })
+  @ApiCreatedResponse({ type: Payment, description: `The payment (status succeeded, failed or pending). A replay carries \`${REPLAYED_HEADER}: true\`.`, headers: REPLAYED_RESPONSE_HEADERS })
   @ApiBadRequestResponse({ description: PAYMENT_ERRORS.badRequest })
   @ApiNotFoundResponse({ description: PAYMENT_ERRORS.notFound })
   @ApiConflictResponse({ description: PAYMENT_ERRORS.conflict })

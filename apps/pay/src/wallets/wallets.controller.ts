@@ -2,7 +2,7 @@ import { Body, Controller, Get, Param, ParseUUIDPipe, Post, Query, Res } from '@
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiExtraModels, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Authenticated, PageQueryDto, PlatformException, Tenant, TenantContext } from '@platform/common';
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_HEADER_DESCRIPTION, IdempotencyKeyHeader, REPLAYED_HEADER } from '../idempotency/idempotency';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_HEADER_DESCRIPTION, IdempotencyKeyHeader, REPLAYED_HEADER, REPLAYED_RESPONSE_HEADERS } from '../idempotency/idempotency';
 import { respond } from '../idempotency/replay';
 import { CreateWalletDto, CreditWalletDto, ListWalletsQueryDto } from './dto/wallet.dto';
 import { Wallet } from './wallet.entity';
@@ -47,6 +47,7 @@ export class WalletsController {
   @ApiCreatedResponse({
     type: WalletTransaction,
     description: `A top-up: the ledger row it wrote (balanceAfter is the new balance). A replay carries \`${REPLAYED_HEADER}: true\`.`,
+    headers: REPLAYED_RESPONSE_HEADERS,
   })
   @ApiBadRequestResponse({ description: 'IDEMPOTENCY_KEY_REQUIRED, CURRENCY_MISMATCH (not the wallet’s currency), VALIDATION_FAILED' })
   @ApiNotFoundResponse({ description: 'WALLET_NOT_FOUND' })
