@@ -10,6 +10,7 @@ import { RouteAudit } from './auth/route-audit';
 import { ConfigurationError, Environment, validateEnvironment } from './config/environment';
 import { ShutdownState } from './health/shutdown-state';
 import { requestDurationHistogram } from './metrics/metrics';
+import { PLATFORM_LOGGER, PlatformLogger } from './logging/platform-logger';
 import { buildOpenApiDocument, OpenApiDocument } from './openapi/openapi';
 import type { ServiceDescriptor } from './service';
 
@@ -57,20 +58,22 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
 
   const fastify = app.getHttpAdapter().getInstance();
   const histogram = requestDurationHistogram();
+  const logger = app.get<PlatformLogger>(PLATFORM_LOGGER);
+  const accessLog = logger.isLevelEnabled('info');
   fastify.decorateRequest('platform', null);
   fastify.decorateRequest('startedAt', 0);
   fastify.addHook('onRequest', (request, reply, done) => {
     (request as unknown as { startedAt: number }).startedAt = performance.now();
-    (request.raw as unknown as { id: string }).id = request.id;
     void reply.header('x-request-id', request.id).header('cache-control', 'no-store');
     done();
   });
   fastify.addHook('onResponse', (request, reply, done) => {
-    const started = (request as unknown as { startedAt: number }).startedAt;
-    histogram.observe(
-      { service: service.name, method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
-      (performance.now() - started) / 1000,
-    );
+    const seconds = (performance.now() - (request as unknown as { startedAt: number }).startedAt) / 1000;
+    const route = request.routeOptions.url ?? 'unmatched';
+    histogram.observe({ service: service.name, method: request.method, route, status: String(reply.statusCode) }, seconds);
+    if (accessLog && !request.url.startsWith('/healthz')) {
+      logger.info({ reqId: request.id, method: request.method, url: request.url, route, statusCode: reply.statusCode, responseTimeMs: Math.round(seconds * 1e4) / 10 }, 'request completed');
+    }
     done();
   });
 

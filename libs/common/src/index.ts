@@ -20,6 +20,7 @@ export * from './http/response.decorators';
 export * from './identity/cached-identity.source';
 export * from './identity/identity-source';
 export * from './identity/remote-identity.source';
+export * from './logging/platform-logger';
 export * from './plans';
 export * from './platform.module';
 export * from './redis/redis.provider';

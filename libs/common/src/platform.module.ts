@@ -1,4 +1,4 @@
-import { DynamicModule, Inject, Module, OnApplicationShutdown, Provider, RequestMethod } from '@nestjs/common';
+import { DynamicModule, Inject, Module, OnApplicationShutdown, Provider } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE, DiscoveryModule } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { HealthCheckService, TerminusModule, TypeOrmHealthIndicator } from '@nestjs/terminus';
@@ -20,6 +20,7 @@ import { RedisHealthIndicator } from './health/redis.health';
 import { ShutdownState } from './health/shutdown-state';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { createValidationPipe } from './http/validation';
+import { PLATFORM_LOGGER, PlatformLogger, PlatformLoggerModule } from './logging/platform-logger';
 import { IdentitySource } from './identity/identity-source';
 import { RemoteIdentitySource } from './identity/remote-identity.source';
 import { metricsModule } from './metrics/metrics';
@@ -90,26 +91,12 @@ export class PlatformModule {
       global: true,
       imports: [
         PlatformConfigModule,
+        PlatformLoggerModule,
         LoggerModule.forRootAsync({
-          inject: [Environment],
-          useFactory: (env: Environment) => ({
-            pinoHttp: {
-              level: env.LOG_LEVEL,
-              base: { service: service.name },
-              genReqId: (request) => (request as unknown as { id: string }).id,
-              autoLogging: { ignore: (request) => (request.url ?? '').startsWith('/healthz') },
-              redact: {
-                paths: ['req.headers.authorization', 'req.headers["x-platform-api-key"]', 'req.headers["x-platform-api-secret"]', 'req.headers.cookie', 'req.headers["x-internal-token"]'],
-                censor: '[redacted]',
-              },
-              quietReqLogger: true,
-              serializers: {
-                req: (request: { id: string; method: string; url: string }) => ({ id: request.id, method: request.method, url: request.url }),
-                res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
-              },
-            },
-            forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
-          }),
+          imports: [PlatformLoggerModule],
+          inject: [PLATFORM_LOGGER],
+          // Nest's own logs go through this logger; requests are logged by a Fastify hook instead of middleware.
+          useFactory: (logger: PlatformLogger) => ({ pinoHttp: { logger }, forRoutes: [] }),
         }),
         DiscoveryModule,
         PassportModule,

@@ -17,6 +17,9 @@ describe('serviceForPath', () => {
     ['/healthz/ready', 'auth'],
     ['/internal/v1/hr/payroll-inputs?companyId=x', 'hr'],
     ['/internal/v1/revocations', 'auth'],
+    ['/internal/v1/books/journal-entries', 'books'],
+    ['/internal/v1/pay/payments', 'pay'],
+    ['/internal/v1/payroll', 'payroll'],
     ['/', 'auth'],
   ])('%s -> %s', (url, service) => expect(serviceForPath(url)).toBe(service));
 });

@@ -1,16 +1,20 @@
 import type { ServiceName } from './service';
 
-/** The Ingress routing (DESIGN §1), used by the one-machine suite exactly as Kubernetes uses it. */
-const PREFIXES: [string, ServiceName][] = [
-  ['/api/v1/hr', 'hr'],
-  // service-to-service routes, never exposed by the Ingress; one machine routes them the same way
-  ['/internal/v1/hr', 'hr'],
-  ['/api/v1/app', 'utilities'],
-  ['/api/v1/payroll', 'payroll'],
-  ['/api/v1/pay', 'pay'],
-  ['/api/v1/books', 'books'],
+/** Path segment after `/api/v1` (and after `/internal/v1` for service-to-service routes) → service. */
+const SEGMENTS: [string, ServiceName][] = [
+  ['hr', 'hr'],
+  ['app', 'utilities'],
+  ['payroll', 'payroll'],
+  ['pay', 'pay'],
+  ['books', 'books'],
 ];
+const PREFIXES: [string, ServiceName][] = SEGMENTS.flatMap(([segment, service]) => [
+  [`/api/v1/${segment}`, service],
+  // never exposed by the Ingress; the one-machine suite routes them the same way
+  [`/internal/v1/${segment}`, service],
+]);
 
+/** The Ingress routing (DESIGN §1), used by the one-machine suite exactly as Kubernetes uses it. */
 export function serviceForPath(url: string): ServiceName {
   for (const [prefix, service] of PREFIXES) {
     if (url.startsWith(prefix)) {

@@ -41,6 +41,12 @@ export class Environment {
   @Matches(/^https?:\/\/\S+$/, { message: 'HR_URL must be an http(s) URL' })
   HR_URL = 'http://127.0.0.1:3000';
 
+  @Matches(/^https?:\/\/\S+$/, { message: 'PAY_URL must be an http(s) URL' })
+  PAY_URL = 'http://127.0.0.1:3000';
+
+  @Matches(/^https?:\/\/\S+$/, { message: 'BOOKS_URL must be an http(s) URL' })
+  BOOKS_URL = 'http://127.0.0.1:3000';
+
   @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(32, { message: 'INTERNAL_TOKEN must be at least 32 characters' })
   INTERNAL_TOKEN?: string;
 

@@ -26,8 +26,7 @@ function run(exception: unknown, language?: string) {
   };
   const request = { id: 'r1', method: 'GET', url: '/x', headers: language ? { 'accept-language': language } : {} };
   const host = { switchToHttp: () => ({ getRequest: () => request, getResponse: () => reply }) } as unknown as ArgumentsHost;
-  const filter = new PlatformExceptionFilter();
-  (filter as unknown as { logger: { error: () => void } }).logger = { error: () => undefined };
+  const filter = new PlatformExceptionFilter({ error: () => undefined });
   filter.catch(exception, host);
   return sent;
 }

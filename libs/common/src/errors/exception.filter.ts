@@ -1,9 +1,10 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, ErrorCode, HTTP_ERROR_MESSAGES, Language } from './error-codes';
 import { interpolate, negotiateLanguage } from './i18n';
 import { FieldErrors, PlatformException } from './platform.exception';
+import { InjectPlatformLogger, PlatformLogger } from '../logging/platform-logger';
 
 export interface ErrorEnvelope {
   success: false;
@@ -28,7 +29,7 @@ interface FrameworkError {
  */
 @Catch()
 export class PlatformExceptionFilter implements ExceptionFilter {
-  private readonly logger = new Logger('ExceptionFilter');
+  constructor(@InjectPlatformLogger() private readonly logger: Pick<PlatformLogger, 'error'>) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
@@ -38,10 +39,7 @@ export class PlatformExceptionFilter implements ExceptionFilter {
     const normalized = this.normalize(exception);
 
     if (normalized.status >= 500 && normalized.code === 'INTERNAL_ERROR') {
-      this.logger.error(
-        { requestId: request?.id, method: request?.method, url: request?.url, err: exception },
-        'Unhandled error',
-      );
+      this.logger.error({ reqId: request?.id, method: request?.method, url: request?.url, err: exception }, 'unhandled error');
     }
 
     const body = buildErrorEnvelope(normalized, language);
