@@ -46,7 +46,6 @@ interface Staged {
 /** `../../etc/passwd\u0000.pdf` → `passwd.pdf`; never empty. */
 export function cleanFilename(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, MAX_FILENAME);
   return clean && clean !== '.' && clean !== '..' ? clean : 'file';
 }
