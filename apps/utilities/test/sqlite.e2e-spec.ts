@@ -1,0 +1,64 @@
+import { UtilitiesModule } from '../src/utilities.module';
+import { RunningApp, TestStack } from '../../../test/support/stack';
+import { eventually, TestProviderServer } from './channel-servers';
+import { fetchBytes, FILES, PNG, upload } from './files-support';
+
+const NOTIFICATIONS = '/api/v1/app/notifications';
+
+/** The one-machine store: notifications (with the worker's serialized claims) and files on SQLite. */
+describe('utilities on the one-machine SQLite store', () => {
+  let stack: TestStack;
+  let app: RunningApp;
+  let provider: TestProviderServer;
+
+  beforeAll(async () => {
+    stack = await TestStack.start();
+    provider = await TestProviderServer.start();
+    provider.script.set('/sms', [500]);
+    app = await stack.startApp(UtilitiesModule, 'utilities', {
+      DATABASE_URL: '',
+      SMS_PROVIDER_URL: `${provider.url}/sms`,
+      NOTIFICATION_POLL_MS: '50',
+      NOTIFICATION_RETRY_BASE_MS: '50',
+    });
+  });
+  afterAll(async () => {
+    await stack.stop();
+    await provider.stop();
+  });
+
+  it('sends through the providers and the outbox, retrying, and keeps the inbox', async () => {
+    const dev = await stack.developer();
+    await dev.call(app, 'PATCH', `${NOTIFICATIONS}/preferences`, { body: { category: 'approval', sms: true } });
+    const sent = await Promise.all(
+      [1, 2, 3].map((n) => dev.call(app, 'POST', NOTIFICATIONS, { body: { category: 'approval', title: `N${n}`, body: 'b', recipients: [`+23767700000${n}`, `n${n}@example.cm`] } })),
+    );
+    expect(sent.map((s) => s.status)).toEqual([202, 202, 202]);
+    for (const { body } of sent) {
+      const notification = await eventually(async () => {
+        const data = (await dev.call(app, 'GET', `${NOTIFICATIONS}/${body.data.id}`)).body.data;
+        return data.deliveries.every((d: { status: string }) => d.status === 'sent') && data;
+      }, 10_000, 'deliveries sent');
+      expect(notification.deliveries.map((d: { channel: string; attempts: { provider: string }[] }) => [d.channel, d.attempts.at(-1)!.provider])).toEqual([
+        ['email', 'outbox'],
+        ['sms', 'http'],
+      ]);
+    }
+    expect(provider.requests.filter((r) => r.path === '/sms').map((r) => r.status).sort()).toEqual([200, 200, 200, 500]);
+
+    const inbox = await dev.call(app, 'POST', NOTIFICATIONS, { body: { category: 'general', title: 'Hello', body: 'b' } });
+    await dev.call(app, 'PATCH', `${NOTIFICATIONS}/${inbox.body.data.id}/read`);
+    expect((await dev.call(app, 'GET', `${NOTIFICATIONS}?unread=false`)).body.data.items.map((i: { id: string }) => i.id)).toEqual([inbox.body.data.id]);
+    expect((await dev.call(app, 'GET', `${NOTIFICATIONS}/unread-counts`)).body.data.total).toBe(0);
+  });
+
+  it('stores and serves files', async () => {
+    const dev = await stack.developer();
+    const file = (await upload(dev, app, { content: PNG, filename: 'a.png', fields: { visibility: 'public' } })).body.data;
+    expect(file).toMatchObject({ contentType: 'image/png', size: PNG.length });
+    const range = await fetchBytes(`${app.url}${FILES}/${file.id}/content`, dev.headers({ range: 'bytes=1-3' }));
+    expect(range.bytes.toString('latin1')).toBe('PNG');
+    expect((await fetchBytes(file.publicUrl)).bytes.equals(PNG)).toBe(true);
+    expect((await dev.call(app, 'GET', FILES)).body.data.total).toBe(1);
+  });
+});
