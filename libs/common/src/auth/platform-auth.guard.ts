@@ -7,8 +7,8 @@ import { PlatformException } from '../errors/platform.exception';
 import { IdentitySource } from '../identity/identity-source';
 import { Environment } from '../config/environment';
 import { internalToken } from '../config/secret-files';
-import { INTERNAL_ROUTE_KEY, IS_PUBLIC_KEY } from './auth.decorators';
 import { constantTimeEquals } from './constant-time';
+import { routeAccess } from './route-access';
 import { JWT_STRATEGY } from './jwt.strategy';
 import { hashApiKey, PLATFORM_CLIENT_ID, Principal } from './principal';
 import { headerValue, PlatformRequest, requestState } from './request-state';
@@ -42,14 +42,14 @@ export class PlatformAuthGuard extends AuthGuard(JWT_STRATEGY) {
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
-    const targets = [context.getHandler(), context.getClass()];
+    const access = routeAccess(this.reflector, context);
     const request = context.switchToHttp().getRequest<PlatformRequest>();
-    if (this.reflector.getAllAndOverride<boolean>(INTERNAL_ROUTE_KEY, targets)) {
+    if (access.isInternal) {
       // Service-to-service routes: the shared internal token; answer as if the route did not exist.
       if (!constantTimeEquals(headerValue(request, 'x-internal-token') ?? '', this.internalToken)) throw new PlatformException('HTTP_ERROR', { status: 404 });
       return true;
     }
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, targets)) return true;
+    if (access.isPublic) return true;
     const token = BEARER.exec(headerValue(request, 'authorization') ?? '')?.[1];
     if (!token) throw new PlatformException('AUTH_TOKEN_MISSING');
 

@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { isUUID } from 'class-validator';
-import { IS_PUBLIC_KEY } from '../auth/auth.decorators';
+import { routeAccess } from '../auth/route-access';
 import { headerValue, PlatformRequest, requestState } from '../auth/request-state';
 import { FieldErrors, PlatformException } from '../errors/platform.exception';
 import { IdentitySource } from '../identity/identity-source';
@@ -21,7 +21,7 @@ export class TenancyGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [context.getHandler(), context.getClass()])) return true;
+    if (routeAccess(this.reflector, context).isPublic) return true;
     const request = context.switchToHttp().getRequest<PlatformRequest>();
     const state = requestState(request);
     const organizationId = state.principal!.organizationId;

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { InjectThrottlerOptions, ThrottlerGuard, ThrottlerModuleOptions } from '@nestjs/throttler';
 import type { ThrottlerRequest } from '@nestjs/throttler/dist/throttler.guard.interface';
 import type { FastifyReply } from 'fastify';
-import { IS_PUBLIC_KEY } from '../auth/auth.decorators';
+import { routeAccess } from '../auth/route-access';
 import { PlatformRequest, requestState } from '../auth/request-state';
 import { PlatformException } from '../errors/platform.exception';
 import { quotaPeriod } from '../plans';
@@ -26,8 +26,10 @@ export class PlanThrottlerGuard extends ThrottlerGuard {
     super(options, store, reflector);
   }
 
-  protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
-    return !!this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [context.getHandler(), context.getClass()]);
+  /** Public routes are not metered; every other route is, by the one plan limit (no per-throttler metadata to read). */
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (routeAccess(this.reflector, context).isPublic) return true;
+    return this.handleRequest({ context } as ThrottlerRequest);
   }
 
   protected override async handleRequest({ context }: ThrottlerRequest): Promise<boolean> {
