@@ -23,6 +23,12 @@ describe('pay: recovery after a crash mid-payment', () => {
   });
   afterAll(() => stack.stop());
 
+  /** Stops an instance for good (the stack would otherwise close it a second time at the end). */
+  async function stop(app: RunningApp): Promise<void> {
+    stack.apps.splice(stack.apps.indexOf(app), 1);
+    await app.close();
+  }
+
   const killed = () => Promise.reject(new Error('process killed'));
 
   async function pendingPaymentOf(client: PayClient, walletId: string) {
@@ -41,7 +47,7 @@ describe('pay: recovery after a crash mid-payment', () => {
     const key = newKey();
     const crashed = await client.pay(walletId, 300, MOMO, key);
     expect(crashed.status).toBe(500);
-    await first.close();
+    await stop(first);
 
     const second = await stack.startApp(PayModule, 'pay');
     const after = new PayClient(dev, second);
@@ -64,7 +70,7 @@ describe('pay: recovery after a crash mid-payment', () => {
     expect(retried.status).toBe(201);
     expect(retried.headers.get('idempotent-replayed')).toBe('true');
     expect(retried.body.data).toMatchObject({ id: payment.id, status: 'succeeded' });
-    await second.close();
+    await stop(second);
   });
 
   it('dies after the provider paid, before the debit: recovery asks the provider and debits once, without paying again', async () => {
@@ -73,7 +79,7 @@ describe('pay: recovery after a crash mid-payment', () => {
     const walletId = await client.fundedWallet(1_000);
     jest.spyOn(first.app.get(PaymentsService), 'finalize').mockImplementationOnce(killed);
     expect((await client.pay(walletId, 400)).status).toBe(500);
-    await first.close();
+    await stop(first);
 
     const second = await stack.startApp(PayModule, 'pay');
     const after = new PayClient(dev, second);
@@ -85,7 +91,7 @@ describe('pay: recovery after a crash mid-payment', () => {
     expect(await settlementsOf(second, payment.id)).toBe(1);
     expect(await after.expectLedgerConsistent(walletId)).toMatchObject({ balance: 600, held: 0 });
     expect((await after.call('GET', `${PAYMENTS}/${payment.id}`)).body.data.status).toBe('succeeded');
-    await second.close();
+    await stop(second);
   });
 
   it('a declined payment that died mid-way ends failed with its hold released', async () => {
@@ -94,7 +100,7 @@ describe('pay: recovery after a crash mid-payment', () => {
     const walletId = await client.fundedWallet(1_000);
     jest.spyOn(first.app.get(PaymentsService), 'settle').mockImplementationOnce(killed);
     expect((await client.pay(walletId, 1_000, DECLINED_MOMO)).status).toBe(500);
-    await first.close();
+    await stop(first);
 
     const second = await stack.startApp(PayModule, 'pay');
     const after = new PayClient(dev, second);
@@ -103,7 +109,7 @@ describe('pay: recovery after a crash mid-payment', () => {
     expect(await second.app.get(PaymentsRecovery).run({ olderThanMs: 0 })).toMatchObject({ examined: 1, failed: 1 });
     expect(await after.expectLedgerConsistent(walletId)).toMatchObject({ balance: 1_000, held: 0, available: 1_000 });
     expect((await after.ledger(walletId)).map((row) => row.type)).toEqual(['credit']);
-    await second.close();
+    await stop(second);
   });
 
   it('two instances recovering the same payments at once move each payment’s money once', async () => {
@@ -114,7 +120,7 @@ describe('pay: recovery after a crash mid-payment', () => {
     jest.spyOn(service, 'settle').mockImplementation(killed);
     const crashed = await Promise.all(Array.from({ length: 5 }, () => client.pay(walletId, 100)));
     expect(crashed.every((r) => r.status === 500)).toBe(true);
-    await first.close();
+    await stop(first);
 
     const [a, b] = [await stack.startApp(PayModule, 'pay'), await stack.startApp(PayModule, 'pay')];
     const reports = await Promise.all([a, b].map((app) => app.app.get(PaymentsRecovery).run({ olderThanMs: 0 })));
@@ -123,8 +129,8 @@ describe('pay: recovery after a crash mid-payment', () => {
     expect(await after.expectLedgerConsistent(walletId)).toMatchObject({ balance: 500, held: 0 });
     expect((await after.ledger(walletId)).filter((row) => row.type === 'debit')).toHaveLength(5);
     expect((await after.call('GET', `${PAYMENTS}?walletId=${walletId}&status=succeeded`)).body.data.total).toBe(5);
-    await a.close();
-    await b.close();
+    await stop(a);
+    await stop(b);
   });
 
   it('a provider that does not answer leaves the payment pending (201) and held; recovery finishes it', async () => {
@@ -143,6 +149,6 @@ describe('pay: recovery after a crash mid-payment', () => {
     expect(await app.app.get(PaymentsRecovery).run({ olderThanMs: 0 })).toMatchObject({ examined: 1, succeeded: 1 });
     expect((await client.call('GET', `${PAYMENTS}/${pending.body.data.id}`)).body.data.status).toBe('succeeded');
     expect(await client.expectLedgerConsistent(walletId)).toMatchObject({ balance: 750, held: 0 });
-    await app.close();
+    await stop(app);
   });
 });
