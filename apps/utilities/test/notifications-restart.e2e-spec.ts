@@ -4,8 +4,8 @@ import { eventually, TestProviderServer } from './channel-servers';
 
 const NOTIFICATIONS = '/api/v1/app/notifications';
 
-/** One instance at a time on the database: what the first leaves pending, the next one sends. */
-describe('notification deliveries survive a restart', () => {
+/** Instances sharing one database: what one leaves pending the next sends; replicas never send twice. */
+describe('notification deliveries across instances', () => {
   let stack: TestStack;
   let provider: TestProviderServer;
 
@@ -45,5 +45,30 @@ describe('notification deliveries survive a restart', () => {
     expect(delivered.attempts.at(-1)).toMatchObject({ outcome: 'sent', error: null });
     expect(delivered.attempts.slice(0, -1).every((a: { outcome: string }) => a.outcome === 'failed')).toBe(true);
     expect(provider.received('/sms', '+237677999999')).toHaveLength(1);
+    await second.close();
+  });
+
+  it('two replicas on one database send each delivery exactly once', async () => {
+    const settings = { NOTIFICATION_POLL_MS: '20', SMS_PROVIDER_URL: `${provider.url}/replicas` };
+    const [a, b] = [await stack.startApp(UtilitiesModule, 'utilities', settings), await stack.startApp(UtilitiesModule, 'utilities', settings)];
+    try {
+      const dev = await stack.developer();
+      await dev.call(a, 'PATCH', `${NOTIFICATIONS}/preferences`, { body: { category: 'due', sms: true } });
+      const phones = Array.from({ length: 60 }, (_, i) => `+2376990${String(i).padStart(5, '0')}`);
+      const batches = [phones.slice(0, 30), phones.slice(30)];
+      const sent = await Promise.all(batches.map((recipients, i) => dev.call(i ? b : a, 'POST', NOTIFICATIONS, { body: { category: 'due', title: 'Due', body: 'b', recipients, channels: ['sms'] } })));
+      expect(sent.map((s) => s.status)).toEqual([202, 202]);
+      await eventually(() => provider.received('/replicas').length >= phones.length, 10_000, 'every SMS');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const received = provider.received('/replicas').map((r) => r.body.to as string);
+      expect(received.sort()).toEqual([...phones].sort());
+      for (const { body } of sent) {
+        const deliveries = (await dev.call(a, 'GET', `${NOTIFICATIONS}/${body.data.id}`)).body.data.deliveries;
+        expect(deliveries.every((d: { status: string; attempts: unknown[] }) => d.status === 'sent' && d.attempts.length === 1)).toBe(true);
+      }
+    } finally {
+      await a.close();
+      await b.close();
+    }
   });
 });
