@@ -20,6 +20,7 @@ export class OutboxProvider implements NotificationProvider {
         recipient: message.to,
         subject: message.title,
         body: message.body,
+        // TypeORM's deep-partial insert type cannot express free JSON (unknown values)
         data: message.data as never,
       })
       .orIgnore()
