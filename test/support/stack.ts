@@ -100,7 +100,8 @@ export class TestStack {
     }
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.getHttpServer().address() as { port: number };
-    const running: RunningApp = { name, app, url: `http://127.0.0.1:${address.port}`, close: () => app.close() };
+    let closing: Promise<void> | undefined;
+    const running: RunningApp = { name, app, url: `http://127.0.0.1:${address.port}`, close: () => (closing ??= app.close()) };
     this.apps.push(running);
     return running;
   }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { HrModule } from '../../hr/src/hr.module';
 import { PayrollModule } from '../src/payroll.module';
-import { Developer, expectError, RunningApp, TestStack } from '../../../test/support/stack';
+import { expectError, RunningApp, TestStack } from '../../../test/support/stack';
+import { handWorkedCompany, hire, MARCH } from './hand-worked-month';
 
 const RUNS = '/api/v1/payroll/runs';
-const MARCH = { periodStart: '2026-03-01', periodEnd: '2026-03-31' };
 
 describe('payroll runs from HR data', () => {
   let stack: TestStack;
@@ -18,40 +18,10 @@ describe('payroll runs from HR data', () => {
   });
   afterAll(() => stack.stop());
 
-  async function hire(dev: Developer, over: Record<string, unknown>, contract: Record<string, unknown>, headers: Record<string, string> = {}) {
-    const employee = await dev.call(hr, 'POST', '/api/v1/hr/employees', {
-      headers,
-      body: {
-        externalId: `E-${randomUUID().slice(0, 8)}`, firstName: 'Test', lastName: 'Employee', email: 'e@example.cm', hireDate: '2021-01-04',
-        jobTitle: 'Clerk', department: 'Ops', status: 'active', nationalId: '123456789', socialInsuranceNumber: 'CNPS-0001',
-        payout: { method: 'mobile_money', provider: 'mtn_momo', phoneNumber: '+237677123456' }, ...over,
-      },
-    });
-    expect(employee.status).toBe(201);
-    const created = await dev.call(hr, 'POST', '/api/v1/hr/contracts', {
-      headers,
-      body: { employeeId: employee.body.data.id, type: 'permanent', startDate: employee.body.data.hireDate, currency: 'XAF', payFrequency: 'monthly', ...contract },
-    });
-    expect(created.status).toBe(201);
-    return employee.body.data.id as string;
-  }
-
-  /** The month worked by hand in statutory/payslip-calculator.spec.ts, entered through HR's API. */
-  async function handWorkedCompany() {
-    const dev = await stack.developer();
-    const a = await hire(dev, { firstName: 'Amina', lastName: 'A', hireDate: '2022-05-02' }, { baseSalary: 500_000, allowances: [{ code: 'TRANSPORT', name: 'Transport', amount: 30_000 }] });
-    const b = await hire(dev, { firstName: 'Bruno', lastName: 'B', hireDate: '2026-03-16' }, { baseSalary: 300_000 });
-    const c = await hire(dev, { firstName: 'Chantal', lastName: 'C', hireDate: '2021-01-04' }, { baseSalary: 250_000 });
-    const unpaid = await dev.call(hr, 'POST', '/api/v1/hr/leave-types', { body: { name: 'Unpaid leave', annualAllowanceDays: 0, paid: false } });
-    expect(unpaid.status).toBe(201);
-    const leave = await dev.call(hr, 'POST', '/api/v1/hr/leave-requests', { body: { employeeId: c, leaveTypeId: unpaid.body.data.id, startDate: '2026-03-10', endDate: '2026-03-12' } });
-    expect(leave.status).toBe(201);
-    expect((await dev.call(hr, 'POST', `/api/v1/hr/leave-requests/${leave.body.data.id}/approve`)).status).toBe(200);
-    return { dev, a, b, c };
-  }
+  const newCompany = () => handWorkedCompany(stack, hr);
 
   it('reproduces the hand-worked month to the unit: full month, hired mid-month, unpaid leave', async () => {
-    const { dev, a, b, c } = await handWorkedCompany();
+    const { dev, a, b, c } = await newCompany();
     const run = await dev.call(payroll, 'POST', RUNS, { body: MARCH });
     expect(run.status).toBe(201);
     expect(run.body.data).toMatchObject({
@@ -82,7 +52,7 @@ describe('payroll runs from HR data', () => {
   });
 
   it('moves draft → approved and locks it; cancel frees the month; every change to a locked run is 409', async () => {
-    const { dev, a } = await handWorkedCompany();
+    const { dev, a } = await newCompany();
     const id = (await dev.call(payroll, 'POST', RUNS, { body: MARCH })).body.data.id;
 
     const narrowed = await dev.call(payroll, 'PATCH', `${RUNS}/${id}`, { body: { employeeIds: [a] } });
@@ -117,12 +87,12 @@ describe('payroll runs from HR data', () => {
   });
 
   it('lets only one of two concurrent approvals win, and never a change after approval', async () => {
-    const { dev, a } = await handWorkedCompany();
+    const { dev, a } = await newCompany();
     const id = (await dev.call(payroll, 'POST', RUNS, { body: MARCH })).body.data.id;
     const approvals = await Promise.all([dev.call(payroll, 'POST', `${RUNS}/${id}/approve`), dev.call(payroll, 'POST', `${RUNS}/${id}/approve`)]);
     expect(approvals.map((r) => r.status).sort()).toEqual([200, 409]);
 
-    const other = await handWorkedCompany();
+    const other = await newCompany();
     const draft = (await other.dev.call(payroll, 'POST', RUNS, { body: MARCH })).body.data.id;
     const [patched, approved] = await Promise.all([
       other.dev.call(payroll, 'PATCH', `${RUNS}/${draft}`, { body: { employeeIds: [other.a] } }),
@@ -144,8 +114,8 @@ describe('payroll runs from HR data', () => {
   });
 
   it('refuses unknown, foreign and contract-less employees, and bad periods', async () => {
-    const { dev, a } = await handWorkedCompany();
-    const stranger = await handWorkedCompany();
+    const { dev, a } = await newCompany();
+    const stranger = await newCompany();
     const unknown = await dev.call(payroll, 'POST', RUNS, { body: { ...MARCH, employeeIds: [a, randomUUID()] } });
     expectError(unknown, 404, 'USER_NOT_FOUND');
     expectError(await dev.call(payroll, 'POST', RUNS, { body: { ...MARCH, employeeIds: [stranger.a] } }), 404, 'USER_NOT_FOUND');
@@ -171,7 +141,7 @@ describe('payroll runs from HR data', () => {
   });
 
   it('hides another company’s runs and scopes runs to the acting company', async () => {
-    const { dev } = await handWorkedCompany();
+    const { dev } = await newCompany();
     const id = (await dev.call(payroll, 'POST', RUNS, { body: MARCH })).body.data.id;
     const other = await stack.developer();
     expectError(await other.call(payroll, 'GET', `${RUNS}/${id}`), 404, 'PAYROLL_RUN_NOT_FOUND');
@@ -183,7 +153,7 @@ describe('payroll runs from HR data', () => {
     const workspace = (await dev.call(stack.auth, 'POST', '/api/v1/workspaces', { body: { name: 'Clients' } })).body.data.id;
     const company = (await dev.call(stack.auth, 'POST', `/api/v1/workspaces/${workspace}/companies`, { body: { name: 'Client SARL' } })).body.data.id;
     const acting = { 'x-workspace-id': workspace, 'x-acting-company-id': company };
-    await hire(dev, { firstName: 'Client', lastName: 'Worker' }, { baseSalary: 100_000 }, acting);
+    await hire(hr, dev, { firstName: 'Client', lastName: 'Worker' }, { baseSalary: 100_000 }, acting);
     const clientRun = await dev.call(payroll, 'POST', RUNS, { body: MARCH, headers: acting });
     expect(clientRun.status).toBe(201);
     expect(clientRun.body.data).toMatchObject({ employeeCount: 1, companyId: company });
@@ -197,7 +167,7 @@ describe('payroll runs from HR data', () => {
   });
 
   it('fails cleanly with 503 UPSTREAM_UNAVAILABLE when HR is down, writing nothing', async () => {
-    const { dev } = await handWorkedCompany();
+    const { dev } = await newCompany();
     const before = (await dev.call(payroll, 'GET', RUNS)).body.data.total;
     await hr.close();
     const refused = await dev.call(payroll, 'POST', RUNS, { body: MARCH });

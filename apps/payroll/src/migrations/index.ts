@@ -1,3 +1,4 @@
 import { PayrollRuns1795354294316 } from './1795354294316-PayrollRuns';
+import { PayAndPost1795355798771 } from './1795355798771-PayAndPost';
 
-export const PAYROLL_MIGRATIONS: Function[] = [PayrollRuns1795354294316];
+export const PAYROLL_MIGRATIONS: Function[] = [PayrollRuns1795354294316, PayAndPost1795355798771];

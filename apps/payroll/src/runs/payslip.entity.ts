@@ -2,6 +2,8 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 import { bigintToNumber } from '@platform/common';
 import type { PayslipItem } from '../statutory/payslip-calculator';
 
+export type PayslipPaymentStatus = 'pending' | 'succeeded' | 'failed';
+
 const decimalToNumber = { to: (v: number) => v, from: (v: string | number) => Number(v) };
 
 /** One employee's line of a run, with every earning, deduction and employer contribution. */
@@ -77,6 +79,19 @@ export class Payslip {
 
   @Column({ name: 'employer_cost', type: 'bigint', transformer: bigintToNumber })
   employerCost: number;
+
+  /** Pay's payment of the net pay, once the run is paid: null until tried. */
+  @Column({ name: 'payment_id', type: 'uuid', nullable: true })
+  paymentId: string | null;
+
+  @Column({ name: 'payment_status', type: 'varchar', length: 12, nullable: true })
+  paymentStatus: PayslipPaymentStatus | null;
+
+  @Column({ name: 'payment_failure_reason', type: 'varchar', length: 200, nullable: true })
+  paymentFailureReason: string | null;
+
+  @Column({ name: 'paid_at', type: 'timestamptz', nullable: true })
+  paidAt: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { BooksClient } from '../accounting/books.client';
+import { Posting } from '../accounting/posting.entity';
+import { PostingsService } from '../accounting/postings.service';
 import { HrClient } from '../hr/hr.client';
+import { PayClient } from '../payments/pay.client';
+import { RunPaymentsService } from '../payments/run-payments.service';
 import { PeriodClaim } from './period-claim.entity';
 import { PayrollRun } from './payroll-run.entity';
 import { Payslip } from './payslip.entity';
@@ -8,8 +13,8 @@ import { RunsController } from './runs.controller';
 import { RunsService } from './runs.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([PayrollRun, Payslip, PeriodClaim])],
+  imports: [TypeOrmModule.forFeature([PayrollRun, Payslip, PeriodClaim, Posting])],
   controllers: [RunsController],
-  providers: [RunsService, HrClient],
+  providers: [RunsService, HrClient, PayClient, BooksClient, PostingsService, RunPaymentsService],
 })
 export class RunsModule {}

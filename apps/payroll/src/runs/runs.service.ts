@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, LessThanOrEqual, MoreThanOrEqual, FindOptionsWhere } from 'typeorm';
 import { isUniqueViolation, Page, PageQueryDto, PlatformException, toPage, Transactions } from '@platform/common';
+import { accrualLines } from '../accounting/journal-lines';
+import { PostingsService } from '../accounting/postings.service';
 import { HrClient, HrPayrollEmployee } from '../hr/hr.client';
 import { calculatePayslip, PayslipInputError } from '../statutory/payslip-calculator';
 import { RuleSet, ruleSetFor } from '../statutory/rule-set';
@@ -19,7 +21,7 @@ interface RunScope {
 
 interface Calculation {
   rules: RuleSet;
-  payslips: Omit<Payslip, 'id' | 'runId' | 'createdAt'>[];
+  payslips: Omit<Payslip, 'id' | 'runId' | 'createdAt' | 'paymentId' | 'paymentStatus' | 'paymentFailureReason' | 'paidAt'>[];
 }
 
 const sumOf = (slips: { [key: string]: unknown }[], field: string) => slips.reduce((total, slip) => total + (slip[field] as number), 0);
@@ -30,6 +32,7 @@ export class RunsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
     private readonly hr: HrClient,
+    private readonly postings: PostingsService,
   ) {}
 
   /** A draft run: one payslip per employee with a contract in force, from HR's data. Nothing is written when HR fails. */
@@ -101,14 +104,27 @@ export class RunsService {
     });
   }
 
-  /** draft → approved, claiming the month for each employee: a second approved run for them is refused. */
+  /**
+   * draft → approved, claiming the month for each employee (a second approved run for them is
+   * refused) and recording the run's accrual for Books in the same transaction.
+   */
   async approve(companyId: string, id: string): Promise<PayrollRun> {
+    let approved: PayrollRun;
     try {
-      return await this.transactions.run(async (manager) => {
+      approved = await this.transactions.run(async (manager) => {
         const run = await this.move(manager, companyId, id, ['draft'], { status: 'approved', approvedAt: new Date() });
-        const slips = await manager.find(Payslip, { select: { employeeId: true }, where: { runId: id } });
+        const slips = await manager.find(Payslip, { where: { runId: id } });
         const month = run.periodStart.slice(0, 7);
         await manager.insert(PeriodClaim, slips.map((slip) => ({ companyId, employeeId: slip.employeeId, month, runId: id })));
+        await this.postings.record(manager, 'accrual', id, id, {
+          companyId,
+          date: run.periodEnd,
+          memo: `Payroll ${month}: ${slips.length} payslip(s)`,
+          reference: `payroll-run:${id}`,
+          currency: run.currency,
+          source: { type: 'payroll_run', id },
+          lines: accrualLines(slips, ruleSetFor(run.country, run.periodStart)!),
+        });
         return run;
       });
     } catch (error) {
@@ -120,6 +136,8 @@ export class RunsService {
         details: { month: run.periodStart.slice(0, 7), conflicts: claims.map((c) => ({ employeeId: c.employeeId, runId: c.runId })) },
       });
     }
+    await this.postings.deliverDue(id);
+    return approved;
   }
 
   /** draft | approved → cancelled; an approved run's month claims are released. */

@@ -11,6 +11,10 @@ export interface Contribution {
   ceiling: number | null;
   employeeRate: string;
   employerRate: string;
+  /** where the withheld and employer amounts are owed */
+  liabilityAccount: string;
+  /** where the employer share is expensed */
+  employerExpenseAccount: string;
 }
 
 export interface Bracket {
@@ -22,6 +26,7 @@ export interface FlatTax {
   code: string;
   name: string;
   base: PayBase;
+  liabilityAccount: string;
   table: { upTo: number | null; amount: number }[];
 }
 
@@ -45,9 +50,12 @@ export interface RuleSet {
     deductibleContributions: string[];
     annualAbatement: number;
     brackets: Bracket[];
-    surtaxes: { code: string; name: string; rate: string }[];
+    surtaxes: { code: string; name: string; rate: string; liabilityAccount: string }[];
+    liabilityAccount: string;
   };
   flatTaxes: FlatTax[];
+  /** Chart accounts the payroll journal uses (codes of the company's chart in Books). */
+  accounts: { grossPay: string; netPayable: string; otherDeductions: string; payments: string };
 }
 
 const RULE_SETS: RuleSet[] = [cm20240101 as RuleSet].map(validateRuleSet);

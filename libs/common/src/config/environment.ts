@@ -74,6 +74,10 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(0) @Max(60000)
   SHUTDOWN_GRACE_MS = 0;
 
+  /** How often a service retries what it owes other services from its outbox (e.g. payroll's postings to Books). */
+  @Transform(toInt) @IsInt() @Min(100) @Max(600000)
+  OUTBOX_POLL_MS = 2000;
+
   @Transform(toInt) @IsInt() @Min(1024) @Max(104857600)
   BODY_LIMIT_BYTES = 1048576;
 

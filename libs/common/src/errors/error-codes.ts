@@ -63,6 +63,7 @@ export const ERROR_CODES = {
   // Payroll
   PAYROLL_RUN_PERIOD_CONFLICT: define(409, 'An approved or paid run already covers this period for some employees.', 'Un cycle approuvé ou payé couvre déjà cette période pour certains employés.'),
   PAYROLL_NO_ELIGIBLE_EMPLOYEES: define(400, 'No employee has an active contract in this period.', 'Aucun employé n’a de contrat actif sur cette période.'),
+  PAYROLL_RUN_NOT_PAYABLE: define(409, 'Only an approved run can be paid (this one is {status}).', 'Seul un cycle approuvé peut être payé (celui-ci est {status}).'),
   PAYROLL_RULES_UNAVAILABLE: define(422, 'No statutory rule set applies to {country} on {date}.', 'Aucun barème légal ne s’applique à {country} au {date}.'),
 
   // Pay

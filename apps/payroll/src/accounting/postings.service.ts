@@ -1,0 +1,89 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, LessThanOrEqual } from 'typeorm';
+import { Environment } from '@platform/common';
+import { BooksClient } from './books.client';
+import { BooksPostingRequest, Posting, PostingKind } from './posting.entity';
+
+const MAX_BACKOFF_MS = 60_000;
+
+/** Writes what payroll owes Books beside the change it records, delivers it, and retries it until Books takes it. */
+@Injectable()
+export class PostingsService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Postings');
+  private timer?: NodeJS.Timeout;
+  private sweeping = false;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly books: BooksClient,
+    @Inject(Environment) private readonly env: Environment,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.deliverDue(), this.env.OUTBOX_POLL_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Inside the caller's transaction; a second record of the same source is ignored. */
+  async record(manager: EntityManager, kind: PostingKind, runId: string, sourceId: string, request: BooksPostingRequest): Promise<void> {
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(Posting)
+      .values({ companyId: request.companyId, runId, kind, sourceId, request, status: 'pending', attempts: 0, nextAttemptAt: new Date() })
+      .orIgnore()
+      .execute();
+  }
+
+  list(companyId: string, runId: string): Promise<Posting[]> {
+    return this.dataSource.getRepository(Posting).find({ where: { companyId, runId }, order: { createdAt: 'ASC', kind: 'ASC' } });
+  }
+
+  /** Delivers what is due now; errors stay in the outbox for the next sweep. */
+  async deliverDue(runId?: string): Promise<void> {
+    if (this.sweeping && !runId) return;
+    this.sweeping = true;
+    try {
+      const due = await this.dataSource.getRepository(Posting).find({
+        where: { status: 'pending', nextAttemptAt: LessThanOrEqual(new Date()), ...(runId ? { runId } : {}) },
+        order: { createdAt: 'ASC' },
+        take: 100,
+      });
+      for (const posting of due) await this.deliver(posting);
+    } catch (error) {
+      this.logger.warn(`posting sweep failed: ${(error as Error).message}`);
+    } finally {
+      if (!runId) this.sweeping = false;
+    }
+  }
+
+  private async deliver(posting: Posting): Promise<void> {
+    const repository = this.dataSource.getRepository(Posting);
+    // claim it: another sweep or replica that read it too skips it
+    const lease = new Date(Date.now() + 30_000);
+    const claimed = await repository
+      .createQueryBuilder()
+      .update()
+      .set({ nextAttemptAt: lease })
+      .where('id = :id AND status = :pending AND next_attempt_at <= :now', { id: posting.id, pending: 'pending', now: new Date() })
+      .execute();
+    if (!claimed.affected) return;
+
+    const answer = await this.books.post(posting.request);
+    const attempts = posting.attempts + 1;
+    if (answer.outcome === 'posted') {
+      await repository.update(posting.id, { status: 'posted', journalEntryId: answer.journalEntryId, journalEntryNumber: answer.number, attempts, lastError: null, postedAt: new Date() });
+    } else if (answer.outcome === 'refused') {
+      this.logger.error(`Books refused the ${posting.kind} posting of run ${posting.runId}: ${answer.error}`);
+      await repository.update(posting.id, { status: 'failed', attempts, lastError: answer.error });
+    } else {
+      const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(attempts, 6));
+      await repository.update(posting.id, { attempts, lastError: answer.error.slice(0, 500), nextAttemptAt: new Date(Date.now() + delay) });
+    }
+  }
+}

@@ -1,0 +1,149 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { PlatformException, Transactions } from '@platform/common';
+import { paymentLines } from '../accounting/journal-lines';
+import { PostingsService } from '../accounting/postings.service';
+import { PayrollRun } from '../runs/payroll-run.entity';
+import { Payslip, PayslipPaymentStatus } from '../runs/payslip.entity';
+import { ruleSetFor } from '../statutory/rule-set';
+import { PayAnswer, PayClient } from './pay.client';
+
+export interface PayslipPaymentResult {
+  payslipId: string;
+  employeeId: string;
+  employeeName: string;
+  amount: number;
+  currency: string;
+  status: PayslipPaymentStatus | 'unpaid';
+  paymentId: string | null;
+  failureReason: string | null;
+}
+
+const PARALLEL_PAYMENTS = 4;
+
+/**
+ * Pays an approved run: one Pay payment per payslip, keyed `payroll:<run>:<payslip>` so a
+ * retried call (or a restart in the middle) never pays anyone twice. Each outcome is recorded
+ * on its payslip, with the settlement posting for Books in the same transaction; the run is
+ * paid once every payslip is.
+ */
+@Injectable()
+export class RunPaymentsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+    private readonly pay: PayClient,
+    private readonly postings: PostingsService,
+  ) {}
+
+  async payRun(companyId: string, runId: string, walletId: string) {
+    const run = await this.dataSource.getRepository(PayrollRun).findOneBy({ id: runId, companyId });
+    if (!run) throw new PlatformException('PAYROLL_RUN_NOT_FOUND');
+    if (run.status !== 'approved' && run.status !== 'paid') {
+      throw new PlatformException('PAYROLL_RUN_NOT_PAYABLE', { params: { status: run.status }, details: { status: run.status } });
+    }
+    const slips = await this.dataSource.getRepository(Payslip).find({ where: { runId, companyId }, order: { employeeName: 'ASC', id: 'ASC' } });
+    const rules = ruleSetFor(run.country, run.periodStart)!;
+
+    let reachedPay = false;
+    const queue = slips.filter((slip) => slip.paymentStatus !== 'succeeded');
+    const work = async () => {
+      for (let slip = queue.shift(); slip; slip = queue.shift()) {
+        const answer = await this.payOne(run, slip, walletId);
+        if (answer.outcome !== 'unavailable') reachedPay = true;
+        await this.record(run, slip, answer, rules);
+      }
+    };
+    await Promise.all(Array.from({ length: PARALLEL_PAYMENTS }, work));
+    if (!reachedPay && slips.some((slip) => slip.paymentStatus !== 'succeeded')) throw new PlatformException('UPSTREAM_UNAVAILABLE');
+
+    if (slips.every((slip) => slip.paymentStatus === 'succeeded') && run.status === 'approved') {
+      await this.dataSource
+        .createQueryBuilder()
+        .update(PayrollRun)
+        .set({ status: 'paid', paidAt: new Date(), version: () => 'version + 1' })
+        .where('id = :id AND company_id = :companyId AND status = :approved', { id: runId, companyId, approved: 'approved' })
+        .execute();
+    }
+    await this.postings.deliverDue(runId);
+
+    const results = slips.map(resultOf);
+    const count = (status: PayslipPaymentResult['status']) => results.filter((r) => r.status === status).length;
+    return {
+      run: await this.dataSource.getRepository(PayrollRun).findOneByOrFail({ id: runId }),
+      summary: { payslips: results.length, succeeded: count('succeeded'), failed: count('failed'), pending: count('pending'), unpaid: count('unpaid') },
+      results,
+    };
+  }
+
+  private payOne(run: PayrollRun, slip: Payslip, walletId: string): Promise<PayAnswer> {
+    if (slip.paymentStatus === 'pending' && slip.paymentId) return this.pay.status(run.companyId, slip.paymentId);
+    const recipient = recipientOf(slip);
+    if (!recipient) return Promise.resolve({ outcome: 'refused', error: 'NO_PAYOUT_DETAILS' });
+    return this.pay.pay(
+      {
+        companyId: run.companyId,
+        walletId,
+        amount: slip.netPay,
+        currency: slip.currency,
+        recipient,
+        description: `Salary ${run.periodStart.slice(0, 7)} — ${slip.employeeName}`.slice(0, 200),
+        reference: `payslip:${slip.id}`,
+      },
+      `payroll:${run.id}:${slip.id}`,
+    );
+  }
+
+  private async record(run: PayrollRun, slip: Payslip, answer: PayAnswer, rules: NonNullable<ReturnType<typeof ruleSetFor>>): Promise<void> {
+    if (answer.outcome === 'unavailable') return;
+    const status: PayslipPaymentStatus = answer.outcome === 'paid' ? 'succeeded' : answer.outcome === 'refused' ? 'failed' : answer.outcome;
+    const paymentId = 'paymentId' in answer ? answer.paymentId : slip.paymentId;
+    const failureReason = answer.outcome === 'refused' ? answer.error : answer.outcome === 'failed' ? answer.failureReason ?? 'declined' : null;
+    await this.transactions.run(async (manager) => {
+      await manager.update(Payslip, { id: slip.id }, { paymentStatus: status, paymentId, paymentFailureReason: failureReason, paidAt: status === 'succeeded' ? new Date() : null });
+      if (status === 'succeeded') {
+        await this.postings.record(manager, 'payment', run.id, slip.id, {
+          companyId: run.companyId,
+          date: new Date().toISOString().slice(0, 10),
+          memo: `Salary ${run.periodStart.slice(0, 7)} paid to ${slip.employeeName}`,
+          reference: `payslip:${slip.id}`,
+          currency: slip.currency,
+          source: { type: 'payroll_payment', id: slip.id },
+          lines: paymentLines(slip.netPay, slip.employeeName, rules),
+        });
+      }
+    });
+    Object.assign(slip, { paymentStatus: status, paymentId, paymentFailureReason: failureReason });
+  }
+}
+
+function recipientOf(slip: Payslip): Record<string, unknown> | null {
+  const payout = slip.payout as Record<string, string | undefined> | null;
+  if (payout?.method === 'mobile_money' && payout.provider && payout.phoneNumber) {
+    return { type: 'mobile_money', provider: payout.provider, phoneNumber: payout.phoneNumber };
+  }
+  if (payout?.method === 'bank' && payout.accountNumber) {
+    return {
+      type: 'bank',
+      accountNumber: payout.accountNumber,
+      accountHolder: payout.accountHolder ?? slip.employeeName,
+      ...(payout.bankName ? { bankName: payout.bankName } : {}),
+      ...(payout.bankCode ? { bankCode: payout.bankCode } : {}),
+    };
+  }
+  return null;
+}
+
+function resultOf(slip: Payslip): PayslipPaymentResult {
+  return {
+    payslipId: slip.id,
+    employeeId: slip.employeeId,
+    employeeName: slip.employeeName,
+    amount: slip.netPay,
+    currency: slip.currency,
+    status: slip.paymentStatus ?? 'unpaid',
+    paymentId: slip.paymentId,
+    failureReason: slip.paymentFailureReason,
+  };
+}
