@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import { Transactions } from '@platform/common';
 import { DEFAULT_CHANNELS, NOTIFICATION_CATEGORIES, NOTIFICATION_CHANNELS, NotificationCategory, NotificationPreference } from './notification-preference.entity';
@@ -29,8 +30,17 @@ function view(category: NotificationCategory, stored?: NotificationPreference): 
   };
 }
 
+/**
+ * Preferences are read on every GET and rarely written: the nine categories of a company are
+ * cached here, dropped by this instance's writes and at most 5 seconds old when another replica
+ * wrote them. Sending a notification reads the stored row itself (`get`), never the cache.
+ */
+const LIST_CACHE_TTL_MS = 5000;
+
 @Injectable()
 export class PreferencesService {
+  private readonly lists = new LRUCache<string, PreferenceView[]>({ max: 10_000, ttl: LIST_CACHE_TTL_MS });
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
@@ -38,9 +48,13 @@ export class PreferencesService {
 
   /** All nine categories, stored or default. */
   async list(companyId: string): Promise<PreferenceView[]> {
+    const cached = this.lists.get(companyId);
+    if (cached) return cached;
     const stored = await this.dataSource.getRepository(NotificationPreference).findBy({ companyId });
     const byCategory = new Map(stored.map((row) => [row.category, row]));
-    return NOTIFICATION_CATEGORIES.map((category) => view(category, byCategory.get(category)));
+    const list = NOTIFICATION_CATEGORIES.map((category) => view(category, byCategory.get(category)));
+    this.lists.set(companyId, list);
+    return list;
   }
 
   /** One category's channels, stored or default. */
@@ -53,7 +67,7 @@ export class PreferencesService {
   async update(companyId: string, input: UpdatePreferenceDto): Promise<PreferenceView> {
     const changes: Partial<NotificationPreference> = {};
     for (const channel of NOTIFICATION_CHANNELS) if (input[channel] !== undefined) changes[channel] = input[channel];
-    return this.transactions.run(async (manager) => {
+    const updated = await this.transactions.run(async (manager) => {
       await manager
         .createQueryBuilder()
         .insert()
@@ -65,5 +79,7 @@ export class PreferencesService {
       const stored = await manager.findOneByOrFail(NotificationPreference, { companyId, category: input.category });
       return view(input.category, stored);
     });
+    this.lists.delete(companyId);
+    return updated;
   }
 }
