@@ -6,6 +6,7 @@ import { PostingsService } from '../accounting/postings.service';
 import { HrClient } from '../hr/hr.client';
 import { PayClient } from '../payments/pay.client';
 import { RunPaymentsService } from '../payments/run-payments.service';
+import { InternalRunsController } from './internal-runs.controller';
 import { PeriodClaim } from './period-claim.entity';
 import { PayrollRun } from './payroll-run.entity';
 import { Payslip } from './payslip.entity';
@@ -14,7 +15,7 @@ import { RunsService } from './runs.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([PayrollRun, Payslip, PeriodClaim, Posting])],
-  controllers: [RunsController],
+  controllers: [RunsController, InternalRunsController],
   providers: [RunsService, HrClient, PayClient, BooksClient, PostingsService, RunPaymentsService],
 })
 export class RunsModule {}

@@ -78,6 +78,16 @@ export class RunsService {
     return toPage(items, total, query);
   }
 
+  /** The run and its payslips (one employee's when asked), in name order, for other services. */
+  async runWithPayslips(companyId: string, id: string, employeeId?: string): Promise<{ run: PayrollRun; payslips: Payslip[] }> {
+    const run = await this.get(companyId, id);
+    const payslips = await this.dataSource.getRepository(Payslip).find({
+      where: { runId: id, companyId, ...(employeeId ? { employeeId } : {}) },
+      order: { employeeName: 'ASC', id: 'ASC' },
+    });
+    return { run, payslips };
+  }
+
   /** Changes a draft's scope (or just refreshes it from HR) and recalculates every payslip. */
   async update(companyId: string, id: string, input: UpdateRunDto): Promise<PayrollRun> {
     const run = await this.get(companyId, id);
