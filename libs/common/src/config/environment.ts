@@ -155,6 +155,21 @@ export class Environment {
   /** Default lifetime of a public file's signed link (`?ttl=` picks 60 s to 7 days). */
   @Transform(toInt) @IsInt() @Min(60) @Max(604_800)
   FILES_LINK_TTL_SECONDS = 3600;
+
+  // Utilities: documents
+  @Matches(/^https?:\/\/\S+$/, { message: 'PAYROLL_URL must be an http(s) URL' })
+  PAYROLL_URL = 'http://127.0.0.1:3000';
+
+  /** Document jobs one instance renders at a time. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(32)
+  DOCUMENT_JOB_CONCURRENCY = 2;
+
+  @Transform(toInt) @IsInt() @Min(10) @Max(60_000)
+  DOCUMENT_JOB_POLL_MS = 1000;
+
+  /** A running job's claim, renewed while it runs; a job whose instance died is picked up again once it lapses. */
+  @Transform(toInt) @IsInt() @Min(1000) @Max(3_600_000)
+  DOCUMENT_JOB_LEASE_MS = 60_000;
 }
 
 export class ConfigurationError extends Error {
