@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { RouteAudit } from './auth/route-audit';
 import { ConfigurationError, Environment, validateEnvironment } from './config/environment';
 import { ShutdownState } from './health/shutdown-state';
+import { installEnvelope } from './http/envelope';
 import { requestDurationHistogram } from './metrics/metrics';
 import { PLATFORM_LOGGER, PlatformLogger } from './logging/platform-logger';
 import { buildOpenApiDocument, OpenApiDocument } from './openapi/openapi';
@@ -91,6 +92,7 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
 
   app.get(OpenApiDocument).document = buildOpenApiDocument(app, service);
   await app.init();
+  installEnvelope(fastify, app.get(RouteAudit).routes());
   return app;
 }
 

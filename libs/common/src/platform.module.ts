@@ -1,5 +1,5 @@
 import { DynamicModule, Inject, Module, OnApplicationShutdown, Provider } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE, DiscoveryModule } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE, DiscoveryModule } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { HealthCheckService, TerminusModule, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { ThrottlerModule } from '@nestjs/throttler';
@@ -18,7 +18,6 @@ import { PlatformExceptionFilter } from './errors/exception.filter';
 import { createProbeController, createServiceRootController, HealthReporter } from './health/health.controllers';
 import { RedisHealthIndicator } from './health/redis.health';
 import { ShutdownState } from './health/shutdown-state';
-import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { createValidationPipe } from './http/validation';
 import { PLATFORM_LOGGER, PlatformLogger, PlatformLoggerModule } from './logging/platform-logger';
 import { IdentitySource } from './identity/identity-source';
@@ -78,7 +77,6 @@ export class PlatformModule {
       PlatformJwtStrategy,
       { provide: APP_FILTER, useClass: PlatformExceptionFilter },
       { provide: APP_PIPE, useFactory: createValidationPipe },
-      { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
       { provide: APP_GUARD, useClass: PlatformAuthGuard },
       { provide: APP_GUARD, useClass: TenancyGuard },
       { provide: APP_GUARD, useClass: PlanThrottlerGuard },

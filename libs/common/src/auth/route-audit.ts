@@ -1,6 +1,8 @@
 import { Injectable, OnApplicationBootstrap, RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import type { SuccessMessageKey } from '../errors/i18n';
+import { RAW_RESPONSE_KEY, SUCCESS_MESSAGE_KEY } from '../http/response.decorators';
 import { AUTH_DECLARATION_KEY, AuthDeclaration, INTERNAL_ROUTE_KEY, IS_PUBLIC_KEY } from './auth.decorators';
 
 export interface RouteDeclaration {
@@ -8,6 +10,8 @@ export interface RouteDeclaration {
   path: string;
   access: 'public' | 'internal' | 'authenticated' | 'UNDECLARED';
   scopes: string[];
+  /** how the success envelope treats the route's result */
+  response: { raw: boolean; message?: SuccessMessageKey };
 }
 
 function joinPath(...parts: (string | undefined)[]): string {
@@ -56,6 +60,10 @@ export class RouteAudit implements OnApplicationBootstrap {
         const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, targets);
         const isInternal = this.reflector.getAllAndOverride<boolean>(INTERNAL_ROUTE_KEY, targets);
         const declaration = this.reflector.getAllAndOverride<AuthDeclaration | undefined>(AUTH_DECLARATION_KEY, targets);
+        const response = {
+          raw: !!this.reflector.getAllAndOverride<boolean>(RAW_RESPONSE_KEY, targets),
+          message: this.reflector.get<SuccessMessageKey | undefined>(SUCCESS_MESSAGE_KEY, handler),
+        };
         for (const base of controllerPaths) {
           for (const sub of ([] as string[]).concat(methodPath)) {
             const local = joinPath(base, sub);
@@ -65,6 +73,7 @@ export class RouteAudit implements OnApplicationBootstrap {
               path,
               access: isInternal ? 'internal' : isPublic ? 'public' : declaration ? 'authenticated' : 'UNDECLARED',
               scopes: declaration && !isPublic ? [...declaration.scopes] : [],
+              response,
             });
           }
         }
