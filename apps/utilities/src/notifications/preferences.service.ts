@@ -63,22 +63,33 @@ export class PreferencesService {
     return view(category, stored ?? undefined);
   }
 
-  /** Changes only the flags sent; concurrent first writes of a category cannot collide. */
+  /**
+   * Changes only the flags sent, in one statement: an upsert on (company, category) that
+   * inserts the defaults overlaid with the flags, or overwrites just those flags. Concurrent
+   * first writes of a category cannot collide.
+   */
   async update(companyId: string, input: UpdatePreferenceDto): Promise<PreferenceView> {
     const changes: Partial<NotificationPreference> = {};
     for (const channel of NOTIFICATION_CHANNELS) if (input[channel] !== undefined) changes[channel] = input[channel];
-    const updated = await this.transactions.run(async (manager) => {
-      await manager
-        .createQueryBuilder()
-        .insert()
-        .into(NotificationPreference)
-        .values({ companyId, category: input.category, ...DEFAULT_CHANNELS, ...changes })
-        .orIgnore()
-        .execute();
-      if (Object.keys(changes).length) await manager.update(NotificationPreference, { companyId, category: input.category }, changes);
-      const stored = await manager.findOneByOrFail(NotificationPreference, { companyId, category: input.category });
-      return view(input.category, stored);
-    });
+    const columns = this.dataSource.getRepository(NotificationPreference).metadata;
+    const overwrite = Object.keys(changes).map((property) => columns.findColumnWithPropertyName(property)!.databaseName);
+    const upsert = this.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(NotificationPreference)
+      .values({ companyId, category: input.category, ...DEFAULT_CHANNELS, ...changes, updatedAt: new Date() })
+      .orUpdate([...overwrite, 'updated_at'], ['company_id', 'category']);
+    let updated: PreferenceView;
+    if (this.transactions.postgres) {
+      const result = await upsert.returning('"in_app", "email", "push", "sms", "whatsapp", "updated_at"').execute();
+      const row = result.raw[0] as { in_app: boolean; email: boolean; push: boolean; sms: boolean; whatsapp: boolean; updated_at: Date };
+      updated = { category: input.category, inApp: row.in_app, email: row.email, push: row.push, sms: row.sms, whatsapp: row.whatsapp, updatedAt: row.updated_at };
+    } else {
+      updated = await this.transactions.run(async (manager) => {
+        await upsert.setQueryRunner(manager.queryRunner!).execute();
+        return view(input.category, await manager.findOneByOrFail(NotificationPreference, { companyId, category: input.category }));
+      });
+    }
     this.lists.delete(companyId);
     return updated;
   }
