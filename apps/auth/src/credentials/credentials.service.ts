@@ -75,11 +75,16 @@ export class CredentialsService {
 
   /** The credential and organization for a key and secret, or null. Always spends one hash. */
   async verify(apiKey: string, apiSecret: string): Promise<{ credential: DeveloperCredential; organization: Organization } | null> {
-    const credential = await this.credentials.findOne({ where: { keyHash: keyHashOf(apiKey) } });
+    // one round trip: the credential and its organization together
+    const row = await this.credentials
+      .createQueryBuilder('credential')
+      .innerJoinAndMapOne('credential.organization', Organization, 'organization', 'organization.id = credential.organizationId')
+      .where('credential.keyHash = :keyHash', { keyHash: keyHashOf(apiKey) })
+      .getOne();
+    const credential = row as (DeveloperCredential & { organization: Organization }) | null;
     const matches = secretMatches(this.pepper, apiSecret, credential?.secretHash ?? '0'.repeat(64));
     if (!credential || !matches) return null;
-    const organization = await this.organizations.findOneByOrFail({ id: credential.organizationId });
-    return { credential, organization };
+    return { credential, organization: credential.organization };
   }
 
   async findWithOrganization(credentialId: string): Promise<{ credential: DeveloperCredential; organization: Organization }> {

@@ -56,7 +56,7 @@ export class AuthorizeController {
     const addressCounter = `auth-fail:ip:${request.ip}`;
     const windowMs = this.env.TOKEN_FAILURE_WINDOW_SECONDS * 1000;
 
-    const [keyFailures, addressFailures] = await Promise.all([this.store.peek(keyCounter), this.store.peek(addressCounter)]);
+    const [keyFailures, addressFailures] = await this.store.peek([keyCounter, addressCounter]);
     if (keyFailures >= this.env.TOKEN_FAILURES_PER_KEY || addressFailures >= this.env.TOKEN_FAILURES_PER_ADDRESS) {
       throw tooManyFailures(this.env.TOKEN_FAILURE_WINDOW_SECONDS);
     }

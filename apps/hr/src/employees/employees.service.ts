@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, FindOptionsWhere, Repository } from 'typeorm';
-import { isUniqueViolation, Page, PlatformException, toPage, Transactions } from '@platform/common';
+import { findPage, isUniqueViolation, Page, PlatformException, Transactions } from '@platform/common';
 import { OutboxService } from '../outbox/outbox.service';
 import { CreateEmployeeDto, ListEmployeesQueryDto, UpdateEmployeeDto } from './dto/employee.dto';
 import { Employee } from './employee.entity';
@@ -55,13 +55,7 @@ export class EmployeesService {
     if (query.department) where.department = query.department;
     if (query.externalId) where.externalId = query.externalId;
     if (query.email) where.email = query.email.toLowerCase();
-    const [items, total] = await this.employees.findAndCount({
-      where,
-      order: { createdAt: 'ASC', id: 'ASC' },
-      skip: (query.page - 1) * query.limit,
-      take: query.limit,
-    });
-    return toPage(items, total, query);
+    return findPage(this.employees, where, { createdAt: 'ASC', id: 'ASC' }, query);
   }
 
   /** Another company's employee is not found, exactly like a missing one. */

@@ -54,6 +54,6 @@ describe('MemoryRateLimitStore', () => {
     expect((await store.increment('k', 60_000, 2, 60_000)).isBlocked).toBe(false);
     expect((await store.increment('k', 60_000, 2, 60_000)).isBlocked).toBe(false);
     expect((await store.increment('k', 60_000, 2, 60_000)).isBlocked).toBe(true);
-    expect(await store.peek('k')).toBe(3);
+    expect(await store.peek(['k', 'other'])).toEqual([3, 0]);
   });
 });

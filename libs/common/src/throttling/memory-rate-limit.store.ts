@@ -99,9 +99,12 @@ export class MemoryRateLimitStore extends RateLimitStore {
     return this.retries.get(`${credentialId}:${period}`) ?? 0;
   }
 
-  async peek(key: string): Promise<number> {
-    const window = this.windows.get(key);
-    return window && window.expiresAt > Date.now() ? window.count : 0;
+  async peek(keys: string[]): Promise<number[]> {
+    const now = Date.now();
+    return keys.map((key) => {
+      const window = this.windows.get(key);
+      return window && window.expiresAt > now ? window.count : 0;
+    });
   }
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number): Promise<ThrottlerStorageRecord> {

@@ -34,8 +34,8 @@ export abstract class RateLimitStore implements ThrottlerStorage {
   abstract consume(request: PlanLimitRequest): Promise<PlanLimitResult>;
   abstract usage(credentialId: string, period: number): Promise<UsageByProduct>;
   abstract webhookRetries(credentialId: string, period: number): Promise<number>;
-  /** Current count of a fixed window without adding to it. */
-  abstract peek(key: string): Promise<number>;
+  /** Current counts of fixed windows without adding to them, in one round trip. */
+  abstract peek(keys: string[]): Promise<number[]>;
   abstract increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord>;
   abstract flush(): Promise<void>;
 }

@@ -88,8 +88,9 @@ export class RedisRateLimitStore extends RateLimitStore {
     return Number((await this.redis.get(`${this.prefix}usage:webhook-retries:${credentialId}:${period}`)) ?? 0);
   }
 
-  async peek(key: string): Promise<number> {
-    return Number((await this.redis.get(`${this.prefix}${key}`)) ?? 0);
+  async peek(keys: string[]): Promise<number[]> {
+    const values = await this.redis.mget(...keys.map((key) => `${this.prefix}${key}`));
+    return values.map((value) => Number(value ?? 0));
   }
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number): Promise<ThrottlerStorageRecord> {
