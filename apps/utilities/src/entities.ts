@@ -1,3 +1,5 @@
+import { DocumentJob } from './documents/document-job.entity';
+import { DocumentRecord } from './documents/document.entity';
 import { FileRecord } from './files/file.entity';
 import { DeliveryAttempt } from './notifications/delivery-attempt.entity';
 import { InboxEntry } from './notifications/inbox-entry.entity';
@@ -6,4 +8,4 @@ import { NotificationDelivery } from './notifications/notification-delivery.enti
 import { NotificationPreference } from './notifications/notification-preference.entity';
 import { OutboxMessage } from './notifications/outbox-message.entity';
 
-export const UTILITIES_ENTITIES = [NotificationPreference, Notification, InboxEntry, NotificationDelivery, DeliveryAttempt, OutboxMessage, FileRecord];
+export const UTILITIES_ENTITIES = [NotificationPreference, Notification, InboxEntry, NotificationDelivery, DeliveryAttempt, OutboxMessage, FileRecord, DocumentRecord, DocumentJob];

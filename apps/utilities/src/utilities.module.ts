@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { describeService, PlatformModule } from '@platform/common';
 import { UTILITIES_ENTITIES } from './entities';
 import { UTILITIES_MIGRATIONS } from './migrations';
+import { DocumentsModule } from './documents/documents.module';
 import { FilesModule } from './files/files.module';
 import { NotificationsModule } from './notifications/notifications.module';
 
@@ -12,6 +13,7 @@ export const UTILITIES_SERVICE = describeService('utilities');
     PlatformModule.forService({ service: UTILITIES_SERVICE, data: { entities: UTILITIES_ENTITIES, migrations: UTILITIES_MIGRATIONS } }),
     NotificationsModule,
     FilesModule,
+    DocumentsModule,
   ],
 })
 export class UtilitiesModule {}

@@ -1,0 +1,172 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Brackets, DataSource, In } from 'typeorm';
+import { ERROR_CODES, Environment, ErrorCode, interpolate, PlatformException, Transactions } from '@platform/common';
+import { DocumentJob, JobError } from './document-job.entity';
+import { DocumentsService } from './documents.service';
+import { languageOf } from './render/locale';
+
+/** A job is tried this many times when a service it reads is away (or its instance stopped). */
+export const MAX_JOB_ATTEMPTS = 3;
+const RETRY_BASE_MS = 2000;
+/** Progress is written at most this often per job. */
+const PROGRESS_EVERY_MS = 250;
+
+/** Lost the lease to another instance: this run's result is dropped. */
+class LeaseLost extends Error {}
+
+/**
+ * Renders queued document jobs, at most DOCUMENT_JOB_CONCURRENCY at a time per instance. Each
+ * round claims due jobs — `FOR UPDATE SKIP LOCKED` on PostgreSQL so instances never claim the
+ * same one, serialized on SQLite by Transactions — and leases them (`locked_until`), renewing
+ * the lease while a job runs. A job left running by a stopped instance is claimed again once its
+ * lease lapses. Errors from services that are away are retried with backoff; any other error
+ * fails the job with `{ code, message }`.
+ */
+@Injectable()
+export class DocumentJobWorker implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('DocumentJobWorker');
+  private readonly running = new Set<Promise<void>>();
+  private timer?: NodeJS.Timeout;
+  private claiming?: Promise<void>;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    @Inject(Environment) private readonly env: Environment,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+    private readonly documents: DocumentsService,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.schedule(0);
+  }
+
+  /** A new job need not wait for the poll. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.claiming) this.again = true;
+    else this.schedule(0);
+  }
+
+  /** Stops claiming; the jobs in flight finish and are recorded (the queued ones wait for the next instance). */
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.claiming;
+    await Promise.allSettled([...this.running]);
+  }
+
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.round(), delayMs);
+    this.timer.unref();
+  }
+
+  private round(): void {
+    if (this.stopped || this.claiming) return;
+    this.claiming = this.fill()
+      .catch((error: unknown) => this.logger.error({ err: error }, 'document job claim failed'))
+      .finally(() => {
+        this.claiming = undefined;
+        if (this.stopped) return;
+        const soon = this.again;
+        this.again = false;
+        this.schedule(soon ? 0 : this.env.DOCUMENT_JOB_POLL_MS);
+      });
+  }
+
+  /** Claims as many jobs as there are free slots and starts them. */
+  private async fill(): Promise<void> {
+    const free = this.env.DOCUMENT_JOB_CONCURRENCY - this.running.size;
+    if (free <= 0) return;
+    for (const job of await this.claim(free)) {
+      const run: Promise<void> = this.execute(job)
+        .catch((error: unknown) => this.logger.error({ err: error }, `document job ${job.id} could not be recorded`))
+        .finally(() => {
+          this.running.delete(run);
+          this.wake();
+        });
+      this.running.add(run);
+    }
+  }
+
+  private claim(limit: number): Promise<DocumentJob[]> {
+    return this.transactions.run(async (manager) => {
+      const now = new Date();
+      const query = manager
+        .getRepository(DocumentJob)
+        .createQueryBuilder('job')
+        .where('job.status IN (:...statuses)', { statuses: ['queued', 'running'] })
+        .andWhere(new Brackets((due) => due.where('job.lockedUntil IS NULL').orWhere('job.lockedUntil <= :now', { now })))
+        .orderBy('job.createdAt', 'ASC')
+        .addOrderBy('job.id', 'ASC')
+        .limit(limit);
+      if (this.transactions.postgres) query.setLock('pessimistic_write').setOnLocked('skip_locked');
+      const due = await query.getMany();
+      if (!due.length) return [];
+      const lockedUntil = new Date(now.getTime() + this.env.DOCUMENT_JOB_LEASE_MS);
+      await manager.update(DocumentJob, { id: In(due.map((job) => job.id)) }, { status: 'running', attempts: () => 'attempts + 1', lockedUntil });
+      for (const job of due.filter((job) => !job.startedAt)) await manager.update(DocumentJob, { id: job.id }, { startedAt: now });
+      return due.map((job) => Object.assign(job, { status: 'running', attempts: job.attempts + 1, lockedUntil, startedAt: job.startedAt ?? now }));
+    });
+  }
+
+  private async execute(job: DocumentJob): Promise<void> {
+    // This claim is ours while status is running and attempts is the one we set.
+    const ours = { id: job.id, status: 'running' as const, attempts: job.attempts };
+    const renew = setInterval(() => {
+      void this.dataSource
+        .getRepository(DocumentJob)
+        .update(ours, { lockedUntil: new Date(Date.now() + this.env.DOCUMENT_JOB_LEASE_MS) })
+        .catch((error: unknown) => this.logger.warn(`document job ${job.id}: lease not renewed: ${(error as Error).message}`));
+    }, Math.max(250, Math.floor(this.env.DOCUMENT_JOB_LEASE_MS / 3)));
+    renew.unref();
+    let lastWrite = 0;
+    const progress = async (percent: number) => {
+      if (Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
+      lastWrite = Date.now();
+      await this.dataSource.getRepository(DocumentJob).update(ours, { progress: Math.min(99, percent) });
+    };
+    try {
+      if (job.attempts > MAX_JOB_ATTEMPTS) throw new Error(`abandoned after ${MAX_JOB_ATTEMPTS} attempts whose instances stopped`);
+      await this.documents.produce(job.companyId, job.request, job.id, progress, async (manager, document) => {
+        const result = await manager.update(DocumentJob, ours, { status: 'succeeded', progress: 100, documentId: document.id, error: null, lockedUntil: null, finishedAt: new Date() });
+        if (!result.affected) throw new LeaseLost();
+      });
+    } catch (caught) {
+      if (caught instanceof LeaseLost) {
+        this.logger.warn(`document job ${job.id}: claimed by another instance meanwhile; this result is dropped`);
+        return;
+      }
+      await this.fail(job, ours, caught);
+    } finally {
+      clearInterval(renew);
+    }
+  }
+
+  private async fail(job: DocumentJob, ours: { id: string; status: 'running'; attempts: number }, caught: unknown): Promise<void> {
+    const error = this.describe(caught, job);
+    const retry = error.code === 'UPSTREAM_UNAVAILABLE' && job.attempts < MAX_JOB_ATTEMPTS;
+    if (!(caught instanceof PlatformException)) this.logger.error({ err: caught }, `document job ${job.id} failed`);
+    else this.logger.warn(`document job ${job.id} attempt ${job.attempts}: ${error.code}${retry ? ', will retry' : ''}`);
+    await this.dataSource
+      .getRepository(DocumentJob)
+      .update(
+        ours,
+        retry
+          ? { status: 'queued', error, lockedUntil: new Date(Date.now() + RETRY_BASE_MS * 2 ** (job.attempts - 1)) }
+          : { status: 'failed', error, lockedUntil: null, finishedAt: new Date() },
+      );
+  }
+
+  /** The registry's code and message in the job's language; unexpected errors stay generic (details in the log). */
+  private describe(caught: unknown, job: DocumentJob): JobError {
+    const language = languageOf(job.request.locale);
+    const code: ErrorCode = caught instanceof PlatformException ? caught.code : 'INTERNAL_ERROR';
+    const message = interpolate(ERROR_CODES[code].message[language], caught instanceof PlatformException ? caught.options.params : undefined);
+    const fields = caught instanceof PlatformException && caught.options.errors ? ` ${Object.entries(caught.options.errors).map(([field, problems]) => `${field}: ${problems.join('; ')}`).join(' | ')}` : '';
+    return { code, message: `${message}${fields}` };
+  }
+}

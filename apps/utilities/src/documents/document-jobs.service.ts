@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { Page, PlatformException, toPage } from '@platform/common';
+import { DocumentJob } from './document-job.entity';
+import { CreateDocumentDto, DocumentJobView, ListDocumentJobsQueryDto } from './dto/document.dto';
+import { DocumentJobWorker } from './document-job.worker';
+import { DocumentsService } from './documents.service';
+
+@Injectable()
+export class DocumentJobsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly documents: DocumentsService,
+    private readonly worker: DocumentJobWorker,
+  ) {}
+
+  /** Validated now (a bad request is a 400, not a failed job), rendered by the worker. */
+  async create(companyId: string, body: CreateDocumentDto, acceptLanguage: string | string[] | undefined): Promise<DocumentJobView> {
+    const request = this.documents.prepare(body, acceptLanguage, { job: true });
+    const job = await this.dataSource.getRepository(DocumentJob).save(
+      this.dataSource.getRepository(DocumentJob).create({ companyId, status: 'queued', progress: 0, attempts: 0, request, documentId: null, error: null, lockedUntil: null, startedAt: null, finishedAt: null }),
+    );
+    this.worker.wake();
+    return this.view(job);
+  }
+
+  async list(companyId: string, query: ListDocumentJobsQueryDto): Promise<Page<DocumentJobView>> {
+    const [jobs, total] = await this.dataSource.getRepository(DocumentJob).findAndCount({
+      where: { companyId, ...(query.status ? { status: query.status } : {}) },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      skip: (query.page - 1) * query.limit,
+      take: query.limit,
+    });
+    return toPage(jobs.map((job) => this.view(job)), total, query);
+  }
+
+  async get(companyId: string, id: string): Promise<DocumentJobView> {
+    const job = await this.dataSource.getRepository(DocumentJob).findOneBy({ id, companyId });
+    if (!job) throw new PlatformException('DOCUMENT_JOB_NOT_FOUND');
+    return this.view(job);
+  }
+
+  view(job: DocumentJob): DocumentJobView {
+    return {
+      id: job.id,
+      status: job.status,
+      progress: job.progress,
+      type: job.request.type,
+      format: job.request.format,
+      attempts: job.attempts,
+      documentId: job.documentId,
+      error: job.status === 'succeeded' ? null : job.error,
+      createdAt: job.createdAt,
+      startedAt: job.startedAt,
+      finishedAt: job.finishedAt,
+    };
+  }
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DocumentFiles } from './document-files';
+import { DocumentJob } from './document-job.entity';
+import { DocumentJobWorker } from './document-job.worker';
+import { DocumentJobsService } from './document-jobs.service';
+import { DocumentRecord } from './document.entity';
+import { DocumentJobsController, DocumentsController } from './documents.controller';
+import { DocumentsService } from './documents.service';
+import { DocumentSources } from './upstream.clients';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([DocumentRecord, DocumentJob])],
+  controllers: [DocumentsController, DocumentJobsController],
+  providers: [DocumentsService, DocumentJobsService, DocumentJobWorker, DocumentFiles, DocumentSources],
+})
+export class DocumentsModule {}

@@ -1,0 +1,279 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import archiver from 'archiver';
+import { plainToInstance } from 'class-transformer';
+import { ValidationError, validateSync } from 'class-validator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { DataSource, EntityManager } from 'typeorm';
+import { FieldErrors, Page, PlatformException, toPage, Transactions } from '@platform/common';
+import { DocumentFiles, StoredFile } from './document-files';
+import { DocumentFormat, DocumentRecord, DocumentType, StoredFormat } from './document.entity';
+import type { JobRequest } from './document-job.entity';
+import { DocumentDataDto, FinancialReportDataDto, InvoiceDataDto, PayslipDataDto } from './dto/document-data.dto';
+import { CreateDocumentDto, DocumentView, ListDocumentsQueryDto } from './dto/document.dto';
+import type { DocumentModel } from './render/document-model';
+import { label } from './render/labels';
+import { documentLocale, DocumentLocale, formatMonth, isKnownCurrency, languageOf } from './render/locale';
+import { invoiceModel, invoiceTotals, ModelContext, payslipModel, rowsReportModel, trialBalanceModel } from './render/models';
+import { renderPdf } from './render/pdf-renderer';
+import { renderXlsx } from './render/xlsx-renderer';
+import { DocumentSources } from './upstream.clients';
+
+export const CONTENT_TYPES: Record<StoredFormat, string> = {
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  zip: 'application/zip',
+};
+
+const DATA_CLASSES: Record<DocumentType, new () => DocumentDataDto> = { payslip: PayslipDataDto, invoice: InvoiceDataDto, 'financial-report': FinancialReportDataDto };
+
+/** Reports how far a render got, 0–100. */
+export type ProgressListener = (percent: number) => Promise<void> | void;
+
+interface RenderedFile {
+  bytes: Buffer;
+  pageCount: number | null;
+}
+
+interface Produced {
+  title: string;
+  filename: string;
+  format: StoredFormat;
+  pageCount: number | null;
+  source: Record<string, unknown>;
+  file: StoredFile;
+}
+
+function flatten(errors: ValidationError[], parent: string): FieldErrors {
+  const out: FieldErrors = {};
+  for (const error of errors) {
+    const path = `${parent}.${error.property}`;
+    if (error.constraints) out[path] = Object.values(error.constraints);
+    if (error.children?.length) Object.assign(out, flatten(error.children, path));
+  }
+  return out;
+}
+
+/** ASCII, lower case, dashes: safe in a filename and a ZIP entry. */
+export function slug(text: string): string {
+  return (
+    text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .toLowerCase()
+      .slice(0, 80) || 'document'
+  );
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Renders documents from a type's data (payroll and Books read through their internal APIs)
+ * into a format, and stores each as a file. The same path serves POST /documents and the
+ * background jobs.
+ */
+@Injectable()
+export class DocumentsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+    private readonly files: DocumentFiles,
+    private readonly sources: DocumentSources,
+  ) {}
+
+  /** Checks the data of the type and fixes the locale: what a job stores and a render needs. */
+  prepare(body: CreateDocumentDto, acceptLanguage: string | string[] | undefined, options: { job: boolean }): JobRequest {
+    const data = this.validate(body.type, body.data);
+    if (body.type === 'payslip' && !(data as PayslipDataDto).employeeId && !options.job) {
+      throw PlatformException.validation({ 'data.employeeId': ['employeeId is required for one payslip; a document job without it renders every payslip of the run'] });
+    }
+    return { type: body.type, format: body.format, data: JSON.parse(JSON.stringify(body.data)) as Record<string, unknown>, locale: documentLocale(data.locale, acceptLanguage) };
+  }
+
+  async create(companyId: string, body: CreateDocumentDto, acceptLanguage: string | string[] | undefined): Promise<DocumentView> {
+    const request = this.prepare(body, acceptLanguage, { job: false });
+    return this.view(await this.produce(companyId, request, null));
+  }
+
+  /**
+   * Renders, stores the bytes, then writes the file and document rows in one transaction;
+   * `settle` runs in that transaction (a job marks itself done there). If it fails, nothing stays.
+   */
+  async produce(companyId: string, request: JobRequest, jobId: string | null, onProgress: ProgressListener = () => undefined, settle?: (manager: EntityManager, document: DocumentRecord) => Promise<void>): Promise<DocumentRecord> {
+    const produced = await this.render(companyId, request, onProgress);
+    const id = randomUUID();
+    try {
+      return await this.transactions.run(async (manager) => {
+        await this.files.record(manager, companyId, produced.file);
+        const document: DocumentRecord = manager.create(DocumentRecord, {
+          id,
+          companyId,
+          type: request.type,
+          format: produced.format,
+          title: produced.title.slice(0, 300),
+          locale: request.locale,
+          fileId: produced.file.id,
+          filename: produced.filename,
+          contentType: produced.file.contentType,
+          size: produced.file.size,
+          pageCount: produced.pageCount,
+          source: produced.source,
+          jobId,
+        });
+        const saved = await manager.save(DocumentRecord, document);
+        await settle?.(manager, saved);
+        return saved;
+      });
+    } catch (error) {
+      await this.files.discard(produced.file);
+      throw error;
+    }
+  }
+
+  async list(companyId: string, query: ListDocumentsQueryDto): Promise<Page<DocumentView>> {
+    const [records, total] = await this.dataSource.getRepository(DocumentRecord).findAndCount({
+      where: { companyId, ...(query.type ? { type: query.type } : {}) },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      skip: (query.page - 1) * query.limit,
+      take: query.limit,
+    });
+    return toPage(records.map((record) => this.view(record)), total, query);
+  }
+
+  async get(companyId: string, id: string): Promise<DocumentView> {
+    return this.view(await this.find(companyId, id));
+  }
+
+  async content(companyId: string, id: string, request: FastifyRequest, reply: FastifyReply) {
+    const document = await this.find(companyId, id);
+    return this.files.content(companyId, document.fileId, request, reply);
+  }
+
+  view(record: DocumentRecord): DocumentView {
+    return {
+      id: record.id,
+      type: record.type,
+      format: record.format,
+      title: record.title,
+      locale: record.locale,
+      filename: record.filename,
+      contentType: record.contentType,
+      size: record.size,
+      pageCount: record.pageCount,
+      fileId: record.fileId,
+      source: record.source,
+      jobId: record.jobId,
+      createdAt: record.createdAt,
+    };
+  }
+
+  private async find(companyId: string, id: string): Promise<DocumentRecord> {
+    const record = await this.dataSource.getRepository(DocumentRecord).findOneBy({ id, companyId });
+    if (!record) throw new PlatformException('DOCUMENT_NOT_FOUND');
+    return record;
+  }
+
+  private validate(type: DocumentType, data: Record<string, unknown>): DocumentDataDto {
+    const instance = plainToInstance(DATA_CLASSES[type], data);
+    const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, validationError: { target: false, value: false } });
+    if (errors.length) throw PlatformException.validation(flatten(errors, 'data'));
+    const problems: FieldErrors = {};
+    if (instance instanceof InvoiceDataDto) {
+      if (!isKnownCurrency(instance.currency)) problems['data.currency'] = ['currency must be an ISO 4217 code'];
+      const { subtotal, total } = invoiceTotals(instance);
+      if (!Number.isSafeInteger(subtotal) || !Number.isSafeInteger(total)) problems['data.lines'] = [`the invoice total must stay below ${Number.MAX_SAFE_INTEGER}`];
+      if (instance.dueDate && instance.dueDate < (instance.issueDate ?? today())) problems['data.dueDate'] = ['dueDate must not be before issueDate'];
+    }
+    if (instance instanceof FinancialReportDataDto) {
+      if (instance.currency && !isKnownCurrency(instance.currency)) problems['data.currency'] = ['currency must be an ISO 4217 code'];
+      if (instance.from && instance.to && instance.from > instance.to) problems['data.to'] = ['to must not be before from'];
+      const sum = (field: 'debit' | 'credit') => (instance.rows ?? []).reduce((total, row) => total + row[field], 0);
+      if (!Number.isSafeInteger(sum('debit')) || !Number.isSafeInteger(sum('credit'))) problems['data.rows'] = [`the totals must stay below ${Number.MAX_SAFE_INTEGER}`];
+    }
+    if (Object.keys(problems).length) throw PlatformException.validation(problems);
+    return instance;
+  }
+
+  private async render(companyId: string, request: JobRequest, onProgress: ProgressListener): Promise<Produced> {
+    const data = this.validate(request.type, request.data);
+    const context: ModelContext = { locale: request.locale, companyName: data.companyName ?? companyId };
+    if (data instanceof PayslipDataDto) return this.payslips(companyId, data, request.format, context, onProgress);
+    let model: DocumentModel;
+    let source: Record<string, unknown>;
+    let name: string;
+    if (data instanceof InvoiceDataDto) {
+      const issueDate = data.issueDate ?? today();
+      model = invoiceModel(data, issueDate, context);
+      source = { number: data.number, customer: data.customer.name, currency: data.currency, issueDate, total: invoiceTotals(data).total };
+      name = `invoice-${slug(data.number)}`;
+    } else {
+      const report = data as FinancialReportDataDto;
+      if (report.rows) {
+        model = rowsReportModel({ ...report, rows: report.rows }, context);
+        source = { kind: 'rows', rows: report.rows.length, from: report.from ?? null, to: report.to ?? null };
+      } else {
+        const balance = await this.sources.trialBalance(companyId, report.from, report.to);
+        await onProgress(30);
+        model = trialBalanceModel(balance, report, context);
+        source = { kind: 'trial-balance', from: report.from ?? null, to: report.to ?? null, accounts: balance.accounts.length, balanced: balance.totals.balanced };
+      }
+      name = [slug(model.title), report.from, report.to].filter(Boolean).join('-');
+    }
+    const rendered = await this.renderModel(model, request.format);
+    await onProgress(70);
+    const filename = `${name}.${request.format}`;
+    const file = await this.files.put(companyId, filename, CONTENT_TYPES[request.format], rendered.bytes);
+    await onProgress(90);
+    return { title: model.title, filename, format: request.format, pageCount: rendered.pageCount, source, file };
+  }
+
+  private async renderModel(model: DocumentModel, format: DocumentFormat): Promise<RenderedFile> {
+    if (format === 'pdf') return renderPdf(model);
+    return { bytes: await renderXlsx(model), pageCount: null };
+  }
+
+  /** One employee's payslip, or (no employeeId) every payslip of the run in one ZIP, streamed to the store. */
+  private async payslips(companyId: string, data: PayslipDataDto, format: DocumentFormat, context: ModelContext, onProgress: ProgressListener): Promise<Produced> {
+    const { run, payslips } = await this.sources.payslips(companyId, data.payrollRunId, data.employeeId);
+    await onProgress(10);
+    const month = run.periodStart.slice(0, 7);
+    const entryName = (slip: (typeof payslips)[number]) => `payslip-${month}-${slug(slip.employeeExternalId)}.${format}`;
+    if (data.employeeId) {
+      const slip = payslips[0];
+      if (!slip) throw new PlatformException('USER_NOT_FOUND');
+      const model = payslipModel(run, slip, context);
+      const rendered = await this.renderModel(model, format);
+      await onProgress(70);
+      const filename = entryName(slip);
+      const file = await this.files.put(companyId, filename, CONTENT_TYPES[format], rendered.bytes);
+      await onProgress(90);
+      const source = { payrollRunId: run.id, employeeId: slip.employeeId, employeeExternalId: slip.employeeExternalId, period: { start: run.periodStart, end: run.periodEnd }, netPay: slip.netPay, currency: slip.currency };
+      return { title: model.title, filename, format, pageCount: rendered.pageCount, source, file };
+    }
+
+    const archive = archiver('zip', { zlib: { level: 6 } });
+    const filename = `payslips-${month}-${run.id.slice(0, 8)}.zip`;
+    const storing = this.files.put(companyId, filename, CONTENT_TYPES.zip, archive);
+    storing.catch(() => undefined);
+    try {
+      for (const [index, slip] of payslips.entries()) {
+        const rendered = await this.renderModel(payslipModel(run, slip, context), format);
+        archive.append(rendered.bytes, { name: entryName(slip) });
+        await onProgress(10 + Math.floor(((index + 1) / payslips.length) * 80));
+      }
+      await archive.finalize();
+    } catch (error) {
+      archive.abort();
+      const partial = await storing.catch(() => null);
+      if (partial) await this.files.discard(partial);
+      throw error;
+    }
+    const file = await storing;
+    const title = `${label('payslip', languageOf(context.locale as DocumentLocale))} — ${formatMonth(run.periodStart, context.locale)} (${payslips.length})`;
+    const source = { payrollRunId: run.id, period: { start: run.periodStart, end: run.periodEnd }, entryFormat: format, entries: payslips.map(entryName) };
+    return { title, filename, format: 'zip', pageCount: null, source, file };
+  }
+}

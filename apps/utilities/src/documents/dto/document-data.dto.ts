@@ -1,0 +1,216 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { plainToInstance, Transform, Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsEmail, IsIn, IsInt, IsISO8601, IsNumber, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { DOCUMENT_LOCALES, DocumentLocale } from '../render/locale';
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+/** Amounts stay exact: a quantity × unit price, and their sum, below 2^53. */
+const MAX_UNIT_PRICE = 1e13;
+const MAX_QUANTITY = 1_000_000;
+export const MAX_INVOICE_LINES = 1000;
+export const MAX_REPORT_ROWS = 10_000;
+
+const lower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.toLowerCase() : value);
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** Fields every document type takes. */
+export class DocumentDataDto {
+  @ApiPropertyOptional({ enum: DOCUMENT_LOCALES, description: 'Language and number format; default from Accept-Language (fr → fr-CM, else en-CM).' })
+  @IsOptional()
+  @IsIn(DOCUMENT_LOCALES)
+  locale?: DocumentLocale;
+
+  @ApiPropertyOptional({ maxLength: 200, description: 'Shown in the header and footers; default: the company id.' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  companyName?: string;
+}
+
+export class PayslipDataDto extends DocumentDataDto {
+  @ApiProperty({ format: 'uuid' })
+  @Transform(lower)
+  @IsUUID('all', { message: 'payrollRunId must be a UUID' })
+  payrollRunId: string;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'Required for one payslip; a document job without it renders every payslip of the run into one ZIP.' })
+  @IsOptional()
+  @Transform(lower)
+  @IsUUID('all', { message: 'employeeId must be a UUID' })
+  employeeId?: string;
+}
+
+export class CustomerDto {
+  @ApiProperty({ maxLength: 200 })
+  @Transform(trim)
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  name: string;
+
+  @ApiPropertyOptional({ maxLength: 500 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  address?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsEmail()
+  email?: string;
+
+  @ApiPropertyOptional({ maxLength: 50 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(50)
+  taxId?: string;
+}
+
+export class InvoiceLineDto {
+  @ApiProperty({ maxLength: 300 })
+  @Transform(trim)
+  @IsString()
+  @MinLength(1)
+  @MaxLength(300)
+  description: string;
+
+  @ApiProperty({ minimum: 1, maximum: MAX_QUANTITY })
+  @IsInt({ message: 'quantity must be an integer' })
+  @Min(1)
+  @Max(MAX_QUANTITY)
+  quantity: number;
+
+  @ApiProperty({ minimum: 0, description: 'Integer, in the currency’s minor unit (XAF has none).' })
+  @IsInt({ message: 'unitPrice must be an integer amount in minor units' })
+  @Min(0)
+  @Max(MAX_UNIT_PRICE)
+  unitPrice: number;
+}
+
+export class InvoiceTaxDto {
+  @ApiProperty({ maxLength: 100, example: 'TVA' })
+  @Transform(trim)
+  @IsString()
+  @MinLength(1)
+  @MaxLength(100)
+  name: string;
+
+  @ApiProperty({ example: 19.25, description: 'Percent of the subtotal, up to 4 decimals; the amount is rounded half up to the minor unit.' })
+  @IsNumber({ maxDecimalPlaces: 4 })
+  @Min(0)
+  @Max(100)
+  rate: number;
+}
+
+export class InvoiceDataDto extends DocumentDataDto {
+  @ApiProperty({ maxLength: 50, example: 'INV-2026-0042' })
+  @Transform(trim)
+  @IsString()
+  @MinLength(1)
+  @MaxLength(50)
+  number: string;
+
+  @ApiProperty({ type: CustomerDto, description: 'The customer, or just its name as a string.' })
+  @Transform(({ obj }: { obj: Record<string, unknown> }) =>
+    typeof obj.customer === 'string' ? plainToInstance(CustomerDto, { name: obj.customer }) : obj.customer && typeof obj.customer === 'object' ? plainToInstance(CustomerDto, obj.customer) : obj.customer,
+  )
+  @ValidateNested()
+  customer: CustomerDto;
+
+  @ApiProperty({ example: 'XAF', description: 'ISO 4217; amounts are integers in its minor unit.' })
+  @Matches(/^[A-Z]{3}$/, { message: 'currency must be an ISO 4217 code such as XAF' })
+  currency: string;
+
+  @ApiPropertyOptional({ example: '2026-03-31', description: 'Default: today.' })
+  @IsOptional()
+  @Matches(DATE_ONLY, { message: 'issueDate must be a date as YYYY-MM-DD' })
+  @IsISO8601({ strict: true })
+  issueDate?: string;
+
+  @ApiPropertyOptional({ example: '2026-04-30' })
+  @IsOptional()
+  @Matches(DATE_ONLY, { message: 'dueDate must be a date as YYYY-MM-DD' })
+  @IsISO8601({ strict: true })
+  dueDate?: string;
+
+  @ApiProperty({ type: [InvoiceLineDto] })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_INVOICE_LINES)
+  @ValidateNested({ each: true })
+  @Type(() => InvoiceLineDto)
+  lines: InvoiceLineDto[];
+
+  @ApiPropertyOptional({ type: [InvoiceTaxDto] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(10)
+  @ValidateNested({ each: true })
+  @Type(() => InvoiceTaxDto)
+  taxes?: InvoiceTaxDto[];
+
+  @ApiPropertyOptional({ maxLength: 2000 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  notes?: string;
+}
+
+export class ReportRowDto {
+  @ApiProperty({ maxLength: 200, example: '601 Purchases' })
+  @Transform(trim)
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  account: string;
+
+  @ApiProperty({ minimum: 0 })
+  @IsInt({ message: 'debit must be an integer amount in minor units' })
+  @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
+  debit: number;
+
+  @ApiProperty({ minimum: 0 })
+  @IsInt({ message: 'credit must be an integer amount in minor units' })
+  @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
+  credit: number;
+}
+
+export class FinancialReportDataDto extends DocumentDataDto {
+  @ApiPropertyOptional({ maxLength: 200, description: 'Default: “Trial balance” for Books’ report, “Financial report” for rows sent.' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  title?: string;
+
+  @ApiPropertyOptional({ example: '2026-01-01', description: 'Period start (Books’ trial balance: movements from this day).' })
+  @IsOptional()
+  @Matches(DATE_ONLY, { message: 'from must be a date as YYYY-MM-DD' })
+  @IsISO8601({ strict: true })
+  from?: string;
+
+  @ApiPropertyOptional({ example: '2026-12-31' })
+  @IsOptional()
+  @Matches(DATE_ONLY, { message: 'to must be a date as YYYY-MM-DD' })
+  @IsISO8601({ strict: true })
+  to?: string;
+
+  @ApiPropertyOptional({ example: 'XAF', description: 'For rows sent (default XAF); Books’ report carries its own.' })
+  @IsOptional()
+  @Matches(/^[A-Z]{3}$/, { message: 'currency must be an ISO 4217 code such as XAF' })
+  currency?: string;
+
+  @ApiPropertyOptional({ type: [ReportRowDto], description: 'Rendered as sent; without rows, the trial balance comes from Books for [from, to].' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_REPORT_ROWS)
+  @ValidateNested({ each: true })
+  @Type(() => ReportRowDto)
+  rows?: ReportRowDto[];
+}

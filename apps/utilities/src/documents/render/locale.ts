@@ -1,0 +1,57 @@
+import { negotiateLanguage } from '@platform/common';
+
+export const DOCUMENT_LOCALES = ['fr-CM', 'en-CM'] as const;
+export type DocumentLocale = (typeof DOCUMENT_LOCALES)[number];
+
+/** `locale` sent in the data wins; otherwise French from Accept-Language gives fr-CM, anything else en-CM. */
+export function documentLocale(sent: DocumentLocale | undefined, acceptLanguage: string | string[] | undefined): DocumentLocale {
+  return sent ?? (negotiateLanguage(acceptLanguage) === 'fr' ? 'fr-CM' : 'en-CM');
+}
+
+export function languageOf(locale: DocumentLocale): 'en' | 'fr' {
+  return locale === 'fr-CM' ? 'fr' : 'en';
+}
+
+/** Digits after the decimal point of a currency's minor unit (XAF 0, EUR 2, BHD 3). */
+export function minorDigits(currency: string): number {
+  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+export function isKnownCurrency(currency: string): boolean {
+  return /^[A-Z]{3}$/.test(currency) && Intl.supportedValuesOf('currency').includes(currency);
+}
+
+/** Amounts are integers in the minor unit; only the display divides (XAF has none: 445261 → "445 261 FCFA"). */
+export function formatMoney(amount: number, currency: string, locale: DocumentLocale): string {
+  const digits = minorDigits(currency);
+  return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amount / 10 ** digits);
+}
+
+export function formatNumber(value: number, locale: DocumentLocale): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
+}
+
+/** A rate kept as a decimal fraction string ("0.042") shown as a percentage ("4.2 %"). */
+export function formatRate(rate: string | number, locale: DocumentLocale): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 3 }).format(Number(rate));
+}
+
+export function formatDate(isoDate: string, locale: DocumentLocale): string {
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+export function formatMonth(isoDate: string, locale: DocumentLocale): string {
+  const text = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Spreadsheet number format for amounts shown in major units: `#,##0 "FCFA"`, `#,##0.00 "€"`. */
+export function spreadsheetMoneyFormat(currency: string, locale: DocumentLocale): string {
+  const digits = minorDigits(currency);
+  const symbol = new Intl.NumberFormat(locale, { style: 'currency', currency }).formatToParts(0).find((part) => part.type === 'currency')?.value ?? currency;
+  return `#,##0${digits ? `.${'0'.repeat(digits)}` : ''} "${symbol.replace(/"/g, '')}"`;
+}
+
+export function toMajorUnits(amount: number, currency: string): number {
+  return amount / 10 ** minorDigits(currency);
+}
