@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     exitOnStartupError('suite', error);
   }
   // every service is on this port: calls between them go through the same routing
-  for (const setting of ['AUTH_URL', 'HR_URL', 'PAY_URL', 'BOOKS_URL']) process.env[setting] ||= `http://127.0.0.1:${env.PORT}`;
+  for (const setting of ['AUTH_URL', 'HR_URL', 'PAY_URL', 'BOOKS_URL', 'PAYROLL_URL']) process.env[setting] ||= `http://127.0.0.1:${env.PORT}`;
 
   const handlers = new Map<ServiceName, RequestListener>();
   const apps: NestFastifyApplication[] = [];
