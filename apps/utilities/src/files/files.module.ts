@@ -9,11 +9,12 @@ import { FilesController } from './files.controller';
 import { FilesService } from './files.service';
 import { FileStorage } from './storage/file-storage';
 import { LocalFileStorage } from './storage/local-file.storage';
-import { S3FileStorage } from './storage/s3-file.storage';
 
 function createStorage(env: Environment): FileStorage {
   if (env.FILES_STORAGE === 'local') return new LocalFileStorage(join(env.DATA_DIR, 'files', 'objects'));
   if (!env.S3_BUCKET) throw new ConfigurationError(['S3_BUCKET: required when FILES_STORAGE is s3']);
+  // the AWS SDK weighs about 20 MB of memory: loaded only by the services that store on S3
+  const { S3FileStorage } = require('./storage/s3-file.storage') as typeof import('./storage/s3-file.storage');
   return new S3FileStorage({
     endpoint: env.S3_ENDPOINT,
     region: env.S3_REGION,

@@ -6,7 +6,12 @@ import type { DeliveryChannel } from '../notification-delivery.entity';
 import { HttpChannelProvider } from './http-channel.provider';
 import { NotificationProvider } from './notification-provider';
 import { OutboxProvider } from './outbox.provider';
-import { SmtpEmailProvider } from './smtp-email.provider';
+
+/** nodemailer is loaded only when SMTP is configured (about 10 MB of memory otherwise spent for nothing). */
+function smtpProvider(url: string, from: string): NotificationProvider {
+  const { SmtpEmailProvider } = require('./smtp-email.provider') as typeof import('./smtp-email.provider');
+  return new SmtpEmailProvider(url, from);
+}
 
 /** The provider of each channel, from the environment: SMTP_URL, *_PROVIDER_URL, else the outbox. */
 @Injectable()
@@ -17,7 +22,7 @@ export class ChannelProviders implements OnApplicationShutdown {
     const outbox = new OutboxProvider(dataSource);
     const http = (url?: string) => (url ? new HttpChannelProvider(url, env.PROVIDER_AUTH_TOKEN) : outbox);
     this.providers = {
-      email: env.SMTP_URL ? new SmtpEmailProvider(env.SMTP_URL, env.MAIL_FROM) : outbox,
+      email: env.SMTP_URL ? smtpProvider(env.SMTP_URL, env.MAIL_FROM) : outbox,
       sms: http(env.SMS_PROVIDER_URL),
       whatsapp: http(env.WHATSAPP_PROVIDER_URL),
       push: http(env.PUSH_PROVIDER_URL),
