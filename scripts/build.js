@@ -10,7 +10,7 @@ const APPS = ['auth', 'hr', 'utilities', 'payroll', 'pay', 'books'];
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const run = (command, args) => execFileSync(command, args, { cwd: root, stdio: ['ignore', process.stderr, process.stderr] });
 
-rmSync(join(root, 'dist'), { recursive: true, force: true });
+rmSync(join(root, 'dist'), { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 try {
   run(bin('tsc'), ['-p', 'tsconfig.build.json']);
   run(bin('tsc-alias'), ['-p', 'tsconfig.build.json']);
