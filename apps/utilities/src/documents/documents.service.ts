@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import archiver from 'archiver';
 import { plainToInstance } from 'class-transformer';
 import { ValidationError, validateSync } from 'class-validator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -16,8 +15,6 @@ import type { DocumentModel } from './render/document-model';
 import { label } from './render/labels';
 import { documentLocale, DocumentLocale, formatMonth, isKnownCurrency, languageOf } from './render/locale';
 import { invoiceModel, invoiceTotals, ModelContext, payslipModel, rowsReportModel, trialBalanceModel } from './render/models';
-import { renderPdf } from './render/pdf-renderer';
-import { renderXlsx } from './render/xlsx-renderer';
 import { DocumentSources } from './upstream.clients';
 
 export const CONTENT_TYPES: Record<StoredFormat, string> = {
@@ -231,8 +228,9 @@ export class DocumentsService {
   }
 
   private async renderModel(model: DocumentModel, format: DocumentFormat): Promise<RenderedFile> {
-    if (format === 'pdf') return renderPdf(model);
-    return { bytes: await renderXlsx(model), pageCount: null };
+    // pdfkit, exceljs and archiver weigh about 60 MB together: loaded by the first document, not at start
+    if (format === 'pdf') return (require('./render/pdf-renderer') as typeof import('./render/pdf-renderer')).renderPdf(model);
+    return { bytes: await (require('./render/xlsx-renderer') as typeof import('./render/xlsx-renderer')).renderXlsx(model), pageCount: null };
   }
 
   /** One employee's payslip, or (no employeeId) every payslip of the run in one ZIP, streamed to the store. */
@@ -254,6 +252,7 @@ export class DocumentsService {
       return { title: model.title, filename, format, pageCount: rendered.pageCount, source, file };
     }
 
+    const archiver = require('archiver') as typeof import('archiver');
     const archive = archiver('zip', { zlib: { level: 6 } });
     const filename = `payslips-${month}-${run.id.slice(0, 8)}.zip`;
     const storing = this.files.put(companyId, filename, CONTENT_TYPES.zip, archive);
