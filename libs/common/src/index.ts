@@ -29,3 +29,4 @@ export * from './routing';
 export * from './service';
 export * from './throttling/memory-rate-limit.store';
 export * from './throttling/rate-limit.store';
+export * from './workers/polling-loop';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, DataSource, In } from 'typeorm';
-import { ERROR_CODES, Environment, ErrorCode, interpolate, PlatformException, Transactions } from '@platform/common';
+import { ERROR_CODES, Environment, ErrorCode, interpolate, PlatformException, PollingLoop, Transactions } from '@platform/common';
 import { DocumentJob, JobError } from './document-job.entity';
 import { DocumentsService } from './documents.service';
 import { languageOf } from './render/locale';
@@ -27,54 +27,30 @@ class LeaseLost extends Error {}
 export class DocumentJobWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('DocumentJobWorker');
   private readonly running = new Set<Promise<void>>();
-  private timer?: NodeJS.Timeout;
-  private claiming?: Promise<void>;
-  private again = false;
-  private stopped = false;
+  private readonly loop: PollingLoop;
 
   constructor(
     @Inject(Environment) private readonly env: Environment,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
     private readonly documents: DocumentsService,
-  ) {}
+  ) {
+    this.loop = new PollingLoop(env.DOCUMENT_JOB_POLL_MS, () => this.fill(), (error) => this.logger.error({ err: error }, 'document job claim failed'));
+  }
 
   onApplicationBootstrap(): void {
-    this.schedule(0);
+    this.loop.start();
   }
 
   /** A new job need not wait for the poll. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.claiming) this.again = true;
-    else this.schedule(0);
+    this.loop.wake();
   }
 
   /** Stops claiming; the jobs in flight finish and are recorded (the queued ones wait for the next instance). */
   async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.claiming;
+    await this.loop.stop();
     await Promise.allSettled([...this.running]);
-  }
-
-  private schedule(delayMs: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.round(), delayMs);
-    this.timer.unref();
-  }
-
-  private round(): void {
-    if (this.stopped || this.claiming) return;
-    this.claiming = this.fill()
-      .catch((error: unknown) => this.logger.error({ err: error }, 'document job claim failed'))
-      .finally(() => {
-        this.claiming = undefined;
-        if (this.stopped) return;
-        const soon = this.again;
-        this.again = false;
-        this.schedule(soon ? 0 : this.env.DOCUMENT_JOB_POLL_MS);
-      });
   }
 
   /** Claims as many jobs as there are free slots and starts them. */

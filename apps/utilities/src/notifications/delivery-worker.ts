@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
-import { Environment, Transactions } from '@platform/common';
+import { Environment, PollingLoop, Transactions } from '@platform/common';
 import { retryDelayMs } from './backoff';
 import { DeliveryAttempt } from './delivery-attempt.entity';
 import { Notification } from './notification.entity';
@@ -25,57 +25,33 @@ const MAX_ERROR_LENGTH = 500;
 @Injectable()
 export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('DeliveryWorker');
-  private timer?: NodeJS.Timeout;
-  private round?: Promise<void>;
-  private again = false;
-  private stopped = false;
+  private readonly loop: PollingLoop;
 
   constructor(
     @Inject(Environment) private readonly env: Environment,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
     private readonly providers: ChannelProviders,
-  ) {}
+  ) {
+    this.loop = new PollingLoop(env.NOTIFICATION_POLL_MS, () => this.drain(), (error) => this.logger.error({ err: error }, 'delivery round failed'));
+  }
 
   onApplicationBootstrap(): void {
-    this.schedule(0);
+    this.loop.start();
   }
 
   /** Runs a round now (or right after the current one): a new notification need not wait for the poll. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.round) this.again = true;
-    else this.schedule(0);
+    this.loop.wake();
   }
 
   /** Stops claiming and lets the sends in flight finish and be recorded. */
   async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.round;
-  }
-
-  private schedule(delayMs: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.runRound(), delayMs);
-    this.timer.unref();
-  }
-
-  private runRound(): void {
-    if (this.stopped || this.round) return;
-    this.round = this.drain()
-      .catch((error: unknown) => this.logger.error({ err: error }, 'delivery round failed'))
-      .finally(() => {
-        this.round = undefined;
-        if (this.stopped) return;
-        const soon = this.again;
-        this.again = false;
-        this.schedule(soon ? 0 : this.env.NOTIFICATION_POLL_MS);
-      });
+    await this.loop.stop();
   }
 
   private async drain(): Promise<void> {
-    while (!this.stopped) {
+    while (!this.loop.stopped) {
       const claimed = await this.claim();
       if (!claimed.length) return;
       const notifications = await this.dataSource.getRepository(Notification).findBy({ id: In([...new Set(claimed.map((d) => d.notificationId))]) });

@@ -1,0 +1,56 @@
+/**
+ * The schedule of a background worker: one round at a time, the next one `intervalMs` after
+ * the last ends, or at once when woken (a round already running is followed by another at once).
+ * Stopping waits for the round in flight. Timers never keep the process alive.
+ */
+export class PollingLoop {
+  private timer?: NodeJS.Timeout;
+  private current?: Promise<void>;
+  private again = false;
+  private halted = false;
+
+  constructor(
+    private readonly intervalMs: number,
+    private readonly round: () => Promise<void>,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  get stopped(): boolean {
+    return this.halted;
+  }
+
+  start(): void {
+    this.schedule(0);
+  }
+
+  wake(): void {
+    if (this.halted) return;
+    if (this.current) this.again = true;
+    else this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.halted = true;
+    clearTimeout(this.timer);
+    await this.current;
+  }
+
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.run(), delayMs);
+    this.timer.unref();
+  }
+
+  private run(): void {
+    if (this.halted || this.current) return;
+    this.current = this.round()
+      .catch(this.onError)
+      .finally(() => {
+        this.current = undefined;
+        if (this.halted) return;
+        const soon = this.again;
+        this.again = false;
+        this.schedule(soon ? 0 : this.intervalMs);
+      });
+  }
+}
