@@ -13,8 +13,8 @@ export interface PreferenceView {
   push: boolean;
   sms: boolean;
   whatsapp: boolean;
-  /** null while the category still has its defaults */
-  updatedAt: Date | null;
+  /** ISO 8601; null while the category still has its defaults */
+  updatedAt: string | null;
 }
 
 function view(category: NotificationCategory, stored?: NotificationPreference): PreferenceView {
@@ -26,7 +26,7 @@ function view(category: NotificationCategory, stored?: NotificationPreference): 
     push: channels.push,
     sms: channels.sms,
     whatsapp: channels.whatsapp,
-    updatedAt: stored?.updatedAt ?? null,
+    updatedAt: stored?.updatedAt ? new Date(stored.updatedAt).toISOString() : null,
   };
 }
 
@@ -83,7 +83,7 @@ export class PreferencesService {
     if (this.transactions.postgres) {
       const result = await upsert.returning('"in_app", "email", "push", "sms", "whatsapp", "updated_at"').execute();
       const row = result.raw[0] as { in_app: boolean; email: boolean; push: boolean; sms: boolean; whatsapp: boolean; updated_at: Date };
-      updated = { category: input.category, inApp: row.in_app, email: row.email, push: row.push, sms: row.sms, whatsapp: row.whatsapp, updatedAt: row.updated_at };
+      updated = { category: input.category, inApp: row.in_app, email: row.email, push: row.push, sms: row.sms, whatsapp: row.whatsapp, updatedAt: new Date(row.updated_at).toISOString() };
     } else {
       updated = await this.transactions.run(async (manager) => {
         await upsert.setQueryRunner(manager.queryRunner!).execute();

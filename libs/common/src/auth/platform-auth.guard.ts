@@ -41,7 +41,11 @@ export class PlatformAuthGuard extends AuthGuard(JWT_STRATEGY) {
     this.internalToken = internalToken(env);
   }
 
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
+  /**
+   * Synchronous when the token is cached and revocations are fresh (the usual case): no
+   * promise, no await on the hot path. Verification and stale revocations take the async path.
+   */
+  override canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const access = routeAccess(this.reflector, context);
     const request = context.switchToHttp().getRequest<PlatformRequest>();
     if (access.isInternal) {
@@ -53,16 +57,23 @@ export class PlatformAuthGuard extends AuthGuard(JWT_STRATEGY) {
     const token = BEARER.exec(headerValue(request, 'authorization') ?? '')?.[1];
     if (!token) throw new PlatformException('AUTH_TOKEN_MISSING');
 
-    let entry = this.verified.get(token);
-    if (entry && entry.principal.expiresAt <= Date.now()) throw new PlatformException('AUTH_TOKEN_EXPIRED');
-    if (!entry) {
-      await super.canActivate(context);
-      const principal = (request as unknown as { user: Principal }).user;
-      entry = { principal };
-      this.verified.set(token, entry, { ttl: Math.max(1, principal.expiresAt - Date.now()) });
-    }
-    const { principal } = entry;
+    const entry = this.verified.get(token);
+    if (!entry) return this.verify(context, request, token);
+    if (entry.principal.expiresAt <= Date.now()) throw new PlatformException('AUTH_TOKEN_EXPIRED');
+    return this.admit(request, entry);
+  }
 
+  private async verify(context: ExecutionContext, request: PlatformRequest, token: string): Promise<boolean> {
+    await super.canActivate(context);
+    const principal = (request as unknown as { user: Principal }).user;
+    const entry: VerifiedToken = { principal };
+    this.verified.set(token, entry, { ttl: Math.max(1, principal.expiresAt - Date.now()) });
+    return this.admit(request, entry);
+  }
+
+  /** The API key, client id and revocation checks every request makes, cached token or not. */
+  private admit(request: PlatformRequest, entry: VerifiedToken): boolean | Promise<boolean> {
+    const { principal } = entry;
     const apiKey = headerValue(request, 'x-platform-api-key');
     if (!apiKey) throw new PlatformException('DEVELOPER_KEYS_INVALID');
     if (apiKey !== entry.matchedApiKey) {
@@ -70,11 +81,13 @@ export class PlatformAuthGuard extends AuthGuard(JWT_STRATEGY) {
       entry.matchedApiKey = apiKey;
     }
     if (headerValue(request, 'x-platform-client-id') !== PLATFORM_CLIENT_ID) throw new PlatformException('CLIENT_ID_INVALID');
+    if (!this.identity.revocationsFresh()) return this.identity.ensureRevocationsFresh().then(() => this.notRevoked(request, principal));
+    return this.notRevoked(request, principal);
+  }
 
-    await this.identity.ensureRevocationsFresh();
+  private notRevoked(request: PlatformRequest, principal: Principal): true {
     const minimum = this.identity.minimumSecretVersion(principal.credentialId);
     if (minimum !== undefined && principal.secretVersion < minimum) throw new PlatformException('AUTH_TOKEN_INVALID');
-
     requestState(request).principal = principal;
     return true;
   }

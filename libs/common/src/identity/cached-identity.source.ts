@@ -45,8 +45,12 @@ export abstract class CachedIdentitySource extends IdentitySource implements OnA
     clearInterval(this.timer);
   }
 
+  revocationsFresh(): boolean {
+    return Date.now() - this.syncedAt <= REVOCATION_MAX_STALENESS_MS;
+  }
+
   async ensureRevocationsFresh(): Promise<void> {
-    if (Date.now() - this.syncedAt <= REVOCATION_MAX_STALENESS_MS) return;
+    if (this.revocationsFresh()) return;
     await this.sync().catch(() => undefined);
     if (Date.now() - this.syncedAt > REVOCATION_MAX_STALENESS_MS) throw new PlatformException('UPSTREAM_UNAVAILABLE');
   }

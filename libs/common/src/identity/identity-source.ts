@@ -13,6 +13,8 @@ export interface CompanyAccessQuery {
  */
 export abstract class IdentitySource {
   abstract verificationKey(kid: string): Promise<KeyObject | string>;
+  /** Whether the revocations held are within the 5-second bound (no I/O). */
+  abstract revocationsFresh(): boolean;
   /** Throws UPSTREAM_UNAVAILABLE when revocations are older than the 5-second bound. */
   abstract ensureRevocationsFresh(): Promise<void>;
   /** Tokens of this credential minted with an older secret version are revoked. */

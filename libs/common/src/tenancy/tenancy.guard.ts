@@ -20,7 +20,8 @@ export class TenancyGuard implements CanActivate {
     private readonly identity: IdentitySource,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  /** Synchronous for a caller acting for itself; only acting for a client company may ask auth. */
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (routeAccess(this.reflector, context).isPublic) return true;
     const request = context.switchToHttp().getRequest<PlatformRequest>();
     const state = requestState(request);
@@ -42,10 +43,10 @@ export class TenancyGuard implements CanActivate {
 
     const workspace = workspaceId!.toLowerCase();
     const company = companyId!.toLowerCase();
-    if (!(await this.identity.canActFor({ organizationId, workspaceId: workspace, companyId: company }))) {
-      throw new PlatformException('ACTING_COMPANY_FORBIDDEN');
-    }
-    state.tenant = { organizationId, workspaceId: workspace, companyId: company, actingOnBehalf: true };
-    return true;
+    return this.identity.canActFor({ organizationId, workspaceId: workspace, companyId: company }).then((allowed) => {
+      if (!allowed) throw new PlatformException('ACTING_COMPANY_FORBIDDEN');
+      state.tenant = { organizationId, workspaceId: workspace, companyId: company, actingOnBehalf: true };
+      return true;
+    });
   }
 }
