@@ -59,6 +59,10 @@ describe('HR employees', () => {
     expect(page.body.data).toMatchObject({ page: 2, limit: 2, total: 5 });
     expect(page.body.data.items.map((e: { externalId: string }) => e.externalId)).toEqual(['L-2', 'L-3']);
 
+    // the list is written by a compiled serializer: it must say exactly what a single read says
+    const single = await lister.call(hr, 'GET', `/api/v1/hr/employees/${page.body.data.items[0].id}`);
+    expect(page.body.data.items[0]).toEqual(single.body.data);
+
     const sales = await lister.call(hr, 'GET', '/api/v1/hr/employees?department=Sales');
     expect(sales.body.data.total).toBe(2);
     const byExternal = await lister.call(hr, 'GET', '/api/v1/hr/employees?externalId=L-4');

@@ -17,6 +17,7 @@ export * from './errors/exception.filter';
 export * from './errors/i18n';
 export * from './errors/platform.exception';
 export * from './http/pagination';
+export * from './http/response-schema';
 export * from './http/response.decorators';
 export * from './identity/cached-identity.source';
 export * from './identity/identity-source';

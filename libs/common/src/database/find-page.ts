@@ -27,12 +27,11 @@ export async function findPage<T extends ObjectLiteral>(
     .limit(query.limit);
   for (const [property, direction] of Object.entries(order)) builder.addOrderBy(`row.${property}`, direction as 'ASC' | 'DESC');
   const raw = await builder.getRawMany<Record<string, unknown>>();
+  // the driver's own conversion of each value (dates as YYYY-MM-DD, transformers): what hydration would give, without entities
+  const driver = repository.manager.connection.driver;
   const items = raw.map((row) => {
     const item: Record<string, unknown> = {};
-    for (const column of columns) {
-      const value = row[`row_${column.databaseName}`];
-      item[column.propertyName] = column.transformer && !Array.isArray(column.transformer) ? column.transformer.from(value) : value;
-    }
+    for (const column of columns) item[column.propertyName] = driver.prepareHydratedValue(row[`row_${column.databaseName}`], column);
     return item as T;
   });
   const total = raw.length ? Number(raw[0].page_total) : skip === 0 ? 0 : await repository.countBy(where);
