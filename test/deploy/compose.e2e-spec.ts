@@ -67,6 +67,7 @@ describe('docker image and compose stack', () => {
     expect(env.DATABASE_URL).toMatch(/^postgres:\/\/.+@postgres:5432\//);
     expect(env.REDIS_URL).toBe('redis://redis:6379');
     expect(env.AUTH_URL).toBe('http://auth:3000');
+    expect([env.HR_URL, env.PAYROLL_URL, env.PAY_URL, env.BOOKS_URL]).toEqual(['http://hr:3000', 'http://payroll:3000', 'http://pay:3000', 'http://books:3000']);
     expect(env.INTERNAL_TOKEN?.length).toBeGreaterThanOrEqual(32);
     expect(env.TRUST_PROXY).toBe('true');
     expect(env.DATA_DIR).toBe('/data');

@@ -196,6 +196,10 @@ describe.each(OVERLAYS)('kustomize overlay %s', (overlay) => {
     const config = manifests.find((m) => m.kind === 'ConfigMap' && m.metadata.name.startsWith('platform-config'));
     expect(config?.data).toMatchObject({
       AUTH_URL: 'http://auth',
+      HR_URL: 'http://hr',
+      PAYROLL_URL: 'http://payroll',
+      PAY_URL: 'http://pay',
+      BOOKS_URL: 'http://books',
       TRUST_PROXY: 'true',
       DATA_DIR: '/data',
       PORT: '3000',
