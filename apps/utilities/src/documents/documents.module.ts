@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { FilesModule } from '../files/files.module';
 import { DocumentFiles } from './document-files';
 import { DocumentJob } from './document-job.entity';
 import { DocumentJobWorker } from './document-job.worker';
@@ -10,7 +11,7 @@ import { DocumentsService } from './documents.service';
 import { DocumentSources } from './upstream.clients';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([DocumentRecord, DocumentJob])],
+  imports: [TypeOrmModule.forFeature([DocumentRecord, DocumentJob]), FilesModule],
   controllers: [DocumentsController, DocumentJobsController],
   providers: [DocumentsService, DocumentJobsService, DocumentJobWorker, DocumentFiles, DocumentSources],
 })

@@ -29,6 +29,7 @@ function createStorage(env: Environment): FileStorage {
   imports: [TypeOrmModule.forFeature([FileRecord])],
   controllers: [FilesController],
   providers: [FilesService, { provide: FileStorage, inject: [Environment], useFactory: createStorage }],
+  exports: [FilesService],
 })
 export class FilesModule implements OnModuleInit {
   constructor(

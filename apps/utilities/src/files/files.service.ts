@@ -6,9 +6,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DataSource, IsNull } from 'typeorm';
+import { DataSource, EntityManager, IsNull } from 'typeorm';
 import { describeService, Environment, Page, PlatformException, readOrCreateSecretFile, randomToken, toPage } from '@platform/common';
 import { ContentInspector, decideContentType, servedContentType } from './content-type';
 import { FileLinkQueryDto, ListFilesQueryDto } from './dto/file.dto';
@@ -33,14 +33,27 @@ export interface FileView {
   publicUrlExpiresAt: Date | null;
 }
 
-interface Staged {
+interface StagedBytes {
   path: string;
-  filename: string;
-  declaredContentType: string | null;
   size: number;
   sha256: string;
   head: Buffer;
   isText: boolean;
+}
+
+interface Staged extends StagedBytes {
+  filename: string;
+  declaredContentType: string | null;
+}
+
+/** Bytes another feature put in the store (e.g. a rendered document), not yet recorded as a file. */
+export interface StoredFile {
+  id: string;
+  storageKey: string;
+  filename: string;
+  contentType: string;
+  size: number;
+  sha256: string;
 }
 
 /** `../../etc/passwd\u0000.pdf` → `passwd.pdf`; never empty. */
@@ -214,7 +227,49 @@ export class FilesService {
     return new StreamableFile(stream);
   }
 
+  /**
+   * Stores bytes produced here (the same staging, size limit and checksum as an upload) without
+   * listing them yet: `recordStored` then writes the row in the caller's transaction, and
+   * `discardStored` removes the object when that transaction fails.
+   */
+  async store(companyId: string, filename: string, contentType: string, bytes: Buffer | Readable): Promise<StoredFile> {
+    const staged = await this.stageStream(Buffer.isBuffer(bytes) ? Readable.from([bytes]) : bytes);
+    const id = randomUUID();
+    const storageKey = `${companyId}/${id}`;
+    try {
+      await this.storage.put(storageKey, staged.path, { size: staged.size, contentType, sha256: staged.sha256 });
+      return { id, storageKey, filename: cleanFilename(filename), contentType, size: staged.size, sha256: staged.sha256 };
+    } finally {
+      await rm(staged.path, { force: true });
+    }
+  }
+
+  async recordStored(manager: EntityManager, companyId: string, file: StoredFile): Promise<void> {
+    await manager.insert(FileRecord, {
+      id: file.id,
+      companyId,
+      filename: file.filename,
+      contentType: file.contentType,
+      declaredContentType: file.contentType,
+      size: file.size,
+      sha256: file.sha256,
+      storageKey: file.storageKey,
+      visibility: 'internal',
+      deletedAt: null,
+    });
+  }
+
+  async discardStored(file: StoredFile): Promise<void> {
+    await this.storage.remove(file.storageKey).catch((error: unknown) => this.logger.error({ err: error }, `could not remove object ${file.storageKey} that was never recorded`));
+  }
+
   private async stage(part: MultipartFile): Promise<Staged> {
+    const staged = await this.stageStream(part.file);
+    return { ...staged, filename: cleanFilename(part.filename), declaredContentType: part.mimetype ? part.mimetype.slice(0, 255) : null };
+  }
+
+  /** Streams bytes to a staging file, refusing past FILES_MAX_BYTES, hashing and inspecting them on the way. */
+  private async stageStream(source: Readable): Promise<StagedBytes> {
     await mkdir(this.stagingDir, { recursive: true });
     const path = join(this.stagingDir, `${randomUUID()}.part`);
     const hash = createHash('sha256');
@@ -231,21 +286,13 @@ export class FilesService {
       },
     });
     try {
-      await pipeline(part.file, meter, createWriteStream(path, { flags: 'wx' }));
+      await pipeline(source, meter, createWriteStream(path, { flags: 'wx' }));
     } catch (error) {
       await rm(path, { force: true });
       throw error;
     }
     const { head, isText } = inspector.finish();
-    return {
-      path,
-      filename: cleanFilename(part.filename),
-      declaredContentType: part.mimetype ? part.mimetype.slice(0, 255) : null,
-      size,
-      sha256: hash.digest('hex'),
-      head,
-      isText,
-    };
+    return { path, size, sha256: hash.digest('hex'), head, isText };
   }
 
   /** Multipart limits and malformed bodies become the API's codes. */
