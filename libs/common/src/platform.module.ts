@@ -18,6 +18,7 @@ import { PlatformExceptionFilter } from './errors/exception.filter';
 import { createProbeController, createServiceRootController, HealthReporter } from './health/health.controllers';
 import { RedisHealthIndicator } from './health/redis.health';
 import { ShutdownState } from './health/shutdown-state';
+import { InternalApi } from './http/internal-api';
 import { createValidationPipe } from './http/validation';
 import { PLATFORM_LOGGER, PlatformLogger, PlatformLoggerModule } from './logging/platform-logger';
 import { IdentitySource } from './identity/identity-source';
@@ -74,6 +75,7 @@ export class PlatformModule {
       OpenApiDocument,
       RouteAudit,
       Transactions,
+      InternalApi,
       PlatformJwtStrategy,
       { provide: APP_FILTER, useClass: PlatformExceptionFilter },
       { provide: APP_PIPE, useFactory: createValidationPipe },
@@ -105,7 +107,7 @@ export class PlatformModule {
       ],
       controllers: [createProbeController(), createServiceRootController(service), createOpenApiController()],
       providers,
-      exports: [SERVICE_DESCRIPTOR, RateLimitStore, RedisConnection, ShutdownState, OpenApiDocument, RouteAudit, Transactions, PlatformConfigModule],
+      exports: [SERVICE_DESCRIPTOR, RateLimitStore, RedisConnection, ShutdownState, OpenApiDocument, RouteAudit, Transactions, InternalApi, PlatformConfigModule],
     };
   }
 }

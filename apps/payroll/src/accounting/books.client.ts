@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Environment, internalToken } from '@platform/common';
+import { Environment, InternalAnswer, InternalApi } from '@platform/common';
 import type { BooksPostingRequest } from './posting.entity';
 
 export type BooksAnswer =
@@ -10,28 +10,22 @@ export type BooksAnswer =
 /** Books' internal posting route: idempotent per (company, source, reference). */
 @Injectable()
 export class BooksClient {
-  private readonly token: string;
-
-  constructor(@Inject(Environment) private readonly env: Environment) {
-    this.token = internalToken(env);
-  }
+  constructor(
+    @Inject(Environment) private readonly env: Environment,
+    private readonly api: InternalApi,
+  ) {}
 
   async post(request: BooksPostingRequest): Promise<BooksAnswer> {
-    let response: Response;
+    let answer: InternalAnswer;
     try {
-      response = await fetch(`${this.env.BOOKS_URL}/internal/v1/books/journal-entries`, {
-        method: 'POST',
-        headers: { 'x-internal-token': this.token, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(request),
-        signal: AbortSignal.timeout(5000),
-      });
+      answer = await this.api.request(`${this.env.BOOKS_URL}/internal/v1/books/journal-entries`, { method: 'POST', body: request });
     } catch (error) {
       return { outcome: 'unavailable', error: (error as Error).message };
     }
-    const body = (await response.json().catch(() => ({}))) as { id?: string; number?: string; code?: string; message?: string };
-    if (response.ok && body.id) return { outcome: 'posted', journalEntryId: body.id, number: body.number ?? null };
+    const body = (answer.body ?? {}) as { id?: string; number?: string; code?: string; message?: string };
+    if (answer.ok && body.id) return { outcome: 'posted', journalEntryId: body.id, number: body.number ?? null };
     // a missing route (wrong token or address) is a deployment problem: keep retrying rather than drop the posting
-    if (response.status >= 500 || (response.status === 404 && body.code === 'HTTP_ERROR')) return { outcome: 'unavailable', error: `books answered ${response.status}` };
-    return { outcome: 'refused', error: `${body.code ?? response.status}: ${body.message ?? ''}`.slice(0, 500) };
+    if (answer.status >= 500 || (answer.status === 404 && body.code === 'HTTP_ERROR')) return { outcome: 'unavailable', error: `books answered ${answer.status}` };
+    return { outcome: 'refused', error: `${body.code ?? answer.status}: ${body.message ?? ''}`.slice(0, 500) };
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, LessThanOrEqual } from 'typeorm';
-import { Environment } from '@platform/common';
+import { Environment, PollingLoop } from '@platform/common';
 import { BooksClient } from './books.client';
 import { BooksPostingRequest, Posting, PostingKind } from './posting.entity';
 
@@ -11,22 +11,22 @@ const MAX_BACKOFF_MS = 60_000;
 @Injectable()
 export class PostingsService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Postings');
-  private timer?: NodeJS.Timeout;
-  private sweeping = false;
+  private readonly loop: PollingLoop;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly books: BooksClient,
-    @Inject(Environment) private readonly env: Environment,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.deliverDue(), this.env.OUTBOX_POLL_MS);
-    this.timer.unref();
+    @Inject(Environment) env: Environment,
+  ) {
+    this.loop = new PollingLoop(env.OUTBOX_POLL_MS, () => this.deliverDue(), () => undefined);
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+  onApplicationBootstrap(): void {
+    this.loop.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.loop.stop();
   }
 
   /** Inside the caller's transaction; a second record of the same source is ignored. */
@@ -44,21 +44,19 @@ export class PostingsService implements OnApplicationBootstrap, OnApplicationShu
     return this.dataSource.getRepository(Posting).find({ where: { companyId, runId }, order: { createdAt: 'ASC', kind: 'ASC' } });
   }
 
-  /** Delivers what is due now; errors stay in the outbox for the next sweep. */
+  /** Delivers what is due now (a run's, or all); what fails stays in the outbox for the next sweep. */
   async deliverDue(runId?: string): Promise<void> {
-    if (this.sweeping && !runId) return;
-    this.sweeping = true;
     try {
       const due = await this.dataSource.getRepository(Posting).find({
         where: { status: 'pending', nextAttemptAt: LessThanOrEqual(new Date()), ...(runId ? { runId } : {}) },
         order: { createdAt: 'ASC' },
         take: 100,
       });
+      // claimed one by one in deliver(): a sweep and a caller racing on the same posting post it once
       for (const posting of due) await this.deliver(posting);
     } catch (error) {
+      // callers have already committed what the posting records: it waits for the next sweep
       this.logger.warn(`posting sweep failed: ${(error as Error).message}`);
-    } finally {
-      if (!runId) this.sweeping = false;
     }
   }
 

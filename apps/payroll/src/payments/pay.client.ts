@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Environment, internalToken } from '@platform/common';
+import { Environment, InternalAnswer, InternalApi, InternalRequest } from '@platform/common';
 
 export interface PayRequest {
   companyId: string;
@@ -25,40 +25,34 @@ interface PaymentBody {
 /** Pay's internal payment route; the Idempotency-Key makes a retried payslip payment pay once. */
 @Injectable()
 export class PayClient {
-  private readonly token: string;
-
-  constructor(@Inject(Environment) private readonly env: Environment) {
-    this.token = internalToken(env);
-  }
+  constructor(
+    @Inject(Environment) private readonly env: Environment,
+    private readonly api: InternalApi,
+  ) {}
 
   pay(request: PayRequest, idempotencyKey: string): Promise<PayAnswer> {
-    return this.call('POST', '/internal/v1/pay/payments', { 'idempotency-key': idempotencyKey, 'content-type': 'application/json' }, JSON.stringify(request));
+    return this.call('/internal/v1/pay/payments', { method: 'POST', body: request, headers: { 'idempotency-key': idempotencyKey }, timeoutMs: 10_000 });
   }
 
   status(companyId: string, paymentId: string): Promise<PayAnswer> {
-    return this.call('GET', `/internal/v1/pay/payments/${paymentId}?companyId=${companyId}`, {});
+    return this.call(`/internal/v1/pay/payments/${paymentId}?companyId=${companyId}`, { timeoutMs: 10_000 });
   }
 
-  private async call(method: string, path: string, headers: Record<string, string>, body?: string): Promise<PayAnswer> {
-    let response: Response;
+  private async call(path: string, options: InternalRequest): Promise<PayAnswer> {
+    let answer: InternalAnswer;
     try {
-      response = await fetch(`${this.env.PAY_URL}${path}`, {
-        method,
-        headers: { 'x-internal-token': this.token, accept: 'application/json', ...headers },
-        body,
-        signal: AbortSignal.timeout(10_000),
-      });
+      answer = await this.api.request(`${this.env.PAY_URL}${path}`, options);
     } catch (error) {
       return { outcome: 'unavailable', error: (error as Error).message };
     }
-    const answer = (await response.json().catch(() => ({}))) as PaymentBody;
-    if (response.ok && answer.data) {
-      const { id, status, failureReason } = answer.data;
+    const body = (answer.body ?? {}) as PaymentBody;
+    if (answer.ok && body.data) {
+      const { id, status, failureReason } = body.data;
       return { outcome: status === 'succeeded' ? 'paid' : status, paymentId: id, failureReason: failureReason ?? null };
     }
-    if (response.status >= 500 || answer.code === 'IDEMPOTENCY_REQUEST_IN_PROGRESS' || (response.status === 404 && answer.code === 'HTTP_ERROR')) {
-      return { outcome: 'unavailable', error: answer.code ?? `pay answered ${response.status}` };
+    if (answer.status >= 500 || body.code === 'IDEMPOTENCY_REQUEST_IN_PROGRESS' || (answer.status === 404 && body.code === 'HTTP_ERROR')) {
+      return { outcome: 'unavailable', error: body.code ?? `pay answered ${answer.status}` };
     }
-    return { outcome: 'refused', error: answer.code ?? `pay answered ${response.status}` };
+    return { outcome: 'refused', error: body.code ?? `pay answered ${answer.status}` };
   }
 }

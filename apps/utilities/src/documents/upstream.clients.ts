@@ -1,5 +1,5 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Environment, ErrorCode, internalToken, PlatformException } from '@platform/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { Environment, InternalApi } from '@platform/common';
 
 export interface PayslipItem {
   code: string;
@@ -51,35 +51,18 @@ const TIMEOUT_MS = 10_000;
  */
 @Injectable()
 export class DocumentSources {
-  private readonly logger = new Logger('DocumentSources');
-  private readonly token: string;
+  constructor(
+    @Inject(Environment) private readonly env: Environment,
+    private readonly api: InternalApi,
+  ) {}
 
-  constructor(@Inject(Environment) private readonly env: Environment) {
-    this.token = internalToken(env);
-  }
-
-  async payslips(companyId: string, payrollRunId: string, employeeId?: string): Promise<RunWithPayslips> {
+  payslips(companyId: string, payrollRunId: string, employeeId?: string): Promise<RunWithPayslips> {
     const query = new URLSearchParams({ companyId, ...(employeeId ? { employeeId } : {}) });
-    return this.get<RunWithPayslips>('payroll', `${this.env.PAYROLL_URL}/internal/v1/payroll/runs/${payrollRunId}/payslips?${query}`, ['PAYROLL_RUN_NOT_FOUND']);
+    return this.api.get<RunWithPayslips>(`${this.env.PAYROLL_URL}/internal/v1/payroll/runs/${payrollRunId}/payslips?${query}`, { timeoutMs: TIMEOUT_MS, passThrough: ['PAYROLL_RUN_NOT_FOUND'] });
   }
 
-  async trialBalance(companyId: string, from?: string, to?: string): Promise<TrialBalanceReport> {
+  trialBalance(companyId: string, from?: string, to?: string): Promise<TrialBalanceReport> {
     const query = new URLSearchParams({ companyId, ...(from ? { from } : {}), ...(to ? { to } : {}) });
-    return this.get<TrialBalanceReport>('books', `${this.env.BOOKS_URL}/internal/v1/books/reports/trial-balance?${query}`, []);
-  }
-
-  private async get<T>(service: string, url: string, passedThrough: ErrorCode[]): Promise<T> {
-    let response: Response;
-    try {
-      response = await fetch(url, { headers: { 'x-internal-token': this.token, accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
-    } catch (error) {
-      this.logger.warn(`${service} unreachable: ${(error as Error).message}`);
-      throw new PlatformException('UPSTREAM_UNAVAILABLE');
-    }
-    if (response.ok) return (await response.json()) as T;
-    const code = ((await response.json().catch(() => ({}))) as { code?: ErrorCode }).code;
-    if (code && passedThrough.includes(code)) throw new PlatformException(code);
-    this.logger.warn(`${service} answered ${response.status}${code ? ` ${code}` : ''}`);
-    throw new PlatformException('UPSTREAM_UNAVAILABLE');
+    return this.api.get<TrialBalanceReport>(`${this.env.BOOKS_URL}/internal/v1/books/reports/trial-balance?${query}`, { timeoutMs: TIMEOUT_MS });
   }
 }

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwksClient, SigningKeyNotFoundError } from 'jwks-rsa';
 import { Environment } from '../config/environment';
-import { internalToken } from '../config/secret-files';
 import { PlatformException } from '../errors/platform.exception';
+import { InternalApi } from '../http/internal-api';
 import { CachedIdentitySource, RevocationEntry } from './cached-identity.source';
 import { CompanyAccessQuery } from './identity-source';
 
@@ -12,11 +12,12 @@ const UPSTREAM_TIMEOUT_MS = 2000;
 @Injectable()
 export class RemoteIdentitySource extends CachedIdentitySource {
   private readonly jwks: JwksClient;
-  private readonly token: string;
 
-  constructor(@Inject(Environment) private readonly env: Environment) {
+  constructor(
+    @Inject(Environment) private readonly env: Environment,
+    private readonly api: InternalApi,
+  ) {
     super(env.REVOCATION_POLL_MS);
-    this.token = internalToken(env);
     this.jwks = new JwksClient({
       jwksUri: `${env.AUTH_URL}/api/v1/.well-known/jwks.json`,
       cache: true,
@@ -47,20 +48,7 @@ export class RemoteIdentitySource extends CachedIdentitySource {
     return (await this.call<{ allowed: boolean }>(`/internal/v1/tenancy/access?${params}`)).allowed;
   }
 
-  private async call<T>(path: string): Promise<T> {
-    let response: Response;
-    try {
-      response = await fetch(`${this.env.AUTH_URL}${path}`, {
-        headers: { 'x-internal-token': this.token, accept: 'application/json' },
-        signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
-      });
-    } catch {
-      throw new PlatformException('UPSTREAM_UNAVAILABLE');
-    }
-    if (!response.ok) {
-      this.logger.warn(`auth answered ${response.status} for ${path.split('?')[0]}`);
-      throw new PlatformException('UPSTREAM_UNAVAILABLE');
-    }
-    return (await response.json()) as T;
+  private call<T>(path: string): Promise<T> {
+    return this.api.get<T>(`${this.env.AUTH_URL}${path}`, { timeoutMs: UPSTREAM_TIMEOUT_MS });
   }
 }
