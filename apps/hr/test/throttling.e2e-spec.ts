@@ -35,6 +35,30 @@ describe('plan throttling across replicas (Redis)', () => {
     }
   });
 
+  it('keeps each credential to its own burst when their checks go to Redis together', async () => {
+    const developers = await Promise.all([1, 2, 3].map(() => stack.developer({ plan: 'developer-sandbox' })));
+    const results = await Promise.all(
+      Array.from({ length: 36 }, (_, i) => developers[i % 3].call(i % 2 ? first : second, 'GET', '/api/v1/hr/employees').then((r) => ({ developer: i % 3, status: r.status }))),
+    );
+    for (const index of [0, 1, 2]) {
+      const own = results.filter((r) => r.developer === index);
+      expect(own.filter((r) => r.status === 200)).toHaveLength(5);
+      expect(own.filter((r) => r.status === 429)).toHaveLength(7);
+    }
+  });
+
+  it('answers 503 UPSTREAM_UNAVAILABLE, admitting nothing, when Redis cannot be reached', async () => {
+    const cut = await stack.startApp(HrModule, 'hr', { REDIS_URL: 'redis://127.0.0.1:1' });
+    try {
+      const developer = await stack.developer();
+      const result = await developer.call(cut, 'GET', '/api/v1/hr/employees');
+      expectError(result, 503, 'UPSTREAM_UNAVAILABLE');
+      expect(JSON.stringify(result.body)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|redis/i);
+    } finally {
+      await cut.close();
+    }
+  });
+
   it('keeps to the burst under a steady flood, second after second', async () => {
     const sandbox = await stack.developer({ plan: 'developer-sandbox' });
     const admittedAt: number[] = [];

@@ -1,35 +1,50 @@
+import { Logger } from '@nestjs/common';
 import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
 import { randomBytes } from 'node:crypto';
 import type Redis from 'ioredis';
+import { PlatformException } from '../errors/platform.exception';
 import { BURST_WINDOW_MS, PlanLimitRequest, PlanLimitResult, RateLimitStore, UsageByProduct } from './rate-limit.store';
 
 /**
- * KEYS[1] burst sorted set (admission times), KEYS[2] quota hash (product -> count).
- * ARGV: window ms, burst, quota, product, unique member suffix, quota key ttl seconds.
- * Uses the server's clock so replicas agree. Returns {allowed, reason(0 ok,1 burst,2 quota),
- * burstRemaining, quotaUsed, burstResetMs}.
+ * Admits a batch of requests in one call. Per request i: KEYS[2i-1] its burst sorted set
+ * (admission times), KEYS[2i] its quota hash (product -> count); ARGV[1] the window in ms, then
+ * five ARGV per request: burst, quota, product, unique member suffix, quota key ttl seconds.
+ * Uses the server's clock so replicas agree; requests are admitted in order, so two of the same
+ * credential in one batch see each other. Returns five numbers per request: allowed, reason
+ * (0 ok, 1 burst, 2 quota), burstRemaining, quotaUsed, burstResetMs.
  */
-const CONSUME_SCRIPT = `
+const CONSUME_MANY_SCRIPT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local window = tonumber(ARGV[1])
-local burst = tonumber(ARGV[2])
-local quota = tonumber(ARGV[3])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
-local used = tonumber(redis.call('HGET', KEYS[2], ARGV[4]) or '0')
-local count = redis.call('ZCARD', KEYS[1])
-if used >= quota then return {0, 2, math.max(0, burst - count), used, 0} end
-if count >= burst then
-  local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-  return {0, 1, 0, used, tonumber(oldest[2]) + window - now}
+local out = {}
+for i = 1, #KEYS / 2 do
+  local burstKey, quotaKey = KEYS[2 * i - 1], KEYS[2 * i]
+  local a = 2 + (i - 1) * 5
+  local burst, quota, product = tonumber(ARGV[a]), tonumber(ARGV[a + 1]), ARGV[a + 2]
+  redis.call('ZREMRANGEBYSCORE', burstKey, '-inf', now - window)
+  local used = tonumber(redis.call('HGET', quotaKey, product) or '0')
+  local count = redis.call('ZCARD', burstKey)
+  local o = #out
+  if used >= quota then
+    out[o + 1], out[o + 2], out[o + 3], out[o + 4], out[o + 5] = 0, 2, math.max(0, burst - count), used, 0
+  elseif count >= burst then
+    local oldest = redis.call('ZRANGE', burstKey, 0, 0, 'WITHSCORES')
+    out[o + 1], out[o + 2], out[o + 3], out[o + 4], out[o + 5] = 0, 1, 0, used, tonumber(oldest[2]) + window - now
+  else
+    redis.call('ZADD', burstKey, now, now .. ':' .. ARGV[a + 3])
+    redis.call('PEXPIRE', burstKey, window)
+    used = redis.call('HINCRBY', quotaKey, product, 1)
+    if used == 1 then redis.call('EXPIRE', quotaKey, tonumber(ARGV[a + 4])) end
+    local oldest = redis.call('ZRANGE', burstKey, 0, 0, 'WITHSCORES')
+    out[o + 1], out[o + 2], out[o + 3], out[o + 4], out[o + 5] = 1, 0, burst - count - 1, used, tonumber(oldest[2]) + window - now
+  end
 end
-redis.call('ZADD', KEYS[1], now, now .. ':' .. ARGV[5])
-redis.call('PEXPIRE', KEYS[1], window)
-used = redis.call('HINCRBY', KEYS[2], ARGV[4], 1)
-redis.call('EXPIRE', KEYS[2], tonumber(ARGV[6]))
-local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-return {1, 0, burst - count - 1, used, tonumber(oldest[2]) + window - now}
+return out
 `;
+
+/** A batch is one Lua call, which holds Redis while it runs: a bound keeps that short. */
+const MAX_BATCH = 128;
 
 /** KEYS[1] counter; ARGV ttl ms. Returns {count, pttl}. */
 const INCREMENT_SCRIPT = `
@@ -40,43 +55,86 @@ if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1])
 return {count, ttl}
 `;
 
+interface PendingConsume {
+  request: PlanLimitRequest;
+  resolve(result: PlanLimitResult): void;
+  reject(error: unknown): void;
+}
+
 type ScriptedRedis = Redis & {
-  platformConsume(burstKey: string, quotaKey: string, ...args: (string | number)[]): Promise<[number, number, number, number, number]>;
+  platformConsumeMany(numberOfKeys: number, ...keysAndArgs: (string | number)[]): Promise<number[]>;
   platformIncrement(key: string, ttl: number): Promise<[number, number]>;
 };
 
-/** Redis-backed counters: limits hold across replicas; one EVALSHA per request. */
+/**
+ * Redis-backed counters: limits hold across replicas. Limit checks are batched: the first one
+ * goes out at once, and those that arrive while a call is out go together in the next, one
+ * EVALSHA for the lot. An idle service adds no wait; a busy one makes one round trip (one write,
+ * one read, one script run) for many requests instead of one each.
+ */
 export class RedisRateLimitStore extends RateLimitStore {
+  private readonly logger = new Logger('RateLimitStore');
   private readonly redis: ScriptedRedis;
   private readonly memberSuffix = randomBytes(6).toString('hex');
   private sequence = 0;
+  private waiting: PendingConsume[] = [];
+  private sending = false;
 
   constructor(redis: Redis, private readonly prefix: string) {
     super();
-    redis.defineCommand('platformConsume', { numberOfKeys: 2, lua: CONSUME_SCRIPT });
+    redis.defineCommand('platformConsumeMany', { lua: CONSUME_MANY_SCRIPT });
     redis.defineCommand('platformIncrement', { numberOfKeys: 1, lua: INCREMENT_SCRIPT });
     this.redis = redis as ScriptedRedis;
   }
 
-  async consume(request: PlanLimitRequest): Promise<PlanLimitResult> {
-    const ttlSeconds = Math.max(60, Math.ceil((request.periodEndMs - Date.now()) / 1000) + 86_400);
-    const [allowed, reason, burstRemaining, quotaUsed, burstResetMs] = await this.redis.platformConsume(
-      `${this.prefix}rl:burst:${request.credentialId}:${request.product}`,
-      this.quotaKey(request.credentialId, request.period),
-      BURST_WINDOW_MS,
-      request.burst,
-      request.quota,
-      request.product,
-      `${this.memberSuffix}:${(this.sequence = (this.sequence + 1) % 1e9)}`,
-      ttlSeconds,
+  consume(request: PlanLimitRequest): Promise<PlanLimitResult> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ request, resolve, reject });
+      if (!this.sending) this.send();
+    });
+  }
+
+  private send(): void {
+    const batch = this.waiting.length > MAX_BATCH ? this.waiting.splice(0, MAX_BATCH) : this.waiting;
+    if (batch === this.waiting) this.waiting = [];
+    this.sending = true;
+    const keys: string[] = [];
+    const args: (string | number)[] = [BURST_WINDOW_MS];
+    const now = Date.now();
+    for (const { request } of batch) {
+      keys.push(`${this.prefix}rl:burst:${request.credentialId}:${request.product}`, this.quotaKey(request.credentialId, request.period));
+      this.sequence = (this.sequence + 1) % 1e9;
+      const ttlSeconds = Math.max(60, Math.ceil((request.periodEndMs - now) / 1000) + 86_400);
+      args.push(request.burst, request.quota, request.product, `${this.memberSuffix}:${this.sequence}`, ttlSeconds);
+    }
+    this.redis.platformConsumeMany(keys.length, ...keys, ...args).then(
+      (values) => {
+        for (let i = 0; i < batch.length; i++) {
+          const at = i * 5;
+          const reason = Number(values[at + 1]);
+          batch[i].resolve({
+            allowed: Number(values[at]) === 1,
+            reason: reason === 1 ? 'burst' : reason === 2 ? 'quota' : undefined,
+            burstRemaining: Number(values[at + 2]),
+            quotaUsed: Number(values[at + 3]),
+            burstResetMs: Math.max(0, Number(values[at + 4])),
+          });
+        }
+        this.sent();
+      },
+      (error: unknown) => {
+        // Limits cannot be checked, so nothing is admitted: the caller is told to retry.
+        const unavailable = new PlatformException('UPSTREAM_UNAVAILABLE', { details: { dependency: 'rate limits' } });
+        this.logger.warn(`rate limit check failed: ${(error as Error)?.message ?? String(error)}`);
+        for (const pending of batch) pending.reject(unavailable);
+        this.sent();
+      },
     );
-    return {
-      allowed: allowed === 1,
-      reason: reason === 1 ? 'burst' : reason === 2 ? 'quota' : undefined,
-      burstRemaining: Number(burstRemaining),
-      burstResetMs: Math.max(0, Number(burstResetMs)),
-      quotaUsed: Number(quotaUsed),
-    };
+  }
+
+  private sent(): void {
+    this.sending = false;
+    if (this.waiting.length) this.send();
   }
 
   async usage(credentialId: string, period: number): Promise<UsageByProduct> {
