@@ -59,7 +59,7 @@ describe('HR employees', () => {
     expect(page.body.data).toMatchObject({ page: 2, limit: 2, total: 5 });
     expect(page.body.data.items.map((e: { externalId: string }) => e.externalId)).toEqual(['L-2', 'L-3']);
 
-    // the list is written by a compiled serializer: it must say exactly what a single read says
+    // PostgreSQL writes the list's JSON itself: each item must say exactly what a single read says
     const single = await lister.call(hr, 'GET', `/api/v1/hr/employees/${page.body.data.items[0].id}`);
     expect(page.body.data.items[0]).toEqual(single.body.data);
 
@@ -71,6 +71,36 @@ describe('HR employees', () => {
     expectError(await lister.call(hr, 'GET', '/api/v1/hr/employees?limit=101'), 400, 'VALIDATION_FAILED');
     expectError(await lister.call(hr, 'GET', '/api/v1/hr/employees?status=retired'), 400, 'VALIDATION_FAILED');
     expectError(await lister.call(hr, 'GET', '/api/v1/hr/employees?color=red'), 400, 'VALIDATION_FAILED');
+  });
+
+  it('lists every kind of field exactly as a single read writes it, in both languages, and past the last page', async () => {
+    const lister = await stack.developer();
+    const full = await lister.call(hr, 'POST', '/api/v1/hr/employees', {
+      body: employee({ externalId: 'FULL-1', phone: '+237677001122', nationalId: '112233445', socialInsuranceNumber: 'CNPS-0001', country: 'ga', payout: { method: 'bank', bankName: 'Afriland', bankCode: '10005', accountNumber: '00012345678', accountHolder: 'Amina "Ami" Nkemelu' } }),
+    });
+    expect(full.status).toBe(201);
+    const momo = await lister.call(hr, 'POST', '/api/v1/hr/employees', { body: employee({ externalId: 'FULL-2', lastName: 'Ébénè\\ Ndjè', payout: { method: 'mobile_money', provider: 'orange_money', phoneNumber: '+237699001122' } }) });
+    const ended = await lister.call(hr, 'POST', '/api/v1/hr/employees', { body: employee({ externalId: 'FULL-3' }) });
+    await lister.call(hr, 'PATCH', `/api/v1/hr/employees/${ended.body.data.id}`, { body: { status: 'terminated', terminationDate: '2025-06-30' } });
+
+    const listed = await lister.call(hr, 'GET', '/api/v1/hr/employees', { headers: { 'accept-language': 'fr' } });
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(listed.body).toMatchObject({ success: true, message: 'Requête réussie.', data: { page: 1, limit: 20, total: 3 } });
+    expect(listed.body.data.items.map((e: { externalId: string }) => e.externalId)).toEqual(['FULL-1', 'FULL-2', 'FULL-3']);
+    for (const item of listed.body.data.items) {
+      const single = await lister.call(hr, 'GET', `/api/v1/hr/employees/${item.id}`);
+      expect(item).toEqual(single.body.data);
+    }
+    expect(listed.body.data.items[2]).toMatchObject({ status: 'terminated', terminationDate: '2025-06-30' });
+    expect(listed.body.data.items[1].lastName).toBe(momo.body.data.lastName);
+
+    const filtered = await lister.call(hr, 'GET', '/api/v1/hr/employees?status=terminated&email=AMINA.NKEMELU@EXAMPLE.CM');
+    expect(filtered.body.data).toMatchObject({ total: 1, items: [{ externalId: 'FULL-3' }] });
+    const beyond = await lister.call(hr, 'GET', '/api/v1/hr/employees?page=9&limit=2');
+    expect(beyond.body).toEqual({ success: true, message: 'Request succeeded.', data: { items: [], page: 9, limit: 2, total: 3 } });
+    const nobody = await (await stack.developer()).call(hr, 'GET', '/api/v1/hr/employees');
+    expect(nobody.body.data).toEqual({ items: [], page: 1, limit: 20, total: 0 });
   });
 
   it('updates with PATCH and enforces the termination rules', async () => {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, FindOptionsWhere, Repository } from 'typeorm';
-import { findPage, isUniqueViolation, Page, PlatformException, Transactions } from '@platform/common';
+import { findPage, isUniqueViolation, Page, PlatformException, SerializedJson, Transactions } from '@platform/common';
 import { OutboxService } from '../outbox/outbox.service';
 import { CreateEmployeeDto, ListEmployeesQueryDto, UpdateEmployeeDto } from './dto/employee.dto';
 import { Employee } from './employee.entity';
@@ -49,7 +49,7 @@ export class EmployeesService {
     }
   }
 
-  async list(companyId: string, query: ListEmployeesQueryDto): Promise<Page<Employee>> {
+  async list(companyId: string, query: ListEmployeesQueryDto): Promise<Page<Employee> | SerializedJson> {
     const where: FindOptionsWhere<Employee> = { companyId };
     if (query.status) where.status = query.status;
     if (query.department) where.department = query.department;

@@ -1,39 +1,120 @@
-import { FindOptionsWhere, ObjectLiteral, Repository } from 'typeorm';
+import { createHash } from 'node:crypto';
+import type { Pool } from 'pg';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+import { EntityMetadata, FindOptionsWhere, ObjectLiteral, Repository } from 'typeorm';
 import { Page, PageQueryDto, toPage } from '../http/pagination';
+import { SerializedJson } from '../http/serialized-json';
+
+export type PageOrder<T> = Partial<Record<keyof T & string, 'ASC' | 'DESC'>>;
+
+interface PageStatement {
+  name: string;
+  text: string;
+}
+
+/** Per entity, per shape of the query (which columns are filtered, the order): its statement, or null when it cannot have one. */
+const statements = new WeakMap<EntityMetadata, Map<string, PageStatement | null>>();
 
 /**
- * A page of rows and the total in one round trip (`COUNT(*) OVER ()`), read as plain objects:
- * no second count query and no entity hydration on hot lists. PostgreSQL only; the
- * one-machine SQLite store takes TypeORM's findAndCount.
+ * How a column reads in the page's JSON, so that it says exactly what the entity says when
+ * serialized: timestamps as ISO 8601 in UTC with milliseconds (Date#toJSON), bigint and numeric
+ * as strings (as the driver returns them), dates as YYYY-MM-DD, JSON as JSON. Null for a column
+ * PostgreSQL cannot write that way (a transformer, a type not listed).
  */
-export async function findPage<T extends ObjectLiteral>(
-  repository: Repository<T>,
-  where: FindOptionsWhere<T>,
-  order: Partial<Record<keyof T & string, 'ASC' | 'DESC'>>,
-  query: PageQueryDto,
-): Promise<Page<T>> {
-  const skip = (query.page - 1) * query.limit;
-  if (repository.manager.connection.options.type !== 'postgres') {
-    const [items, total] = await repository.findAndCount({ where, order: order as never, skip, take: query.limit });
-    return toPage(items, total, query);
+function jsonExpression(column: ColumnMetadata, normalizedType: string): string | null {
+  if (column.transformer || column.embeddedMetadata || column.relationMetadata) return null;
+  const value = `r."${column.databaseName}"`;
+  switch (normalizedType) {
+    case 'timestamp with time zone':
+      return `to_char(${value} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    case 'bigint':
+    case 'numeric':
+      return `${value}::text`;
+    case 'uuid':
+    case 'character varying':
+    case 'character':
+    case 'text':
+    case 'enum':
+    case 'boolean':
+    case 'integer':
+    case 'smallint':
+    case 'date':
+    case 'json':
+    case 'jsonb':
+      return value;
+    default:
+      return null;
   }
-  const columns = repository.metadata.columns;
-  const builder = repository
-    .createQueryBuilder('row')
-    .select(columns.map((column) => `row.${column.propertyPath}`))
-    .addSelect('COUNT(*) OVER ()', 'page_total')
-    .where(where)
-    .offset(skip)
-    .limit(query.limit);
-  for (const [property, direction] of Object.entries(order)) builder.addOrderBy(`row.${property}`, direction as 'ASC' | 'DESC');
-  const raw = await builder.getRawMany<Record<string, unknown>>();
-  // the driver's own conversion of each value (dates as YYYY-MM-DD, transformers): what hydration would give, without entities
+}
+
+function pageStatement<T extends ObjectLiteral>(repository: Repository<T>, filtered: ColumnMetadata[], order: PageOrder<T>): PageStatement | null {
+  const { metadata } = repository;
+  const shape = `${filtered.map((column) => column.propertyName).join(',')}|${Object.entries(order).map(([property, direction]) => `${property} ${direction}`).join(',')}`;
+  let byShape = statements.get(metadata);
+  if (!byShape) statements.set(metadata, (byShape = new Map()));
+  if (byShape.has(shape)) return byShape.get(shape)!;
+
   const driver = repository.manager.connection.driver;
-  const items = raw.map((row) => {
-    const item: Record<string, unknown> = {};
-    for (const column of columns) item[column.propertyName] = driver.prepareHydratedValue(row[`row_${column.databaseName}`], column);
-    return item as T;
-  });
-  const total = raw.length ? Number(raw[0].page_total) : skip === 0 ? 0 : await repository.countBy(where);
+  const fields: string[] = [];
+  for (const column of metadata.columns) {
+    const expression = jsonExpression(column, driver.normalizeType(column));
+    if (expression === null) {
+      byShape.set(shape, null);
+      return null;
+    }
+    fields.push(`${expression} AS "${column.propertyName}"`);
+  }
+  const sorted: string[] = [];
+  for (const [property, direction] of Object.entries(order)) {
+    const column = metadata.findColumnWithPropertyName(property);
+    if (!column) throw new Error(`findPage: ${metadata.name} has no column ${property} to order by`);
+    sorted.push(`"${column.databaseName}" ${direction === 'DESC' ? 'DESC' : 'ASC'}`);
+  }
+  const table = metadata.schema ? `"${metadata.schema}"."${metadata.tableName}"` : `"${metadata.tableName}"`;
+  const where = filtered.length ? filtered.map((column, i) => `"${column.databaseName}" = $${i + 1}`).join(' AND ') : 'TRUE';
+  const limit = `$${filtered.length + 1}`;
+  const offset = `$${filtered.length + 2}`;
+  const text =
+    `SELECT '[' || coalesce(string_agg(row_to_json(x)::text, ',' ORDER BY ${sorted.map((s) => `r.${s}`).join(', ')}), '') || ']' AS items, ` +
+    `(SELECT count(*)::int FROM ${table} WHERE ${where}) AS total ` +
+    `FROM (SELECT * FROM ${table} WHERE ${where} ORDER BY ${sorted.join(', ')} LIMIT ${limit} OFFSET ${offset}) r ` +
+    `CROSS JOIN LATERAL (SELECT ${fields.join(', ')}) x`;
+  const statement = { name: `page_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`, text };
+  byShape.set(shape, statement);
+  return statement;
+}
+
+/**
+ * A page of rows and their total, as the response data. On PostgreSQL the page is one named
+ * prepared statement, generated once per shape from the entity's metadata, in which PostgreSQL
+ * writes the rows as JSON (row_to_json): no query building, row parsing, entity hydration or
+ * serialization per request, and the plan is made once per connection. Filters are equalities
+ * on columns. The one-machine SQLite store, and an entity PostgreSQL cannot write as JSON the
+ * way it serializes, take TypeORM's findAndCount.
+ */
+export async function findPage<T extends ObjectLiteral>(repository: Repository<T>, where: FindOptionsWhere<T>, order: PageOrder<T>, query: PageQueryDto): Promise<Page<T> | SerializedJson> {
+  const skip = (query.page - 1) * query.limit;
+  if (repository.manager.connection.options.type === 'postgres') {
+    const filtered: ColumnMetadata[] = [];
+    const values: unknown[] = [];
+    let plain = true;
+    for (const [property, value] of Object.entries(where)) {
+      const column = repository.metadata.findColumnWithPropertyName(property);
+      if (!column || !['string', 'number', 'boolean'].includes(typeof value)) {
+        plain = false;
+        break;
+      }
+      filtered.push(column);
+      values.push(value);
+    }
+    const statement = plain ? pageStatement(repository, filtered, order) : null;
+    if (statement) {
+      const pool = (repository.manager.connection.driver as unknown as { master: Pool }).master;
+      const result = await pool.query<{ items: string; total: number }>({ name: statement.name, text: statement.text, values: [...values, query.limit, skip] });
+      const { items, total } = result.rows[0];
+      return new SerializedJson(`{"items":${items},"page":${query.page},"limit":${query.limit},"total":${total}}`);
+    }
+  }
+  const [items, total] = await repository.findAndCount({ where, order: order as never, skip, take: query.limit });
   return toPage(items, total, query);
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteDeclaration } from '../auth/route-audit';
 import { negotiateLanguage, SUCCESS_MESSAGES, SuccessMessageKey } from '../errors/i18n';
+import { SerializedJson } from './serialized-json';
 
 export interface SuccessEnvelope<T> {
   success: true;
@@ -32,6 +33,11 @@ export function installEnvelope(fastify: FastifyInstance, routes: RouteDeclarati
 
   fastify.addHook('preSerialization', (request, reply, payload, done) => {
     if (reply.statusCode >= 400 || routeOf(request)?.raw !== false) return done(null, payload);
+    if (payload instanceof SerializedJson) {
+      const { message } = envelope(request, reply, undefined);
+      void reply.serializer(() => `{"success":true,"message":${JSON.stringify(message)},"data":${payload.json}}`);
+      return done(null, payload);
+    }
     done(null, envelope(request, reply, payload));
   });
 
