@@ -20,6 +20,10 @@ describe('notification preferences (spec 4.1, DESIGN §6)', () => {
   it('returns all nine categories with their defaults', async () => {
     const result = await dev.call(app, 'GET', PATH);
     expect(result.status).toBe(200);
+    expect(result.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(Object.keys(result.body)).toEqual(['success', 'message', 'data']);
+    expect(result.body).toMatchObject({ success: true, message: 'Request succeeded.' });
+    expect((await dev.call(app, 'GET', PATH, { headers: { 'accept-language': 'fr-CM,fr;q=0.9' } })).body.message).toBe('Requête réussie.');
     expect(result.body.data.items.map((p: { category: string }) => p.category)).toEqual(CATEGORIES);
     for (const preference of result.body.data.items) {
       expect(preference).toEqual({ category: preference.category, inApp: true, email: true, push: true, sms: false, whatsapp: false, updatedAt: null });

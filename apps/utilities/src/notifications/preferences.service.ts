@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
-import { Transactions } from '@platform/common';
+import { SerializedJson, Transactions } from '@platform/common';
 import { DEFAULT_CHANNELS, NOTIFICATION_CATEGORIES, NOTIFICATION_CHANNELS, NotificationCategory, NotificationPreference } from './notification-preference.entity';
 import { UpdatePreferenceDto } from './dto/update-preference.dto';
 
@@ -32,27 +32,28 @@ function view(category: NotificationCategory, stored?: NotificationPreference): 
 
 /**
  * Preferences are read on every GET and rarely written: the nine categories of a company are
- * cached here, dropped by this instance's writes and at most 5 seconds old when another replica
- * wrote them. Sending a notification reads the stored row itself (`get`), never the cache.
+ * cached here as the JSON the GET answers, serialized once per fill, dropped by this instance's
+ * writes and at most 5 seconds old when another replica wrote them. Sending a notification
+ * reads the stored row itself (`get`), never the cache.
  */
 const LIST_CACHE_TTL_MS = 5000;
 
 @Injectable()
 export class PreferencesService {
-  private readonly lists = new LRUCache<string, PreferenceView[]>({ max: 10_000, ttl: LIST_CACHE_TTL_MS });
+  private readonly lists = new LRUCache<string, SerializedJson>({ max: 10_000, ttl: LIST_CACHE_TTL_MS });
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
   ) {}
 
-  /** All nine categories, stored or default. */
-  async list(companyId: string): Promise<PreferenceView[]> {
+  /** All nine categories, stored or default, as `{ items }` JSON. */
+  async list(companyId: string): Promise<SerializedJson> {
     const cached = this.lists.get(companyId);
     if (cached) return cached;
     const stored = await this.dataSource.getRepository(NotificationPreference).findBy({ companyId });
     const byCategory = new Map(stored.map((row) => [row.category, row]));
-    const list = NOTIFICATION_CATEGORIES.map((category) => view(category, byCategory.get(category)));
+    const list = SerializedJson.of({ items: NOTIFICATION_CATEGORIES.map((category) => view(category, byCategory.get(category))) });
     this.lists.set(companyId, list);
     return list;
   }
