@@ -190,9 +190,18 @@ describe('HR employees', () => {
     expect(health.status).toBe(200);
     expect(health.body.data).toMatchObject({ status: 'ok', service: 'hr', dependencies: { database: { status: 'up' }, redis: { status: 'up' } } });
     expect((await call(hr.url, 'GET', '/api/v1/hr')).body.data.service).toBe('hr');
+    const head = await call(hr.url, 'HEAD', '/api/v1/hr');
+    expect(head.status).toBe(200);
+    expect(head.text).toBe('');
+    expect(head.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(head.headers.get('x-content-type-options')).toBe('nosniff');
+    expectError(await call(hr.url, 'GET', '/api/v1/hr/no-such-thing'), 404, 'HTTP_ERROR');
     const metrics = await call(hr.url, 'GET', '/api/v1/hr/metrics');
     expect(metrics.status).toBe(200);
     expect(metrics.text).toMatch(/http_request_duration_seconds_count\{service="hr",method="GET",route="\/api\/v1\/hr\/employees\/:id",status="404"\}/);
+    expect(metrics.text).toMatch(/http_request_duration_seconds_count\{service="hr",method="HEAD",route="\/api\/v1\/hr",status="200"\} 1\n/);
+    expect(metrics.text).toMatch(/http_request_duration_seconds_count\{service="hr",method="GET",route="unmatched",status="404"\} 1\n/);
+    expect(metrics.text).not.toContain('no-such-thing');
     const openapi = await call(hr.url, 'GET', '/api/v1/hr/openapi.json');
     expect(Object.keys(openapi.body.paths)).toEqual(
       expect.arrayContaining([

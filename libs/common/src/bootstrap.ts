@@ -1,14 +1,14 @@
 import { RequestMethod, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyServerFactory } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifyServerFactory, RouteOptions } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { RouteAudit } from './auth/route-audit';
 import { ConfigurationError, Environment, validateEnvironment } from './config/environment';
 import { ShutdownState } from './health/shutdown-state';
-import { installEnvelope } from './http/envelope';
+import { envelopeHooks } from './http/envelope';
 import { requestDurationHistogram } from './metrics/metrics';
 import { PLATFORM_LOGGER, PlatformLogger } from './logging/platform-logger';
 import { buildOpenApiDocument, OpenApiDocument } from './openapi/openapi';
@@ -73,6 +73,13 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
   const histogram = requestDurationHistogram();
   const logger = app.get<PlatformLogger>(PLATFORM_LOGGER);
   const accessLog = logger.isLevelEnabled('info');
+  const record = (request: FastifyRequest, reply: FastifyReply, route: string) => {
+    const seconds = (performance.now() - (request as unknown as { startedAt: number }).startedAt) / 1000;
+    histogram.observe({ service: service.name, method: request.method, route, status: String(reply.statusCode) }, seconds);
+    if (accessLog && !request.url.startsWith('/healthz')) {
+      logger.info({ reqId: request.id, method: request.method, url: request.url, route, statusCode: reply.statusCode, responseTimeMs: Math.round(seconds * 1e4) / 10 }, 'request completed');
+    }
+  };
   fastify.decorateRequest('platform', null);
   fastify.decorateRequest('startedAt', 0);
   fastify.addHook('onRequest', (request, reply, done) => {
@@ -80,19 +87,32 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
     void reply.headers(SECURITY_HEADERS).header('x-request-id', request.id);
     done();
   });
+  // Matched routes are recorded by their own hook (below); this one records the rest.
   fastify.addHook('onResponse', (request, reply, done) => {
-    const seconds = (performance.now() - (request as unknown as { startedAt: number }).startedAt) / 1000;
-    const route = request.routeOptions.url ?? 'unmatched';
-    histogram.observe({ service: service.name, method: request.method, route, status: String(reply.statusCode) }, seconds);
-    if (accessLog && !request.url.startsWith('/healthz')) {
-      logger.info({ reqId: request.id, method: request.method, url: request.url, route, statusCode: reply.statusCode, responseTimeMs: Math.round(seconds * 1e4) / 10 }, 'request completed');
-    }
+    if (request.is404) record(request, reply, 'unmatched');
     done();
+  });
+  // Each route gets its own envelope and metrics hooks as it is registered, so that a request
+  // finds its route template and envelope without a lookup.
+  const declarations = new Map(app.get(RouteAudit).routes().map((route) => [`${route.method} ${route.path}`, route]));
+  fastify.addHook('onRoute', (options: RouteOptions) => {
+    const url = options.url;
+    const method = Array.isArray(options.method) ? 'ALL' : options.method;
+    const declaration = declarations.get(`${method === 'HEAD' ? 'GET' : method} ${url}`) ?? declarations.get(`ALL ${url}`);
+    const envelope = declaration ? envelopeHooks(declaration.response) : null;
+    const first = <T>(hook: T, existing: T | T[] | undefined): T[] => [hook, ...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing])];
+    options.onResponse = first((request, reply, done) => {
+      record(request, reply, url);
+      done();
+    }, options.onResponse);
+    if (envelope) {
+      options.preSerialization = first(envelope.preSerialization, options.preSerialization);
+      options.onSend = first(envelope.onSend, options.onSend);
+    }
   });
 
   app.get(OpenApiDocument).document = buildOpenApiDocument(app, service);
   await app.init();
-  installEnvelope(fastify, app.get(RouteAudit).routes());
   return app;
 }
 

@@ -11,6 +11,7 @@ export * from './database/columns';
 export * from './database/data-source-options';
 export * from './database/database.module';
 export * from './database/find-page';
+export * from './database/prepared';
 export * from './database/transactions';
 export * from './errors/error-codes';
 export * from './errors/exception.filter';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
-import { SerializedJson, Transactions } from '@platform/common';
+import { PreparedStatement, qualifiedTable, SerializedJson, Transactions } from '@platform/common';
 import { DEFAULT_CHANNELS, NOTIFICATION_CATEGORIES, NOTIFICATION_CHANNELS, NotificationCategory, NotificationPreference } from './notification-preference.entity';
 import { UpdatePreferenceDto } from './dto/update-preference.dto';
 
@@ -66,32 +66,49 @@ export class PreferencesService {
 
   /**
    * Changes only the flags sent, in one statement: an upsert on (company, category) that
-   * inserts the defaults overlaid with the flags, or overwrites just those flags. Concurrent
-   * first writes of a category cannot collide.
+   * inserts the defaults overlaid with the flags, or overwrites just those flags (a flag not
+   * sent is NULL, and keeps the stored value). Concurrent first writes of a category cannot
+   * collide. On PostgreSQL it is a prepared statement.
    */
   async update(companyId: string, input: UpdatePreferenceDto): Promise<PreferenceView> {
-    const changes: Partial<NotificationPreference> = {};
-    for (const channel of NOTIFICATION_CHANNELS) if (input[channel] !== undefined) changes[channel] = input[channel];
-    const columns = this.dataSource.getRepository(NotificationPreference).metadata;
-    const overwrite = Object.keys(changes).map((property) => columns.findColumnWithPropertyName(property)!.databaseName);
-    const upsert = this.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(NotificationPreference)
-      .values({ companyId, category: input.category, ...DEFAULT_CHANNELS, ...changes, updatedAt: new Date() })
-      .orUpdate([...overwrite, 'updated_at'], ['company_id', 'category']);
+    const flags = NOTIFICATION_CHANNELS.map((channel) => input[channel] ?? null);
     let updated: PreferenceView;
     if (this.transactions.postgres) {
-      const result = await upsert.returning('"in_app", "email", "push", "sms", "whatsapp", "updated_at"').execute();
-      const row = result.raw[0] as { in_app: boolean; email: boolean; push: boolean; sms: boolean; whatsapp: boolean; updated_at: Date };
-      updated = { category: input.category, inApp: row.in_app, email: row.email, push: row.push, sms: row.sms, whatsapp: row.whatsapp, updatedAt: new Date(row.updated_at).toISOString() };
+      const [row] = await this.upsertStatement().run<NotificationPreference>(this.dataSource, [companyId, input.category, ...flags]);
+      updated = view(input.category, row);
     } else {
+      const changes: Partial<NotificationPreference> = {};
+      NOTIFICATION_CHANNELS.forEach((channel, i) => flags[i] !== null && (changes[channel] = flags[i]!));
       updated = await this.transactions.run(async (manager) => {
-        await upsert.setQueryRunner(manager.queryRunner!).execute();
+        await manager
+          .createQueryBuilder()
+          .insert()
+          .into(NotificationPreference)
+          .values({ companyId, category: input.category, ...DEFAULT_CHANNELS, ...changes, updatedAt: new Date() })
+          .orUpdate([...Object.keys(changes).map((property) => this.columnName(property)), 'updated_at'], ['company_id', 'category'])
+          .execute();
         return view(input.category, await manager.findOneByOrFail(NotificationPreference, { companyId, category: input.category }));
       });
     }
     this.lists.delete(companyId);
     return updated;
+  }
+
+  private upsert?: PreparedStatement;
+
+  private upsertStatement(): PreparedStatement {
+    if (this.upsert) return this.upsert;
+    const table = qualifiedTable(this.dataSource, NotificationPreference);
+    const columns = NOTIFICATION_CHANNELS.map((channel) => `"${this.columnName(channel)}"`);
+    return (this.upsert = new PreparedStatement(
+      `INSERT INTO ${table} AS stored ("company_id", "category", ${columns.join(', ')}, "updated_at") ` +
+        `VALUES ($1, $2, ${NOTIFICATION_CHANNELS.map((channel, i) => `COALESCE($${i + 3}::boolean, ${DEFAULT_CHANNELS[channel]})`).join(', ')}, now()) ` +
+        `ON CONFLICT ("company_id", "category") DO UPDATE SET ${columns.map((column, i) => `${column} = COALESCE($${i + 3}::boolean, stored.${column})`).join(', ')}, "updated_at" = now() ` +
+        `RETURNING ${NOTIFICATION_CHANNELS.map((channel, i) => `${columns[i]} AS "${channel}"`).join(', ')}, "updated_at" AS "updatedAt"`,
+    ));
+  }
+
+  private columnName(property: string): string {
+    return this.dataSource.getMetadata(NotificationPreference).findColumnWithPropertyName(property)!.databaseName;
   }
 }

@@ -1,19 +1,13 @@
-import { createHash } from 'node:crypto';
-import type { Pool } from 'pg';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { EntityMetadata, FindOptionsWhere, ObjectLiteral, Repository } from 'typeorm';
 import { Page, PageQueryDto, toPage } from '../http/pagination';
 import { SerializedJson } from '../http/serialized-json';
+import { PreparedStatement, qualifiedTable } from './prepared';
 
 export type PageOrder<T> = Partial<Record<keyof T & string, 'ASC' | 'DESC'>>;
 
-interface PageStatement {
-  name: string;
-  text: string;
-}
-
 /** Per entity, per shape of the query (which columns are filtered, the order): its statement, or null when it cannot have one. */
-const statements = new WeakMap<EntityMetadata, Map<string, PageStatement | null>>();
+const statements = new WeakMap<EntityMetadata, Map<string, PreparedStatement | null>>();
 
 /**
  * How a column reads in the page's JSON, so that it says exactly what the entity says when
@@ -47,7 +41,7 @@ function jsonExpression(column: ColumnMetadata, normalizedType: string): string 
   }
 }
 
-function pageStatement<T extends ObjectLiteral>(repository: Repository<T>, filtered: ColumnMetadata[], order: PageOrder<T>): PageStatement | null {
+function pageStatement<T extends ObjectLiteral>(repository: Repository<T>, filtered: ColumnMetadata[], order: PageOrder<T>): PreparedStatement | null {
   const { metadata } = repository;
   const shape = `${filtered.map((column) => column.propertyName).join(',')}|${Object.entries(order).map(([property, direction]) => `${property} ${direction}`).join(',')}`;
   let byShape = statements.get(metadata);
@@ -70,16 +64,16 @@ function pageStatement<T extends ObjectLiteral>(repository: Repository<T>, filte
     if (!column) throw new Error(`findPage: ${metadata.name} has no column ${property} to order by`);
     sorted.push(`"${column.databaseName}" ${direction === 'DESC' ? 'DESC' : 'ASC'}`);
   }
-  const table = metadata.schema ? `"${metadata.schema}"."${metadata.tableName}"` : `"${metadata.tableName}"`;
+  const table = qualifiedTable(repository.manager.connection, metadata.target as Function);
   const where = filtered.length ? filtered.map((column, i) => `"${column.databaseName}" = $${i + 1}`).join(' AND ') : 'TRUE';
   const limit = `$${filtered.length + 1}`;
   const offset = `$${filtered.length + 2}`;
-  const text =
+  const statement = new PreparedStatement(
     `SELECT '[' || coalesce(string_agg(row_to_json(x)::text, ',' ORDER BY ${sorted.map((s) => `r.${s}`).join(', ')}), '') || ']' AS items, ` +
-    `(SELECT count(*)::int FROM ${table} WHERE ${where}) AS total ` +
-    `FROM (SELECT * FROM ${table} WHERE ${where} ORDER BY ${sorted.join(', ')} LIMIT ${limit} OFFSET ${offset}) r ` +
-    `CROSS JOIN LATERAL (SELECT ${fields.join(', ')}) x`;
-  const statement = { name: `page_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`, text };
+      `(SELECT count(*)::int FROM ${table} WHERE ${where}) AS total ` +
+      `FROM (SELECT * FROM ${table} WHERE ${where} ORDER BY ${sorted.join(', ')} LIMIT ${limit} OFFSET ${offset}) r ` +
+      `CROSS JOIN LATERAL (SELECT ${fields.join(', ')}) x`,
+  );
   byShape.set(shape, statement);
   return statement;
 }
@@ -109,9 +103,7 @@ export async function findPage<T extends ObjectLiteral>(repository: Repository<T
     }
     const statement = plain ? pageStatement(repository, filtered, order) : null;
     if (statement) {
-      const pool = (repository.manager.connection.driver as unknown as { master: Pool }).master;
-      const result = await pool.query<{ items: string; total: number }>({ name: statement.name, text: statement.text, values: [...values, query.limit, skip] });
-      const { items, total } = result.rows[0];
+      const [{ items, total }] = await statement.run<{ items: string; total: number }>(repository.manager.connection, [...values, query.limit, skip]);
       return new SerializedJson(`{"items":${items},"page":${query.page},"limit":${query.limit},"total":${total}}`);
     }
   }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onSendHookHandler, preSerializationHookHandler } from 'fastify';
 import type { RouteDeclaration } from '../auth/route-audit';
 import { negotiateLanguage, SUCCESS_MESSAGES, SuccessMessageKey } from '../errors/i18n';
 import { SerializedJson } from './serialized-json';
@@ -11,41 +11,43 @@ export interface SuccessEnvelope<T> {
 
 const BY_METHOD: Record<string, SuccessMessageKey> = { GET: 'ok', HEAD: 'ok', POST: 'created', PUT: 'updated', PATCH: 'updated', DELETE: 'deleted' };
 
-function messageKey(route: RouteDeclaration['response'] | undefined, method: string, status: number): SuccessMessageKey {
-  if (route?.message) return route.message;
+function messageKey(route: RouteDeclaration['response'], method: string, status: number): SuccessMessageKey {
+  if (route.message) return route.message;
   if (method === 'POST') return status === 201 ? 'created' : status === 202 ? 'accepted' : 'ok';
   return BY_METHOD[method] ?? 'ok';
 }
 
+export interface EnvelopeHooks {
+  preSerialization: preSerializationHookHandler;
+  onSend: onSendHookHandler;
+}
+
 /**
- * Wraps every successful result in `{ success: true, message, data }` from Fastify's
- * serialization hooks. Nest interceptors cost an AsyncResource and an RxJS pipeline per
- * request; this is a map lookup. Raw routes (metrics, OpenAPI, JWKS, internal feeds, file
- * bytes) and errors (already enveloped by the exception filter) pass untouched.
+ * The hooks that wrap one route's successful results in `{ success: true, message, data }`,
+ * attached to the route itself when it is registered, so a request pays no lookup: Nest
+ * interceptors cost an AsyncResource and an RxJS pipeline per request. Raw routes (metrics,
+ * OpenAPI, JWKS, internal feeds, file bytes) get none; errors are already enveloped by the
+ * exception filter. `data` already serialized (SerializedJson) is embedded as it is.
  */
-export function installEnvelope(fastify: FastifyInstance, routes: RouteDeclaration[]): void {
-  const table = new Map(routes.map((route) => [`${route.method} ${route.path}`, route.response]));
-  const routeOf = (request: FastifyRequest) => table.get(`${request.method === 'HEAD' ? 'GET' : request.method} ${request.routeOptions.url}`);
-  const envelope = (request: FastifyRequest, reply: FastifyReply, data: unknown): SuccessEnvelope<unknown> => {
-    const message = SUCCESS_MESSAGES[messageKey(routeOf(request), request.method, reply.statusCode)][negotiateLanguage(request.headers['accept-language'])];
-    return data === undefined ? { success: true, message } : { success: true, message, data };
+export function envelopeHooks(route: RouteDeclaration['response']): EnvelopeHooks | null {
+  if (route.raw) return null;
+  const messageOf = (request: FastifyRequest, reply: FastifyReply) => SUCCESS_MESSAGES[messageKey(route, request.method, reply.statusCode)][negotiateLanguage(request.headers['accept-language'])];
+  return {
+    preSerialization: (request, reply, payload, done) => {
+      if (reply.statusCode >= 400) return done(null, payload);
+      const message = messageOf(request, reply);
+      if (payload instanceof SerializedJson) {
+        void reply.serializer(() => `{"success":true,"message":${JSON.stringify(message)},"data":${payload.json}}`);
+        return done(null, payload);
+      }
+      done(null, { success: true, message, data: payload } satisfies SuccessEnvelope<unknown>);
+    },
+    // A handler that returns nothing sends no payload to serialize: the envelope is still due.
+    onSend: (request, reply, payload, done) => {
+      if (payload !== undefined && payload !== '' && payload !== null) return done(null, payload);
+      if (reply.statusCode >= 400 || reply.statusCode === 204 || reply.statusCode === 304) return done(null, payload);
+      void reply.header('content-type', 'application/json; charset=utf-8');
+      done(null, JSON.stringify({ success: true, message: messageOf(request, reply) } satisfies SuccessEnvelope<unknown>));
+    },
   };
-
-  fastify.addHook('preSerialization', (request, reply, payload, done) => {
-    if (reply.statusCode >= 400 || routeOf(request)?.raw !== false) return done(null, payload);
-    if (payload instanceof SerializedJson) {
-      const { message } = envelope(request, reply, undefined);
-      void reply.serializer(() => `{"success":true,"message":${JSON.stringify(message)},"data":${payload.json}}`);
-      return done(null, payload);
-    }
-    done(null, envelope(request, reply, payload));
-  });
-
-  // A handler that returns nothing sends no payload to serialize: the envelope is still due.
-  fastify.addHook('onSend', (request, reply, payload, done) => {
-    if (payload !== undefined && payload !== '' && payload !== null) return done(null, payload);
-    if (reply.statusCode >= 400 || reply.statusCode === 204 || reply.statusCode === 304 || routeOf(request)?.raw !== false) return done(null, payload);
-    void reply.header('content-type', 'application/json; charset=utf-8');
-    done(null, JSON.stringify(envelope(request, reply, undefined)));
-  });
 }
