@@ -60,6 +60,8 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
     },
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // No Nest middleware is used (logs and metrics are Fastify hooks): no middie hook per request.
+    skipMiddie: true,
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   });
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, { bufferLogs: true, abortOnError: false });

@@ -45,6 +45,8 @@ return out
 
 /** A batch is one Lua call, which holds Redis while it runs: a bound keeps that short. */
 const MAX_BATCH = 128;
+/** Two calls out at once keep the service busy while one of them travels. */
+const MAX_IN_FLIGHT = 2;
 
 /** KEYS[1] counter; ARGV ttl ms. Returns {count, pttl}. */
 const INCREMENT_SCRIPT = `
@@ -67,10 +69,10 @@ type ScriptedRedis = Redis & {
 };
 
 /**
- * Redis-backed counters: limits hold across replicas. Limit checks are batched: the first one
- * goes out at once, and those that arrive while a call is out go together in the next, one
- * EVALSHA for the lot. An idle service adds no wait; a busy one makes one round trip (one write,
- * one read, one script run) for many requests instead of one each.
+ * Redis-backed counters: limits hold across replicas. Limit checks are batched: a check goes out
+ * at once while fewer than two calls are out, and those that arrive meanwhile go together in the
+ * next call, one EVALSHA for the lot. An idle service adds no wait; a busy one makes one round
+ * trip (one write, one read, one script run) for many requests instead of one each.
  */
 export class RedisRateLimitStore extends RateLimitStore {
   private readonly logger = new Logger('RateLimitStore');
@@ -78,7 +80,7 @@ export class RedisRateLimitStore extends RateLimitStore {
   private readonly memberSuffix = randomBytes(6).toString('hex');
   private sequence = 0;
   private waiting: PendingConsume[] = [];
-  private sending = false;
+  private inFlight = 0;
 
   constructor(redis: Redis, private readonly prefix: string) {
     super();
@@ -90,14 +92,14 @@ export class RedisRateLimitStore extends RateLimitStore {
   consume(request: PlanLimitRequest): Promise<PlanLimitResult> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ request, resolve, reject });
-      if (!this.sending) this.send();
+      if (this.inFlight < MAX_IN_FLIGHT) this.send();
     });
   }
 
   private send(): void {
     const batch = this.waiting.length > MAX_BATCH ? this.waiting.splice(0, MAX_BATCH) : this.waiting;
     if (batch === this.waiting) this.waiting = [];
-    this.sending = true;
+    this.inFlight++;
     const keys: string[] = [];
     const args: (string | number)[] = [BURST_WINDOW_MS];
     const now = Date.now();
@@ -133,7 +135,7 @@ export class RedisRateLimitStore extends RateLimitStore {
   }
 
   private sent(): void {
-    this.sending = false;
+    this.inFlight--;
     if (this.waiting.length) this.send();
   }
 
