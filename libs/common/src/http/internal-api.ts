@@ -1,4 +1,6 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Agent as HttpAgent, IncomingMessage, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Environment } from '../config/environment';
 import { internalToken } from '../config/secret-files';
 import type { ErrorCode } from '../errors/error-codes';
@@ -28,36 +30,68 @@ const pathOf = (url: string) => new URL(url).pathname;
 /**
  * Calls to other services' internal routes (`/internal/v1/*`), with the shared internal token,
  * a timeout and JSON both ways. Services never read each other's tables: this is how they ask.
+ * Over node:http with keep-alive connections rather than fetch: loading fetch (undici) costs
+ * every service about 12 MB of memory for a client this small.
  */
 @Injectable()
-export class InternalApi {
+export class InternalApi implements OnApplicationShutdown {
   private readonly logger = new Logger('InternalApi');
   private readonly token: string;
+  private readonly agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
 
   constructor(@Inject(Environment) env: Environment) {
     this.token = internalToken(env);
   }
 
-  /** Any answer is returned as it is; no answer throws UpstreamUnreachable. */
-  async request(url: string, options: InternalRequest = {}): Promise<InternalAnswer> {
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method: options.method ?? 'GET',
-        headers: {
-          'x-internal-token': this.token,
-          accept: 'application/json',
-          ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...options.headers,
+  /** Any answer is returned as it is; no answer (refused, reset, timed out) throws UpstreamUnreachable. */
+  request(url: string, options: InternalRequest = {}): Promise<InternalAnswer> {
+    const target = new URL(url);
+    const secure = target.protocol === 'https:';
+    const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    return new Promise((resolve, reject) => {
+      const request = (secure ? httpsRequest : httpRequest)(
+        target,
+        {
+          method: options.method ?? 'GET',
+          agent: secure ? this.agents.https : this.agents.http,
+          headers: {
+            'x-internal-token': this.token,
+            accept: 'application/json',
+            ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }),
+            ...options.headers,
+          },
         },
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-      });
-    } catch (error) {
-      throw new UpstreamUnreachable((error as Error).message);
-    }
-    const body: unknown = await response.json().catch(() => undefined);
-    return { status: response.status, ok: response.ok, body };
+        (response: IncomingMessage) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', (error) => fail(error));
+          response.on('end', () => {
+            clearTimeout(timer);
+            let body: unknown;
+            try {
+              body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined;
+            } catch {
+              body = undefined;
+            }
+            const status = response.statusCode ?? 0;
+            resolve({ status, ok: status >= 200 && status < 300, body });
+          });
+        },
+      );
+      const fail = (error: Error) => {
+        clearTimeout(timer);
+        reject(new UpstreamUnreachable(error.message));
+      };
+      const timer = setTimeout(() => request.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      request.on('error', fail);
+      request.end(payload);
+    });
+  }
+
+  onApplicationShutdown(): void {
+    this.agents.http.destroy();
+    this.agents.https.destroy();
   }
 
   /**
