@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { MoreThan, Repository } from 'typeorm';
-import { Environment, PlanId, PLANS, PlatformException, RateLimits, readOrCreateSecretFile, randomToken, Scope, SCOPES, Transactions } from '@platform/common';
+import { Environment, PlanId, PLANS, PlatformException, PreparedStatement, qualifiedTable, RateLimits, readOrCreateSecretFile, randomToken, Scope, SCOPES, Transactions } from '@platform/common';
 import { Organization } from '../organizations/organization.entity';
 import { DeveloperCredential } from './developer-credential.entity';
 import { generateApiKey, generateApiSecret, hashSecret, keyHashOf, keyPrefixOf, secretMatches } from './credential-secrets';
@@ -21,6 +21,26 @@ export interface IssuedCredentials {
   apiKey: string;
   apiSecret: string;
   plan: PlanId;
+}
+
+/** What a token is minted from: the credential and its organization, as far as a token says them. */
+export interface TokenSubject {
+  credential: Pick<DeveloperCredential, 'id' | 'keyHash' | 'secretHash' | 'secretVersion' | 'scopes'>;
+  organization: Pick<Organization, 'id' | 'plan' | 'burstPerSecond' | 'monthlyQuota' | 'webhookRetries' | 'createdAt'>;
+}
+
+interface CredentialRow {
+  id: string;
+  key_hash: string;
+  secret_hash: string;
+  secret_version: number;
+  scopes: string;
+  organization_id: string;
+  plan: PlanId;
+  burst_per_second: number | null;
+  monthly_quota: number | null;
+  webhook_retries: number | null;
+  created_at: Date;
 }
 
 /** Tokens live 15 minutes: a rotation older than that can no longer revoke anything. */
@@ -74,18 +94,37 @@ export class CredentialsService {
   }
 
   /** The credential and organization for a key and secret, or null. Always spends one hash. */
-  async verify(apiKey: string, apiSecret: string): Promise<{ credential: DeveloperCredential; organization: Organization } | null> {
-    // one round trip: the credential and its organization together
-    const row = await this.credentials
-      .createQueryBuilder('credential')
-      .innerJoinAndMapOne('credential.organization', Organization, 'organization', 'organization.id = credential.organizationId')
-      .where('credential.keyHash = :keyHash', { keyHash: keyHashOf(apiKey) })
-      .getOne();
-    const credential = row as (DeveloperCredential & { organization: Organization }) | null;
-    const matches = secretMatches(this.pepper, apiSecret, credential?.secretHash ?? '0'.repeat(64));
-    if (!credential || !matches) return null;
-    return { credential, organization: credential.organization };
+  async verify(apiKey: string, apiSecret: string): Promise<TokenSubject | null> {
+    const found = await this.findByKeyHash(keyHashOf(apiKey));
+    const matches = secretMatches(this.pepper, apiSecret, found?.credential.secretHash ?? '0'.repeat(64));
+    return found && matches ? found : null;
   }
+
+  /** One round trip: the credential and its organization together (a prepared statement on PostgreSQL: every token exchange asks). */
+  private async findByKeyHash(keyHash: string): Promise<TokenSubject | null> {
+    if (!this.transactions.postgres) {
+      const row = await this.credentials
+        .createQueryBuilder('credential')
+        .innerJoinAndMapOne('credential.organization', Organization, 'organization', 'organization.id = credential.organizationId')
+        .where('credential.keyHash = :keyHash', { keyHash })
+        .getOne();
+      const credential = row as (DeveloperCredential & { organization: Organization }) | null;
+      return credential ? { credential, organization: credential.organization } : null;
+    }
+    this.byKeyHash ??= new PreparedStatement(
+      'SELECT c.id, c.key_hash, c.secret_hash, c.secret_version, c.scopes, o.id AS organization_id, o.plan, o.burst_per_second, o.monthly_quota, o.webhook_retries, o.created_at ' +
+        `FROM ${qualifiedTable(this.credentials.manager.connection, DeveloperCredential)} c JOIN ${qualifiedTable(this.credentials.manager.connection, Organization)} o ON o.id = c.organization_id ` +
+        'WHERE c.key_hash = $1',
+    );
+    const [row] = await this.byKeyHash.run<CredentialRow>(this.credentials.manager.connection, [keyHash]);
+    if (!row) return null;
+    return {
+      credential: { id: row.id, keyHash: row.key_hash, secretHash: row.secret_hash, secretVersion: row.secret_version, scopes: row.scopes },
+      organization: { id: row.organization_id, plan: row.plan, burstPerSecond: row.burst_per_second, monthlyQuota: row.monthly_quota, webhookRetries: row.webhook_retries, createdAt: row.created_at },
+    };
+  }
+
+  private byKeyHash?: PreparedStatement;
 
   async findWithOrganization(credentialId: string): Promise<{ credential: DeveloperCredential; organization: Organization }> {
     const credential = await this.credentials.findOneByOrFail({ id: credentialId });
@@ -119,7 +158,7 @@ export class CredentialsService {
   }
 }
 
-export function rateLimitsOf(organization: Organization): RateLimits {
+export function rateLimitsOf(organization: Pick<Organization, 'plan' | 'burstPerSecond' | 'monthlyQuota' | 'webhookRetries'>): RateLimits {
   const plan = PLANS[organization.plan].rateLimits;
   return {
     burstPerSecond: organization.burstPerSecond ?? plan.burstPerSecond,

@@ -69,7 +69,7 @@ export class AuthorizeController {
       ]);
       throw new PlatformException('DEVELOPER_KEYS_INVALID');
     }
-    return this.tokens.issue(verified.credential, verified.organization);
+    return this.tokens.issue(verified);
   }
 
   @Get('current')

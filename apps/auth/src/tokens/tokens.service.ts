@@ -2,9 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sign } from 'jsonwebtoken';
 import { randomUUID } from 'node:crypto';
 import { AccessTokenClaims, Environment, PLATFORM_CLIENT_ID, TOKEN_ALGORITHM, TOKEN_LIFETIME_SECONDS } from '@platform/common';
-import { rateLimitsOf } from '../credentials/credentials.service';
-import { DeveloperCredential } from '../credentials/developer-credential.entity';
-import { Organization } from '../organizations/organization.entity';
+import { rateLimitsOf, TokenSubject } from '../credentials/credentials.service';
 import { SigningKeys } from './signing-keys.service';
 
 export interface IssuedToken {
@@ -23,7 +21,7 @@ export class TokensService {
     @Inject(Environment) private readonly env: Environment,
   ) {}
 
-  issue(credential: DeveloperCredential, organization: Organization): IssuedToken {
+  issue({ credential, organization }: TokenSubject): IssuedToken {
     const now = Math.floor(Date.now() / 1000);
     const limits = rateLimitsOf(organization);
     const claims: Omit<AccessTokenClaims, 'iss'> = {

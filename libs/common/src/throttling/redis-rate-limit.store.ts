@@ -3,6 +3,7 @@ import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-st
 import { randomBytes } from 'node:crypto';
 import type Redis from 'ioredis';
 import { PlatformException } from '../errors/platform.exception';
+import { Batcher } from '../redis/batcher';
 import { BURST_WINDOW_MS, PlanLimitRequest, PlanLimitResult, RateLimitStore, UsageByProduct } from './rate-limit.store';
 
 /**
@@ -43,10 +44,11 @@ end
 return out
 `;
 
-/** A batch is one Lua call, which holds Redis while it runs: a bound keeps that short. */
-const MAX_BATCH = 128;
-/** Two calls out at once keep the service busy while one of them travels. */
-const MAX_IN_FLIGHT = 2;
+/**
+ * A batch is one Lua call, which holds Redis while it runs: a bound keeps that short. Two calls
+ * out at once keep the service busy while one of them travels.
+ */
+const BATCHING = { maxBatch: 128, maxInFlight: 2 };
 
 /** KEYS[1] counter; ARGV ttl ms. Returns {count, pttl}. */
 const INCREMENT_SCRIPT = `
@@ -57,30 +59,23 @@ if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1])
 return {count, ttl}
 `;
 
-interface PendingConsume {
-  request: PlanLimitRequest;
-  resolve(result: PlanLimitResult): void;
-  reject(error: unknown): void;
-}
-
 type ScriptedRedis = Redis & {
   platformConsumeMany(numberOfKeys: number, ...keysAndArgs: (string | number)[]): Promise<number[]>;
   platformIncrement(key: string, ttl: number): Promise<[number, number]>;
 };
 
 /**
- * Redis-backed counters: limits hold across replicas. Limit checks are batched: a check goes out
- * at once while fewer than two calls are out, and those that arrive meanwhile go together in the
- * next call, one EVALSHA for the lot. An idle service adds no wait; a busy one makes one round
- * trip (one write, one read, one script run) for many requests instead of one each.
+ * Redis-backed counters: limits hold across replicas. Limit checks, and reads of failure
+ * counters, are batched (Batcher): the checks of many concurrent requests make one EVALSHA, their
+ * reads one MGET.
  */
 export class RedisRateLimitStore extends RateLimitStore {
   private readonly logger = new Logger('RateLimitStore');
   private readonly redis: ScriptedRedis;
   private readonly memberSuffix = randomBytes(6).toString('hex');
   private sequence = 0;
-  private waiting: PendingConsume[] = [];
-  private inFlight = 0;
+  private readonly consumer = new Batcher((requests: PlanLimitRequest[]) => this.consumeMany(requests).catch(this.unavailable('rate limit check')), BATCHING);
+  private readonly reader = new Batcher((keyLists: string[][]) => this.peekMany(keyLists).catch(this.unavailable('counter read')), BATCHING);
 
   constructor(redis: Redis, private readonly prefix: string) {
     super();
@@ -90,53 +85,49 @@ export class RedisRateLimitStore extends RateLimitStore {
   }
 
   consume(request: PlanLimitRequest): Promise<PlanLimitResult> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ request, resolve, reject });
-      if (this.inFlight < MAX_IN_FLIGHT) this.send();
-    });
+    return this.consumer.run(request);
   }
 
-  private send(): void {
-    const batch = this.waiting.length > MAX_BATCH ? this.waiting.splice(0, MAX_BATCH) : this.waiting;
-    if (batch === this.waiting) this.waiting = [];
-    this.inFlight++;
+  peek(keys: string[]): Promise<number[]> {
+    return this.reader.run(keys);
+  }
+
+  private async consumeMany(requests: PlanLimitRequest[]): Promise<PlanLimitResult[]> {
     const keys: string[] = [];
     const args: (string | number)[] = [BURST_WINDOW_MS];
     const now = Date.now();
-    for (const { request } of batch) {
+    for (const request of requests) {
       keys.push(`${this.prefix}rl:burst:${request.credentialId}:${request.product}`, this.quotaKey(request.credentialId, request.period));
       this.sequence = (this.sequence + 1) % 1e9;
       const ttlSeconds = Math.max(60, Math.ceil((request.periodEndMs - now) / 1000) + 86_400);
       args.push(request.burst, request.quota, request.product, `${this.memberSuffix}:${this.sequence}`, ttlSeconds);
     }
-    this.redis.platformConsumeMany(keys.length, ...keys, ...args).then(
-      (values) => {
-        for (let i = 0; i < batch.length; i++) {
-          const at = i * 5;
-          const reason = Number(values[at + 1]);
-          batch[i].resolve({
-            allowed: Number(values[at]) === 1,
-            reason: reason === 1 ? 'burst' : reason === 2 ? 'quota' : undefined,
-            burstRemaining: Number(values[at + 2]),
-            quotaUsed: Number(values[at + 3]),
-            burstResetMs: Math.max(0, Number(values[at + 4])),
-          });
-        }
-        this.sent();
-      },
-      (error: unknown) => {
-        // Limits cannot be checked, so nothing is admitted: the caller is told to retry.
-        const unavailable = new PlatformException('UPSTREAM_UNAVAILABLE', { details: { dependency: 'rate limits' } });
-        this.logger.warn(`rate limit check failed: ${(error as Error)?.message ?? String(error)}`);
-        for (const pending of batch) pending.reject(unavailable);
-        this.sent();
-      },
-    );
+    const values = await this.redis.platformConsumeMany(keys.length, ...keys, ...args);
+    return requests.map((_, i) => {
+      const at = i * 5;
+      const reason = Number(values[at + 1]);
+      return {
+        allowed: Number(values[at]) === 1,
+        reason: reason === 1 ? 'burst' : reason === 2 ? 'quota' : undefined,
+        burstRemaining: Number(values[at + 2]),
+        quotaUsed: Number(values[at + 3]),
+        burstResetMs: Math.max(0, Number(values[at + 4])),
+      };
+    });
   }
 
-  private sent(): void {
-    this.inFlight--;
-    if (this.waiting.length) this.send();
+  private async peekMany(keyLists: string[][]): Promise<number[][]> {
+    const values = await this.redis.mget(...keyLists.flat().map((key) => `${this.prefix}${key}`));
+    let at = 0;
+    return keyLists.map((keys) => keys.map(() => Number(values[at++] ?? 0)));
+  }
+
+  /** Counters that cannot be read admit nothing: the caller is told to retry. */
+  private unavailable(what: string) {
+    return (error: unknown): never => {
+      this.logger.warn(`${what} failed: ${(error as Error)?.message ?? String(error)}`);
+      throw new PlatformException('UPSTREAM_UNAVAILABLE', { details: { dependency: 'rate limits' } });
+    };
   }
 
   async usage(credentialId: string, period: number): Promise<UsageByProduct> {
@@ -146,11 +137,6 @@ export class RedisRateLimitStore extends RateLimitStore {
 
   async webhookRetries(credentialId: string, period: number): Promise<number> {
     return Number((await this.redis.get(`${this.prefix}usage:webhook-retries:${credentialId}:${period}`)) ?? 0);
-  }
-
-  async peek(keys: string[]): Promise<number[]> {
-    const values = await this.redis.mget(...keys.map((key) => `${this.prefix}${key}`));
-    return values.map((value) => Number(value ?? 0));
   }
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number): Promise<ThrottlerStorageRecord> {
