@@ -20,6 +20,7 @@ const employees = Array.from({ length: 20 }, (_, i) => {
   const n = String(i + 1).padStart(4, '0');
   return {
     id: `00000000-0000-4000-8000-00000000${n}`,
+    companyId: '00000000-0000-4000-8000-000000000001',
     externalId: `BENCH-${n}`,
     firstName: `First${n}`,
     lastName: `Last${n}`,
@@ -30,6 +31,10 @@ const employees = Array.from({ length: 20 }, (_, i) => {
     department: 'Finance',
     status: 'active',
     terminationDate: null,
+    nationalId: null,
+    socialInsuranceNumber: null,
+    country: 'CM',
+    payout: null,
     createdAt: UPDATED_AT,
     updatedAt: UPDATED_AT,
   };

@@ -113,7 +113,7 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
     }
   });
 
-  app.get(OpenApiDocument).document = buildOpenApiDocument(app, service);
+  app.get(OpenApiDocument).source(() => buildOpenApiDocument(app, service));
   await app.init();
   return app;
 }

@@ -79,7 +79,10 @@ export class RouteAudit implements OnApplicationBootstrap {
         }
       }
     }
-    return routes.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+    // Code-unit order: paths are ASCII, and localeCompare would load ICU collation data (over a
+    // megabyte of each process's memory) for nothing.
+    const order = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+    return routes.sort((a, b) => order(a.path, b.path) || order(a.method, b.method));
   }
 
   /** Refuses to start a service with a route that declares neither @Public() nor @Authenticated(). */

@@ -5,9 +5,26 @@ import { Public } from '../auth/auth.decorators';
 import { RawResponse } from '../http/response.decorators';
 import type { ServiceDescriptor } from '../service';
 
+/**
+ * The service's OpenAPI document, built on its first request rather than at start: building it
+ * walks every controller and DTO, which took several megabytes of short-lived memory in each
+ * process's start-up peak for a document most processes never serve.
+ */
 @Injectable()
 export class OpenApiDocument {
-  document: OpenAPIObject | null = null;
+  private builder: (() => OpenAPIObject) | null = null;
+  private built: OpenAPIObject | null = null;
+
+  /** Called once the app is assembled; the document is built from it when first asked for. */
+  source(build: () => OpenAPIObject): void {
+    this.builder = build;
+    this.built = null;
+  }
+
+  get document(): OpenAPIObject | null {
+    if (!this.built && this.builder) this.built = this.builder();
+    return this.built;
+  }
 }
 
 export function createOpenApiController(): Type {
