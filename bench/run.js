@@ -608,6 +608,8 @@ async function measure(scenario, kind, options) {
     summary.startRssMb = startRssMb;
     summary.peakRssMb = round(peakRssMb(server.pid), 1);
     summary.cpuPercent = cpuShare(before, after);
+    // Server CPU per response (µs): what one request costs the server, whatever its throughput.
+    summary.serverUsPerResponse = summary.responsesPerSecond ? round((summary.cpuPercent.server / 100) * 1e6 / summary.responsesPerSecond, 1) : null;
     if (scenario.burst && !isBaseline) summary.throttle = throttleStats(run.admitted, scenario.burst);
     summary.errors = countErrors(scenario, summary);
     if (summary.errors > 0) summary.errorSample = errorSample(server.logPath);
@@ -668,6 +670,10 @@ async function runScenario(scenario, options) {
     cpuPercent: {
       suite: medianCpu(suite.map((s) => s.cpuPercent)),
       limit: limits.length ? medianCpu(limits.map((s) => s.cpuPercent)) : null,
+    },
+    serverUsPerResponse: {
+      suite: median(suite.map((s) => s.serverUsPerResponse)),
+      limit: limits.length ? median(limits.map((s) => s.serverUsPerResponse)) : null,
     },
     rounds,
   };
@@ -751,13 +757,14 @@ function markdown(report) {
   lines.push('');
   lines.push('The server is pinned to core 0: near 100% it was the bottleneck. A limit server well under 100% was not saturated (the load generator or another process held it back), which understates the limit and flatters the ratio; a large “anything else” means the machine was busy with other work during the run.');
   lines.push('');
-  lines.push('| # | scenario | run | server (core 0) | load generator | auth helper | PostgreSQL | Redis | anything else |');
-  lines.push('|---|---|---|---|---|---|---|---|---|');
+  lines.push('| # | scenario | run | server (core 0) | server µs per response | load generator | auth helper | PostgreSQL | Redis | anything else |');
+  lines.push('|---|---|---|---|---|---|---|---|---|---|');
   for (const s of report.scenarios) {
     if (s.failed) continue;
     for (const [run, cpu] of [['limit', s.cpuPercent.limit], ['suite', s.cpuPercent.suite]]) {
       if (!cpu) continue;
-      lines.push(`| ${s.number} | ${s.id} | ${run} | ${fmt(cpu.server)}% | ${fmt(cpu.loadGenerator)}% | ${fmt(cpu.helpers)}% | ${fmt(cpu.postgres)}% | ${fmt(cpu.redis)}% | ${cpu.other === null || cpu.other === undefined ? '—' : `${fmt(cpu.other)}%`} |`);
+      const us = s.serverUsPerResponse?.[run];
+      lines.push(`| ${s.number} | ${s.id} | ${run} | ${fmt(cpu.server)}% | ${us === null || us === undefined ? '—' : fmt(us)} | ${fmt(cpu.loadGenerator)}% | ${fmt(cpu.helpers)}% | ${fmt(cpu.postgres)}% | ${fmt(cpu.redis)}% | ${cpu.other === null || cpu.other === undefined ? '—' : `${fmt(cpu.other)}%`} |`);
     }
   }
   lines.push('');

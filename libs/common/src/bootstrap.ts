@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { RouteAudit } from './auth/route-audit';
 import { ConfigurationError, Environment, validateEnvironment } from './config/environment';
+import { applyHeapGrowth } from './runtime/heap';
 import { ShutdownState } from './health/shutdown-state';
 import { envelopeHooks } from './http/envelope';
 import { requestDurationHistogram } from './metrics/metrics';
@@ -50,6 +51,7 @@ export const UNPREFIXED_PATHS = ['healthz/live', 'healthz/ready', 'internal/{*pa
  */
 export async function createServiceApp(rootModule: Type, service: ServiceDescriptor, options: CreateServiceAppOptions = {}): Promise<NestFastifyApplication> {
   const env = validateEnvironment(process.env);
+  applyHeapGrowth(env.HEAP_GROWTH_PERCENT);
   const adapter = new FastifyAdapter({
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,

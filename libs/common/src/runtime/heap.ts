@@ -1,0 +1,22 @@
+import { setFlagsFromString } from 'node:v8';
+
+const FLAG = '--heap-growing-percent';
+
+/**
+ * How far the old generation may grow past what survived the last full collection before V8
+ * collects it again. Left to itself, V8 on a machine with gigabytes of memory lets it grow up to
+ * four times: a service whose 40 MB survive a full collection climbs to 160 MB of old generation
+ * (objects of requests that were still waiting on PostgreSQL or Redis when young collections ran,
+ * promoted and then dead) before it collects, which is how a PATCH under load reached 256 MB of
+ * resident memory. A full collection of those 40 MB takes about 10 ms, so collecting when the
+ * old generation is 30% past them costs little CPU and keeps a service near 150 MB.
+ *
+ * V8 reads this flag at each full collection, so it takes effect when set at start. A flag given
+ * on the command line wins (Node does not take it in NODE_OPTIONS); 0 leaves V8's own heuristic.
+ */
+export function applyHeapGrowth(percent: number, execArgv: readonly string[] = process.execArgv): boolean {
+  if (percent <= 0) return false;
+  if (execArgv.some((arg) => arg.startsWith(FLAG))) return false;
+  setFlagsFromString(`${FLAG}=${Math.round(percent)}`);
+  return true;
+}
