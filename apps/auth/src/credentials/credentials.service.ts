@@ -111,12 +111,13 @@ export class CredentialsService {
       const credential = row as (DeveloperCredential & { organization: Organization }) | null;
       return credential ? { credential, organization: credential.organization } : null;
     }
+    const connection = this.credentials.manager.connection;
     this.byKeyHash ??= new PreparedStatement(
       'SELECT c.id, c.key_hash, c.secret_hash, c.secret_version, c.scopes, o.id AS organization_id, o.plan, o.burst_per_second, o.monthly_quota, o.webhook_retries, o.created_at ' +
-        `FROM ${qualifiedTable(this.credentials.manager.connection, DeveloperCredential)} c JOIN ${qualifiedTable(this.credentials.manager.connection, Organization)} o ON o.id = c.organization_id ` +
+        `FROM ${qualifiedTable(connection, DeveloperCredential)} c JOIN ${qualifiedTable(connection, Organization)} o ON o.id = c.organization_id ` +
         'WHERE c.key_hash = $1',
     );
-    const [row] = await this.byKeyHash.run<CredentialRow>(this.credentials.manager.connection, [keyHash]);
+    const [row] = await this.byKeyHash.run<CredentialRow>(connection, [keyHash]);
     if (!row) return null;
     return {
       credential: { id: row.id, keyHash: row.key_hash, secretHash: row.secret_hash, secretVersion: row.secret_version, scopes: row.scopes },

@@ -71,14 +71,14 @@ export class PreferencesService {
    * collide. On PostgreSQL it is a prepared statement.
    */
   async update(companyId: string, input: UpdatePreferenceDto): Promise<PreferenceView> {
-    const flags = NOTIFICATION_CHANNELS.map((channel) => input[channel] ?? null);
     let updated: PreferenceView;
     if (this.transactions.postgres) {
+      const flags = NOTIFICATION_CHANNELS.map((channel) => input[channel] ?? null);
       const [row] = await this.upsertStatement().run<NotificationPreference>(this.dataSource, [companyId, input.category, ...flags]);
       updated = view(input.category, row);
     } else {
       const changes: Partial<NotificationPreference> = {};
-      NOTIFICATION_CHANNELS.forEach((channel, i) => flags[i] !== null && (changes[channel] = flags[i]!));
+      for (const channel of NOTIFICATION_CHANNELS) if (input[channel] !== undefined) changes[channel] = input[channel];
       updated = await this.transactions.run(async (manager) => {
         await manager
           .createQueryBuilder()
