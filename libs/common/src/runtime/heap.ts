@@ -5,11 +5,12 @@ const FLAG = '--heap-growing-percent';
 /**
  * How far the old generation may grow past what survived the last full collection before V8
  * collects it again. Left to itself, V8 on a machine with gigabytes of memory lets it grow up to
- * four times: a service whose 40 MB survive a full collection climbs to 160 MB of old generation
- * (objects of requests that were still waiting on PostgreSQL or Redis when young collections ran,
- * promoted and then dead) before it collects, which is how a PATCH under load reached 256 MB of
- * resident memory. A full collection of those 40 MB takes about 10 ms, so collecting when the
- * old generation is 30% past them costs little CPU and keeps a service near 150 MB.
+ * four times what survived: a service whose 40 MB survive a full collection may climb to 160 MB
+ * of old generation before collecting, if anything keeps promoting short-lived objects (with
+ * Fastify before 5.12 every request with a body did, through the deprecated accessors of
+ * AsyncResource#bind on Node 20, and a PATCH under load reached 256 MB). A full collection of
+ * those 40 MB takes about 10 ms, so collecting when the old generation is 30% past them costs
+ * little and bounds what such a leak-like pattern can cost in memory.
  *
  * V8 reads this flag at each full collection, so it takes effect when set at start. A flag given
  * on the command line wins (Node does not take it in NODE_OPTIONS); 0 leaves V8's own heuristic.
