@@ -13,32 +13,62 @@ import { BURST_WINDOW_MS, PlanLimitRequest, PlanLimitResult, RateLimitStore, Usa
  * Uses the server's clock so replicas agree; requests are admitted in order, so two of the same
  * credential in one batch see each other. Returns five numbers per request: allowed, reason
  * (0 ok, 1 burst, 2 quota), burstRemaining, quotaUsed, burstResetMs.
+ *
+ * A busy credential has many requests in one batch: each burst set is trimmed, counted and read
+ * once, its admissions added in one ZADD, and each quota field incremented once by the batch's
+ * count, so Redis works once per credential rather than once per request.
  */
 const CONSUME_MANY_SCRIPT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local window = tonumber(ARGV[1])
+local bursts, burstOrder, quotas, quotaOrder = {}, {}, {}, {}
 local out = {}
 for i = 1, #KEYS / 2 do
   local burstKey, quotaKey = KEYS[2 * i - 1], KEYS[2 * i]
   local a = 2 + (i - 1) * 5
   local burst, quota, product = tonumber(ARGV[a]), tonumber(ARGV[a + 1]), ARGV[a + 2]
-  redis.call('ZREMRANGEBYSCORE', burstKey, '-inf', now - window)
-  local used = tonumber(redis.call('HGET', quotaKey, product) or '0')
-  local count = redis.call('ZCARD', burstKey)
+  local b = bursts[burstKey]
+  if not b then
+    redis.call('ZREMRANGEBYSCORE', burstKey, '-inf', now - window)
+    local oldest = redis.call('ZRANGE', burstKey, 0, 0, 'WITHSCORES')
+    b = { count = redis.call('ZCARD', burstKey), oldest = tonumber(oldest[2]), adds = {} }
+    bursts[burstKey] = b
+    burstOrder[#burstOrder + 1] = burstKey
+  end
+  local qid = quotaKey .. '|' .. product
+  local q = quotas[qid]
+  if not q then
+    q = { key = quotaKey, product = product, used = tonumber(redis.call('HGET', quotaKey, product) or '0'), added = 0, ttl = ARGV[a + 4] }
+    quotas[qid] = q
+    quotaOrder[#quotaOrder + 1] = qid
+  end
   local o = #out
-  if used >= quota then
-    out[o + 1], out[o + 2], out[o + 3], out[o + 4], out[o + 5] = 0, 2, math.max(0, burst - count), used, 0
-  elseif count >= burst then
-    local oldest = redis.call('ZRANGE', burstKey, 0, 0, 'WITHSCORES')
-    out[o + 1], out[o + 2], out[o + 3], out[o + 4], out[o + 5] = 0, 1, 0, used, tonumber(oldest[2]) + window - now
+  if q.used >= quota then
+    out[o + 1], out[o + 2], out[o + 3], out[o + 4], out[o + 5] = 0, 2, math.max(0, burst - b.count), q.used, 0
+  elseif b.count >= burst then
+    out[o + 1], out[o + 2], out[o + 3], out[o + 4], out[o + 5] = 0, 1, 0, q.used, (b.oldest or now) + window - now
   else
-    redis.call('ZADD', burstKey, now, now .. ':' .. ARGV[a + 3])
+    b.count = b.count + 1
+    b.oldest = b.oldest or now
+    b.adds[#b.adds + 1] = now
+    b.adds[#b.adds + 1] = now .. ':' .. ARGV[a + 3]
+    q.used = q.used + 1
+    q.added = q.added + 1
+    out[o + 1], out[o + 2], out[o + 3], out[o + 4], out[o + 5] = 1, 0, burst - b.count, q.used, b.oldest + window - now
+  end
+end
+for _, burstKey in ipairs(burstOrder) do
+  local adds = bursts[burstKey].adds
+  if #adds > 0 then
+    redis.call('ZADD', burstKey, unpack(adds))
     redis.call('PEXPIRE', burstKey, window)
-    used = redis.call('HINCRBY', quotaKey, product, 1)
-    if used == 1 then redis.call('EXPIRE', quotaKey, tonumber(ARGV[a + 4])) end
-    local oldest = redis.call('ZRANGE', burstKey, 0, 0, 'WITHSCORES')
-    out[o + 1], out[o + 2], out[o + 3], out[o + 4], out[o + 5] = 1, 0, burst - count - 1, used, tonumber(oldest[2]) + window - now
+  end
+end
+for _, qid in ipairs(quotaOrder) do
+  local q = quotas[qid]
+  if q.added > 0 and redis.call('HINCRBY', q.key, q.product, q.added) == q.added then
+    redis.call('EXPIRE', q.key, tonumber(q.ttl))
   end
 end
 return out
