@@ -5,7 +5,7 @@
  * machine, one server at a time. See bench/README.md.
  *
  *   node bench/run.js [--smoke] [--rounds N] [--duration S] [--warmup S] [--scenarios 1,3]
- *                     [--out DIR] [--no-pin] [--no-readme]
+ *                     [--out DIR] [--no-pin] [--no-readme] [--keep-logs] [--node-args FLAGS]
  *
  * Exit code: 0 when every scenario ran (whether or not its targets were met), 1 when a scenario
  * could not run or got errors (non-2xx responses, socket errors or timeouts; 429s are expected
@@ -26,7 +26,7 @@ const NODE = process.execPath;
 // Options
 
 function parseArgs(argv) {
-  const options = { smoke: false, rounds: undefined, duration: undefined, warmup: undefined, scenarios: undefined, out: undefined, pin: true, readme: true, nodeArgs: [] };
+  const options = { smoke: false, rounds: undefined, duration: undefined, warmup: undefined, scenarios: undefined, out: undefined, pin: true, readme: true, keepLogs: false, nodeArgs: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -47,6 +47,7 @@ function parseArgs(argv) {
     else if (arg === '--out') options.out = path.resolve(value());
     else if (arg === '--no-pin') options.pin = false;
     else if (arg === '--no-readme') options.readme = false;
+    else if (arg === '--keep-logs') options.keepLogs = true;
     else if (arg === '--node-args') options.nodeArgs = value().split(/\s+/).filter(Boolean);
     else if (arg === '--help' || arg === '-h') usage(null);
     else usage(`unknown option ${arg}`);
@@ -60,7 +61,7 @@ function parseArgs(argv) {
 
 function usage(error) {
   const text = [
-    'usage: node bench/run.js [--smoke] [--rounds N] [--duration S] [--warmup S] [--scenarios 1,3] [--out DIR] [--no-pin] [--no-readme]',
+    'usage: node bench/run.js [--smoke] [--rounds N] [--duration S] [--warmup S] [--scenarios 1,3] [--out DIR] [--no-pin] [--no-readme] [--keep-logs] [--node-args FLAGS]',
     '  --smoke       1 round, 1 s per measurement (what npm test runs); results go to bench/results/smoke/',
     '  --rounds      rounds of (limit, suite) pairs per scenario (default 3)',
     '  --duration    seconds per measurement (default 10)',
@@ -69,6 +70,7 @@ function usage(error) {
     '  --out         where to write latest.json / latest.md (default bench/results)',
     '  --no-pin      do not pin the server and the load generator to separate cores',
     '  --no-readme   do not update the figures in bench/README.md after a full run',
+    '  --keep-logs   keep the services\' logs (stdout and stderr) and say where they are',
     "  --node-args   extra node flags for the service under test, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'",
   ].join('\n');
   if (error) {
@@ -197,7 +199,83 @@ function setUpPinning(wanted) {
   if (cpus < 2) return { enabled: false, reason: `only ${cpus} CPU available` };
   // The load generator is this process: every thread of it, and whatever threads it starts later, on core 1.
   execFileSync('taskset', ['-a', '-cp', '1', String(process.pid)], { stdio: 'ignore' });
-  return { enabled: true, server: 0, loadGenerator: 1, helpers: 1 };
+  return { enabled: true, server: 0, loadGenerator: 1, helpers: 1, stores: pinStores(1) };
+}
+
+/**
+ * A local PostgreSQL and Redis share core 1 with the load generator while the bench runs, so the
+ * server under test has core 0 to itself, as the limit has: left free to move, the kernel wakes
+ * Redis on the core of the process that just wrote to it and the server waits out each of its
+ * scripts. In production they run on other machines. Their own affinity is put back at the end.
+ * Returns which were moved, and why not when they were not.
+ */
+function pinStores(cpu) {
+  const moved = [];
+  const skipped = [];
+  for (const [name, comm, url] of [
+    ['PostgreSQL', 'postgres', process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://127.0.0.1'],
+    ['Redis', 'redis-server', process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1'],
+  ]) {
+    let host = '';
+    try {
+      host = new URL(url).hostname;
+    } catch {}
+    if (!['127.0.0.1', 'localhost', '::1', '[::1]', ''].includes(host)) {
+      skipped.push(`${name} is not on this machine`);
+      continue;
+    }
+    const pids = pidsNamed(comm);
+    if (!pids.length) {
+      skipped.push(`no ${comm} process found`);
+      continue;
+    }
+    const affinity = new Map();
+    try {
+      for (const pid of pids) {
+        const current = execFileSync('taskset', ['-cp', String(pid)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().split(':').pop().trim();
+        execFileSync('taskset', ['-a', '-cp', String(cpu), String(pid)], { stdio: 'ignore' });
+        affinity.set(pid, current);
+      }
+      storeAffinity.push({ comm, affinity });
+      moved.push(name);
+    } catch {
+      storeAffinity.push({ comm, affinity });
+      skipped.push(`${name} could not be moved (not permitted)`);
+    }
+  }
+  return { moved, skipped };
+}
+
+/** What pinStores changed, to put back: per process name, each process's own affinity list. */
+const storeAffinity = [];
+
+function restoreStores() {
+  for (const { comm, affinity } of storeAffinity.splice(0)) {
+    // Backends forked during the run inherited core 1 from their parent: they get its old list.
+    const fallback = affinity.values().next().value;
+    for (const pid of pidsNamed(comm)) {
+      const list = affinity.get(pid) ?? fallback;
+      if (!list) continue;
+      try {
+        execFileSync('taskset', ['-a', '-cp', list, String(pid)], { stdio: 'ignore' });
+      } catch {}
+    }
+  }
+}
+
+function pidsNamed(comm) {
+  let entries = [];
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {}
+  const pids = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === comm) pids.push(Number(entry));
+    } catch {}
+  }
+  return pids;
 }
 
 function freePort() {
@@ -743,6 +821,14 @@ function markdownTable(rows) {
   return [`| ${HEADER.join(' | ')} |`, `|${HEADER.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(escape).join(' | ')} |`)].join('\n');
 }
 
+/** How the local stores were placed, for the report. */
+function storesPinning(pinning) {
+  const stores = pinning.stores ?? { moved: [], skipped: [] };
+  const moved = stores.moved.length ? `${stores.moved.join(' and ')} on core ${pinning.helpers} too (their own affinity put back afterwards)` : '';
+  const skipped = stores.skipped.length ? `${stores.moved.length ? '; ' : 'PostgreSQL and Redis unpinned: '}${stores.skipped.join(', ')}` : '';
+  return moved + skipped || 'PostgreSQL and Redis unpinned';
+}
+
 function markdown(report) {
   const lines = [];
   lines.push(`# Benchmark ${report.smoke ? '(smoke) ' : ''}${report.startedAt}`);
@@ -797,7 +883,7 @@ function markdown(report) {
 function describeRun(report) {
   const e = report.environment;
   const pin = report.pinning.enabled
-    ? `server under test pinned to core ${report.pinning.server}, load generator (autocannon in the bench process) and the auth helper on core ${report.pinning.helpers}; PostgreSQL and Redis unpinned`
+    ? `server under test pinned to core ${report.pinning.server}, load generator (autocannon in the bench process) and the auth helper on core ${report.pinning.helpers}; ${storesPinning(report.pinning)}`
     : `no pinning (${report.pinning.reason})`;
   const busy = [];
   for (const s of report.scenarios) {
@@ -851,6 +937,7 @@ async function cleanup() {
   if (cleanupStarted) return;
   cleanupStarted = true;
   await Promise.all([...children].map((proc) => stopProcess(proc).catch(() => undefined)));
+  restoreStores();
   if (!context) return;
   if (context.redisPrefix) {
     try {
@@ -885,6 +972,7 @@ async function cleanup() {
 function installExitHandlers(deadlineMs) {
   // Last resort: a child still running when this process exits is killed.
   process.on('exit', () => {
+    restoreStores();
     for (const proc of children) {
       try {
         proc.child.kill('SIGKILL');
@@ -941,7 +1029,7 @@ async function main() {
     redisUrl: process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
     redisPrefix: `bench:${id}:`,
     credentials: {},
-    keepLogs: false,
+    keepLogs: options.keepLogs,
   };
   fs.mkdirSync(context.logDir, { recursive: true });
   fs.mkdirSync(context.dataDir, { recursive: true });
@@ -964,7 +1052,7 @@ async function main() {
 
   let failed = false;
   try {
-    log(`database ${context.databaseName}, Redis prefix ${context.redisPrefix}, ${pinning.enabled ? 'server on core 0, load on core 1' : `not pinned: ${pinning.reason}`}`);
+    log(`database ${context.databaseName}, Redis prefix ${context.redisPrefix}, ${pinning.enabled ? `server on core 0, load on core 1; ${storesPinning(pinning)}` : `not pinned: ${pinning.reason}`}`);
     await pgAdmin(`CREATE DATABASE ${context.databaseName}`);
     context.databaseCreated = true;
 
