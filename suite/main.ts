@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import '@platform/common/runtime/preload';
 import { Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createServer, IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';

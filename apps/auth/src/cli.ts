@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import '@platform/common/runtime/preload';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';

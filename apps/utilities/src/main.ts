@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import '@platform/common/runtime/preload';
 import { runService } from '@platform/common';
 import { UTILITIES_SERVICE, UtilitiesModule } from './utilities.module';
 
