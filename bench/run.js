@@ -20,6 +20,8 @@ const net = require('node:net');
 const { performance } = require('node:perf_hooks');
 
 const ROOT = path.join(__dirname, '..');
+const ADMIN_POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const NODE = process.execPath;
 
 // ---------------------------------------------------------------------------------------------
@@ -213,8 +215,8 @@ function pinStores(cpu) {
   const moved = [];
   const skipped = [];
   for (const [name, comm, url] of [
-    ['PostgreSQL', 'postgres', process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://127.0.0.1'],
-    ['Redis', 'redis-server', process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1'],
+    ['PostgreSQL', 'postgres', ADMIN_POSTGRES_URL],
+    ['Redis', 'redis-server', REDIS_URL],
   ]) {
     let host = '';
     try {
@@ -264,18 +266,16 @@ function restoreStores() {
 }
 
 function pidsNamed(comm) {
-  let entries = [];
+  return processIds().filter((pid) => readStat(pid)?.comm === comm);
+}
+
+/** Every process id in /proc. */
+function processIds() {
   try {
-    entries = fs.readdirSync('/proc');
-  } catch {}
-  const pids = [];
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === comm) pids.push(Number(entry));
-    } catch {}
+    return fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).map(Number);
+  } catch {
+    return [];
   }
-  return pids;
 }
 
 function freePort() {
@@ -397,13 +397,8 @@ function readStat(pid) {
 function cpuSnapshot(serverPid, helperPids) {
   const snapshot = { server: readStat(serverPid)?.ticks ?? 0, helpers: 0, postgres: 0, redis: 0, machine: machineBusyTicks(), loadGenerator: process.cpuUsage(), at: performance.now() };
   for (const pid of helperPids) snapshot.helpers += readStat(pid)?.ticks ?? 0;
-  let entries = [];
-  try {
-    entries = fs.readdirSync('/proc');
-  } catch {}
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = readStat(entry);
+  for (const pid of processIds()) {
+    const stat = readStat(pid);
     if (!stat) continue;
     if (stat.comm === 'postgres') snapshot.postgres += stat.ticks;
     else if (stat.comm === 'redis-server') snapshot.redis += stat.ticks;
@@ -1017,16 +1012,15 @@ async function main() {
   pinning = setUpPinning(options.pin);
   const id = randomBytes(5).toString('hex');
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `platform-bench-${id}-`));
-  const adminPostgresUrl = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   context = {
     id,
     workDir,
     logDir: path.join(workDir, 'logs'),
     dataDir: path.join(workDir, 'data'),
-    adminPostgresUrl,
+    adminPostgresUrl: ADMIN_POSTGRES_URL,
     databaseName: `platform_bench_${id}`,
-    databaseUrl: adminPostgresUrl.replace(/\/[^/]*$/, `/platform_bench_${id}`),
-    redisUrl: process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    databaseUrl: ADMIN_POSTGRES_URL.replace(/\/[^/]*$/, `/platform_bench_${id}`),
+    redisUrl: REDIS_URL,
     redisPrefix: `bench:${id}:`,
     credentials: {},
     keepLogs: options.keepLogs,
