@@ -124,7 +124,7 @@ const SCENARIOS = [
     id: 'patch-preference',
     number: 2,
     title: 'PATCH /api/v1/app/notifications/preferences',
-    measures: 'validation and a PostgreSQL write (insert-or-ignore, update, read back in one transaction)',
+    measures: 'validation and a PostgreSQL write (one prepared upsert that returns the row)',
     app: 'utilities',
     credential: 'enterprise',
     connections: 10,
@@ -371,14 +371,28 @@ const CLK_TCK = (() => {
   }
 })();
 
-function peakRssMb(pid) {
+/** A memory field of /proc/<pid>/status in MB (VmHWM, RssAnon, RssFile…), or null. */
+function statusMb(pid, field) {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const match = /VmHWM:\s+(\d+) kB/.exec(status);
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
     return match ? Number(match[1]) / 1024 : null;
   } catch {
     return null;
   }
+}
+
+const peakRssMb = (pid) => statusMb(pid, 'VmHWM');
+
+/**
+ * What the resident memory is made of right after the load: anonymous pages (the V8 heap,
+ * malloc, stacks) and file-backed ones (the pages of the node binary and of the shared
+ * libraries that the process touched, which every Node process on a host shares).
+ */
+function rssParts(pid) {
+  const anon = statusMb(pid, 'RssAnon');
+  const file = statusMb(pid, 'RssFile');
+  return anon === null || file === null ? null : { anonMb: round(anon, 1), fileMb: round(file, 1) };
 }
 
 function readStat(pid) {
@@ -680,6 +694,7 @@ async function measure(scenario, kind, options) {
     const summary = summarize(run, options.duration);
     summary.startRssMb = startRssMb;
     summary.peakRssMb = round(peakRssMb(server.pid), 1);
+    summary.rssAfterLoad = rssParts(server.pid);
     summary.cpuPercent = cpuShare(before, after);
     // Server CPU per response (µs): what one request costs the server, whatever its throughput.
     summary.serverUsPerResponse = summary.responsesPerSecond ? round((summary.cpuPercent.server / 100) * 1e6 / summary.responsesPerSecond, 1) : null;
@@ -748,6 +763,7 @@ async function runScenario(scenario, options) {
       suite: median(suite.map((s) => s.serverUsPerResponse)),
       limit: limits.length ? median(limits.map((s) => s.serverUsPerResponse)) : null,
     },
+    rssAfterLoad: { suite: medianRssParts(suite), limit: limits.length ? medianRssParts(limits) : null },
     rounds,
   };
   if (scenario.burst) {
@@ -765,6 +781,11 @@ async function runScenario(scenario, options) {
   summary.targets = targets.map((t) => ({ target: t.label, met: !!t.check(summary) }));
   summary.met = summary.targets.every((t) => t.met);
   return summary;
+}
+
+function medianRssParts(measurements) {
+  const parts = measurements.map((m) => m.rssAfterLoad).filter(Boolean);
+  return parts.length ? { anonMb: median(parts.map((p) => p.anonMb)), fileMb: median(parts.map((p) => p.fileMb)) } : null;
 }
 
 function medianCpu(list) {
@@ -846,6 +867,20 @@ function markdown(report) {
       if (!cpu) continue;
       const us = s.serverUsPerResponse?.[run];
       lines.push(`| ${s.number} | ${s.id} | ${run} | ${fmt(cpu.server)}% | ${us === null || us === undefined ? '—' : fmt(us)} | ${fmt(cpu.loadGenerator)}% | ${fmt(cpu.helpers)}% | ${fmt(cpu.postgres)}% | ${fmt(cpu.redis)}% | ${cpu.other === null || cpu.other === undefined ? '—' : `${fmt(cpu.other)}%`} |`);
+    }
+  }
+  lines.push('');
+  lines.push('## What the memory was (right after the load, median of the rounds)');
+  lines.push('');
+  lines.push('Anonymous: the V8 heap (young generation, old generation, code), malloc and thread stacks. File-backed: the pages of the node binary and shared libraries the process touched; every Node process on a host shares them, and the limit carries them too.');
+  lines.push('');
+  lines.push('| # | scenario | run | peak RSS MB | anonymous MB | file-backed MB |');
+  lines.push('|---|---|---|---|---|---|');
+  for (const s of report.scenarios) {
+    if (s.failed || !s.rssAfterLoad) continue;
+    for (const [run, parts, peak] of [['limit', s.rssAfterLoad.limit, s.limitPeakRssMb], ['suite', s.rssAfterLoad.suite, s.peakRssMb]]) {
+      if (!parts) continue;
+      lines.push(`| ${s.number} | ${s.id} | ${run} | ${fmt(peak, 1)} | ${fmt(parts.anonMb, 1)} | ${fmt(parts.fileMb, 1)} |`);
     }
   }
   lines.push('');
