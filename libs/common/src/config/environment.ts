@@ -76,7 +76,7 @@ export class Environment {
 
   /** How far (%) the old generation may grow past what survived the last full collection; 0 leaves V8's heuristic (up to 4×). */
   @Transform(toInt) @IsInt() @Min(0) @Max(400)
-  HEAP_GROWTH_PERCENT = 30;
+  HEAP_GROWTH_PERCENT = 15;
 
   /** How often a service retries what it owes other services from its outbox (e.g. payroll's postings to Books). */
   @Transform(toInt) @IsInt() @Min(100) @Max(600000)
