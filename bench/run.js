@@ -371,18 +371,18 @@ const CLK_TCK = (() => {
   }
 })();
 
-/** A memory field of /proc/<pid>/status in MB (VmHWM, RssAnon, RssFile…), or null. */
-function statusMb(pid, field) {
+/** The memory fields of /proc/<pid>/status in MB (VmHWM, RssAnon, RssFile…); empty when unreadable. */
+function memoryStatusMb(pid) {
   try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
-    return match ? Number(match[1]) / 1024 : null;
+    const fields = {};
+    for (const [, name, kb] of fs.readFileSync(`/proc/${pid}/status`, 'utf8').matchAll(/^(\w+):\s+(\d+) kB$/gm)) fields[name] = Number(kb) / 1024;
+    return fields;
   } catch {
-    return null;
+    return {};
   }
 }
 
-const peakRssMb = (pid) => statusMb(pid, 'VmHWM');
+const peakRssMb = (pid) => memoryStatusMb(pid).VmHWM ?? null;
 
 /**
  * What the resident memory is made of right after the load: anonymous pages (the V8 heap,
@@ -390,9 +390,8 @@ const peakRssMb = (pid) => statusMb(pid, 'VmHWM');
  * libraries that the process touched, which every Node process on a host shares).
  */
 function rssParts(pid) {
-  const anon = statusMb(pid, 'RssAnon');
-  const file = statusMb(pid, 'RssFile');
-  return anon === null || file === null ? null : { anonMb: round(anon, 1), fileMb: round(file, 1) };
+  const { RssAnon, RssFile } = memoryStatusMb(pid);
+  return RssAnon === undefined || RssFile === undefined ? null : { anonMb: round(RssAnon, 1), fileMb: round(RssFile, 1) };
 }
 
 function readStat(pid) {
@@ -865,8 +864,7 @@ function markdown(report) {
     if (s.failed) continue;
     for (const [run, cpu] of [['limit', s.cpuPercent.limit], ['suite', s.cpuPercent.suite]]) {
       if (!cpu) continue;
-      const us = s.serverUsPerResponse?.[run];
-      lines.push(`| ${s.number} | ${s.id} | ${run} | ${fmt(cpu.server)}% | ${us === null || us === undefined ? '—' : fmt(us)} | ${fmt(cpu.loadGenerator)}% | ${fmt(cpu.helpers)}% | ${fmt(cpu.postgres)}% | ${fmt(cpu.redis)}% | ${cpu.other === null || cpu.other === undefined ? '—' : `${fmt(cpu.other)}%`} |`);
+      lines.push(`| ${s.number} | ${s.id} | ${run} | ${fmt(cpu.server)}% | ${fmt(s.serverUsPerResponse?.[run])} | ${fmt(cpu.loadGenerator)}% | ${fmt(cpu.helpers)}% | ${fmt(cpu.postgres)}% | ${fmt(cpu.redis)}% | ${cpu.other === null || cpu.other === undefined ? '—' : `${fmt(cpu.other)}%`} |`);
     }
   }
   lines.push('');
