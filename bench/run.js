@@ -124,7 +124,7 @@ const SCENARIOS = [
     id: 'patch-preference',
     number: 2,
     title: 'PATCH /api/v1/app/notifications/preferences',
-    measures: 'validation and a PostgreSQL write (one prepared upsert that returns the row)',
+    measures: 'validation and a PostgreSQL write (an upsert that returns the row, batched with concurrent ones)',
     app: 'utilities',
     credential: 'enterprise',
     connections: 10,

@@ -58,6 +58,33 @@ describe('notification preferences (spec 4.1, DESIGN §6)', () => {
     expect(crm).toMatchObject({ inApp: false, email: false, push: false, sms: true, whatsapp: true });
   });
 
+  it('writes concurrent changes of many rows together without losing or mixing any', async () => {
+    const companies = [await stack.developer(), await stack.developer()];
+    const rows = ['assigned', 'comment', 'calendar', 'drive', 'general'];
+    // For every company and row, two requests at once, each changing other flags.
+    const writes = companies.flatMap((company, c) =>
+      rows.flatMap((category, r) => [
+        { company, category, body: { category, sms: (c + r) % 2 === 0, push: false } },
+        { company, category, body: { category, whatsapp: true, email: (c + r) % 2 === 1 } },
+      ]),
+    );
+    const results = await Promise.all(writes.map((write) => write.company.call(app, 'PATCH', PATH, { body: write.body })));
+    results.forEach((result, i) => {
+      expect(result.status).toBe(200);
+      // Each answer is its own row, with at least its own flags.
+      expect(result.body.data).toMatchObject(writes[i].body);
+    });
+    for (const [c, company] of companies.entries()) {
+      const items = (await company.call(app, 'GET', PATH)).body.data.items;
+      rows.forEach((category, r) => {
+        expect(items.find((p: { category: string }) => p.category === category)).toMatchObject({
+          inApp: true, email: (c + r) % 2 === 1, push: false, sms: (c + r) % 2 === 0, whatsapp: true,
+        });
+      });
+      expect(items.find((p: { category: string }) => p.category === 'due')).toMatchObject({ updatedAt: null });
+    }
+  });
+
   it('keeps companies apart: another organization and an acting company see their own', async () => {
     await dev.call(app, 'PATCH', PATH, { body: { category: 'mention', push: false } });
     const other = await stack.developer();

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
-import { PreparedStatement, qualifiedTable, SerializedJson, Transactions } from '@platform/common';
+import { Batcher, PreparedStatement, qualifiedTable, SerializedJson, Transactions } from '@platform/common';
 import { DEFAULT_CHANNELS, NOTIFICATION_CATEGORIES, NOTIFICATION_CHANNELS, NotificationCategory, NotificationPreference } from './notification-preference.entity';
 import { UpdatePreferenceDto } from './dto/update-preference.dto';
 
@@ -38,9 +38,26 @@ function view(category: NotificationCategory, stored?: NotificationPreference): 
  */
 const LIST_CACHE_TTL_MS = 5000;
 
+/** One PATCH: the company, the category and each channel's flag, null when not sent. */
+interface PreferenceWrite {
+  companyId: string;
+  category: NotificationCategory;
+  flags: (boolean | null)[];
+}
+
+/**
+ * Concurrent PATCHes are written together: one statement and one commit for every write that
+ * arrives while two are out, which is what bounds write throughput (each commit waits for its WAL
+ * flush). A statement changes a (company, category) row once, so a second write of the same
+ * row waits for the next one.
+ */
+const rowKey = (write: { companyId: string; category: string }) => `${write.companyId}:${write.category}`;
+const WRITE_BATCHING = { maxBatch: 64, maxInFlight: 2, distinctBy: rowKey };
+
 @Injectable()
 export class PreferencesService {
   private readonly lists = new LRUCache<string, SerializedJson>({ max: 10_000, ttl: LIST_CACHE_TTL_MS });
+  private readonly writes = new Batcher((batch: PreferenceWrite[]) => this.upsertMany(batch), WRITE_BATCHING);
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -68,14 +85,13 @@ export class PreferencesService {
    * Changes only the flags sent, in one statement: an upsert on (company, category) that
    * inserts the defaults overlaid with the flags, or overwrites just those flags (a flag not
    * sent is NULL, and keeps the stored value). Concurrent first writes of a category cannot
-   * collide. On PostgreSQL it is a prepared statement.
+   * collide. On PostgreSQL the writes of concurrent requests go in one prepared statement.
    */
   async update(companyId: string, input: UpdatePreferenceDto): Promise<PreferenceView> {
     let updated: PreferenceView;
     if (this.transactions.postgres) {
       const flags = NOTIFICATION_CHANNELS.map((channel) => input[channel] ?? null);
-      const [row] = await this.upsertStatement().run<NotificationPreference>(this.dataSource, [companyId, input.category, ...flags]);
-      updated = view(input.category, row);
+      updated = await this.writes.run({ companyId, category: input.category, flags });
     } else {
       const changes: Partial<NotificationPreference> = {};
       for (const channel of NOTIFICATION_CHANNELS) if (input[channel] !== undefined) changes[channel] = input[channel];
@@ -94,17 +110,44 @@ export class PreferencesService {
     return updated;
   }
 
+  /**
+   * The writes of one batch, each on its own row. Rows are locked in (company, category) order,
+   * whatever order the requests came in, so that two batches (or replicas) writing the same rows
+   * cannot deadlock.
+   */
+  private async upsertMany(batch: PreferenceWrite[]): Promise<PreferenceView[]> {
+    const sorted = batch.length > 1 ? [...batch].sort((a, b) => (rowKey(a) < rowKey(b) ? -1 : 1)) : batch;
+    const values = [sorted.map((write) => write.companyId), sorted.map((write) => write.category), ...NOTIFICATION_CHANNELS.map((_, i) => sorted.map((write) => write.flags[i]))];
+    const rows = await this.upsertStatement().run<NotificationPreference>(this.dataSource, values);
+    const byRow = new Map(rows.map((row) => [rowKey(row), row]));
+    return batch.map((write) => {
+      const row = byRow.get(rowKey(write));
+      if (!row) throw new Error('the preference upsert returned no row for a write');
+      return view(write.category, row);
+    });
+  }
+
   private upsert?: PreparedStatement;
 
+  /**
+   * The upsert of many rows, one per element of its arrays ($1 companies, $2 categories, then
+   * one array per channel). A row that exists keeps each flag sent as NULL: its new values are
+   * read back from the input by key, since the proposed row (EXCLUDED) holds the defaults.
+   */
   private upsertStatement(): PreparedStatement {
     if (this.upsert) return this.upsert;
     const table = qualifiedTable(this.dataSource, NotificationPreference);
     const columns = NOTIFICATION_CHANNELS.map((channel) => `"${this.columnName(channel)}"`);
+    const inputs = NOTIFICATION_CHANNELS.map((channel) => `"${channel}"`);
     return (this.upsert = new PreparedStatement(
-      `INSERT INTO ${table} AS stored ("company_id", "category", ${columns.join(', ')}, "updated_at") ` +
-        `VALUES ($1, $2, ${NOTIFICATION_CHANNELS.map((channel, i) => `COALESCE($${i + 3}::boolean, ${DEFAULT_CHANNELS[channel]})`).join(', ')}, now()) ` +
-        `ON CONFLICT ("company_id", "category") DO UPDATE SET ${columns.map((column, i) => `${column} = COALESCE($${i + 3}::boolean, stored.${column})`).join(', ')}, "updated_at" = now() ` +
-        `RETURNING ${NOTIFICATION_CHANNELS.map((channel, i) => `${columns[i]} AS "${channel}"`).join(', ')}, "updated_at" AS "updatedAt"`,
+      `WITH input AS (SELECT * FROM unnest($1::uuid[], $2::varchar[], ${inputs.map((_, i) => `$${i + 3}::boolean[]`).join(', ')}) ` +
+        `AS i("companyId", "category", ${inputs.join(', ')})) ` +
+        `INSERT INTO ${table} AS stored ("company_id", "category", ${columns.join(', ')}, "updated_at") ` +
+        `SELECT "companyId", "category", ${NOTIFICATION_CHANNELS.map((channel, i) => `COALESCE(${inputs[i]}, ${DEFAULT_CHANNELS[channel]})`).join(', ')}, now() FROM input ` +
+        `ON CONFLICT ("company_id", "category") DO UPDATE SET (${columns.join(', ')}, "updated_at") = ` +
+        `(SELECT ${columns.map((column, i) => `COALESCE(i.${inputs[i]}, stored.${column})`).join(', ')}, now() FROM input i ` +
+        `WHERE i."companyId" = stored."company_id" AND i."category" = stored."category") ` +
+        `RETURNING "company_id" AS "companyId", "category", ${NOTIFICATION_CHANNELS.map((channel, i) => `${columns[i]} AS "${channel}"`).join(', ')}, "updated_at" AS "updatedAt"`,
     ));
   }
 

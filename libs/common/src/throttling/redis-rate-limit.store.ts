@@ -3,7 +3,7 @@ import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-st
 import { randomBytes } from 'node:crypto';
 import type Redis from 'ioredis';
 import { PlatformException } from '../errors/platform.exception';
-import { Batcher } from '../redis/batcher';
+import { Batcher } from '../runtime/batcher';
 import { BURST_WINDOW_MS, PlanLimitRequest, PlanLimitResult, RateLimitStore, UsageByProduct } from './rate-limit.store';
 
 /**

@@ -1,8 +1,14 @@
-export interface BatcherOptions {
+export interface BatcherOptions<I = unknown> {
   /** At most this many items go in one call. */
   maxBatch: number;
   /** At most this many calls are out at once; the items that arrive meanwhile wait for the next. */
   maxInFlight: number;
+  /**
+   * When set, a call never carries two items of the same key: a later one waits for a later
+   * call, and items of one key go out in the order they came. For writes of rows, which one
+   * statement may not change twice.
+   */
+  distinctBy?: (item: I) => unknown;
 }
 
 interface Waiting<I, O> {
@@ -24,7 +30,7 @@ export class Batcher<I, O> {
 
   constructor(
     private readonly send: (items: I[]) => Promise<O[]>,
-    private readonly options: BatcherOptions,
+    private readonly options: BatcherOptions<I>,
   ) {}
 
   run(item: I): Promise<O> {
@@ -35,8 +41,7 @@ export class Batcher<I, O> {
   }
 
   private next(): void {
-    const batch = this.waiting.length > this.options.maxBatch ? this.waiting.splice(0, this.options.maxBatch) : this.waiting;
-    if (batch === this.waiting) this.waiting = [];
+    const batch = this.take();
     this.inFlight++;
     let sent: Promise<O[]>;
     try {
@@ -54,6 +59,31 @@ export class Batcher<I, O> {
         this.done();
       },
     );
+  }
+
+  /** The next call's items, out of the waiting ones. */
+  private take(): Waiting<I, O>[] {
+    const { maxBatch, distinctBy } = this.options;
+    if (!distinctBy) {
+      if (this.waiting.length <= maxBatch) {
+        const all = this.waiting;
+        this.waiting = [];
+        return all;
+      }
+      return this.waiting.splice(0, maxBatch);
+    }
+    const batch: Waiting<I, O>[] = [];
+    const left: Waiting<I, O>[] = [];
+    const keys = new Set<unknown>();
+    for (const waiting of this.waiting) {
+      const key = distinctBy(waiting.item);
+      if (batch.length < maxBatch && !keys.has(key)) batch.push(waiting);
+      else left.push(waiting);
+      // A key seen once stays taken, so that a later item of it never overtakes an earlier one.
+      keys.add(key);
+    }
+    this.waiting = left;
+    return batch;
   }
 
   private done(): void {

@@ -65,4 +65,30 @@ describe('Batcher', () => {
     await expect(batcher.run(1)).rejects.toThrow('not connected');
     await expect(batcher.run(2)).rejects.toThrow('not connected');
   });
+
+  it('with distinctBy, carries one item per key in a call; the others of that key follow in order', async () => {
+    const { calls, send } = manualSend();
+    const batcher = new Batcher(send, { maxBatch: 10, maxInFlight: 1, distinctBy: (n: number) => n % 10 });
+    const results = [1, 11, 2, 21, 3, 12].map((n) => batcher.run(n));
+    expect(calls.map((c) => c.items)).toEqual([[1]]);
+    for (let i = 0; i < 3; i++) {
+      calls[i].answer();
+      await settle();
+    }
+    // 11 and 21 share key 1 with 1; 12 shares key 2 with 2.
+    expect(calls.map((c) => c.items)).toEqual([[1], [11, 2, 3], [21, 12]]);
+    await expect(Promise.all(results)).resolves.toEqual(['r1', 'r11', 'r2', 'r21', 'r3', 'r12']);
+  });
+
+  it('with distinctBy, a full call leaves later keys for the next one, in arrival order', async () => {
+    const { calls, send } = manualSend();
+    const batcher = new Batcher(send, { maxBatch: 2, maxInFlight: 1, distinctBy: (n: number) => n });
+    const results = [1, 2, 3, 4, 2].map((n) => batcher.run(n));
+    for (let i = 0; i < 3; i++) {
+      calls[i].answer();
+      await settle();
+    }
+    expect(calls.map((c) => c.items)).toEqual([[1], [2, 3], [4, 2]]);
+    await expect(Promise.all(results)).resolves.toEqual(['r1', 'r2', 'r3', 'r4', 'r2']);
+  });
 });
