@@ -38,8 +38,9 @@ function view(category: NotificationCategory, stored?: NotificationPreference): 
  */
 const LIST_CACHE_TTL_MS = 5000;
 
-/** One PATCH: the company, the category and each channel's flag, null when not sent. */
+/** One PATCH: the company, the category and each channel's flag, null when not sent; `key` names its row. */
 interface PreferenceWrite {
+  key: string;
   companyId: string;
   category: NotificationCategory;
   flags: (boolean | null)[];
@@ -51,8 +52,8 @@ interface PreferenceWrite {
  * flush). A statement changes a (company, category) row once, so a second write of the same
  * row waits for the next one.
  */
-const rowKey = (write: { companyId: string; category: string }) => `${write.companyId}:${write.category}`;
-const WRITE_BATCHING = { maxBatch: 64, maxInFlight: 2, distinctBy: rowKey };
+const rowKey = (row: { companyId: string; category: string }) => `${row.companyId}:${row.category}`;
+const WRITE_BATCHING = { maxBatch: 64, maxInFlight: 2, distinctBy: (write: PreferenceWrite) => write.key };
 
 @Injectable()
 export class PreferencesService {
@@ -91,7 +92,7 @@ export class PreferencesService {
     let updated: PreferenceView;
     if (this.transactions.postgres) {
       const flags = NOTIFICATION_CHANNELS.map((channel) => input[channel] ?? null);
-      updated = await this.writes.run({ companyId, category: input.category, flags });
+      updated = await this.writes.run({ key: rowKey({ companyId, category: input.category }), companyId, category: input.category, flags });
     } else {
       const changes: Partial<NotificationPreference> = {};
       for (const channel of NOTIFICATION_CHANNELS) if (input[channel] !== undefined) changes[channel] = input[channel];
@@ -116,12 +117,12 @@ export class PreferencesService {
    * cannot deadlock.
    */
   private async upsertMany(batch: PreferenceWrite[]): Promise<PreferenceView[]> {
-    const sorted = batch.length > 1 ? [...batch].sort((a, b) => (rowKey(a) < rowKey(b) ? -1 : 1)) : batch;
+    const sorted = batch.length > 1 ? [...batch].sort((a, b) => (a.key < b.key ? -1 : 1)) : batch;
     const values = [sorted.map((write) => write.companyId), sorted.map((write) => write.category), ...NOTIFICATION_CHANNELS.map((_, i) => sorted.map((write) => write.flags[i]))];
     const rows = await this.upsertStatement().run<NotificationPreference>(this.dataSource, values);
     const byRow = new Map(rows.map((row) => [rowKey(row), row]));
     return batch.map((write) => {
-      const row = byRow.get(rowKey(write));
+      const row = byRow.get(write.key);
       if (!row) throw new Error('the preference upsert returned no row for a write');
       return view(write.category, row);
     });
