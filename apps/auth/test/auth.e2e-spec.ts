@@ -83,7 +83,17 @@ describe('auth service', () => {
       expect(made.headers.get('x-content-type-options')).toBe('nosniff');
       expect(made.headers.get('x-frame-options')).toBe('DENY');
       expect(made.headers.get('strict-transport-security')).toContain('max-age=');
-      expect(made.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(made.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(made.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      expect(made.headers.get('cache-control')).toBe('no-store');
+      // The headers that only mean something on HTML pages are not sent: no service serves HTML.
+      for (const htmlOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'referrer-policy', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection', 'x-powered-by']) {
+        expect(made.headers.has(htmlOnly)).toBe(false);
+      }
+      const jwks = await call(url(), 'GET', '/api/v1/.well-known/jwks.json');
+      expect(jwks.status).toBe(200);
+      expect(jwks.headers.get('cache-control')).toBe('public, max-age=300');
+      expect(jwks.headers.get('x-content-type-options')).toBe('nosniff');
     });
 
     it('answers an unknown route with 404 HTTP_ERROR, localized by Accept-Language', async () => {
