@@ -24,6 +24,19 @@ const ADMIN_POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_PO
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const NODE = process.execPath;
 
+/**
+ * The Node options the service image runs every service with (`ENV NODE_OPTIONS` in
+ * docker/Dockerfile): the services here run the same way, so the figures are those of what is
+ * deployed. The limit runs with Node's defaults.
+ */
+function imageNodeOptions() {
+  const dockerfile = fs.readFileSync(path.join(ROOT, 'docker', 'Dockerfile'), 'utf8');
+  const match = dockerfile.match(/^\s*NODE_OPTIONS="([^"]*)"/m);
+  if (!match) throw new Error('docker/Dockerfile sets no NODE_OPTIONS="…" for the services');
+  return match[1];
+}
+const SERVICE_NODE_OPTIONS = imageNodeOptions();
+
 // ---------------------------------------------------------------------------------------------
 // Options
 
@@ -351,6 +364,7 @@ function baseEnv() {
   return {
     ...env,
     NODE_ENV: 'production',
+    NODE_OPTIONS: SERVICE_NODE_OPTIONS,
     LOG_LEVEL: 'warn',
     DATABASE_URL: context.databaseUrl,
     REDIS_URL: context.redisUrl,
@@ -670,7 +684,7 @@ async function measure(scenario, kind, options) {
   const server = await startProcess({
     name: isBaseline ? `baseline-${scenario.id}` : `${scenario.app}-${scenario.id}`,
     script: isBaseline ? APP_SCRIPTS.baseline : APP_SCRIPTS[scenario.app],
-    env: {},
+    env: isBaseline ? { NODE_OPTIONS: '' } : {},
     cpu: pinning.server,
     nodeArgs: isBaseline ? [] : options.nodeArgs,
   });
@@ -926,7 +940,7 @@ function describeRun(report) {
     ? `Other work on the machine took more than 20% of a core during ${busy.length} measurement(s) (scenario/round/run: ${busy.join(', ')}): those numbers are disturbed.`
     : 'Other work on the machine stayed under 20% of a core during every measurement.';
   return [
-    `${report.options.rounds} round(s) × ${report.options.duration} s per measurement after ${report.options.warmup} s of warm-up; limit and suite interleaved in each round.${report.options.nodeArgs ? ` Services run with \`${report.options.nodeArgs.join(' ')}\`.` : ''}`,
+    `${report.options.rounds} round(s) × ${report.options.duration} s per measurement after ${report.options.warmup} s of warm-up; limit and suite interleaved in each round. Services run with \`NODE_OPTIONS=${report.options.serviceNodeOptions}\` as the image runs them${report.options.nodeArgs ? `, and \`${report.options.nodeArgs.join(' ')}\`` : ''}; the limit with Node's defaults.`,
     `Machine: ${e.cpus} × ${e.cpuModel}, ${e.memoryGb} GB; Node ${e.node}; ${pin}.`,
     `Code: ${e.commit}${e.dirty ? ` (working tree with uncommitted changes in ${e.dirty})` : ''}. Total wall time ${report.wallTimeS} s.`,
     disturbed,
@@ -1065,7 +1079,7 @@ async function main() {
     command: `node bench/run.js ${process.argv.slice(2).join(' ')}`.trim(),
     smoke: options.smoke,
     startedAt: startedAt.toISOString(),
-    options: { rounds: options.rounds, duration: options.duration, warmup: options.warmup, ...(options.nodeArgs.length ? { nodeArgs: options.nodeArgs } : {}) },
+    options: { rounds: options.rounds, duration: options.duration, warmup: options.warmup, serviceNodeOptions: SERVICE_NODE_OPTIONS, ...(options.nodeArgs.length ? { nodeArgs: options.nodeArgs } : {}) },
     pinning,
     environment: {
       node: process.version,

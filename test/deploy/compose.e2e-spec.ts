@@ -44,6 +44,21 @@ describe('docker image and compose stack', () => {
     expect(dockerfile).toMatch(/^CMD .*dist\/apps\/\$\{APP\}\/main\.js/m);
   });
 
+  it('runs every service with the Node options the bench measures, in the image and from npm', () => {
+    const options = dockerfile.match(/^\s*NODE_OPTIONS="([^"]*)"/m)?.[1];
+    expect(options).toBe('--max-semi-space-size=4');
+    // Node refuses to start when NODE_OPTIONS holds a flag it does not take there; this one it
+    // takes, and it makes the heap smaller (the young generation is part of the limit).
+    const limit = (env: NodeJS.ProcessEnv) => spawnSync(process.execPath, ['-e', "process.stdout.write(String(require('node:v8').getHeapStatistics().heap_size_limit))"], { env, encoding: 'utf8' });
+    const withOptions = limit({ ...process.env, NODE_OPTIONS: options });
+    const without = limit({ ...process.env, NODE_OPTIONS: '' });
+    expect(withOptions.status).toBe(0);
+    expect(Number(withOptions.stdout)).toBeLessThan(Number(without.stdout));
+    const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.start).toContain(`node ${options} dist/suite/main.js`);
+    expect(scripts['start:app']).toContain(`node ${options} dist/apps/$APP/main.js`);
+  });
+
   it('keeps dependencies, build output and secrets out of the build context', () => {
     const ignored = readFileSync(join(DOCKER, 'Dockerfile.dockerignore'), 'utf8').split('\n');
     for (const entry of ['**/node_modules', 'dist', 'data', '.git', 'coverage', '.env']) expect(ignored).toContain(entry);

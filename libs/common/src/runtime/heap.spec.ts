@@ -1,5 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { getHeapStatistics } from 'node:v8';
-import { applyHeapGrowth } from './heap';
+import { applyHeapGrowth, disableAllocationSitePretenuring } from './heap';
 
 describe('applyHeapGrowth', () => {
   it('leaves V8 alone at 0', () => {
@@ -15,5 +16,22 @@ describe('applyHeapGrowth', () => {
     expect(applyHeapGrowth(30, [])).toBe(true);
     // the flag changes when V8 collects, not how large the heap may become
     expect(getHeapStatistics().heap_size_limit).toBe(before);
+  });
+});
+
+describe('disableAllocationSitePretenuring', () => {
+  it('lets the flag on the command line win, either way', () => {
+    expect(disableAllocationSitePretenuring(['--allocation-site-pretenuring'])).toBe(false);
+    expect(disableAllocationSitePretenuring(['--no-allocation_site_pretenuring'])).toBe(false);
+  });
+
+  it('turns it off otherwise', () => {
+    expect(disableAllocationSitePretenuring(['--max-semi-space-size=4'])).toBe(true);
+  });
+
+  it('names a flag this V8 knows (V8 complains of one it does not)', () => {
+    const stderrOf = (flag: string) => spawnSync(process.execPath, ['-e', `require('node:v8').setFlagsFromString(${JSON.stringify(flag)})`], { encoding: 'utf8' }).stderr;
+    expect(stderrOf('--no-allocation-site-pretenuring')).toBe('');
+    expect(stderrOf('--no-allocation-site-pretenurin')).toContain('unrecognized flag');
   });
 });
