@@ -44,7 +44,11 @@ describe('notification preferences (spec 4.1, DESIGN §6)', () => {
     expect(unchanged.body.data).toMatchObject({ email: false, sms: true, whatsapp: true });
 
     const all = await dev.call(app, 'GET', PATH);
-    expect(all.body.data.items.find((p: { category: string }) => p.category === 'approval')).toMatchObject({ email: false, sms: true, whatsapp: true });
+    const approval = all.body.data.items.find((p: { category: string }) => p.category === 'approval');
+    expect(approval).toMatchObject({ email: false, sms: true, whatsapp: true });
+    // The answer of a PATCH is the row as the GET shows it: same fields, same order, same instant.
+    expect(JSON.stringify(unchanged.body.data)).toBe(JSON.stringify(approval));
+    expect(approval.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(all.body.data.items.find((p: { category: string }) => p.category === 'due')).toMatchObject({ email: true, sms: false, updatedAt: null });
   });
 

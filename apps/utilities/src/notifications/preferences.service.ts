@@ -88,8 +88,8 @@ export class PreferencesService {
    * sent is NULL, and keeps the stored value). Concurrent first writes of a category cannot
    * collide. On PostgreSQL the writes of concurrent requests go in one prepared statement.
    */
-  async update(companyId: string, input: UpdatePreferenceDto): Promise<PreferenceView> {
-    let updated: PreferenceView;
+  async update(companyId: string, input: UpdatePreferenceDto): Promise<SerializedJson> {
+    let updated: SerializedJson;
     if (this.transactions.postgres) {
       const flags = NOTIFICATION_CHANNELS.map((channel) => input[channel] ?? null);
       updated = await this.writes.run({ key: rowKey({ companyId, category: input.category }), companyId, category: input.category, flags });
@@ -104,7 +104,7 @@ export class PreferencesService {
           .values({ companyId, category: input.category, ...DEFAULT_CHANNELS, ...changes, updatedAt: new Date() })
           .orUpdate([...Object.keys(changes).map((property) => this.columnName(property)), 'updated_at'], ['company_id', 'category'])
           .execute();
-        return view(input.category, await manager.findOneByOrFail(NotificationPreference, { companyId, category: input.category }));
+        return SerializedJson.of(view(input.category, await manager.findOneByOrFail(NotificationPreference, { companyId, category: input.category })));
       });
     }
     this.lists.delete(companyId);
@@ -112,19 +112,20 @@ export class PreferencesService {
   }
 
   /**
-   * The writes of one batch, each on its own row. Rows are locked in (company, category) order,
+   * The writes of one batch, each on its own row, each answered with its row as the JSON of a
+   * PreferenceView, written by PostgreSQL. Rows are locked in (company, category) order,
    * whatever order the requests came in, so that two batches (or replicas) writing the same rows
    * cannot deadlock.
    */
-  private async upsertMany(batch: PreferenceWrite[]): Promise<PreferenceView[]> {
+  private async upsertMany(batch: PreferenceWrite[]): Promise<SerializedJson[]> {
     const sorted = batch.length > 1 ? [...batch].sort((a, b) => (a.key < b.key ? -1 : 1)) : batch;
     const values = [sorted.map((write) => write.companyId), sorted.map((write) => write.category), ...NOTIFICATION_CHANNELS.map((_, i) => sorted.map((write) => write.flags[i]))];
-    const rows = await this.upsertStatement().run<NotificationPreference>(this.dataSource, values);
-    const byRow = new Map(rows.map((row) => [rowKey(row), row]));
+    const rows = await this.upsertStatement().run<{ key: string; json: string }>(this.dataSource, values);
+    const byRow = new Map(rows.map((row) => [row.key, row.json]));
     return batch.map((write) => {
-      const row = byRow.get(write.key);
-      if (!row) throw new Error('the preference upsert returned no row for a write');
-      return view(write.category, row);
+      const json = byRow.get(write.key);
+      if (json === undefined) throw new Error('the preference upsert returned no row for a write');
+      return new SerializedJson(json);
     });
   }
 
@@ -133,7 +134,10 @@ export class PreferencesService {
   /**
    * The upsert of many rows, one per element of its arrays ($1 companies, $2 categories, then
    * one array per channel). A row that exists keeps each flag sent as NULL: its new values are
-   * read back from the input by key, since the proposed row (EXCLUDED) holds the defaults.
+   * read back from the input by key, since the proposed row (EXCLUDED) holds the defaults. Each
+   * row comes back as its key and the JSON a PreferenceView serializes to (the fields in the same
+   * order, `updatedAt` in ISO 8601 UTC with milliseconds, as Date#toJSON writes it): no row
+   * parsing, Date or JSON.stringify in Node.
    */
   private upsertStatement(): PreparedStatement {
     if (this.upsert) return this.upsert;
@@ -148,7 +152,9 @@ export class PreferencesService {
         `ON CONFLICT ("company_id", "category") DO UPDATE SET (${columns.join(', ')}, "updated_at") = ` +
         `(SELECT ${columns.map((column, i) => `COALESCE(i.${inputs[i]}, stored.${column})`).join(', ')}, now() FROM input i ` +
         `WHERE i."companyId" = stored."company_id" AND i."category" = stored."category") ` +
-        `RETURNING "company_id" AS "companyId", "category", ${NOTIFICATION_CHANNELS.map((channel, i) => `${columns[i]} AS "${channel}"`).join(', ')}, "updated_at" AS "updatedAt"`,
+        `RETURNING "company_id"::text || ':' || "category" AS "key", json_build_object('category', "category", ` +
+        `${NOTIFICATION_CHANNELS.map((channel, i) => `'${channel}', ${columns[i]}`).join(', ')}, ` +
+        `'updatedAt', to_char("updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text AS "json"`,
     ));
   }
 
