@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sign } from 'jsonwebtoken';
 import { randomUUID } from 'node:crypto';
-import { AccessTokenClaims, Environment, PLATFORM_CLIENT_ID, TOKEN_ALGORITHM, TOKEN_LIFETIME_SECONDS } from '@platform/common';
+import { AccessTokenClaims, Environment, PLATFORM_CLIENT_ID, TOKEN_LIFETIME_SECONDS } from '@platform/common';
 import { rateLimitsOf, TokenSubject } from '../credentials/credentials.service';
+import { Es256JwtSigner } from './es256-jwt';
 import { SigningKeys } from './signing-keys.service';
 
 export interface IssuedToken {
@@ -16,15 +16,20 @@ export interface IssuedToken {
 
 @Injectable()
 export class TokensService {
+  private readonly signer: Es256JwtSigner;
+
   constructor(
-    private readonly keys: SigningKeys,
+    keys: SigningKeys,
     @Inject(Environment) private readonly env: Environment,
-  ) {}
+  ) {
+    this.signer = new Es256JwtSigner(keys.privateKey, keys.kid);
+  }
 
   issue({ credential, organization }: TokenSubject): IssuedToken {
     const now = Math.floor(Date.now() / 1000);
     const limits = rateLimitsOf(organization);
-    const claims: Omit<AccessTokenClaims, 'iss'> = {
+    const claims: AccessTokenClaims = {
+      iss: this.env.JWT_ISSUER,
       sub: credential.id,
       org: organization.id,
       platform_client_id: PLATFORM_CLIENT_ID,
@@ -38,7 +43,7 @@ export class TokensService {
       exp: now + TOKEN_LIFETIME_SECONDS,
       jti: randomUUID(),
     };
-    const accessToken = sign(claims, this.keys.privateKey, { algorithm: TOKEN_ALGORITHM, keyid: this.keys.kid, issuer: this.env.JWT_ISSUER });
+    const accessToken = this.signer.sign(claims);
     return {
       accessToken,
       tokenType: 'Bearer',
