@@ -8,13 +8,16 @@ import { KeyObject, sign } from 'node:crypto';
  * a tenth of a token exchange; the services still verify tokens with passport-jwt
  * (jsonwebtoken), ES256 only.
  */
+/** Whether `key` is an EC P-256 private key, the only kind ES256 signs with. */
+export function isP256PrivateKey(key: KeyObject): boolean {
+  return key.type === 'private' && key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1';
+}
+
 export class Es256JwtSigner {
   private readonly header: string;
 
   constructor(private readonly key: KeyObject, kid: string) {
-    if (key.type !== 'private' || key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
-      throw new Error('ES256 needs an EC P-256 private key');
-    }
+    if (!isP256PrivateKey(key)) throw new Error('ES256 needs an EC P-256 private key');
     this.header = Buffer.from(JSON.stringify({ alg: 'ES256', typ: 'JWT', kid })).toString('base64url');
   }
 

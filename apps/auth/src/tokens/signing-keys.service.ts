@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, JsonWebKey, KeyObject } from 'node:crypto';
 import { Environment, readOrCreateSecretFile } from '@platform/common';
+import { Es256JwtSigner, isP256PrivateKey } from './es256-jwt';
 
 export interface PublicJwk extends JsonWebKey {
   kid: string;
@@ -19,6 +20,8 @@ export class SigningKeys {
   readonly publicKeyPem: string;
   readonly kid: string;
   readonly jwk: PublicJwk;
+  /** Signs access tokens with this key, under its `kid`. */
+  readonly signer: Es256JwtSigner;
 
   constructor(@Inject(Environment) env: Environment) {
     const pem =
@@ -27,7 +30,7 @@ export class SigningKeys {
         generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
       );
     this.privateKey = createPrivateKey(pem);
-    if (this.privateKey.asymmetricKeyType !== 'ec' || this.privateKey.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
+    if (!isP256PrivateKey(this.privateKey)) {
       throw new Error('JWT_PRIVATE_KEY must be an EC P-256 (prime256v1) key for ES256');
     }
     this.publicKey = createPublicKey(this.privateKey);
@@ -35,5 +38,6 @@ export class SigningKeys {
     const { kty, crv, x, y } = this.publicKey.export({ format: 'jwk' });
     this.kid = env.JWT_KEY_ID ?? createHash('sha256').update(JSON.stringify({ crv, kty, x, y })).digest('base64url');
     this.jwk = { kty, crv, x, y, kid: this.kid, alg: 'ES256', use: 'sig' };
+    this.signer = new Es256JwtSigner(this.privateKey, this.kid);
   }
 }

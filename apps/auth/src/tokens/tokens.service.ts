@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AccessTokenClaims, Environment, PLATFORM_CLIENT_ID, TOKEN_LIFETIME_SECONDS } from '@platform/common';
 import { rateLimitsOf, TokenSubject } from '../credentials/credentials.service';
-import { Es256JwtSigner } from './es256-jwt';
 import { SigningKeys } from './signing-keys.service';
 
 export interface IssuedToken {
@@ -16,14 +15,10 @@ export interface IssuedToken {
 
 @Injectable()
 export class TokensService {
-  private readonly signer: Es256JwtSigner;
-
   constructor(
-    keys: SigningKeys,
+    private readonly keys: SigningKeys,
     @Inject(Environment) private readonly env: Environment,
-  ) {
-    this.signer = new Es256JwtSigner(keys.privateKey, keys.kid);
-  }
+  ) {}
 
   issue({ credential, organization }: TokenSubject): IssuedToken {
     const now = Math.floor(Date.now() / 1000);
@@ -43,7 +38,7 @@ export class TokensService {
       exp: now + TOKEN_LIFETIME_SECONDS,
       jti: randomUUID(),
     };
-    const accessToken = this.signer.sign(claims);
+    const accessToken = this.keys.signer.sign(claims);
     return {
       accessToken,
       tokenType: 'Bearer',

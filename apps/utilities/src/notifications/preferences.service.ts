@@ -46,13 +46,15 @@ interface PreferenceWrite {
   flags: (boolean | null)[];
 }
 
+/** A row's key: the same text the upsert's `key` column computes (`company_id::text || ':' || category`). */
+const rowKey = (row: { companyId: string; category: string }) => `${row.companyId}:${row.category}`;
+
 /**
  * Concurrent PATCHes are written together: one statement and one commit for every write that
  * arrives while two are out, which is what bounds write throughput (each commit waits for its WAL
  * flush). A statement changes a (company, category) row once, so a second write of the same
  * row waits for the next one.
  */
-const rowKey = (row: { companyId: string; category: string }) => `${row.companyId}:${row.category}`;
 const WRITE_BATCHING = { maxBatch: 64, maxInFlight: 2, distinctBy: (write: PreferenceWrite) => write.key };
 
 @Injectable()

@@ -1,6 +1,11 @@
 import { setFlagsFromString } from 'node:v8';
 
-const FLAG = '--heap-growing-percent';
+const HEAP_GROWTH = 'heap-growing-percent';
+
+/** Whether the command line gives V8 flag `name` (as `--name`, `--name=…` or `--no-name`, with `-` or `_`). */
+function givenOnCommandLine(name: string, execArgv: readonly string[]): boolean {
+  return execArgv.some((arg) => arg.replace(/_/g, '-').replace(/^--no-/, '--').split('=')[0] === `--${name}`);
+}
 
 /**
  * How far the old generation may grow past what survived the last full collection before V8
@@ -19,8 +24,8 @@ const FLAG = '--heap-growing-percent';
  */
 export function applyHeapGrowth(percent: number, execArgv: readonly string[] = process.execArgv): boolean {
   if (percent <= 0) return false;
-  if (execArgv.some((arg) => arg.startsWith(FLAG))) return false;
-  setFlagsFromString(`${FLAG}=${Math.round(percent)}`);
+  if (givenOnCommandLine(HEAP_GROWTH, execArgv)) return false;
+  setFlagsFromString(`--${HEAP_GROWTH}=${Math.round(percent)}`);
   return true;
 }
 
@@ -45,7 +50,7 @@ const PRETENURING = 'allocation-site-pretenuring';
  * modules load. `--allocation-site-pretenuring` on the command line keeps V8's default.
  */
 export function disableAllocationSitePretenuring(execArgv: readonly string[] = process.execArgv): boolean {
-  if (execArgv.some((arg) => arg.replace(/_/g, '-').replace(/^--no-/, '--') === `--${PRETENURING}`)) return false;
+  if (givenOnCommandLine(PRETENURING, execArgv)) return false;
   setFlagsFromString(`--no-${PRETENURING}`);
   return true;
 }
