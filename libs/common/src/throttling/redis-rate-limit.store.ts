@@ -75,10 +75,14 @@ return out
 `;
 
 /**
- * A batch is one Lua call, which holds Redis while it runs: a bound keeps that short. Two calls
- * out at once keep the service busy while one of them travels.
+ * A batch is one Lua call, which holds Redis while it runs: a bound keeps that short. One call
+ * is out at a time: the checks that arrive meanwhile go together in the next. Each call costs a
+ * socket write and a wake-up on both sides, which on a busy service cost more than the wait
+ * behind the call out (measured with two out at once: 8% fewer PATCHes and 7% fewer GETs a
+ * second, Redis spending 11–12 µs of CPU per GET instead of 8). A service with no call out sends at
+ * once.
  */
-const BATCHING = { maxBatch: 128, maxInFlight: 2 };
+const BATCHING = { maxBatch: 128, maxInFlight: 1 };
 
 /** KEYS[1] counter; ARGV ttl ms. Returns {count, pttl}. */
 const INCREMENT_SCRIPT = `
