@@ -31,6 +31,7 @@ export * from './platform.module';
 export * from './redis/redis.provider';
 export * from './routing';
 export * from './runtime/batcher';
+export * from './runtime/turn-end';
 export * from './service';
 export * from './throttling/memory-rate-limit.store';
 export * from './throttling/rate-limit.store';
