@@ -1,4 +1,6 @@
+import Redis from 'ioredis';
 import { HrModule } from '../src/hr.module';
+import { REDIS_URL } from '../../../test/support/database';
 import { HttpResult, sleep } from '../../../test/support/http';
 import { expectError, RunningApp, TestStack } from '../../../test/support/stack';
 
@@ -87,5 +89,46 @@ describe('plan throttling across replicas (Redis)', () => {
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(86_400);
     // auth is another product with its own quota
     expect((await metered.call(stack.auth, 'GET', '/api/v1/authorize/usage')).body.data.apiRequests.byProduct.hr).toBe(3);
+  });
+
+  it('leases admissions to a busy credential, keeping its burst across instances and its usage exact', async () => {
+    const busy = await stack.developer({ plan: 'api-enterprise', burstPerSecond: 200, monthlyQuota: 1_000_000 });
+    const calls: { sent: number; received: number; status: number }[] = [];
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: 24 }, async (_, loop) => {
+        for (let i = 0; performance.now() - started < 2200; i++) {
+          const sent = performance.now();
+          const result = await busy.call((loop + i) % 2 ? first : second, 'GET', '/api/v1/hr/employees?limit=1');
+          calls.push({ sent, received: performance.now(), status: result.status });
+        }
+      }),
+    );
+    const admitted = calls.filter((c) => c.status === 200).sort((a, b) => a.sent - b.sent);
+    expect(calls.filter((c) => c.status !== 200 && c.status !== 429)).toEqual([]);
+    expect(calls.length).toBeGreaterThan(1000);
+
+    // leases were taken: their admissions are recorded in Redis as `<time>:<replica>:<sequence>:<n>`
+    const redis = new Redis(REDIS_URL);
+    try {
+      const members = await redis.zrange(`${stack.redisPrefix}rl:burst:${busy.credentialId}:hr`, 0, -1);
+      expect(members.filter((member) => member.split(':').length === 4).length).toBeGreaterThan(0);
+    } finally {
+      redis.disconnect();
+    }
+
+    // no 1,000 ms holds more than 200 admissions that were certainly admitted inside it
+    for (const first of admitted) {
+      const inside = admitted.filter((c) => c.sent >= first.sent && c.received < first.sent + 1000);
+      expect(inside.length).toBeLessThanOrEqual(200);
+    }
+    // and the leases did not starve the credential: 2.2 s of flood admit well over one burst
+    expect(admitted.length).toBeGreaterThan(300);
+    expect(admitted.length).toBeLessThanOrEqual(600);
+
+    // what the leases did not use went back to the quota once they ended: usage is what was admitted
+    await sleep(400);
+    const usage = await busy.call(stack.auth, 'GET', '/api/v1/authorize/usage');
+    expect(usage.body.data.apiRequests.byProduct.hr).toBe(admitted.length);
   });
 });

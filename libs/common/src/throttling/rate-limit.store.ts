@@ -28,7 +28,8 @@ export type UsageByProduct = Record<string, number>;
 /**
  * Counters behind throttling and usage: burst over a sliding one-second window (never more
  * than `burst` admitted in any 1,000 ms), a monthly counter per (credential, product), and
- * fixed-window counters for failed token exchanges. One atomic operation per request.
+ * fixed-window counters for failed token exchanges. One atomic operation per request, or per
+ * lease of several admissions for a busy credential (RedisRateLimitStore).
  */
 export abstract class RateLimitStore implements ThrottlerStorage {
   abstract consume(request: PlanLimitRequest): Promise<PlanLimitResult>;
