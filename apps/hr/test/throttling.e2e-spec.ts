@@ -131,4 +131,21 @@ describe('plan throttling across replicas (Redis)', () => {
     const usage = await busy.call(stack.auth, 'GET', '/api/v1/authorize/usage');
     expect(usage.body.data.apiRequests.byProduct.hr).toBe(admitted.length);
   });
+
+  it('gives back the unused part of its leases when an instance shuts down', async () => {
+    const stopping = await stack.startApp(HrModule, 'hr');
+    const busy = await stack.developer({ plan: 'api-enterprise', burstPerSecond: 10_000, monthlyQuota: 1_000_000 });
+    let admitted = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (performance.now() - started < 300) if ((await busy.call(stopping, 'GET', '/api/v1/hr/employees?limit=1')).status === 200) admitted++;
+      }),
+    );
+    // closed at once, while its last lease is still live
+    await stopping.close();
+    const usage = await busy.call(stack.auth, 'GET', '/api/v1/authorize/usage');
+    expect(admitted).toBeGreaterThan(50);
+    expect(usage.body.data.apiRequests.byProduct.hr).toBe(admitted);
+  });
 });

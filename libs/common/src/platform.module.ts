@@ -60,8 +60,12 @@ export class PlatformModule {
       {
         provide: RateLimitStore,
         inject: [Environment, RedisConnection],
-        useFactory: (env: Environment, redis: RedisConnection) =>
-          redis.client ? new RedisRateLimitStore(redis.client, env.REDIS_KEY_PREFIX) : MemoryRateLimitStore.shared(join(env.DATA_DIR, 'usage.json')),
+        useFactory: (env: Environment, redis: RedisConnection) => {
+          if (!redis.client) return MemoryRateLimitStore.shared(join(env.DATA_DIR, 'usage.json'));
+          const store = new RedisRateLimitStore(redis.client, env.REDIS_KEY_PREFIX);
+          redis.beforeQuit(() => store.flush());
+          return store;
+        },
       },
       RateLimitFlusher,
       ShutdownState,

@@ -8,6 +8,7 @@ export const REDIS = Symbol('REDIS');
 @Injectable()
 export class RedisConnection implements OnApplicationShutdown {
   readonly client: Redis | null;
+  private readonly lastWork: (() => Promise<void>)[] = [];
 
   constructor(@Inject(Environment) env: Environment) {
     this.client = env.REDIS_URL
@@ -16,7 +17,17 @@ export class RedisConnection implements OnApplicationShutdown {
     this.client?.on('error', () => undefined);
   }
 
+  /**
+   * Work that needs Redis at shutdown (giving back leased admissions), done before the
+   * connection quits: Nest runs the shutdown hooks of a module's providers all at once, and a
+   * command sent after QUIT fails.
+   */
+  beforeQuit(work: () => Promise<void>): void {
+    this.lastWork.push(work);
+  }
+
   async onApplicationShutdown(): Promise<void> {
+    await Promise.allSettled(this.lastWork.map((work) => work()));
     await this.client?.quit().catch(() => this.client?.disconnect());
   }
 }
