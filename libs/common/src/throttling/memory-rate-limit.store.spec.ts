@@ -27,8 +27,10 @@ describe('MemoryRateLimitStore', () => {
     for (let i = 1; i < 5; i++) store.consumeSync(request(), t0 + i);
     const denied = store.consumeSync(request(), t0 + 10);
     expect(denied).toMatchObject({ allowed: false, reason: 'burst', burstRemaining: 0 });
-    expect(denied.burstResetMs).toBe(990);
-    expect(store.consumeSync(request(), t0 + 1000).allowed).toBe(true);
+    expect(denied.burstResetMs).toBe(991);
+    // an admission recorded at t0 (a whole millisecond) happened before t0 + 1: it still counts at t0 + 1000
+    expect(store.consumeSync(request(), t0 + 1000).allowed).toBe(false);
+    expect(store.consumeSync(request(), t0 + 1001).allowed).toBe(true);
   });
 
   it('keeps products apart and stops at the quota', async () => {

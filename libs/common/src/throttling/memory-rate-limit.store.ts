@@ -23,6 +23,12 @@ interface PersistedState {
 const SWEEP_INTERVAL_MS = 5000;
 
 /**
+ * Times are whole milliseconds: an admission recorded at t happened in [t, t + 1), so it is
+ * certainly out of the burst window only at t + BURST_WINDOW_MS + 1.
+ */
+const BURST_SPAN_MS = BURST_WINDOW_MS + 1;
+
+/**
  * The in-process store for one machine: a ring of the last `burst` admission times per key
  * (no timer per hit), quota counters persisted to a file under DATA_DIR so a restart keeps
  * usage. One instance per process, shared by every app the process runs.
@@ -68,8 +74,8 @@ export class MemoryRateLimitStore extends RateLimitStore {
     if (used >= request.quota) {
       return { allowed: false, reason: 'quota', burstRemaining: request.burst - ring.size, burstResetMs: 0, quotaUsed: used };
     }
-    if (full && oldest > now - BURST_WINDOW_MS) {
-      return { allowed: false, reason: 'burst', burstRemaining: 0, burstResetMs: oldest + BURST_WINDOW_MS - now, quotaUsed: used };
+    if (full && oldest > now - BURST_SPAN_MS) {
+      return { allowed: false, reason: 'burst', burstRemaining: 0, burstResetMs: oldest + BURST_SPAN_MS - now, quotaUsed: used };
     }
 
     ring.times[ring.head] = now;
@@ -86,7 +92,7 @@ export class MemoryRateLimitStore extends RateLimitStore {
     return {
       allowed: true,
       burstRemaining: Math.max(0, request.burst - inWindow),
-      burstResetMs: Math.max(0, nextOldest + BURST_WINDOW_MS - now),
+      burstResetMs: Math.max(0, nextOldest + BURST_SPAN_MS - now),
       quotaUsed: used + 1,
     };
   }
@@ -142,7 +148,7 @@ export class MemoryRateLimitStore extends RateLimitStore {
   private countInWindow(ring: BurstRing, burst: number, now: number): number {
     let count = 0;
     for (let i = 0; i < ring.size; i++) {
-      if (ring.times[(ring.head - 1 - i + burst) % burst] > now - BURST_WINDOW_MS) count++;
+      if (ring.times[(ring.head - 1 - i + burst) % burst] > now - BURST_SPAN_MS) count++;
       else break;
     }
     return count;

@@ -30,6 +30,9 @@ const CONSUME_MANY_SCRIPT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local window = tonumber(ARGV[1])
+-- times are whole milliseconds: an admission recorded at t happened in [t, t + 1), so it is
+-- certainly a window old only at t + window + 1
+local span = window + 1
 local leaseMs = tonumber(ARGV[2])
 local bursts, burstOrder, quotas, quotaOrder = {}, {}, {}, {}
 local out = {}
@@ -39,7 +42,7 @@ for i = 1, #KEYS / 2 do
   local burst, quota, product = tonumber(ARGV[a]), tonumber(ARGV[a + 1]), ARGV[a + 2]
   local b = bursts[burstKey]
   if not b then
-    redis.call('ZREMRANGEBYSCORE', burstKey, '-inf', now - window)
+    redis.call('ZREMRANGEBYSCORE', burstKey, '-inf', now - span)
     local oldest = redis.call('ZRANGE', burstKey, 0, 0, 'WITHSCORES')
     b = { count = redis.call('ZCARD', burstKey), oldest = tonumber(oldest[2]), adds = {} }
     bursts[burstKey] = b
@@ -56,7 +59,7 @@ for i = 1, #KEYS / 2 do
   if q.used >= quota then
     out[o + 1], out[o + 2], out[o + 3], out[o + 4], out[o + 5], out[o + 6] = 0, 2, math.max(0, burst - b.count), q.used, 0, 0
   elseif b.count >= burst then
-    out[o + 1], out[o + 2], out[o + 3], out[o + 4], out[o + 5], out[o + 6] = 0, 1, 0, q.used, (b.oldest or now) + window - now, 0
+    out[o + 1], out[o + 2], out[o + 3], out[o + 4], out[o + 5], out[o + 6] = 0, 1, 0, q.used, (b.oldest or now) + span - now, 0
   else
     local want = tonumber(ARGV[a + 5])
     local at, member = now, now .. ':' .. ARGV[a + 3]
@@ -73,7 +76,7 @@ for i = 1, #KEYS / 2 do
     b.oldest = b.oldest and math.min(b.oldest, at) or at
     q.used = q.used + granted
     q.added = q.added + granted
-    out[o + 1], out[o + 2], out[o + 3], out[o + 4], out[o + 5], out[o + 6] = 1, 0, burst - b.count, q.used, b.oldest + window - now, granted
+    out[o + 1], out[o + 2], out[o + 3], out[o + 4], out[o + 5], out[o + 6] = 1, 0, burst - b.count, q.used, b.oldest + span - now, granted
   end
 end
 for _, burstKey in ipairs(burstOrder) do
@@ -81,7 +84,7 @@ for _, burstKey in ipairs(burstOrder) do
   if #adds > 0 then
     redis.call('ZADD', burstKey, unpack(adds))
     -- a lease's admissions are recorded up to leaseMs ahead, and count until a window after that
-    redis.call('PEXPIRE', burstKey, window + leaseMs)
+    redis.call('PEXPIRE', burstKey, span + leaseMs)
   end
 end
 for _, qid in ipairs(quotaOrder) do
