@@ -118,8 +118,8 @@ describe('plan throttling across replicas (Redis)', () => {
     }
 
     // no 1,000 ms holds more than 200 admissions that were certainly admitted inside it
-    for (const first of admitted) {
-      const inside = admitted.filter((c) => c.sent >= first.sent && c.received < first.sent + 1000);
+    for (const start of admitted) {
+      const inside = admitted.filter((c) => c.sent >= start.sent && c.received < start.sent + 1000);
       expect(inside.length).toBeLessThanOrEqual(200);
     }
     // and the leases did not starve the credential: 2.2 s of flood admit well over one burst

@@ -1,4 +1,4 @@
-import { DynamicModule, Inject, Module, OnApplicationShutdown, Provider } from '@nestjs/common';
+import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE, DiscoveryModule } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { HealthCheckService, TerminusModule, TypeOrmHealthIndicator } from '@nestjs/terminus';
@@ -38,13 +38,6 @@ export interface PlatformModuleOptions {
   data: Omit<ServiceDataOptions, 'service'>;
 }
 
-class RateLimitFlusher implements OnApplicationShutdown {
-  constructor(@Inject(RateLimitStore) private readonly store: RateLimitStore) {}
-  async onApplicationShutdown(): Promise<void> {
-    await this.store.flush();
-  }
-}
-
 /**
  * The pipeline every service runs, as APP_* providers so tests get exactly what production
  * runs: auth guard → tenancy → plan throttling → scopes → validation → handler → envelope,
@@ -61,13 +54,12 @@ export class PlatformModule {
         provide: RateLimitStore,
         inject: [Environment, RedisConnection],
         useFactory: (env: Environment, redis: RedisConnection) => {
-          if (!redis.client) return MemoryRateLimitStore.shared(join(env.DATA_DIR, 'usage.json'));
-          const store = new RedisRateLimitStore(redis.client, env.REDIS_KEY_PREFIX);
+          const store = redis.client ? new RedisRateLimitStore(redis.client, env.REDIS_KEY_PREFIX) : MemoryRateLimitStore.shared(join(env.DATA_DIR, 'usage.json'));
+          // at shutdown the store saves its counters (memory) or gives back its leases (Redis)
           redis.beforeQuit(() => store.flush());
           return store;
         },
       },
-      RateLimitFlusher,
       ShutdownState,
       RedisHealthIndicator,
       {

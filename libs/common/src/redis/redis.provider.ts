@@ -18,9 +18,9 @@ export class RedisConnection implements OnApplicationShutdown {
   }
 
   /**
-   * Work that needs Redis at shutdown (giving back leased admissions), done before the
-   * connection quits: Nest runs the shutdown hooks of a module's providers all at once, and a
-   * command sent after QUIT fails.
+   * Work for shutdown that may need Redis (the rate-limit store's last writes), done before the
+   * connection, if there is one, quits: Nest runs the shutdown hooks of a module's providers all
+   * at once, and a command sent after QUIT fails.
    */
   beforeQuit(work: () => Promise<void>): void {
     this.lastWork.push(work);

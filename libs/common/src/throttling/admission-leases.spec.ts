@@ -40,7 +40,7 @@ describe('AdmissionLeases', () => {
     expect(want).toBe(256);
     for (let i = 0; i < 400; i++) want = leases.demand('b', 200, i * 0.1);
     expect(want).toBe(20);
-    // the plans' own bursts (5 to 40) never lease
+    // a burst of 40 (api-business) leases 4 at a time; one under 20 (sandbox, starter) never leases
     for (let i = 0; i < 400; i++) want = leases.demand('c', 40, i * 0.1);
     expect(want).toBe(4);
     for (let i = 0; i < 400; i++) want = leases.demand('d', 10, i * 0.1);

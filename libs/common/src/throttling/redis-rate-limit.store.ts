@@ -127,7 +127,8 @@ return #KEYS
  * Admission leases (AdmissionLeases): a credential with 16 or more requests in the last 100 ms
  * on this replica takes up to a tenth of its burst (at most 256) from Redis in one check and
  * uses them for at most 100 ms. At 5,000 requests a second that is about 20 calls instead of
- * 5,000; the plans' own bursts (5 to 40 a second) never lease, an enterprise burst of 200 leases 20.
+ * 5,000. A burst under 20 never leases (sandbox, starter); api-business (40) leases 4 at a time,
+ * an enterprise burst of 200 leases 20.
  */
 const LEASES = { leaseMs: 100, minDemand: 16, maxLease: 256 };
 
