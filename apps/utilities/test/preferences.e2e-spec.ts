@@ -1,3 +1,4 @@
+import { DataSource } from 'typeorm';
 import { UtilitiesModule } from '../src/utilities.module';
 import { call } from '../../../test/support/http';
 import { Developer, expectError, RunningApp, TestStack } from '../../../test/support/stack';
@@ -87,6 +88,47 @@ describe('notification preferences (spec 4.1, DESIGN §6)', () => {
       });
       expect(items.find((p: { category: string }) => p.category === 'due')).toMatchObject({ updatedAt: null });
     }
+  });
+
+  it('applies concurrent writes of one row one after another, each answer the row after its own write', async () => {
+    const writer = await stack.developer();
+    const flags = ['inApp', 'email', 'push', 'sms', 'whatsapp'];
+    // 30 writes of two rows at once, each turning one flag away from its default.
+    const writes = Array.from({ length: 30 }, (_, i) => ({ category: i % 2 ? 'drive' : 'due', flag: flags[Math.floor(i / 2) % flags.length] }));
+    const turned = (flag: string) => flag === 'sms' || flag === 'whatsapp';
+    const results = await Promise.all(writes.map(({ category, flag }) => writer.call(app, 'PATCH', PATH, { body: { category, [flag]: turned(flag) } })));
+    for (const category of ['due', 'drive']) {
+      const answers = results.filter((_, i) => writes[i].category === category).map((result, i) => {
+        expect(result.status).toBe(200);
+        return { own: writes.filter((w) => w.category === category)[i].flag, row: result.body.data };
+      });
+      const changed = (row: Record<string, unknown>) => flags.filter((flag) => row[flag] === turned(flag));
+      // One after another: the flags each answer shows changed include its own, and the answers,
+      // ordered by how many they show, each hold all of the one before (no write lost or mixed).
+      const ordered = answers.map((answer) => ({ ...answer, changed: changed(answer.row) })).sort((a, b) => a.changed.length - b.changed.length);
+      ordered.forEach((answer, i) => {
+        expect(answer.changed).toContain(answer.own);
+        if (i) expect(answer.changed).toEqual(expect.arrayContaining(ordered[i - 1].changed));
+      });
+      const stored = (await writer.call(app, 'GET', PATH)).body.data.items.find((p: { category: string }) => p.category === category);
+      expect(changed(stored)).toEqual(flags);
+    }
+  });
+
+  it('goes on writing after PostgreSQL ends the connection the writes go on', async () => {
+    const writer = await stack.developer();
+    expect((await writer.call(app, 'PATCH', PATH, { body: { category: 'calendar', push: false } })).status).toBe(200);
+    const dataSource = app.app.get(DataSource);
+    const pipeline = `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'platform-utilities-pipeline'`;
+    const [{ pid }] = await dataSource.query(pipeline);
+    expect(await dataSource.query('SELECT pg_terminate_backend($1) AS ended', [pid])).toEqual([{ ended: true }]);
+    while ((await dataSource.query(pipeline)).length) await new Promise((resolve) => setTimeout(resolve, 20));
+
+    const after = await writer.call(app, 'PATCH', PATH, { body: { category: 'calendar', sms: true } });
+    expect(after.status).toBe(200);
+    expect(after.body.data).toMatchObject({ category: 'calendar', push: false, sms: true });
+    const [reopened] = await dataSource.query(pipeline);
+    expect(reopened.pid).not.toBe(pid);
   });
 
   it('keeps companies apart: another organization and an acting company see their own', async () => {

@@ -36,3 +36,4 @@ export * from './service';
 export * from './throttling/memory-rate-limit.store';
 export * from './throttling/rate-limit.store';
 export * from './workers/polling-loop';
+export * from './database/pipeline';
