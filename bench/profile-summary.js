@@ -5,7 +5,10 @@
  * node_modules, the suite's own code by app or library, Node's internals, GC, idle) and the
  * functions with the most self time. Idle time is reported apart and left out of the shares.
  *
- *   node bench/profile-summary.js /tmp/prof/CPU.*.cpuprofile [--top 30]
+ *   node bench/profile-summary.js /tmp/prof/CPU.*.cpuprofile [--top 30] [--skip 3]
+ *
+ * `--skip S` leaves out the first S seconds of the profile (the service's start-up, module
+ * loading and compiling), so that the shares are those of the load.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -56,6 +59,21 @@ function inclusiveTime(profile, byId) {
   return totals;
 }
 
+/** The profile without the samples of its first `skipMs` milliseconds. */
+function skipStart(profile, skipMs) {
+  if (!skipMs) return profile;
+  const samples = [];
+  const timeDeltas = [];
+  let at = 0;
+  for (let i = 0; i < profile.samples.length; i++) {
+    at += profile.timeDeltas[i] / 1000;
+    if (at < skipMs) continue;
+    samples.push(profile.samples[i]);
+    timeDeltas.push(profile.timeDeltas[i]);
+  }
+  return { ...profile, samples, timeDeltas };
+}
+
 function summarize(profile, top) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfSamples = new Map();
@@ -89,16 +107,18 @@ function summarize(profile, top) {
 function main(argv) {
   const files = [];
   let top = 25;
+  let skipMs = 0;
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--top') top = Number(argv[++i]) || top;
+    else if (argv[i] === '--skip') skipMs = (Number(argv[++i]) || 0) * 1000;
     else files.push(argv[i]);
   }
   if (!files.length) {
-    process.stderr.write('usage: node bench/profile-summary.js <file.cpuprofile>... [--top N]\n');
+    process.stderr.write('usage: node bench/profile-summary.js <file.cpuprofile>... [--top N] [--skip S]\n');
     process.exit(2);
   }
   for (const file of files) {
-    process.stdout.write(`== ${file}\n${summarize(JSON.parse(fs.readFileSync(file, 'utf8')), top)}\n\n`);
+    process.stdout.write(`== ${file}\n${summarize(skipStart(JSON.parse(fs.readFileSync(file, 'utf8')), skipMs), top)}\n\n`);
   }
 }
 
