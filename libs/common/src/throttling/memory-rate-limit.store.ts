@@ -1,7 +1,7 @@
 import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { BURST_WINDOW_MS, PlanLimitRequest, PlanLimitResult, RateLimitStore, UsageByProduct } from './rate-limit.store';
+import { BURST_SPAN_MS, PlanLimitRequest, PlanLimitResult, RateLimitStore, UsageByProduct } from './rate-limit.store';
 
 interface BurstRing {
   /** admission times (ms) in a ring; `head` is the oldest once the ring is full */
@@ -21,12 +21,6 @@ interface PersistedState {
 }
 
 const SWEEP_INTERVAL_MS = 5000;
-
-/**
- * Times are whole milliseconds: an admission recorded at t happened in [t, t + 1), so it is
- * certainly out of the burst window only at t + BURST_WINDOW_MS + 1.
- */
-const BURST_SPAN_MS = BURST_WINDOW_MS + 1;
 
 /**
  * The in-process store for one machine: a ring of the last `burst` admission times per key
@@ -158,7 +152,7 @@ export class MemoryRateLimitStore extends RateLimitStore {
     const now = Date.now();
     for (const [key, ring] of this.bursts) {
       const newest = ring.times[(ring.head - 1 + ring.times.length) % ring.times.length];
-      if (newest <= now - BURST_WINDOW_MS) this.bursts.delete(key);
+      if (newest <= now - BURST_SPAN_MS) this.bursts.delete(key);
     }
     for (const [key, window] of this.windows) if (window.expiresAt <= now) this.windows.delete(key);
     void this.flush().catch(() => undefined);

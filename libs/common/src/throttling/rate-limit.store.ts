@@ -2,6 +2,12 @@ import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
 
 export const BURST_WINDOW_MS = 1000;
+/**
+ * How long an admission counts in the burst window. Times are whole milliseconds: an admission
+ * recorded at t happened in [t, t + 1), so it is certainly a window old only at
+ * t + BURST_WINDOW_MS + 1.
+ */
+export const BURST_SPAN_MS = BURST_WINDOW_MS + 1;
 
 export interface PlanLimitRequest {
   credentialId: string;

@@ -7,11 +7,11 @@ import { PlatformException } from '../errors/platform.exception';
 import { Batcher } from '../runtime/batcher';
 import { atTurnEnd } from '../runtime/turn-end';
 import { AdmissionLeases, GrantedResult, LeaseRefund } from './admission-leases';
-import { BURST_WINDOW_MS, PlanLimitRequest, PlanLimitResult, RateLimitStore, UsageByProduct } from './rate-limit.store';
+import { BURST_SPAN_MS, PlanLimitRequest, PlanLimitResult, RateLimitStore, UsageByProduct } from './rate-limit.store';
 
 /**
  * Admits a batch of requests in one call. Per request i: KEYS[2i-1] its burst sorted set
- * (admission times), KEYS[2i] its quota hash (product -> count); ARGV[1] the window in ms,
+ * (admission times), KEYS[2i] its quota hash (product -> count); ARGV[1] how long an admission counts (BURST_SPAN_MS),
  * ARGV[2] the lease length in ms, then six ARGV per request: burst, quota, product, unique member
  * suffix, quota key ttl seconds, admissions wanted. Uses the server's clock so replicas agree;
  * requests are admitted in order, so two of the same credential in one batch see each other.
@@ -29,10 +29,7 @@ import { BURST_WINDOW_MS, PlanLimitRequest, PlanLimitResult, RateLimitStore, Usa
 const CONSUME_MANY_SCRIPT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local window = tonumber(ARGV[1])
--- times are whole milliseconds: an admission recorded at t happened in [t, t + 1), so it is
--- certainly a window old only at t + window + 1
-local span = window + 1
+local span = tonumber(ARGV[1])
 local leaseMs = tonumber(ARGV[2])
 local bursts, burstOrder, quotas, quotaOrder = {}, {}, {}, {}
 local out = {}
@@ -83,7 +80,7 @@ for _, burstKey in ipairs(burstOrder) do
   local adds = bursts[burstKey].adds
   if #adds > 0 then
     redis.call('ZADD', burstKey, unpack(adds))
-    -- a lease's admissions are recorded up to leaseMs ahead, and count until a window after that
+    -- a lease's admissions are recorded up to leaseMs ahead, and count for a span after that
     redis.call('PEXPIRE', burstKey, span + leaseMs)
   end
 end
@@ -221,7 +218,7 @@ export class RedisRateLimitStore extends RateLimitStore {
 
   private async consumeMany(calls: ConsumeCall[]): Promise<GrantedResult[]> {
     const keys: string[] = [];
-    const args: (string | number)[] = [BURST_WINDOW_MS, LEASES.leaseMs];
+    const args: (string | number)[] = [BURST_SPAN_MS, LEASES.leaseMs];
     const now = Date.now();
     for (const { request, want } of calls) {
       keys.push(this.burstKey(request), this.quotaKey(request.credentialId, request.period));
