@@ -590,14 +590,30 @@ const APP_SCRIPTS = {
 };
 
 async function pgAdmin(sql) {
-  const { Client } = require('pg');
-  const client = new Client({ connectionString: context.adminPostgresUrl, connectionTimeoutMillis: 10_000, query_timeout: 30_000 });
-  await client.connect();
+  const client = await pgAdminClient();
   try {
     await client.query(sql);
   } finally {
     await client.end();
   }
+}
+
+async function pgAdminClient() {
+  const { Client } = require('pg');
+  const client = new Client({ connectionString: context.adminPostgresUrl, connectionTimeoutMillis: 10_000, query_timeout: 30_000 });
+  await client.connect();
+  return client;
+}
+
+/**
+ * The next transaction id PostgreSQL will assign. A transaction gets one at its first write, so
+ * the difference over a measurement counts the write transactions (commits and rollbacks) of the
+ * whole server, read-only ones not at all; nothing else on this machine writes during a run.
+ * Read without delay, unlike pg_stat_database, which a busy backend reports once a second.
+ */
+async function nextTransactionId(client) {
+  const result = await client.query('SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS next');
+  return BigInt(result.rows[0].next);
 }
 
 async function call(base, method, urlPath, { headers = {}, body } = {}) {
@@ -690,6 +706,7 @@ async function measure(scenario, kind, options) {
   });
   // VmHWM right after start: what the process needs before any load (boot, migrations check).
   const startRssMb = round(peakRssMb(server.pid), 1);
+  let admin;
   try {
     const credential = context.credentials[scenario.credential];
     // A fresh token per measurement: a full run is longer than a token's 15 minutes.
@@ -701,9 +718,12 @@ async function measure(scenario, kind, options) {
       if (!warm.result['2xx']) throw new Error(`warm-up got no 2xx response: ${JSON.stringify(codes)} (log: ${tail(server.logPath, 600)})`);
     }
     const helperPids = [...children].filter((c) => c !== server && c.name === 'auth-helper').map((c) => c.pid);
+    admin = isBaseline ? undefined : await pgAdminClient();
+    const firstXid = admin ? await nextTransactionId(admin) : undefined;
     const before = cpuSnapshot(server.pid, helperPids);
     const run = await runLoad({ url: server.url, connections: scenario.connections, duration: options.duration, request: request(), track: !!scenario.burst && !isBaseline });
     const after = cpuSnapshot(server.pid, helperPids);
+    const writeTransactions = admin ? Number((await nextTransactionId(admin)) - firstXid) : undefined;
     const summary = summarize(run, options.duration);
     summary.startRssMb = startRssMb;
     summary.peakRssMb = round(peakRssMb(server.pid), 1);
@@ -711,11 +731,16 @@ async function measure(scenario, kind, options) {
     summary.cpuPercent = cpuShare(before, after);
     // Server CPU per response (µs): what one request costs the server, whatever its throughput.
     summary.serverUsPerResponse = summary.responsesPerSecond ? round((summary.cpuPercent.server / 100) * 1e6 / summary.responsesPerSecond, 1) : null;
+    if (writeTransactions !== undefined) {
+      const seconds = summary.durationS || options.duration;
+      summary.writeTransactions = { perSecond: Math.round(writeTransactions / seconds), perResponse: summary.responses ? round(writeTransactions / summary.responses, 3) : null };
+    }
     if (scenario.burst && !isBaseline) summary.throttle = throttleStats(run.admitted, scenario.burst);
     summary.errors = countErrors(scenario, summary);
     if (summary.errors > 0) summary.errorSample = errorSample(server.logPath);
     return summary;
   } finally {
+    await admin?.end().catch(() => undefined);
     await stopProcess(server);
   }
 }
@@ -777,6 +802,9 @@ async function runScenario(scenario, options) {
       limit: limits.length ? median(limits.map((s) => s.serverUsPerResponse)) : null,
     },
     rssAfterLoad: { suite: medianRssParts(suite), limit: limits.length ? medianRssParts(limits) : null },
+    writeTransactions: suite.every((s) => s.writeTransactions)
+      ? { perSecond: median(suite.map((s) => s.writeTransactions.perSecond)), perResponse: median(suite.map((s) => s.writeTransactions.perResponse)) }
+      : null,
     rounds,
   };
   if (scenario.burst) {
@@ -880,6 +908,18 @@ function markdown(report) {
       if (!cpu) continue;
       lines.push(`| ${s.number} | ${s.id} | ${run} | ${fmt(cpu.server)}% | ${fmt(s.serverUsPerResponse?.[run])} | ${fmt(cpu.loadGenerator)}% | ${fmt(cpu.helpers)}% | ${fmt(cpu.postgres)}% | ${fmt(cpu.redis)}% | ${cpu.other === null || cpu.other === undefined ? '—' : `${fmt(cpu.other)}%`} |`);
     }
+  }
+  lines.push('');
+  lines.push('## What PostgreSQL wrote (suite runs, median of the rounds)');
+  lines.push('');
+  lines.push('Write transactions: transaction ids PostgreSQL assigned during the measurement (one per transaction that wrote; reads take none), per second and per response. Each commit of a write waits for its WAL flush, so where responses write, responses per write transaction is how many writes a flush carries.');
+  lines.push('');
+  lines.push('| # | scenario | write transactions a second | per response | responses per write transaction |');
+  lines.push('|---|---|---|---|---|');
+  for (const s of report.scenarios) {
+    if (s.failed || !s.writeTransactions) continue;
+    const { perSecond, perResponse } = s.writeTransactions;
+    lines.push(`| ${s.number} | ${s.id} | ${fmt(perSecond)} | ${fmt(perResponse, 3)} | ${perResponse ? fmt(1 / perResponse, 2) : '—'} |`);
   }
   lines.push('');
   lines.push('## What the memory was (right after the load, median of the rounds)');

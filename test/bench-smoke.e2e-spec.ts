@@ -45,8 +45,16 @@ describe('npm run bench -- --smoke', () => {
       expect({ id: scenario.id, errors: scenario.errors }).toEqual({ id: scenario.id, errors: 0 });
       if (scenario.id !== 'throttler-flood') expect(scenario.limitRps).toBeGreaterThan(0);
     }
+    // Each PATCH commits its write, in a transaction it may share with concurrent ones; the cached GET writes nothing.
+    const patch = report.scenarios.find((s: { id: string }) => s.id === 'patch-preference');
+    expect(patch.writeTransactions.perSecond).toBeGreaterThan(0);
+    expect(patch.writeTransactions.perResponse).toBeLessThanOrEqual(1);
+    const get = report.scenarios.find((s: { id: string }) => s.id === 'get-preferences');
+    expect(get.writeTransactions.perResponse).toBeLessThan(0.01);
     const throttler = report.scenarios.find((s: { id: string }) => s.id === 'throttler-flood');
     expect(throttler.throttle.burst).toBe(5);
-    expect(readFileSync(join(out, 'latest.md'), 'utf8')).toContain('| 5 | throttler-flood |');
+    const markdown = readFileSync(join(out, 'latest.md'), 'utf8');
+    expect(markdown).toContain('| 5 | throttler-flood |');
+    expect(markdown).toContain('## What PostgreSQL wrote');
   }, 180_000);
 });
