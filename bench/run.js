@@ -606,14 +606,19 @@ async function pgAdminClient() {
 }
 
 /**
- * The next transaction id PostgreSQL will assign. A transaction gets one at its first write, so
- * the difference over a measurement counts the write transactions (commits and rollbacks) of the
- * whole server, read-only ones not at all; nothing else on this machine writes during a run.
- * Read without delay, unlike pg_stat_database, which a busy backend reports once a second.
+ * The next transaction id PostgreSQL will assign (PostgreSQL 13 or later; undefined otherwise).
+ * A transaction gets one at its first write, so the difference over a measurement counts the
+ * write transactions (commits and rollbacks) of the whole server, read-only ones not at all:
+ * other work writing to the same server during the run counts too. Read without delay, unlike
+ * pg_stat_database, which a busy backend reports once a second.
  */
 async function nextTransactionId(client) {
-  const result = await client.query('SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS next');
-  return BigInt(result.rows[0].next);
+  try {
+    const result = await client.query('SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS next');
+    return BigInt(result.rows[0].next);
+  } catch {
+    return undefined;
+  }
 }
 
 async function call(base, method, urlPath, { headers = {}, body } = {}) {
@@ -723,7 +728,8 @@ async function measure(scenario, kind, options) {
     const before = cpuSnapshot(server.pid, helperPids);
     const run = await runLoad({ url: server.url, connections: scenario.connections, duration: options.duration, request: request(), track: !!scenario.burst && !isBaseline });
     const after = cpuSnapshot(server.pid, helperPids);
-    const writeTransactions = admin ? Number((await nextTransactionId(admin)) - firstXid) : undefined;
+    const lastXid = firstXid === undefined ? undefined : await nextTransactionId(admin);
+    const writeTransactions = lastXid === undefined ? undefined : Number(lastXid - firstXid);
     const summary = summarize(run, options.duration);
     summary.startRssMb = startRssMb;
     summary.peakRssMb = round(peakRssMb(server.pid), 1);
@@ -909,18 +915,8 @@ function markdown(report) {
       lines.push(`| ${s.number} | ${s.id} | ${run} | ${fmt(cpu.server)}% | ${fmt(s.serverUsPerResponse?.[run])} | ${fmt(cpu.loadGenerator)}% | ${fmt(cpu.helpers)}% | ${fmt(cpu.postgres)}% | ${fmt(cpu.redis)}% | ${cpu.other === null || cpu.other === undefined ? '—' : `${fmt(cpu.other)}%`} |`);
     }
   }
-  lines.push('');
-  lines.push('## What PostgreSQL wrote (suite runs, median of the rounds)');
-  lines.push('');
-  lines.push('Write transactions: transaction ids PostgreSQL assigned during the measurement (one per transaction that wrote; reads take none), per second and per response. Each commit of a write waits for its WAL flush, so where responses write, responses per write transaction is how many writes a flush carries.');
-  lines.push('');
-  lines.push('| # | scenario | write transactions a second | per response | responses per write transaction |');
-  lines.push('|---|---|---|---|---|');
-  for (const s of report.scenarios) {
-    if (s.failed || !s.writeTransactions) continue;
-    const { perSecond, perResponse } = s.writeTransactions;
-    lines.push(`| ${s.number} | ${s.id} | ${fmt(perSecond)} | ${fmt(perResponse, 3)} | ${perResponse ? fmt(1 / perResponse, 2) : '—'} |`);
-  }
+  const wrote = report.scenarios.filter((s) => !s.failed && s.writeTransactions);
+  if (wrote.length) writeTransactionsSection(lines, wrote);
   lines.push('');
   lines.push('## What the memory was (right after the load, median of the rounds)');
   lines.push('');
@@ -960,6 +956,20 @@ function markdown(report) {
     for (const s of failed) lines.push('', `${s.number}. ${s.id}:`, '', '```', s.failed, '```');
   }
   return lines.join('\n') + '\n';
+}
+
+function writeTransactionsSection(lines, scenarios) {
+  lines.push('');
+  lines.push('## What PostgreSQL wrote (suite runs, median of the rounds)');
+  lines.push('');
+  lines.push('Write transactions: transaction ids PostgreSQL assigned during the measurement (one per transaction that wrote; reads take none), per second and per response. Each commit of a write waits for its WAL flush, so where responses write, responses per write transaction is how many writes a flush carries.');
+  lines.push('');
+  lines.push('| # | scenario | write transactions a second | per response | responses per write transaction |');
+  lines.push('|---|---|---|---|---|');
+  for (const s of scenarios) {
+    const { perSecond, perResponse } = s.writeTransactions;
+    lines.push(`| ${s.number} | ${s.id} | ${fmt(perSecond)} | ${fmt(perResponse, 3)} | ${perResponse ? fmt(1 / perResponse, 2) : '—'} |`);
+  }
 }
 
 function describeRun(report) {
