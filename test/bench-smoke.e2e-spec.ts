@@ -45,12 +45,14 @@ describe('npm run bench -- --smoke', () => {
       expect({ id: scenario.id, errors: scenario.errors }).toEqual({ id: scenario.id, errors: 0 });
       if (scenario.id !== 'throttler-flood') expect(scenario.limitRps).toBeGreaterThan(0);
     }
-    // Each PATCH commits its write, in a transaction it may share with concurrent ones; the cached GET writes nothing.
+    // Each PATCH commits its write, in a transaction it may share with concurrent ones; the cached
+    // GET writes nothing. The count is the whole PostgreSQL server's, so other suites writing at
+    // the same time add to it: the bounds catch a write per request, not a stray one.
     const patch = report.scenarios.find((s: { id: string }) => s.id === 'patch-preference');
     expect(patch.writeTransactions.perSecond).toBeGreaterThan(0);
     expect(patch.writeTransactions.perResponse).toBeLessThanOrEqual(1);
     const get = report.scenarios.find((s: { id: string }) => s.id === 'get-preferences');
-    expect(get.writeTransactions.perResponse).toBeLessThan(0.01);
+    expect(get.writeTransactions.perResponse).toBeLessThan(0.1);
     const throttler = report.scenarios.find((s: { id: string }) => s.id === 'throttler-flood');
     expect(throttler.throttle.burst).toBe(5);
     const markdown = readFileSync(join(out, 'latest.md'), 'utf8');
