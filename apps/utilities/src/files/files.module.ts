@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import { Inject, Module, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -7,6 +6,7 @@ import { ConfigurationError, Environment } from '@platform/common';
 import { FileRecord } from './file.entity';
 import { FilesController } from './files.controller';
 import { FilesService } from './files.service';
+import { multipartStreams } from './multipart';
 import { FileStorage } from './storage/file-storage';
 import { LocalFileStorage } from './storage/local-file.storage';
 
@@ -40,9 +40,10 @@ export class FilesModule implements OnModuleInit {
   /**
    * The multipart parser belongs to this app, so the shared bootstrap, the one-machine suite and
    * the tests need no change. Limits are set per upload (FilesService); these are the outer bounds.
+   * Uploads are read as streams: the plugin's temporary-file mode is left out (see multipart.ts).
    */
   onModuleInit(): void {
-    void this.adapterHost.httpAdapter.getInstance().register(multipart, {
+    void this.adapterHost.httpAdapter.getInstance().register(multipartStreams, {
       throwFileSizeLimit: false,
       limits: { fileSize: this.env.FILES_MAX_BYTES + 1, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
     });
