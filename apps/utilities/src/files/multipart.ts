@@ -9,8 +9,9 @@ import fp from 'fastify-plugin';
  * The plugin adds one hook for every route of the instance: an async `onResponse` that deletes
  * the temporary files `saveRequestFiles()` wrote. With no such files it did nothing but cost a
  * promise and a microtask on every response of the service, uploads or not (a cached GET gained
- * about 2% of throughput without it, in 4 alternating pairs of the bench). The plugin is registered here without that
- * hook, and `saveRequestFiles()`, whose files nothing would delete, refuses to run.
+ * about 2% of throughput without it, in 4 alternating pairs of the bench). The plugin is
+ * registered here without that hook, and `saveRequestFiles()`, whose files nothing would
+ * delete, refuses to run.
  */
 export const multipartStreams: FastifyPluginCallback<FastifyMultipartOptions> = fp(
   (fastify, options, done) => {

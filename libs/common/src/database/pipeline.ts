@@ -1,6 +1,6 @@
-import { Client, ClientConfig, Pool, QueryResultRow } from 'pg';
+import { Client, ClientConfig, QueryResultRow } from 'pg';
 import type { DataSource } from 'typeorm';
-import type { PreparedStatement } from './prepared';
+import { postgresPool, type PreparedStatement } from './prepared';
 
 /**
  * One PostgreSQL connection in pg's pipeline mode, for a hot write path whose statements a
@@ -24,9 +24,8 @@ export class PipelinedConnection {
 
   /** A connection with the settings of the data source's own pool (same server, user, timeouts), named `<its name>-pipeline`. */
   static of(dataSource: DataSource): PipelinedConnection {
-    const pool = (dataSource.driver as unknown as { master: Pool & { options: ClientConfig } }).master;
-    const name = pool.options.application_name ?? 'platform';
-    return new PipelinedConnection({ ...pool.options, application_name: `${name}-pipeline` });
+    const { options } = postgresPool(dataSource);
+    return new PipelinedConnection({ ...options, application_name: `${options.application_name ?? 'platform'}-pipeline` });
   }
 
   async run<R extends QueryResultRow>(statement: PreparedStatement, values: unknown[]): Promise<R[]> {

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { Pool, QueryResultRow } from 'pg';
+import type { ClientConfig, Pool, QueryResultRow } from 'pg';
 import type { DataSource } from 'typeorm';
+
+/** The pg pool behind a PostgreSQL data source, with the options it opens connections with. */
+export function postgresPool(dataSource: DataSource): Pool & { options: ClientConfig } {
+  return (dataSource.driver as unknown as { master: Pool & { options: ClientConfig } }).master;
+}
 
 /**
  * A statement for the hot paths, run on the data source's own pg pool as a named prepared
@@ -16,8 +21,7 @@ export class PreparedStatement {
   }
 
   async run<R extends QueryResultRow>(dataSource: DataSource, values: unknown[]): Promise<R[]> {
-    const pool = (dataSource.driver as unknown as { master: Pool }).master;
-    const result = await pool.query<R>({ name: this.name, text: this.text, values });
+    const result = await postgresPool(dataSource).query<R>({ name: this.name, text: this.text, values });
     return result.rows;
   }
 }
