@@ -990,7 +990,7 @@ function describeRun(report) {
     ? `Other work on the machine took more than 20% of a core during ${busy.length} measurement(s) (scenario/round/run: ${busy.join(', ')}): those numbers are disturbed.`
     : 'Other work on the machine stayed under 20% of a core during every measurement.';
   return [
-    `${report.options.rounds} round(s) × ${report.options.duration} s per measurement after ${report.options.warmup} s of warm-up; limit and suite interleaved in each round. Services run with \`NODE_OPTIONS=${report.options.serviceNodeOptions}\` as the image runs them${report.options.nodeArgs ? `, and \`${report.options.nodeArgs.join(' ')}\`` : ''}; the limit with Node's defaults.`,
+    `${report.options.rounds} round(s) × ${report.options.duration} s per measurement after ${report.options.warmup} s of warm-up; limit and suite interleaved in each round. Services run with \`NODE_OPTIONS="${report.options.serviceNodeOptions}"\` as the image runs them${report.options.nodeArgs ? `, and \`${report.options.nodeArgs.join(' ')}\`` : ''}; the limit with Node's defaults.`,
     `Machine: ${e.cpus} × ${e.cpuModel}, ${e.memoryGb} GB; Node ${e.node}; ${pin}.`,
     `Code: ${e.commit}${e.dirty ? ` (working tree with uncommitted changes in ${e.dirty})` : ''}. Total wall time ${report.wallTimeS} s.`,
     disturbed,
@@ -1017,7 +1017,8 @@ function writeReadmeFigures(report) {
 function gitInfo() {
   const git = (...args) => spawnSync('git', args, { cwd: ROOT, encoding: 'utf8', timeout: 10_000 });
   const commit = git('rev-parse', '--short', 'HEAD').stdout?.trim() || 'unknown';
-  const dirty = (git('status', '--porcelain', '--', 'apps', 'libs', 'suite').stdout || '').trim();
+  // What the services run: their code, their dependencies, and the Node options the image sets.
+  const dirty = (git('status', '--porcelain', '--', 'apps', 'libs', 'suite', 'docker', 'package.json', 'package-lock.json').stdout || '').trim();
   const dirtyApps = [...new Set(dirty.split('\n').filter(Boolean).map((line) => line.slice(3).split('/').slice(0, 2).join('/')))];
   return { commit, dirty: dirtyApps.join(', ') };
 }
