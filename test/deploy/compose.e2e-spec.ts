@@ -46,9 +46,9 @@ describe('docker image and compose stack', () => {
 
   it('runs every service with the Node options the bench measures, in the image and from npm', () => {
     const options = dockerfile.match(/^\s*NODE_OPTIONS="([^"]*)"/m)?.[1];
-    expect(options).toBe('--max-semi-space-size=4');
-    // Node refuses to start when NODE_OPTIONS holds a flag it does not take there; this one it
-    // takes, and it makes the heap smaller (the young generation is part of the limit).
+    expect(options).toBe('--max-semi-space-size=4 --v8-pool-size=1');
+    // Node refuses to start when NODE_OPTIONS holds a flag it does not take there; these it
+    // takes, and they make the heap smaller (the young generation is part of the limit).
     const limit = (env: NodeJS.ProcessEnv) => spawnSync(process.execPath, ['-e', "process.stdout.write(String(require('node:v8').getHeapStatistics().heap_size_limit))"], { env, encoding: 'utf8' });
     const withOptions = limit({ ...process.env, NODE_OPTIONS: options });
     const without = limit({ ...process.env, NODE_OPTIONS: '' });
