@@ -1019,8 +1019,8 @@ function gitInfo() {
   const commit = git('rev-parse', '--short', 'HEAD').stdout?.trim() || 'unknown';
   // What the services run: their code, their dependencies, and the Node options the image sets.
   const dirty = (git('status', '--porcelain', '--', 'apps', 'libs', 'suite', 'docker', 'package.json', 'package-lock.json').stdout || '').trim();
-  const dirtyApps = [...new Set(dirty.split('\n').filter(Boolean).map((line) => line.slice(3).split('/').slice(0, 2).join('/')))];
-  return { commit, dirty: dirtyApps.join(', ') };
+  const dirtyPaths = [...new Set(dirty.split('\n').filter(Boolean).map((line) => line.slice(3).split('/').slice(0, 2).join('/')))];
+  return { commit, dirty: dirtyPaths.join(', ') };
 }
 
 // ---------------------------------------------------------------------------------------------
