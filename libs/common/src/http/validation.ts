@@ -1,7 +1,8 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { FieldErrors, PlatformException } from '../errors/platform.exception';
+import { Acceptor, compileAcceptor } from './validation-fast-path';
 
 /** Flattens class-validator errors into `{ "lines.0.amount": ["..."] }`. */
 export function flattenValidationErrors(errors: ValidationError[], parent = ''): FieldErrors {
@@ -50,9 +51,31 @@ export function memoizeValidationMetadata(storage: MetadataStorage = getMetadata
   };
 }
 
+/**
+ * Nest's ValidationPipe, with a fast path for a valid value of a simple DTO: a value that
+ * `compileAcceptor` certainly accepts becomes an instance of the DTO with the same properties, as
+ * class-transformer would build it, without class-transformer or class-validator. Every other
+ * value, and every value of any other DTO, goes through the pipe as before, which words the
+ * errors. On a PATCH of a notification preference the pipe took about 8% of the server's time.
+ */
+export class PlatformValidationPipe extends ValidationPipe {
+  private readonly acceptors = new WeakMap<Function, Acceptor | null>();
+
+  override transform(value: unknown, metadata: ArgumentMetadata): any {
+    const metatype = metadata.metatype;
+    if (metatype && this.isTransformEnabled && !this.expectedType && this.toValidate(metadata)) {
+      let accept = this.acceptors.get(metatype);
+      if (accept === undefined) this.acceptors.set(metatype, (accept = compileAcceptor(metatype) ?? null));
+      if (accept?.(value)) return Object.assign(new metatype(), value);
+    }
+    return super.transform(value, metadata);
+  }
+}
+
+/** The pipe's options are those the fast path assumes (whitelist, forbidNonWhitelisted, transform, no groups). */
 export function createValidationPipe(): ValidationPipe {
   memoizeValidationMetadata();
-  return new ValidationPipe({
+  return new PlatformValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

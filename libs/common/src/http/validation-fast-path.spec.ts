@@ -1,0 +1,178 @@
+import 'reflect-metadata';
+import { ArgumentMetadata, ValidationPipe } from '@nestjs/common';
+import { Exclude, Expose, Transform, Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { createValidationPipe, PlatformValidationPipe } from './validation';
+import { compileAcceptor } from './validation-fast-path';
+
+const CATEGORIES = ['approval', 'payroll', 'security'] as const;
+
+class Preference {
+  @IsIn(CATEGORIES)
+  category!: string;
+
+  @IsOptional() @IsBoolean()
+  email?: boolean;
+
+  @IsOptional() @IsBoolean()
+  sms?: boolean;
+}
+
+class Base {
+  @IsString() @IsNotEmpty() @MaxLength(5)
+  name!: string;
+}
+
+class Counted extends Base {
+  @IsInt() @Min(1) @Max(10)
+  count!: number;
+
+  @IsOptional()
+  note?: string;
+}
+
+class WithRegex {
+  @Matches(/^a+$/)
+  code!: string;
+}
+class WithType {
+  @Type(() => Number) @IsInt()
+  count!: number;
+}
+class WithTransform {
+  @Transform(({ value }) => String(value).trim()) @IsString()
+  name!: string;
+}
+@Exclude()
+class WithExcludeAll {
+  @Expose() @IsString()
+  name!: string;
+}
+class WithValidateIf {
+  @ValidateIf((o: { kind?: string }) => o.kind === 'x') @IsString()
+  name!: string;
+}
+class WithEach {
+  @IsString({ each: true })
+  tags!: string[];
+}
+class WithGroups {
+  @IsString({ groups: ['strict'] })
+  name!: string;
+}
+class WithNested {
+  @ValidateNested() @Type(() => Base)
+  base!: Base;
+}
+class Ruleless {
+  name?: string;
+}
+
+const body = (metatype: Function): ArgumentMetadata => ({ type: 'body', metatype: metatype as never, data: '' });
+
+/** What a pipe answers: the instance's class and properties, or the error's response. */
+async function outcome(pipe: ValidationPipe, value: unknown, metatype: Function) {
+  try {
+    const result = await pipe.transform(structuredClone(value), body(metatype));
+    return { ok: true, type: result?.constructor, value: { ...result } };
+  } catch (error) {
+    return { ok: false, error: (error as { getResponse?: () => unknown }).getResponse?.() ?? String(error) };
+  }
+}
+
+describe('compileAcceptor', () => {
+  it('compiles the rules it knows, own and inherited', () => {
+    const preference = compileAcceptor(Preference)!;
+    expect(preference({ category: 'payroll', sms: true })).toBe(true);
+    expect(preference({ category: 'payroll', email: null })).toBe(true);
+    expect(preference({ category: 'payroll', sms: 'true' })).toBe(false);
+    expect(preference({ category: 'other' })).toBe(false);
+    expect(preference({ category: 'payroll', extra: 1 })).toBe(false);
+    expect(preference({ email: true })).toBe(false);
+    const counted = compileAcceptor(Counted)!;
+    expect(counted({ name: 'abc', count: 3 })).toBe(true);
+    expect(counted({ name: 'abcdef', count: 3 })).toBe(false);
+    expect(counted({ name: 'abc', count: 3.5 })).toBe(false);
+    expect(counted({ name: 'abc', count: 11 })).toBe(false);
+    expect(counted({ name: '', count: 1 })).toBe(false);
+  });
+
+  it('accepts only plain objects of plain values', () => {
+    const accept = compileAcceptor(Preference)!;
+    for (const value of [null, undefined, 'payroll', 3, [], ['payroll'], new Map(), Object.assign(new Preference(), { category: 'payroll' })]) {
+      expect(accept(value)).toBe(false);
+    }
+    expect(accept(Object.assign(Object.create(null), { category: 'payroll' }))).toBe(true);
+    expect(compileAcceptor(Counted)!({ name: 'abc', count: 2, note: { text: 'x' } })).toBe(false);
+  });
+
+  it('leaves alone every class with a rule or a transformation it does not know', () => {
+    for (const target of [WithRegex, WithType, WithTransform, WithExcludeAll, WithValidateIf, WithEach, WithGroups, WithNested, Ruleless]) {
+      expect(compileAcceptor(target)).toBeUndefined();
+    }
+  });
+});
+
+describe('PlatformValidationPipe', () => {
+  const fast = createValidationPipe();
+  // the same options, without the fast path
+  const usual = new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    transform: true,
+    stopAtFirstError: false,
+    validationError: { target: false, value: false },
+    exceptionFactory: (fast as unknown as { exceptionFactory: ValidationPipe['createExceptionFactory'] }).exceptionFactory as never,
+  });
+
+  const cases: [Function, unknown][] = [
+    [Preference, { category: 'payroll' }],
+    [Preference, { category: 'payroll', email: false, sms: true }],
+    [Preference, { category: 'payroll', email: null }],
+    [Preference, { category: 'payroll', sms: 1 }],
+    [Preference, { category: 'nope', sms: true }],
+    [Preference, { sms: true }],
+    [Preference, { category: 'payroll', unknown: true }],
+    [Preference, { category: 'payroll', constructor: 'x' }],
+    [Preference, JSON.parse('{"category":"payroll","__proto__":{"sms":true}}')],
+    [Preference, ['payroll']],
+    [Preference, 'payroll'],
+    [Preference, null],
+    [Preference, {}],
+    [Counted, { name: 'abc', count: 10 }],
+    [Counted, { name: 'abc', count: 10, note: null }],
+    [Counted, { name: 'abc', count: 10, note: 'anything' }],
+    [Counted, { name: 'abc', count: 10, note: { deep: true } }],
+    [Counted, { name: '😀😀😀', count: 1 }],
+    [Counted, { name: 'abcdef', count: 0 }],
+    [Counted, { name: 'abc', count: '3' }],
+    [Counted, { name: 'abc', count: Number.NaN }],
+    [WithType, { count: '3' }],
+    [WithTransform, { name: '  padded ' }],
+  ];
+
+  it.each(cases.map(([metatype, value]) => [metatype.name, JSON.stringify(value), metatype, value] as const))(
+    'answers %s %s as the usual pipe does',
+    async (_name, _json, metatype, value) => {
+      expect(await outcome(fast, value, metatype)).toEqual(await outcome(usual, value, metatype));
+    },
+  );
+
+  it('builds a valid simple DTO without class-transformer', async () => {
+    const spy = jest.spyOn(ValidationPipe.prototype, 'transform');
+    try {
+      const result = await fast.transform({ category: 'security', sms: false }, body(Preference));
+      expect(result).toBeInstanceOf(Preference);
+      expect(result).toEqual(Object.assign(new Preference(), { category: 'security', sms: false }));
+      expect(spy).not.toHaveBeenCalled();
+      await expect(Promise.resolve(fast.transform({ category: 'security', sms: 'no' }, body(Preference)))).rejects.toBeDefined();
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('is the pipe the platform installs', () => {
+    expect(fast).toBeInstanceOf(PlatformValidationPipe);
+  });
+});
