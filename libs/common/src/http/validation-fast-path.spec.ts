@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { ArgumentMetadata, ValidationPipe } from '@nestjs/common';
 import { Exclude, Expose, Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
-import { createValidationPipe, PlatformValidationPipe } from './validation';
+import { createValidationPipe, PlatformValidationPipe, VALIDATION_PIPE_OPTIONS } from './validation';
 import { compileAcceptor } from './validation-fast-path';
 
 const CATEGORIES = ['approval', 'payroll', 'security'] as const;
@@ -116,14 +116,7 @@ describe('compileAcceptor', () => {
 describe('PlatformValidationPipe', () => {
   const fast = createValidationPipe();
   // the same options, without the fast path
-  const usual = new ValidationPipe({
-    whitelist: true,
-    forbidNonWhitelisted: true,
-    transform: true,
-    stopAtFirstError: false,
-    validationError: { target: false, value: false },
-    exceptionFactory: (fast as unknown as { exceptionFactory: ValidationPipe['createExceptionFactory'] }).exceptionFactory as never,
-  });
+  const usual = new ValidationPipe(VALIDATION_PIPE_OPTIONS);
 
   const cases: [Function, unknown][] = [
     [Preference, { category: 'payroll' }],

@@ -54,8 +54,8 @@ interface PropertyRules {
  * and so only values of these types: a string, a number, a boolean or null.
  */
 export function compileAcceptor(target: Function, storage: MetadataStorage = getMetadataStorage()): Acceptor | undefined {
-  if (defaultMetadataStorage.getStrategy(target) !== 'none' || defaultMetadataStorage.getExposedMetadatas(target).length > 0) return undefined;
-  if (defaultMetadataStorage.getExcludedMetadatas(target).length > 0) return undefined;
+  const transformer = defaultMetadataStorage;
+  if (transformer.getStrategy(target) !== 'none' || transformer.getExposedMetadatas(target).length > 0 || transformer.getExcludedMetadatas(target).length > 0) return undefined;
   const metadatas = storage.getTargetValidationMetadatas(target, '', false, false, undefined);
   if (metadatas.length === 0) return undefined;
   const properties = new Map<string, PropertyRules>();
@@ -63,8 +63,7 @@ export function compileAcceptor(target: Function, storage: MetadataStorage = get
     if (metadata.each || metadata.groups?.length) return undefined;
     let rules = properties.get(metadata.propertyName);
     if (!rules) {
-      if (defaultMetadataStorage.findTypeMetadata(target, metadata.propertyName)) return undefined;
-      if (defaultMetadataStorage.findTransformMetadatas(target, metadata.propertyName, TransformationType.PLAIN_TO_CLASS).length > 0) return undefined;
+      if (transformer.findTypeMetadata(target, metadata.propertyName) || transformer.findTransformMetadatas(target, metadata.propertyName, TransformationType.PLAIN_TO_CLASS).length > 0) return undefined;
       properties.set(metadata.propertyName, (rules = { optional: false, checks: [] }));
     }
     if (metadata.type === 'conditionalValidation' && metadata.name === 'isOptional') {

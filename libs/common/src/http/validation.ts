@@ -1,4 +1,4 @@
-import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, ValidationError, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { FieldErrors, PlatformException } from '../errors/platform.exception';
@@ -72,15 +72,17 @@ export class PlatformValidationPipe extends ValidationPipe {
   }
 }
 
-/** The pipe's options are those the fast path assumes (whitelist, forbidNonWhitelisted, transform, no groups). */
+/** The platform's validation options, which the fast path assumes (whitelist, forbidNonWhitelisted, transform, no groups). */
+export const VALIDATION_PIPE_OPTIONS: ValidationPipeOptions = {
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  transform: true,
+  stopAtFirstError: false,
+  validationError: { target: false, value: false },
+  exceptionFactory: (errors) => PlatformException.validation(flattenValidationErrors(errors)),
+};
+
 export function createValidationPipe(): ValidationPipe {
   memoizeValidationMetadata();
-  return new PlatformValidationPipe({
-    whitelist: true,
-    forbidNonWhitelisted: true,
-    transform: true,
-    stopAtFirstError: false,
-    validationError: { target: false, value: false },
-    exceptionFactory: (errors) => PlatformException.validation(flattenValidationErrors(errors)),
-  });
+  return new PlatformValidationPipe(VALIDATION_PIPE_OPTIONS);
 }
