@@ -2,10 +2,11 @@
 'use strict';
 /**
  * `npm run bench` — the suite's services against a bare Fastify server (the limit), on this
- * machine, one server at a time. See bench/README.md.
+ * machine, loaded one at a time in alternating slices. See bench/README.md.
  *
- *   node bench/run.js [--smoke] [--rounds N] [--duration S] [--warmup S] [--scenarios 1,3]
- *                     [--out DIR] [--no-pin] [--no-readme] [--keep-logs] [--node-args FLAGS]
+ *   node bench/run.js [--smoke] [--rounds N] [--duration S] [--slice S] [--warmup S]
+ *                     [--scenarios 1,3] [--out DIR] [--no-pin] [--no-readme] [--keep-logs]
+ *                     [--node-args FLAGS]
  *
  * Exit code: 0 when every scenario ran (whether or not its targets were met), 1 when a scenario
  * could not run or got errors (non-2xx responses, socket errors or timeouts; 429s are expected
@@ -41,7 +42,7 @@ const SERVICE_NODE_OPTIONS = imageNodeOptions();
 // Options
 
 function parseArgs(argv) {
-  const options = { smoke: false, rounds: undefined, duration: undefined, warmup: undefined, scenarios: undefined, out: undefined, pin: true, readme: true, keepLogs: false, nodeArgs: [] };
+  const options = { smoke: false, rounds: undefined, duration: undefined, slice: undefined, warmup: undefined, scenarios: undefined, out: undefined, pin: true, readme: true, keepLogs: false, nodeArgs: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -57,6 +58,7 @@ function parseArgs(argv) {
     if (arg === '--smoke') options.smoke = true;
     else if (arg === '--rounds') options.rounds = Math.floor(number(1));
     else if (arg === '--duration') options.duration = number(0.5);
+    else if (arg === '--slice') options.slice = number(0);
     else if (arg === '--warmup') options.warmup = number(0);
     else if (arg === '--scenarios') options.scenarios = value().split(',').map((s) => s.trim()).filter(Boolean);
     else if (arg === '--out') options.out = path.resolve(value());
@@ -69,6 +71,7 @@ function parseArgs(argv) {
   }
   options.rounds ??= options.smoke ? 1 : 3;
   options.duration ??= options.smoke ? 1 : 10;
+  options.slice ??= 1;
   options.warmup ??= options.smoke ? 0.5 : 3;
   options.out ??= options.smoke ? path.join(__dirname, 'results', 'smoke') : path.join(__dirname, 'results');
   return options;
@@ -76,10 +79,11 @@ function parseArgs(argv) {
 
 function usage(error) {
   const text = [
-    'usage: node bench/run.js [--smoke] [--rounds N] [--duration S] [--warmup S] [--scenarios 1,3] [--out DIR] [--no-pin] [--no-readme] [--keep-logs] [--node-args FLAGS]',
+    'usage: node bench/run.js [--smoke] [--rounds N] [--duration S] [--slice S] [--warmup S] [--scenarios 1,3] [--out DIR] [--no-pin] [--no-readme] [--keep-logs] [--node-args FLAGS]',
     '  --smoke       1 round, 1 s per measurement (what npm test runs); results go to bench/results/smoke/',
     '  --rounds      rounds of (limit, suite) pairs per scenario (default 3)',
     '  --duration    seconds per measurement (default 10)',
+    '  --slice       seconds of load at a time: a round loads the limit and the suite in turn, slice by slice, until each has had --duration (default 1; 0 = all at once, one after the other)',
     '  --warmup      seconds of load before each measurement, not counted (default 3; smoke 0.5)',
     '  --scenarios   which scenarios to run, by number or id (default all)',
     '  --out         where to write latest.json / latest.md (default bench/results)',
@@ -444,22 +448,37 @@ function machineBusyTicks() {
   }
 }
 
-function cpuShare(before, after) {
-  const seconds = (after.at - before.at) / 1000;
-  const pct = (ticks) => Math.round(((ticks / CLK_TCK) / seconds) * 1000) / 10;
+/** What each party used between two snapshots: ticks, and the load generator's µs. */
+function cpuDelta(before, after) {
   const load = process.cpuUsage(before.loadGenerator);
+  return {
+    seconds: (after.at - before.at) / 1000,
+    server: after.server - before.server,
+    loadGeneratorUs: load.user + load.system,
+    helpers: after.helpers - before.helpers,
+    postgres: after.postgres - before.postgres,
+    redis: after.redis - before.redis,
+    machine: before.machine !== null && after.machine !== null ? after.machine - before.machine : null,
+  };
+}
+
+/** Percent of a core each party used over the slices of a measurement (their deltas summed). */
+function cpuShare(deltas) {
+  const sum = (key) => deltas.reduce((total, d) => total + d[key], 0);
+  const seconds = sum('seconds');
+  const pct = (ticks) => Math.round(((ticks / CLK_TCK) / seconds) * 1000) / 10;
   const share = {
-    server: pct(after.server - before.server),
-    loadGenerator: Math.round(((load.user + load.system) / 1e6 / seconds) * 1000) / 10,
-    helpers: pct(after.helpers - before.helpers),
-    postgres: pct(after.postgres - before.postgres),
-    redis: pct(after.redis - before.redis),
+    server: pct(sum('server')),
+    loadGenerator: Math.round((sum('loadGeneratorUs') / 1e6 / seconds) * 1000) / 10,
+    helpers: pct(sum('helpers')),
+    postgres: pct(sum('postgres')),
+    redis: pct(sum('redis')),
   };
   // Everything else the machine did meanwhile (other people's builds and tests, the kernel):
   // when it is large, the run was disturbed.
-  if (before.machine !== null && after.machine !== null) {
+  if (deltas.every((d) => d.machine !== null)) {
     const accounted = share.server + share.loadGenerator + share.helpers + share.postgres + share.redis;
-    share.other = Math.max(0, Math.round((pct(after.machine - before.machine) - accounted) * 10) / 10);
+    share.other = Math.max(0, Math.round((pct(sum('machine')) - accounted) * 10) / 10);
   }
   return share;
 }
@@ -700,7 +719,11 @@ async function seed(needed) {
 // ---------------------------------------------------------------------------------------------
 // One measurement: start the server, warm it up, measure, read its peak RSS, stop it
 
-async function measure(scenario, kind, options) {
+/**
+ * Starts the limit or the suite's service for one round, with a fresh token, and warms it up.
+ * Its load then comes in slices (loadSlice) and summarizeSide adds them up.
+ */
+async function openSide(scenario, kind, options) {
   const isBaseline = kind === 'limit';
   const server = await startProcess({
     name: isBaseline ? `baseline-${scenario.id}` : `${scenario.app}-${scenario.id}`,
@@ -709,46 +732,69 @@ async function measure(scenario, kind, options) {
     cpu: pinning.server,
     nodeArgs: isBaseline ? [] : options.nodeArgs,
   });
+  const side = { kind, isBaseline, server, slices: [], admin: undefined };
   // VmHWM right after start: what the process needs before any load (boot, migrations check).
-  const startRssMb = round(peakRssMb(server.pid), 1);
-  let admin;
-  try {
-    const credential = context.credentials[scenario.credential];
-    // A fresh token per measurement: a full run is longer than a token's 15 minutes.
-    const token = scenario.app === 'auth' || isBaseline ? 'baseline-does-not-check' : await exchange(credential);
-    const request = () => scenario.request({ credential, token });
-    if (options.warmup > 0) {
-      const warm = await runLoad({ url: server.url, connections: scenario.connections, duration: options.warmup, request: request() });
-      const codes = warm.result.statusCodeStats;
-      if (!warm.result['2xx']) throw new Error(`warm-up got no 2xx response: ${JSON.stringify(codes)} (log: ${tail(server.logPath, 600)})`);
-    }
-    const helperPids = [...children].filter((c) => c !== server && c.name === 'auth-helper').map((c) => c.pid);
-    admin = isBaseline ? undefined : await pgAdminClient();
-    const firstXid = admin ? await nextTransactionId(admin) : undefined;
-    const before = cpuSnapshot(server.pid, helperPids);
-    const run = await runLoad({ url: server.url, connections: scenario.connections, duration: options.duration, request: request(), track: !!scenario.burst && !isBaseline });
-    const after = cpuSnapshot(server.pid, helperPids);
-    const lastXid = firstXid === undefined ? undefined : await nextTransactionId(admin);
-    const writeTransactions = lastXid === undefined ? undefined : Number(lastXid - firstXid);
-    const summary = summarize(run, options.duration);
-    summary.startRssMb = startRssMb;
-    summary.peakRssMb = round(peakRssMb(server.pid), 1);
-    summary.rssAfterLoad = rssParts(server.pid);
-    summary.cpuPercent = cpuShare(before, after);
-    // Server CPU per response (µs): what one request costs the server, whatever its throughput.
-    summary.serverUsPerResponse = summary.responsesPerSecond ? round((summary.cpuPercent.server / 100) * 1e6 / summary.responsesPerSecond, 1) : null;
-    if (writeTransactions !== undefined) {
-      const seconds = summary.durationS || options.duration;
-      summary.writeTransactions = { perSecond: Math.round(writeTransactions / seconds), perResponse: summary.responses ? round(writeTransactions / summary.responses, 3) : null };
-    }
-    if (scenario.burst && !isBaseline) summary.throttle = throttleStats(run.admitted, scenario.burst);
-    summary.errors = countErrors(scenario, summary);
-    if (summary.errors > 0) summary.errorSample = errorSample(server.logPath);
-    return summary;
-  } finally {
-    await admin?.end().catch(() => undefined);
-    await stopProcess(server);
+  side.startRssMb = round(peakRssMb(server.pid), 1);
+  const credential = context.credentials[scenario.credential];
+  // A fresh token per measurement: a full run is longer than a token's 15 minutes.
+  const token = scenario.app === 'auth' || isBaseline ? 'baseline-does-not-check' : await exchange(credential);
+  side.request = () => scenario.request({ credential, token });
+  if (options.warmup > 0) {
+    const warm = await runLoad({ url: server.url, connections: scenario.connections, duration: options.warmup, request: side.request() });
+    const codes = warm.result.statusCodeStats;
+    if (!warm.result['2xx']) throw new Error(`warm-up got no 2xx response: ${JSON.stringify(codes)} (log: ${tail(server.logPath, 600)})`);
   }
+  side.helperPids = [...children].filter((c) => c !== server && c.name === 'auth-helper').map((c) => c.pid);
+  side.admin = isBaseline ? undefined : await pgAdminClient();
+  return side;
+}
+
+/** One slice of load on a side: its responses, latencies, CPU and PostgreSQL's write transactions. */
+async function loadSlice(side, scenario, seconds) {
+  const firstXid = side.admin ? await nextTransactionId(side.admin) : undefined;
+  const before = cpuSnapshot(side.server.pid, side.helperPids);
+  const run = await runLoad({ url: side.server.url, connections: scenario.connections, duration: seconds, request: side.request(), track: !!scenario.burst && !side.isBaseline });
+  const after = cpuSnapshot(side.server.pid, side.helperPids);
+  const lastXid = firstXid === undefined ? undefined : await nextTransactionId(side.admin);
+  side.slices.push({ run, seconds, cpu: cpuDelta(before, after), writeTransactions: lastXid === undefined ? undefined : Number(lastXid - firstXid) });
+}
+
+/** A side's slices as one measurement. */
+function summarizeSide(side, scenario) {
+  const { server, slices } = side;
+  const result = { statusCodeStats: {}, '2xx': 0, duration: 0, errors: 0, timeouts: 0 };
+  for (const { run } of slices) {
+    for (const [code, { count }] of Object.entries(run.result.statusCodeStats)) {
+      result.statusCodeStats[code] = { count: (result.statusCodeStats[code]?.count ?? 0) + count };
+    }
+    result['2xx'] += run.result['2xx'];
+    result.duration += run.result.duration;
+    result.errors += run.result.errors;
+    result.timeouts += run.result.timeouts;
+  }
+  const sorted = slices.length === 1 ? slices[0].run.sorted : Float64Array.from(slices.flatMap(({ run }) => Array.from(run.sorted))).sort();
+  const seconds = slices.reduce((total, slice) => total + slice.seconds, 0);
+  const summary = summarize({ result, sorted }, seconds);
+  summary.slices = slices.length;
+  summary.startRssMb = side.startRssMb;
+  summary.peakRssMb = round(peakRssMb(server.pid), 1);
+  summary.rssAfterLoad = rssParts(server.pid);
+  summary.cpuPercent = cpuShare(slices.map((slice) => slice.cpu));
+  // Server CPU per response (µs): what one request costs the server, whatever its throughput.
+  summary.serverUsPerResponse = summary.responsesPerSecond ? round((summary.cpuPercent.server / 100) * 1e6 / summary.responsesPerSecond, 1) : null;
+  if (slices.every((slice) => slice.writeTransactions !== undefined)) {
+    const writeTransactions = slices.reduce((total, slice) => total + slice.writeTransactions, 0);
+    summary.writeTransactions = { perSecond: Math.round(writeTransactions / (summary.durationS || seconds)), perResponse: summary.responses ? round(writeTransactions / summary.responses, 3) : null };
+  }
+  if (scenario.burst && !side.isBaseline) summary.throttle = throttleStats(slices.flatMap(({ run }) => run.admitted), scenario.burst);
+  summary.errors = countErrors(scenario, summary);
+  if (summary.errors > 0) summary.errorSample = errorSample(server.logPath);
+  return summary;
+}
+
+async function closeSide(side) {
+  await side.admin?.end().catch(() => undefined);
+  await stopProcess(side.server);
 }
 
 function countErrors(scenario, summary) {
@@ -770,12 +816,25 @@ async function runScenario(scenario, options) {
   const rounds = [];
   for (let r = 1; r <= options.rounds; r++) {
     const entry = { round: r };
-    if (scenario.baseline !== false) {
-      log(`${scenario.number}. ${scenario.id}: round ${r}/${options.rounds}, limit (bare Fastify)`);
-      entry.limit = await measure(scenario, 'limit', options);
+    const sides = [];
+    try {
+      const withLimit = scenario.baseline !== false;
+      if (withLimit) {
+        log(`${scenario.number}. ${scenario.id}: round ${r}/${options.rounds}, starting the limit (bare Fastify) and warming it up`);
+        sides.push(await openSide(scenario, 'limit', options));
+      }
+      log(`${scenario.number}. ${scenario.id}: round ${r}/${options.rounds}, starting the suite (${scenario.app}) and warming it up`);
+      sides.push(await openSide(scenario, 'suite', options));
+      // Limit and suite take turns, slice by slice, so that both see the machine of the same
+      // moments: a shared machine's speed changes within seconds.
+      const count = withLimit && options.slice > 0 ? Math.max(1, Math.round(options.duration / options.slice)) : 1;
+      const seconds = options.duration / count;
+      log(`${scenario.number}. ${scenario.id}: round ${r}/${options.rounds}, ${withLimit ? `limit and suite in turn, ${count} slice(s) of ${round(seconds, 2)} s each` : `${seconds} s`}`);
+      for (let i = 0; i < count; i++) for (const side of sides) await loadSlice(side, scenario, seconds);
+      for (const side of sides) entry[side.kind] = summarizeSide(side, scenario);
+    } finally {
+      for (const side of sides) await closeSide(side);
     }
-    log(`${scenario.number}. ${scenario.id}: round ${r}/${options.rounds}, suite (${scenario.app})`);
-    entry.suite = await measure(scenario, 'suite', options);
     if (entry.limit) entry.ratio = entry.limit.rps ? round(entry.suite.rps / entry.limit.rps, 3) : null;
     rounds.push(entry);
   }
@@ -990,7 +1049,7 @@ function describeRun(report) {
     ? `Other work on the machine took more than 20% of a core during ${busy.length} measurement(s) (scenario/round/run: ${busy.join(', ')}): those numbers are disturbed.`
     : 'Other work on the machine stayed under 20% of a core during every measurement.';
   return [
-    `${report.options.rounds} round(s) × ${report.options.duration} s per measurement after ${report.options.warmup} s of warm-up; limit and suite interleaved in each round. Services run with \`NODE_OPTIONS="${report.options.serviceNodeOptions}"\` as the image runs them${report.options.nodeArgs ? `, and \`${report.options.nodeArgs.join(' ')}\`` : ''}; the limit with Node's defaults.`,
+    `${report.options.rounds} round(s) × ${report.options.duration} s per measurement after ${report.options.warmup} s of warm-up; ${report.options.slice > 0 ? `limit and suite loaded in turn, ${report.options.slice} s at a time, within each round` : 'limit, then suite, in each round'}. Services run with \`NODE_OPTIONS="${report.options.serviceNodeOptions}"\` as the image runs them${report.options.nodeArgs ? `, and \`${report.options.nodeArgs.join(' ')}\`` : ''}; the limit with Node's defaults.`,
     `Machine: ${e.cpus} × ${e.cpuModel}, ${e.memoryGb} GB; Node ${e.node}; ${pin}.`,
     `Code: ${e.commit}${e.dirty ? ` (working tree with uncommitted changes in ${e.dirty})` : ''}. Total wall time ${report.wallTimeS} s.`,
     disturbed,
@@ -1102,8 +1161,9 @@ async function main() {
 
   const startedAt = new Date();
   const t0 = performance.now();
-  // Per measurement: two process starts (~2 s each), warm-up and duration; plus setup.
-  const perMeasurement = options.warmup + options.duration + 8;
+  // Per measurement: two process starts (~2 s each), warm-up and duration, and each slice's own
+  // start and readings; plus setup.
+  const perMeasurement = options.warmup + options.duration + 8 + (options.slice > 0 ? options.duration / options.slice : 1) * 0.3;
   const deadlineMs = options.smoke ? 150_000 : (120 + selected.length * options.rounds * 2 * perMeasurement * 1.5) * 1000;
   installExitHandlers(deadlineMs);
 
@@ -1130,7 +1190,7 @@ async function main() {
     command: `node bench/run.js ${process.argv.slice(2).join(' ')}`.trim(),
     smoke: options.smoke,
     startedAt: startedAt.toISOString(),
-    options: { rounds: options.rounds, duration: options.duration, warmup: options.warmup, serviceNodeOptions: SERVICE_NODE_OPTIONS, ...(options.nodeArgs.length ? { nodeArgs: options.nodeArgs } : {}) },
+    options: { rounds: options.rounds, duration: options.duration, slice: options.slice, warmup: options.warmup, serviceNodeOptions: SERVICE_NODE_OPTIONS, ...(options.nodeArgs.length ? { nodeArgs: options.nodeArgs } : {}) },
     pinning,
     environment: {
       node: process.version,
