@@ -717,7 +717,8 @@ async function seed(needed) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// One measurement: start the server, warm it up, measure, read its peak RSS, stop it
+// One round's measurements: start the limit and the suite, warm each up, load them in turn slice
+// by slice, add up each side's slices, read their peak RSS, stop them
 
 /**
  * Starts the limit or the suite's service for one round, with a fresh token, and warms it up.
@@ -772,7 +773,13 @@ function summarizeSide(side, scenario) {
     result.errors += run.result.errors;
     result.timeouts += run.result.timeouts;
   }
-  const sorted = slices.length === 1 ? slices[0].run.sorted : Float64Array.from(slices.flatMap(({ run }) => Array.from(run.sorted))).sort();
+  const sorted = new Float64Array(slices.reduce((total, { run }) => total + run.sorted.length, 0));
+  let filled = 0;
+  for (const { run } of slices) {
+    sorted.set(run.sorted, filled);
+    filled += run.sorted.length;
+  }
+  if (slices.length > 1) sorted.sort();
   const seconds = slices.reduce((total, slice) => total + slice.seconds, 0);
   const summary = summarize({ result, sorted }, seconds);
   summary.slices = slices.length;
