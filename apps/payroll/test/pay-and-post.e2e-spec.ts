@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest, createServer as createHttpServer, Server } from 'node:http';
 import { createServer } from 'node:net';
 import { BooksModule } from '../../books/src/books.module';
 import { HrModule } from '../../hr/src/hr.module';
@@ -19,6 +20,22 @@ function closedPort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** Forwards the n-th request to `target` after `delaysMs[n]` ms (0 past the list's end): an upstream that answers some calls slowly. */
+function slowProxy(target: string, delaysMs: number[]): Promise<{ url: string; server: Server }> {
+  const { hostname, port } = new URL(target);
+  let seen = 0;
+  const server = createHttpServer((req, res) => {
+    setTimeout(() => {
+      const upstream = httpRequest({ hostname, port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      req.pipe(upstream);
+    }, delaysMs[seen++] ?? 0);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server })));
 }
 
 describe('payroll pays through Pay and posts to Books', () => {
@@ -141,6 +158,30 @@ describe('payroll pays through Pay and posts to Books', () => {
     expect(resumed.body.data.results.find((r: { payslipId: string }) => r.payslipId === first.id).paymentId).toBe(sent.body.data.id);
     expect((await dev.call(pay, 'GET', `/api/v1/pay/payments?walletId=${walletId}`)).body.data.total).toBe(3);
     expect((await dev.call(pay, 'GET', `/api/v1/pay/wallets/${walletId}`)).body.data.balance).toBe(1_000_000 - NET_TOTAL);
+  });
+
+  it('answers a payment with every settlement posted, one the background sweep was still delivering too', async () => {
+    const { dev } = await handWorkedCompany(stack, hr);
+    const walletId = await wallet(dev, 1_000_000);
+    // Pay answers the third payslip 700 ms late, so sweeps (every 200 ms) find the first two settlements before the call
+    // delivers; Books takes 2 s over the first settlement, which a sweep is delivering when the call has done the rest
+    const slowPay = await slowProxy(pay.url, [0, 0, 700]);
+    const slowBooks = await slowProxy(books.url, [0, 2000]);
+    await payroll.close();
+    const slow = await stack.startApp(PayrollModule, 'payroll', { HR_URL: hr.url, PAY_URL: slowPay.url, BOOKS_URL: slowBooks.url });
+    try {
+      const id = await approvedRun(dev, slow);
+      const paid = await dev.call(slow, 'POST', `${RUNS}/${id}/pay`, { body: { walletId } });
+      expect(paid.status).toBe(200);
+      expect(paid.body.data.run.status).toBe('paid');
+      const postings = (await dev.call(slow, 'GET', `${RUNS}/${id}/postings`)).body.data.items;
+      expect(postings.map((p: { kind: string; status: string }) => `${p.kind}:${p.status}`).sort()).toEqual(['accrual:posted', 'payment:posted', 'payment:posted', 'payment:posted']);
+      expect((await accounts(dev)).closing['422'] ?? 0).toBe(0);
+    } finally {
+      await slow.close();
+      await Promise.all([slowPay, slowBooks].map((proxy) => new Promise((resolve) => proxy.server.close(resolve))));
+      payroll = await stack.startApp(PayrollModule, 'payroll', { HR_URL: hr.url, PAY_URL: pay.url, BOOKS_URL: books.url });
+    }
   });
 
   it('keeps the accrual in its outbox while Books is away and posts it when Books is back', async () => {

@@ -12,6 +12,8 @@ const MAX_BACKOFF_MS = 60_000;
 export class PostingsService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Postings');
   private readonly loop: PollingLoop;
+  /** Deliveries under way in this process, so that a caller delivering a run's postings waits for the sweep's too. */
+  private readonly inFlight = new Map<string, { runId: string; done: Promise<void> }>();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -53,11 +55,21 @@ export class PostingsService implements OnApplicationBootstrap, OnApplicationShu
         take: 100,
       });
       // claimed one by one in deliver(): a sweep and a caller racing on the same posting post it once
-      for (const posting of due) await this.deliver(posting);
+      for (const posting of due) await this.deliverOnce(posting);
+      // what the sweep of this process claimed before this call: its answer is the run's too
+      if (runId) await Promise.all([...this.inFlight.values()].filter((d) => d.runId === runId).map((d) => d.done));
     } catch (error) {
       // callers have already committed what the posting records: it waits for the next sweep
       this.logger.warn(`posting sweep failed: ${(error as Error).message}`);
     }
+  }
+
+  private deliverOnce(posting: Posting): Promise<void> {
+    const running = this.inFlight.get(posting.id);
+    if (running) return running.done;
+    const done = this.deliver(posting).finally(() => this.inFlight.delete(posting.id));
+    this.inFlight.set(posting.id, { runId: posting.runId, done });
+    return done;
   }
 
   private async deliver(posting: Posting): Promise<void> {

@@ -6,7 +6,7 @@ const BOUNDARY = 'test-boundary';
 const body = [`--${BOUNDARY}`, 'Content-Disposition: form-data; name="file"; filename="a.txt"', 'Content-Type: text/plain', '', 'hello', `--${BOUNDARY}`, 'Content-Disposition: form-data; name="visibility"', '', 'public', `--${BOUNDARY}--`, ''].join('\r\n');
 
 /** An instance with the plugin registered, the hooks added to it recorded by name, its errors recorded, and two routes that read an upload. */
-async function instanceWith(plugin: FastifyPluginCallback<never>): Promise<{ app: FastifyInstance; hooks: string[]; errors: unknown[] }> {
+async function instanceWith(plugin: FastifyPluginCallback): Promise<{ app: FastifyInstance; hooks: string[]; errors: unknown[] }> {
   const app = Fastify();
   const hooks: string[] = [];
   const errors: unknown[] = [];
@@ -40,7 +40,7 @@ describe('multipartStreams', () => {
   afterEach(async () => app?.close());
 
   it('reads an upload as a stream of parts, as the plugin does', async () => {
-    const registered = await instanceWith(multipartStreams as FastifyPluginCallback<never>);
+    const registered = await instanceWith(multipartStreams as FastifyPluginCallback);
     app = registered.app;
     const response = await upload(app, '/parts');
     expect(response.statusCode).toBe(200);
@@ -48,17 +48,17 @@ describe('multipartStreams', () => {
   });
 
   it('adds no onResponse hook, where the plugin itself adds one for every route', async () => {
-    const plain = await instanceWith(multipart as FastifyPluginCallback<never>);
+    const plain = await instanceWith(multipart as FastifyPluginCallback);
     expect(plain.hooks).toContain('onResponse');
     await plain.app.close();
 
-    const registered = await instanceWith(multipartStreams as FastifyPluginCallback<never>);
+    const registered = await instanceWith(multipartStreams as FastifyPluginCallback);
     app = registered.app;
     expect(registered.hooks).not.toContain('onResponse');
   });
 
   it('refuses saveRequestFiles, whose temporary files nothing would delete', async () => {
-    const registered = await instanceWith(multipartStreams as FastifyPluginCallback<never>);
+    const registered = await instanceWith(multipartStreams as FastifyPluginCallback);
     app = registered.app;
     const response = await upload(app, '/saved');
     expect(response.statusCode).toBe(500);
