@@ -190,8 +190,15 @@ const SCENARIOS = [
     connections: 10,
     baseline: false,
     burst: 5,
+    // The utilities service's product (SERVICES in libs/common/src/service.ts): its burst is the one the flood spends.
+    product: 'app',
     request: ({ credential, token }) => ({ method: 'GET', path: '/api/v1/app/notifications/preferences', headers: authHeaders(credential, token) }),
-    targets: [{ label: 'admitted ≤ burst (5) in any second', check: (s) => s.throttle.maxDefinite <= 5 && s.throttle.maxPerWallClockSecond <= 5 }],
+    targets: [
+      {
+        label: 'admitted ≤ burst (5) in any second',
+        check: (s) => s.throttle.maxDefinite <= 5 && s.throttle.recorded.maxPerSecond <= 5 && s.throttle.recorded.maxSliding <= 5 && s.throttle.recorded.unrecorded === 0,
+      },
+    ],
   },
 ];
 
@@ -591,6 +598,25 @@ function throttleStats(admitted, burst) {
   };
 }
 
+/**
+ * The limiter's own record: its admissions per wall-clock second and in any 1,000 ms (a member
+ * recorded at t was admitted in [t, t + 1), so two less than 1,000 ms apart are at most 999
+ * apart in whole ms), counted over the slices' load. `unrecorded` is how many more 200s the
+ * client received than the limiter recorded in the same time: 0 when every 200 was an admission
+ * it counted.
+ */
+function recordedStats(times, windows, received) {
+  const inLoad = times.filter((t) => windows.some((w) => t >= w.startedAt - 1 && t <= w.endedAt)).sort((a, b) => a - b);
+  const perSecond = new Map();
+  for (const t of inLoad) perSecond.set(Math.floor(t / 1000), (perSecond.get(Math.floor(t / 1000)) ?? 0) + 1);
+  let maxSliding = 0;
+  for (let i = 0, j = 0; j < inLoad.length; j++) {
+    while (inLoad[j] - inLoad[i] > 999) i++;
+    maxSliding = Math.max(maxSliding, j - i + 1);
+  }
+  return { admissions: inLoad.length, maxPerSecond: Math.max(0, ...perSecond.values()), maxSliding, unrecorded: Math.max(0, received - inLoad.length) };
+}
+
 function median(values) {
   const sorted = values.filter((v) => v !== null && v !== undefined && !Number.isNaN(v)).sort((a, b) => a - b);
   if (!sorted.length) return null;
@@ -747,15 +773,54 @@ async function openSide(scenario, kind, options) {
   }
   side.helperPids = [...children].filter((c) => c !== server && c.name === 'auth-helper').map((c) => c.pid);
   side.admin = isBaseline ? undefined : await pgAdminClient();
+  if (scenario.burst && !isBaseline) side.admissions = await watchAdmissions(scenario, token);
   return side;
+}
+
+/**
+ * The admissions the rate limiter itself recorded for the flood's credential: the members of
+ * its burst set in Redis (`rl:burst:<credential>:<product>`, one per admitted request, scored
+ * with Redis's clock in ms), read every 100 ms while a slice runs. A member stays in the set for
+ * 1,001 ms after its admission, so every admission is seen. These are the times the server
+ * admitted each request, which the client can only bracket between its send and its receive.
+ */
+async function watchAdmissions(scenario, token) {
+  const credentialId = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')).sub;
+  const Redis = require('ioredis');
+  const redis = new Redis(context.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5000 });
+  await redis.connect();
+  const key = `${context.redisPrefix}rl:burst:${credentialId}:${scenario.product}`;
+  const seen = new Map(); // member -> admitted at (ms, Redis's clock)
+  let timer;
+  const poll = async () => {
+    const flat = await redis.zrange(key, 0, -1, 'WITHSCORES');
+    for (let i = 0; i < flat.length; i += 2) seen.set(flat[i], Number(flat[i + 1]));
+  };
+  return {
+    seen,
+    start() {
+      timer = setInterval(() => poll().catch(() => undefined), 100);
+      return poll();
+    },
+    async stop() {
+      clearInterval(timer);
+      await poll();
+    },
+    close: () => redis.quit().catch(() => redis.disconnect()),
+  };
 }
 
 /** One slice of load on a side: its responses, latencies, CPU and PostgreSQL's write transactions. */
 async function loadSlice(side, scenario, seconds) {
   const firstXid = side.admin ? await nextTransactionId(side.admin) : undefined;
+  await side.admissions?.start();
+  const startedAt = Date.now();
   const before = cpuSnapshot(side.server.pid, side.helperPids);
   const run = await runLoad({ url: side.server.url, connections: scenario.connections, duration: seconds, request: side.request(), track: !!scenario.burst && !side.isBaseline });
   const after = cpuSnapshot(side.server.pid, side.helperPids);
+  const endedAt = Date.now();
+  await side.admissions?.stop();
+  if (side.admissions) run.window = { startedAt, endedAt };
   const lastXid = firstXid === undefined ? undefined : await nextTransactionId(side.admin);
   side.slices.push({ run, seconds, cpu: cpuDelta(before, after), writeTransactions: lastXid === undefined ? undefined : Number(lastXid - firstXid) });
 }
@@ -793,7 +858,10 @@ function summarizeSide(side, scenario) {
     const writeTransactions = slices.reduce((total, slice) => total + slice.writeTransactions, 0);
     summary.writeTransactions = { perSecond: Math.round(writeTransactions / (summary.durationS || seconds)), perResponse: summary.responses ? round(writeTransactions / summary.responses, 3) : null };
   }
-  if (scenario.burst && !side.isBaseline) summary.throttle = throttleStats(slices.flatMap(({ run }) => run.admitted), scenario.burst);
+  if (scenario.burst && !side.isBaseline) {
+    summary.throttle = throttleStats(slices.flatMap(({ run }) => run.admitted), scenario.burst);
+    summary.throttle.recorded = recordedStats([...side.admissions.seen.values()], slices.map(({ run }) => run.window), summary.ok);
+  }
   summary.errors = countErrors(scenario, summary);
   if (summary.errors > 0) summary.errorSample = errorSample(server.logPath);
   return summary;
@@ -801,6 +869,7 @@ function summarizeSide(side, scenario) {
 
 async function closeSide(side) {
   await side.admin?.end().catch(() => undefined);
+  await side.admissions?.close();
   await stopProcess(side.server);
 }
 
@@ -887,8 +956,14 @@ async function runScenario(scenario, options) {
       maxPerWallClockSecond: Math.max(...throttles.map((t) => t.maxPerWallClockSecond)),
       maxSlidingReceived: Math.max(...throttles.map((t) => t.maxSlidingReceived)),
       maxDefinite: Math.max(...throttles.map((t) => t.maxDefinite)),
+      recorded: {
+        admissions: throttles.reduce((total, t) => total + t.recorded.admissions, 0),
+        maxPerSecond: Math.max(...throttles.map((t) => t.recorded.maxPerSecond)),
+        maxSliding: Math.max(...throttles.map((t) => t.recorded.maxSliding)),
+        unrecorded: throttles.reduce((total, t) => total + t.recorded.unrecorded, 0),
+      },
     };
-    summary.ratio = round(summary.throttle.maxPerWallClockSecond / scenario.burst, 3);
+    summary.ratio = round(summary.throttle.recorded.maxPerSecond / scenario.burst, 3);
   }
   const targets = [...scenario.targets, { label: `peak RSS ≤ ${RSS_TARGET_MB} MB`, check: (s) => s.peakRssMb <= RSS_TARGET_MB }];
   summary.targets = targets.map((t) => ({ target: t.label, met: !!t.check(summary) }));
@@ -915,7 +990,7 @@ const pct = (ratio) => (ratio === null || ratio === undefined ? '—' : `${Math.
 function tableRows(report) {
   return report.scenarios.map((s) => {
     if (s.failed) return [String(s.number), s.id, s.server, '', 'FAILED', '', '', '', '', '', '', s.failed.split('\n')[0].slice(0, 120), 'not run'];
-    const ratio = s.throttle ? `${s.throttle.maxPerWallClockSecond}/${s.throttle.burst} per s` : pct(s.ratio);
+    const ratio = s.throttle ? `${s.throttle.recorded.maxPerSecond}/${s.throttle.burst} per s` : pct(s.ratio);
     const limit = s.throttle ? `burst ${s.throttle.burst}/s` : fmt(s.limitRps);
     const rps = s.throttle ? `${fmt(s.responsesPerSecond)} (${fmt(s.throttle.medianAdmittedPerSecond)} admitted)` : fmt(s.rps);
     return [
@@ -1012,7 +1087,7 @@ function markdown(report) {
   if (throttle) {
     lines.push('');
     lines.push(
-      `Throttler: ${throttle.throttle.medianAdmittedPerSecond} admitted per whole second (median), at most ${throttle.throttle.maxPerWallClockSecond} in one wall-clock second and ${throttle.throttle.maxSlidingReceived} in any 1,000 ms by receive time on the client; at most ${throttle.throttle.maxDefinite} certainly admitted within one 1,000 ms window (send and receive times both inside it); burst ${throttle.throttle.burst}. Per second, round by round: ${throttle.rounds.map((r) => r.suite.throttle.perWallClockSecond.join(' ')).join(' | ')}.`,
+      `Throttler: the limiter recorded ${fmt(throttle.throttle.recorded.admissions)} admissions, at most ${throttle.throttle.recorded.maxPerSecond} in one wall-clock second and ${throttle.throttle.recorded.maxSliding} in any 1,000 ms, ${throttle.throttle.recorded.unrecorded === 0 ? 'and every 200 the client received was one of them' : `but the client received ${throttle.throttle.recorded.unrecorded} more 200s than it recorded`}; on the client, at most ${throttle.throttle.maxDefinite} 200s certainly admitted within one 1,000 ms window (send and receive times both inside it). By receive time on the client (latency moves a response across a second's edge): ${throttle.throttle.medianAdmittedPerSecond} per whole second (median), at most ${throttle.throttle.maxPerWallClockSecond} in one wall-clock second and ${throttle.throttle.maxSlidingReceived} in any 1,000 ms; burst ${throttle.throttle.burst}. Per second received, round by round: ${throttle.rounds.map((r) => r.suite.throttle.perWallClockSecond.join(' ')).join(' | ')}.`,
     );
   }
   const failed = report.scenarios.filter((s) => s.failed);
