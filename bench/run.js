@@ -503,7 +503,8 @@ function percentile(sorted, p) {
 
 /**
  * One autocannon run. Latencies are kept per response (autocannon's own histogram is whole
- * milliseconds); `track` also keeps the receive and send times of every 200.
+ * milliseconds), of the 2xx, and with `track` (the throttler's flood) of the 429s too; `track`
+ * also keeps the receive and send times of every 200.
  */
 function runLoad({ url, connections, duration, request, track = false }) {
   return new Promise((resolve, reject) => {
@@ -528,14 +529,16 @@ function runLoad({ url, connections, duration, request, track = false }) {
     }
     const guard = setTimeout(() => instance.stop(), (duration + 20) * 1000);
     instance.on('response', (client, statusCode, resBytes, responseTime) => {
-      if (statusCode < 200 || statusCode >= 300) return;
+      const ok = statusCode >= 200 && statusCode < 300;
+      // The throttler's flood is answered mostly with 429s: its latencies are of every answer.
+      if (!ok && !(track && statusCode === 429)) return;
       if (count === latencies.length) {
         const grown = new Float64Array(latencies.length * 2);
         grown.set(latencies);
         latencies = grown;
       }
       latencies[count++] = responseTime;
-      if (track) {
+      if (track && ok) {
         const receivedAt = performance.timeOrigin + performance.now();
         admitted.push({ receivedAt, sentAt: receivedAt - responseTime });
       }
