@@ -571,16 +571,11 @@ const round = (value, digits = 2) => (value === null || value === undefined ? nu
 /** 200s per second as the client saw them, and the most that were surely admitted within 1,000 ms. */
 function throttleStats(admitted, burst) {
   const received = admitted.map((a) => a.receivedAt).sort((a, b) => a - b);
-  const perSecond = new Map();
-  for (const t of received) perSecond.set(Math.floor(t / 1000), (perSecond.get(Math.floor(t / 1000)) ?? 0) + 1);
+  const perSecond = countPerSecond(received);
   const seconds = [...perSecond.keys()].sort((a, b) => a - b);
   // Whole seconds only for the median: the first and last seconds of the run are partial.
   const whole = seconds.slice(1, -1).map((s) => perSecond.get(s));
-  let maxSlidingReceived = 0;
-  for (let i = 0, j = 0; j < received.length; j++) {
-    while (received[j] - received[i] >= 1000) i++;
-    maxSlidingReceived = Math.max(maxSlidingReceived, j - i + 1);
-  }
+  const maxSlidingReceived = mostWithinASecond(received);
   // The server admitted each request between its send and its receive time: a set of 200s whose
   // sends and receives all fall within less than 1,000 ms was certainly admitted within one window.
   const bySend = [...admitted].sort((a, b) => a.sentAt - b.sentAt);
@@ -610,14 +605,32 @@ function throttleStats(admitted, burst) {
  */
 function recordedStats(times, windows, received) {
   const inLoad = times.filter((t) => windows.some((w) => t >= w.startedAt - 1 && t <= w.endedAt)).sort((a, b) => a - b);
+  return {
+    admissions: inLoad.length,
+    maxPerSecond: Math.max(0, ...countPerSecond(inLoad).values()),
+    maxSliding: mostWithinASecond(inLoad),
+    unrecorded: Math.max(0, received - inLoad.length),
+  };
+}
+
+/** How many of `times` (ms) fall in each wall-clock second, by second. */
+function countPerSecond(times) {
   const perSecond = new Map();
-  for (const t of inLoad) perSecond.set(Math.floor(t / 1000), (perSecond.get(Math.floor(t / 1000)) ?? 0) + 1);
-  let maxSliding = 0;
-  for (let i = 0, j = 0; j < inLoad.length; j++) {
-    while (inLoad[j] - inLoad[i] > 999) i++;
-    maxSliding = Math.max(maxSliding, j - i + 1);
+  for (const t of times) {
+    const second = Math.floor(t / 1000);
+    perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
   }
-  return { admissions: inLoad.length, maxPerSecond: Math.max(0, ...perSecond.values()), maxSliding, unrecorded: Math.max(0, received - inLoad.length) };
+  return perSecond;
+}
+
+/** The most of `sorted` (ms, ascending) that fall within less than 1,000 ms of each other. */
+function mostWithinASecond(sorted) {
+  let most = 0;
+  for (let i = 0, j = 0; j < sorted.length; j++) {
+    while (sorted[j] - sorted[i] >= 1000) i++;
+    most = Math.max(most, j - i + 1);
+  }
+  return most;
 }
 
 function median(values) {
@@ -780,6 +793,14 @@ async function openSide(scenario, kind, options) {
   return side;
 }
 
+/** A connection to the run's Redis, for the bench's own reads and its cleanup. */
+async function redisClient() {
+  const Redis = require('ioredis');
+  const redis = new Redis(context.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5000 });
+  await redis.connect();
+  return redis;
+}
+
 /**
  * The admissions the rate limiter itself recorded for the flood's credential: the members of
  * its burst set in Redis (`rl:burst:<credential>:<product>`, one per admitted request, scored
@@ -789,9 +810,7 @@ async function openSide(scenario, kind, options) {
  */
 async function watchAdmissions(scenario, token) {
   const credentialId = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')).sub;
-  const Redis = require('ioredis');
-  const redis = new Redis(context.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5000 });
-  await redis.connect();
+  const redis = await redisClient();
   const key = `${context.redisPrefix}rl:burst:${credentialId}:${scenario.product}`;
   const seen = new Map(); // member -> admitted at (ms, Redis's clock)
   let timer;
@@ -1178,9 +1197,7 @@ async function cleanup() {
   if (!context) return;
   if (context.redisPrefix) {
     try {
-      const Redis = require('ioredis');
-      const redis = new Redis(context.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5000 });
-      await redis.connect();
+      const redis = await redisClient();
       let cursor = '0';
       let deleted = 0;
       do {
