@@ -106,7 +106,9 @@ describe('plan throttling across replicas (Redis)', () => {
     );
     const admitted = calls.filter((c) => c.status === 200).sort((a, b) => a.sent - b.sent);
     expect(calls.filter((c) => c.status !== 200 && c.status !== 429)).toEqual([]);
-    expect(calls.length).toBeGreaterThan(1000);
+    // more than any 2.2 s could admit at 200 a second (600: at most one burst per 1,000 ms window), so the
+    // limiter, not the client, decides what gets in (about 975 calls came on a slow machine, 2,000 on a fast one)
+    expect(calls.length).toBeGreaterThan(600);
 
     // leases were taken: their admissions are recorded in Redis as `<time>:<replica>:<sequence>:<n>`
     const redis = new Redis(REDIS_URL);
