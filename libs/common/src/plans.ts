@@ -55,10 +55,16 @@ export interface QuotaPeriod {
 }
 
 export function quotaPeriod(anchorSeconds: number, nowMs: number = Date.now()): QuotaPeriod {
+  const { index, startMs, endMs } = quotaPeriodBounds(anchorSeconds, nowMs);
+  return { index, start: new Date(startMs), end: new Date(endMs) };
+}
+
+/** The same period as epoch milliseconds, without two Dates: the throttler asks on every request. */
+export function quotaPeriodBounds(anchorSeconds: number, nowMs: number = Date.now()): { index: number; startMs: number; endMs: number } {
   const elapsed = Math.max(0, Math.floor(nowMs / 1000) - anchorSeconds);
   const index = Math.floor(elapsed / QUOTA_PERIOD_SECONDS);
   const startSeconds = anchorSeconds + index * QUOTA_PERIOD_SECONDS;
-  return { index, start: new Date(startSeconds * 1000), end: new Date((startSeconds + QUOTA_PERIOD_SECONDS) * 1000) };
+  return { index, startMs: startSeconds * 1000, endMs: (startSeconds + QUOTA_PERIOD_SECONDS) * 1000 };
 }
 
 /** Every scope a credential can hold; new credentials get all of them unless told otherwise. */

@@ -7,11 +7,12 @@ import { PlatformException } from '../errors/platform.exception';
 import { IdentitySource } from '../identity/identity-source';
 import { Environment } from '../config/environment';
 import { internalToken } from '../config/secret-files';
+import { bearerCandidate, hasNoWhitespace } from './bearer';
 import { constantTimeEquals } from './constant-time';
 import { routeAccess } from './route-access';
 import { JWT_STRATEGY } from './jwt.strategy';
 import { hashApiKey, PLATFORM_CLIENT_ID, Principal } from './principal';
-import { headerValue, PlatformRequest, requestState } from './request-state';
+import { headerValue, httpRequest, PlatformRequest, requestState } from './request-state';
 
 interface VerifiedToken {
   /** the whole token: the cache is keyed by its signature, and a hit must be this very token */
@@ -20,9 +21,6 @@ interface VerifiedToken {
   /** the X-Platform-Api-Key value already matched against the token's key hash */
   matchedApiKey?: string;
 }
-
-/** No header, or not `Bearer <token>`, is a missing token; anything sent as the token is then verified. */
-const BEARER = /^Bearer +(\S+)$/;
 
 function signatureOf(token: string): string {
   return token.slice(token.lastIndexOf('.') + 1);
@@ -58,18 +56,23 @@ export class PlatformAuthGuard extends AuthGuard(JWT_STRATEGY) {
    */
   override canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const access = routeAccess(this.reflector, context);
-    const request = context.switchToHttp().getRequest<PlatformRequest>();
+    const request = httpRequest(context);
     if (access.isInternal) {
       // Service-to-service routes: the shared internal token; answer as if the route did not exist.
       if (!constantTimeEquals(headerValue(request, 'x-internal-token') ?? '', this.internalToken)) throw new PlatformException('HTTP_ERROR', { status: 404 });
       return true;
     }
     if (access.isPublic) return true;
-    const token = BEARER.exec(headerValue(request, 'authorization') ?? '')?.[1];
-    if (!token) throw new PlatformException('AUTH_TOKEN_MISSING');
+    // No header, or not `Bearer <token>`, is a missing token; anything sent as the token is then
+    // verified. A token equal to a cached one is well formed: it was checked before it was cached.
+    const token = bearerCandidate(headerValue(request, 'authorization'));
+    if (token === undefined) throw new PlatformException('AUTH_TOKEN_MISSING');
 
     const entry = this.verified.get(signatureOf(token));
-    if (!entry || entry.token !== token) return this.verify(context, request, token);
+    if (!entry || entry.token !== token) {
+      if (!hasNoWhitespace(token)) throw new PlatformException('AUTH_TOKEN_MISSING');
+      return this.verify(context, request, token);
+    }
     if (entry.principal.expiresAt <= Date.now()) throw new PlatformException('AUTH_TOKEN_EXPIRED');
     return this.admit(request, entry);
   }

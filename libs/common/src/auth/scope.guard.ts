@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { PlatformException } from '../errors/platform.exception';
 import { routeAccess } from './route-access';
-import { PlatformRequest, requestState } from './request-state';
+import { httpRequest, requestState } from './request-state';
 
 /** A route's declared scopes must all be held by the credential; an undeclared route is denied. */
 @Injectable()
@@ -13,7 +13,7 @@ export class ScopeGuard implements CanActivate {
     const { isPublic, declaration } = routeAccess(this.reflector, context);
     if (isPublic) return true;
     if (!declaration) throw new PlatformException('INSUFFICIENT_SCOPE', { params: { scope: 'an explicit route permission' } });
-    const principal = requestState(context.switchToHttp().getRequest<PlatformRequest>()).principal!;
+    const principal = requestState(httpRequest(context)).principal!;
     const missing = declaration.scopes.find((scope) => !principal.scopes.has(scope));
     if (missing) throw new PlatformException('INSUFFICIENT_SCOPE', { params: { scope: missing }, details: { requiredScope: missing } });
     return true;

@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { isUUID } from 'class-validator';
 import { routeAccess } from '../auth/route-access';
-import { headerValue, PlatformRequest, requestState } from '../auth/request-state';
+import { headerValue, httpRequest, requestState } from '../auth/request-state';
 import { FieldErrors, PlatformException } from '../errors/platform.exception';
 import { IdentitySource } from '../identity/identity-source';
 
@@ -23,7 +23,7 @@ export class TenancyGuard implements CanActivate {
   /** Synchronous for a caller acting for itself; only acting for a client company may ask auth. */
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (routeAccess(this.reflector, context).isPublic) return true;
-    const request = context.switchToHttp().getRequest<PlatformRequest>();
+    const request = httpRequest(context);
     const state = requestState(request);
     const organizationId = state.principal!.organizationId;
     const workspaceId = headerValue(request, WORKSPACE_HEADER);

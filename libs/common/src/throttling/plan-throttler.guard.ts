@@ -4,9 +4,9 @@ import { InjectThrottlerOptions, ThrottlerGuard, ThrottlerModuleOptions } from '
 import type { ThrottlerRequest } from '@nestjs/throttler/dist/throttler.guard.interface';
 import type { FastifyReply } from 'fastify';
 import { routeAccess } from '../auth/route-access';
-import { PlatformRequest, requestState } from '../auth/request-state';
+import { httpReply, httpRequest, requestState } from '../auth/request-state';
 import { PlatformException } from '../errors/platform.exception';
-import { quotaPeriod } from '../plans';
+import { quotaPeriodBounds } from '../plans';
 import { SERVICE_DESCRIPTOR, ServiceDescriptor } from '../service';
 import { BURST_WINDOW_MS, RateLimitStore } from './rate-limit.store';
 
@@ -33,21 +33,21 @@ export class PlanThrottlerGuard extends ThrottlerGuard {
   }
 
   protected override async handleRequest({ context }: ThrottlerRequest): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<PlatformRequest>();
-    const reply = context.switchToHttp().getResponse<FastifyReply>();
+    const request = httpRequest(context);
+    const reply = httpReply<FastifyReply>(context);
     const principal = requestState(request).principal!;
-    const period = quotaPeriod(principal.periodAnchor);
+    const period = quotaPeriodBounds(principal.periodAnchor);
     const result = await this.store.consume({
       credentialId: principal.credentialId,
       product: this.service.product,
       burst: principal.burstPerSecond,
       quota: principal.monthlyQuota,
       period: period.index,
-      periodEndMs: period.end.getTime(),
+      periodEndMs: period.endMs,
     });
 
     const quotaRemaining = Math.max(0, principal.monthlyQuota - result.quotaUsed);
-    const quotaResetSeconds = Math.max(1, Math.ceil((period.end.getTime() - Date.now()) / 1000));
+    const quotaResetSeconds = Math.max(1, Math.ceil((period.endMs - Date.now()) / 1000));
     const burstResetSeconds = Math.max(1, Math.ceil((result.burstResetMs || BURST_WINDOW_MS) / 1000));
     const quotaBinds = result.reason === 'quota' || (result.allowed && quotaRemaining < result.burstRemaining);
     const headers: Record<string, string> = {

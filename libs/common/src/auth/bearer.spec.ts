@@ -1,0 +1,40 @@
+import { bearerCandidate, bearerToken, hasNoWhitespace } from './bearer';
+
+const REFERENCE = /^Bearer +(\S+)$/;
+
+describe('bearerToken', () => {
+  const headers = [
+    undefined,
+    '',
+    'Bearer',
+    'Bearer ',
+    'Bearer    ',
+    'Bearer abc',
+    'Bearer    abc.def.ghi',
+    'bearer abc',
+    'BEARER abc',
+    'Basic abc',
+    'Bearerabc',
+    'Bearer\tabc',
+    'Bearer abc def',
+    'Bearer abc ',
+    'Bearer abc\t',
+    'Bearer abc\n',
+    'Bearer a\u00a0b',
+    'Bearer a\u2028b',
+    ' Bearer abc',
+    'Bearer é.ü.ß',
+    `Bearer ${'x'.repeat(900)}.${'y'.repeat(86)}`,
+  ];
+
+  it.each(headers.map((header) => [header]))('answers %j as /^Bearer +(\\S+)$/ does', (header) => {
+    expect(bearerToken(header)).toBe(header === undefined ? undefined : REFERENCE.exec(header)?.[1]);
+  });
+
+  it('gives the candidate after the spaces, and leaves the whitespace check to hasNoWhitespace', () => {
+    expect(bearerCandidate('Bearer   a b')).toBe('a b');
+    expect(hasNoWhitespace('a b')).toBe(false);
+    expect(hasNoWhitespace('a.b.c')).toBe(true);
+    expect(bearerCandidate('Bearer   ')).toBeUndefined();
+  });
+});
