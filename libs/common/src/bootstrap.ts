@@ -10,6 +10,7 @@ import { ConfigurationError, Environment, validateEnvironment } from './config/e
 import { applyHeapGrowth } from './runtime/heap';
 import { ShutdownState } from './health/shutdown-state';
 import { envelopeHooks } from './http/envelope';
+import type { HistogramSeries } from './metrics/duration-histogram';
 import { requestDurationHistogram } from './metrics/metrics';
 import { PLATFORM_LOGGER, PlatformLogger } from './logging/platform-logger';
 import { buildOpenApiDocument, OpenApiDocument } from './openapi/openapi';
@@ -77,13 +78,22 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
   const histogram = requestDurationHistogram();
   const logger = app.get<PlatformLogger>(PLATFORM_LOGGER);
   const accessLog = logger.isLevelEnabled('info');
-  const record = (request: FastifyRequest, reply: FastifyReply, route: string) => {
-    const seconds = (performance.now() - (request as unknown as { startedAt: number }).startedAt) / 1000;
-    histogram.observe({ service: service.name, method: request.method, route, status: String(reply.statusCode) }, seconds);
-    if (accessLog && !request.url.startsWith('/healthz')) {
-      logger.info({ reqId: request.id, method: request.method, url: request.url, route, statusCode: reply.statusCode, responseTimeMs: Math.round(seconds * 1e4) / 10 }, 'request completed');
-    }
+  // A recorder per route template holds its series by method and status, found without building a label set.
+  const recorder = (route: string) => {
+    const series = new Map<string, HistogramSeries>();
+    return (request: FastifyRequest, reply: FastifyReply) => {
+      const seconds = (performance.now() - (request as unknown as { startedAt: number }).startedAt) / 1000;
+      const key = request.method + reply.statusCode;
+      let own = series.get(key);
+      if (!own) series.set(key, (own = histogram.series({ service: service.name, method: request.method, route, status: String(reply.statusCode) })));
+      own.observe(seconds);
+      if (accessLog && !request.url.startsWith('/healthz')) log(request, reply, route, seconds);
+    };
   };
+  const log = (request: FastifyRequest, reply: FastifyReply, route: string, seconds: number) => {
+    logger.info({ reqId: request.id, method: request.method, url: request.url, route, statusCode: reply.statusCode, responseTimeMs: Math.round(seconds * 1e4) / 10 }, 'request completed');
+  };
+  const recordUnmatched = recorder('unmatched');
   fastify.decorateRequest('platform', null);
   fastify.decorateRequest('startedAt', 0);
   fastify.addHook('onRequest', (request, reply, done) => {
@@ -93,7 +103,7 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
   });
   // Matched routes are recorded by their own hook (below); this one records the rest.
   fastify.addHook('onResponse', (request, reply, done) => {
-    if (request.is404) record(request, reply, 'unmatched');
+    if (request.is404) recordUnmatched(request, reply);
     done();
   });
   // Each route gets its own envelope and metrics hooks as it is registered, so that a request
@@ -105,8 +115,9 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
     const declaration = declarations.get(`${method === 'HEAD' ? 'GET' : method} ${url}`) ?? declarations.get(`ALL ${url}`);
     const envelope = declaration ? envelopeHooks(declaration.response) : null;
     const first = <T>(hook: T, existing: T | T[] | undefined): T[] => [hook, ...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing])];
+    const record = recorder(url);
     options.onResponse = first((request, reply, done) => {
-      record(request, reply, url);
+      record(request, reply);
       done();
     }, options.onResponse);
     if (envelope) {
