@@ -69,6 +69,15 @@ describe('DurationHistogram', () => {
     expect(() => ours.series({ service: 'hr', method: 'GET', route: '/x' } as typeof get)).toThrow(/status/);
   });
 
+  it('leaves out a value that is not a finite number', async () => {
+    const { ours, registry } = both([[get, 0.002]]);
+    ours.series(get).observe(Number.NaN);
+    ours.series(get).observe(Number.POSITIVE_INFINITY);
+    const scrape = await registry.metrics();
+    expect(scrape).toContain(`${NAME}_count{service="hr",method="GET",route="/api/v1/hr/employees",status="200"} 1\n`);
+    expect(scrape).toContain(`${NAME}_sum{service="hr",method="GET",route="/api/v1/hr/employees",status="200"} 0.002\n`);
+  });
+
   it('forgets every series on reset', async () => {
     const { ours, registry } = both(observations);
     ours.reset();

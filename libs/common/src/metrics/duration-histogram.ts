@@ -30,7 +30,9 @@ export class HistogramSeries {
     this.buckets = new Float64Array(upperBounds.length);
   }
 
+  /** Adds one observation; a value that is not a finite number is left out (prom-client throws on it). */
   observe(value: number): void {
+    if (!Number.isFinite(value)) return;
     const bounds = this.upperBounds;
     for (let i = 0; i < bounds.length; i++) {
       if (value <= bounds[i]) {
