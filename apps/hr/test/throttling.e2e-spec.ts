@@ -16,6 +16,17 @@ describe('plan throttling across replicas (Redis)', () => {
   });
   afterAll(() => stack.stop());
 
+  /** How many admissions of the credential's hr burst set came from leases (members `<time>:<replica>:<sequence>:<n>`). */
+  async function leaseMembers(credentialId: string): Promise<number> {
+    const redis = new Redis(REDIS_URL);
+    try {
+      const members = await redis.zrange(`${stack.redisPrefix}rl:burst:${credentialId}:hr`, 0, -1);
+      return members.filter((member) => member.split(':').length === 4).length;
+    } finally {
+      redis.disconnect();
+    }
+  }
+
   it('admits at most the sandbox burst of 5 per second across two instances', async () => {
     const sandbox = await stack.developer({ plan: 'developer-sandbox' });
     const results = await Promise.all(
@@ -110,14 +121,8 @@ describe('plan throttling across replicas (Redis)', () => {
     // limiter, not the client, decides what gets in (about 975 calls came on a slow machine, 2,000 on a fast one)
     expect(calls.length).toBeGreaterThan(600);
 
-    // leases were taken: their admissions are recorded in Redis as `<time>:<replica>:<sequence>:<n>`
-    const redis = new Redis(REDIS_URL);
-    try {
-      const members = await redis.zrange(`${stack.redisPrefix}rl:burst:${busy.credentialId}:hr`, 0, -1);
-      expect(members.filter((member) => member.split(':').length === 4).length).toBeGreaterThan(0);
-    } finally {
-      redis.disconnect();
-    }
+    // leases were taken
+    expect(await leaseMembers(busy.credentialId)).toBeGreaterThan(0);
 
     // no 1,000 ms holds more than 200 admissions that were certainly admitted inside it
     for (const start of admitted) {
@@ -146,13 +151,7 @@ describe('plan throttling across replicas (Redis)', () => {
       }),
     );
     expect(admitted).toBeGreaterThanOrEqual(60);
-    const redis = new Redis(REDIS_URL);
-    try {
-      const members = await redis.zrange(`${stack.redisPrefix}rl:burst:${busy.credentialId}:hr`, 0, -1);
-      expect(members.filter((member) => member.split(':').length === 4).length).toBeGreaterThan(0);
-    } finally {
-      redis.disconnect();
-    }
+    expect(await leaseMembers(busy.credentialId)).toBeGreaterThan(0);
     // closed at once, while its last lease is still live
     await stopping.close();
     const usage = await busy.call(stack.auth, 'GET', '/api/v1/authorize/usage');

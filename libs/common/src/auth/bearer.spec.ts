@@ -1,6 +1,12 @@
-import { bearerCandidate, bearerToken, hasNoWhitespace } from './bearer';
+import { bearerCandidate, hasNoWhitespace } from './bearer';
 
 const REFERENCE = /^Bearer +(\S+)$/;
+
+/** The two checks together, as the auth guard makes them for a token it has not cached. */
+function bearerToken(header: string | undefined): string | undefined {
+  const candidate = bearerCandidate(header);
+  return candidate !== undefined && hasNoWhitespace(candidate) ? candidate : undefined;
+}
 
 describe('bearerToken', () => {
   const headers = [

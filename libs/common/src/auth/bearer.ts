@@ -20,9 +20,3 @@ export function bearerCandidate(header: string | undefined): string | undefined 
 export function hasNoWhitespace(candidate: string): boolean {
   return !WHITESPACE.test(candidate);
 }
-
-/** The token of a `Bearer <token>` header, or undefined: `/^Bearer +(\S+)$/`'s group. */
-export function bearerToken(header: string | undefined): string | undefined {
-  const candidate = bearerCandidate(header);
-  return candidate !== undefined && hasNoWhitespace(candidate) ? candidate : undefined;
-}
