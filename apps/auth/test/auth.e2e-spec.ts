@@ -1,6 +1,7 @@
 import { sign } from 'jsonwebtoken';
 import { randomUUID } from 'node:crypto';
 import { AuthModule } from '../src/auth.module';
+import { CredentialsService } from '../src/credentials/credentials.service';
 import { SigningKeys } from '../src/tokens/signing-keys.service';
 import { call } from '../../../test/support/http';
 import { Developer, expectError, TestStack } from '../../../test/support/stack';
@@ -140,6 +141,38 @@ describe('auth service', () => {
       expectError(await stack.exchange(fresh.apiKey, fresh.apiSecret + 'x', undefined, from()), 401, 'DEVELOPER_KEYS_INVALID');
       expectError(await stack.exchange('pk_sandbox_unknown', fresh.apiSecret, undefined, from()), 401, 'DEVELOPER_KEYS_INVALID');
       expectError(await call(url(), 'POST', '/api/v1/authorize/token', { headers: { 'x-platform-client-id': 'platform-developer', ...from() } }), 401, 'DEVELOPER_KEYS_INVALID');
+    });
+
+    it('answers concurrent exchanges each for its own key and secret, when their lookups go together', async () => {
+      const [first, second] = [await stack.developer(), await stack.developer()];
+      const attempts = [
+        ...Array.from({ length: 8 }, () => ({ dev: first, secret: first.apiSecret, expect: 200 })),
+        ...Array.from({ length: 8 }, () => ({ dev: second, secret: second.apiSecret, expect: 200 })),
+        { dev: first, secret: second.apiSecret, expect: 401 },
+        { dev: second, secret: first.apiSecret, expect: 401 },
+        { dev: { apiKey: 'pk_sandbox_nobody', organizationId: '', credentialId: '' }, secret: first.apiSecret, expect: 401 },
+      ];
+      const results = await Promise.all(attempts.map((attempt) => stack.exchange(attempt.dev.apiKey, attempt.secret, undefined, from())));
+      results.forEach((result, i) => {
+        const attempt = attempts[i];
+        if (attempt.expect === 401) return expectError(result, 401, 'DEVELOPER_KEYS_INVALID');
+        expect(result.status).toBe(200);
+        const payload = JSON.parse(Buffer.from(result.body.data.accessToken.split('.')[1], 'base64url').toString());
+        expect(payload).toMatchObject({ sub: attempt.dev.credentialId, org: attempt.dev.organizationId });
+      });
+      // every token minted is its own
+      const jtis = results.filter((r) => r.status === 200).map((r) => JSON.parse(Buffer.from(r.body.data.accessToken.split('.')[1], 'base64url').toString()).jti);
+      expect(new Set(jtis).size).toBe(16);
+
+      // asked in one turn, the lookups after the first two share statements: each still gets its own credential
+      const credentials = stack.auth.app.get(CredentialsService);
+      const checks = attempts.flatMap((attempt) => [attempt, attempt]);
+      const verified = await Promise.all(checks.map((attempt) => credentials.verify(attempt.dev.apiKey, attempt.secret)));
+      verified.forEach((subject, i) => {
+        const attempt = checks[i];
+        if (attempt.expect === 401) return expect(subject).toBeNull();
+        expect(subject).toMatchObject({ credential: { id: attempt.dev.credentialId }, organization: { id: attempt.dev.organizationId, plan: 'api-enterprise' } });
+      });
     });
 
     it('refuses a missing or wrong client id with CLIENT_ID_INVALID', async () => {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { MoreThan, Repository } from 'typeorm';
-import { Environment, PlanId, PLANS, PlatformException, PreparedStatement, qualifiedTable, RateLimits, readOrCreateSecretFile, randomToken, Scope, SCOPES, Transactions } from '@platform/common';
+import { Batcher, Environment, PlanId, PLANS, PlatformException, PreparedStatement, qualifiedTable, RateLimits, readOrCreateSecretFile, randomToken, Scope, SCOPES, Transactions } from '@platform/common';
 import { Organization } from '../organizations/organization.entity';
 import { DeveloperCredential } from './developer-credential.entity';
 import { generateApiKey, generateApiSecret, hashSecret, keyHashOf, keyPrefixOf, secretMatches } from './credential-secrets';
@@ -41,6 +41,20 @@ interface CredentialRow {
   monthly_quota: number | null;
   webhook_retries: number | null;
   created_at: Date;
+}
+
+/**
+ * The credential lookups of concurrent token exchanges: those that arrive while two are out go
+ * together in the next, one statement for all their keys.
+ */
+const LOOKUP_BATCHING = { maxBatch: 128, maxInFlight: 2 };
+
+/** A token subject of its own for each exchange, from the row. */
+function subjectOf(row: CredentialRow): TokenSubject {
+  return {
+    credential: { id: row.id, keyHash: row.key_hash, secretHash: row.secret_hash, secretVersion: row.secret_version, scopes: row.scopes },
+    organization: { id: row.organization_id, plan: row.plan, burstPerSecond: row.burst_per_second, monthlyQuota: row.monthly_quota, webhookRetries: row.webhook_retries, createdAt: row.created_at },
+  };
 }
 
 /** Tokens live 15 minutes: a rotation older than that can no longer revoke anything. */
@@ -93,39 +107,51 @@ export class CredentialsService {
     });
   }
 
-  /** The credential and organization for a key and secret, or null. Always spends one hash. */
-  async verify(apiKey: string, apiSecret: string): Promise<TokenSubject | null> {
-    const found = await this.findByKeyHash(keyHashOf(apiKey));
+  /**
+   * The credential and organization for a key and secret, or null. Always spends one hash.
+   * `keyHash` is the key's, when the caller has it already.
+   */
+  async verify(apiKey: string, apiSecret: string, keyHash = keyHashOf(apiKey)): Promise<TokenSubject | null> {
+    const found = await this.findByKeyHash(keyHash);
     const matches = secretMatches(this.pepper, apiSecret, found?.credential.secretHash ?? '0'.repeat(64));
     return found && matches ? found : null;
   }
 
-  /** One round trip: the credential and its organization together (a prepared statement on PostgreSQL: every token exchange asks). */
-  private async findByKeyHash(keyHash: string): Promise<TokenSubject | null> {
-    if (!this.transactions.postgres) {
-      const row = await this.credentials
-        .createQueryBuilder('credential')
-        .innerJoinAndMapOne('credential.organization', Organization, 'organization', 'organization.id = credential.organizationId')
-        .where('credential.keyHash = :keyHash', { keyHash })
-        .getOne();
-      const credential = row as (DeveloperCredential & { organization: Organization }) | null;
-      return credential ? { credential, organization: credential.organization } : null;
-    }
-    const connection = this.credentials.manager.connection;
-    this.byKeyHash ??= new PreparedStatement(
-      'SELECT c.id, c.key_hash, c.secret_hash, c.secret_version, c.scopes, o.id AS organization_id, o.plan, o.burst_per_second, o.monthly_quota, o.webhook_retries, o.created_at ' +
-        `FROM ${qualifiedTable(connection, DeveloperCredential)} c JOIN ${qualifiedTable(connection, Organization)} o ON o.id = c.organization_id ` +
-        'WHERE c.key_hash = $1',
-    );
-    const [row] = await this.byKeyHash.run<CredentialRow>(connection, [keyHash]);
-    if (!row) return null;
-    return {
-      credential: { id: row.id, keyHash: row.key_hash, secretHash: row.secret_hash, secretVersion: row.secret_version, scopes: row.scopes },
-      organization: { id: row.organization_id, plan: row.plan, burstPerSecond: row.burst_per_second, monthlyQuota: row.monthly_quota, webhookRetries: row.webhook_retries, createdAt: row.created_at },
-    };
+  /**
+   * The credential and its organization by key hash. On PostgreSQL the lookups of concurrent
+   * exchanges go together (`lookups`): one prepared statement for the distinct keys of a batch.
+   */
+  private findByKeyHash(keyHash: string): Promise<TokenSubject | null> {
+    if (this.transactions.postgres) return this.lookups.run(keyHash);
+    return this.credentials
+      .createQueryBuilder('credential')
+      .innerJoinAndMapOne('credential.organization', Organization, 'organization', 'organization.id = credential.organizationId')
+      .where('credential.keyHash = :keyHash', { keyHash })
+      .getOne()
+      .then((row) => {
+        const credential = row as (DeveloperCredential & { organization: Organization }) | null;
+        return credential ? { credential, organization: credential.organization } : null;
+      });
   }
 
-  private byKeyHash?: PreparedStatement;
+  private readonly lookups = new Batcher((keyHashes: string[]) => this.findManyByKeyHash(keyHashes), LOOKUP_BATCHING);
+
+  private async findManyByKeyHash(keyHashes: string[]): Promise<(TokenSubject | null)[]> {
+    const connection = this.credentials.manager.connection;
+    this.byKeyHashes ??= new PreparedStatement(
+      'SELECT c.id, c.key_hash, c.secret_hash, c.secret_version, c.scopes, o.id AS organization_id, o.plan, o.burst_per_second, o.monthly_quota, o.webhook_retries, o.created_at ' +
+        `FROM ${qualifiedTable(connection, DeveloperCredential)} c JOIN ${qualifiedTable(connection, Organization)} o ON o.id = c.organization_id ` +
+        'WHERE c.key_hash = ANY($1::varchar[])',
+    );
+    const rows = await this.byKeyHashes.run<CredentialRow>(connection, [[...new Set(keyHashes)]]);
+    const found = new Map(rows.map((row) => [row.key_hash, row]));
+    return keyHashes.map((keyHash) => {
+      const row = found.get(keyHash);
+      return row ? subjectOf(row) : null;
+    });
+  }
+
+  private byKeyHashes?: PreparedStatement;
 
   async findWithOrganization(credentialId: string): Promise<{ credential: DeveloperCredential; organization: Organization }> {
     const credential = await this.credentials.findOneByOrFail({ id: credentialId });

@@ -16,7 +16,7 @@ import {
   SERVICES,
   SuccessMessage,
 } from '@platform/common';
-import { createHash } from 'node:crypto';
+import { keyHashOf } from '../credentials/credential-secrets';
 import { CredentialsService, rateLimitsOf } from '../credentials/credentials.service';
 import { LocalIdentitySource } from '../identity/local-identity.source';
 import { TokensService } from './tokens.service';
@@ -52,7 +52,8 @@ export class AuthorizeController {
     if (headerValue(request, 'x-platform-client-id') !== PLATFORM_CLIENT_ID) throw new PlatformException('CLIENT_ID_INVALID');
     const apiKey = headerValue(request, 'x-platform-api-key') ?? '';
     const apiSecret = headerValue(request, 'x-platform-api-secret') ?? '';
-    const keyCounter = `auth-fail:key:${createHash('sha256').update(apiKey).digest('base64url')}`;
+    const keyHash = keyHashOf(apiKey);
+    const keyCounter = `auth-fail:key:${keyHash}`;
     const addressCounter = `auth-fail:ip:${request.ip}`;
     const windowMs = this.env.TOKEN_FAILURE_WINDOW_SECONDS * 1000;
 
@@ -61,7 +62,7 @@ export class AuthorizeController {
       throw tooManyFailures(this.env.TOKEN_FAILURE_WINDOW_SECONDS);
     }
 
-    const verified = apiKey && apiSecret ? await this.credentials.verify(apiKey, apiSecret) : null;
+    const verified = apiKey && apiSecret ? await this.credentials.verify(apiKey, apiSecret, keyHash) : null;
     if (!verified) {
       await Promise.all([
         this.store.increment(keyCounter, windowMs, this.env.TOKEN_FAILURES_PER_KEY, windowMs, 'token-key'),
