@@ -84,7 +84,8 @@ describe('plan throttling across replicas (Redis)', () => {
       await sleep(20);
     }
     await Promise.all(pending);
-    expect(i).toBeGreaterThan(60);
+    // about 125 sent on an idle machine, fewer when timers run late under load: at least twice what the burst can admit
+    expect(i).toBeGreaterThan(30);
     // a sliding one-second window admits 5: 2.5 s of flood admits between 10 and 15
     expect(admittedAt.length).toBeGreaterThanOrEqual(10);
     expect(admittedAt.length).toBeLessThanOrEqual(15);
