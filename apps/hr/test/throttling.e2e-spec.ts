@@ -107,19 +107,22 @@ describe('plan throttling across replicas (Redis)', () => {
     const busy = await stack.developer({ plan: 'api-enterprise', burstPerSecond: 200, monthlyQuota: 1_000_000 });
     const calls: { sent: number; received: number; status: number }[] = [];
     const started = performance.now();
+    // at least 2.2 s, and more calls than 2.2 s could admit at 200 a second (600: at most one burst per
+    // 1,000 ms window), so that the limiter, not the client, decides what gets in; a slow machine (about
+    // 580 calls in 2.2 s on a loaded one, 2,000 on a fast one) floods for longer
+    const flooding = () => performance.now() - started < 8000 && (performance.now() - started < 2200 || calls.length <= 600);
     await Promise.all(
       Array.from({ length: 24 }, async (_, loop) => {
-        for (let i = 0; performance.now() - started < 2200; i++) {
+        for (let i = 0; flooding(); i++) {
           const sent = performance.now();
           const result = await busy.call((loop + i) % 2 ? first : second, 'GET', '/api/v1/hr/employees?limit=1');
           calls.push({ sent, received: performance.now(), status: result.status });
         }
       }),
     );
+    const floodMs = performance.now() - started;
     const admitted = calls.filter((c) => c.status === 200).sort((a, b) => a.sent - b.sent);
     expect(calls.filter((c) => c.status !== 200 && c.status !== 429)).toEqual([]);
-    // more than any 2.2 s could admit at 200 a second (600: at most one burst per 1,000 ms window), so the
-    // limiter, not the client, decides what gets in (about 975 calls came on a slow machine, 2,000 on a fast one)
     expect(calls.length).toBeGreaterThan(600);
 
     // leases were taken
@@ -130,9 +133,10 @@ describe('plan throttling across replicas (Redis)', () => {
       const inside = admitted.filter((c) => c.sent >= start.sent && c.received < start.sent + 1000);
       expect(inside.length).toBeLessThanOrEqual(200);
     }
-    // and the leases did not starve the credential: 2.2 s of flood admit well over one burst
+    // and the leases did not starve the credential: 2.2 s of flood admit well over one burst, and no more
+    // than a burst in each 1,000 ms of the flood
     expect(admitted.length).toBeGreaterThan(300);
-    expect(admitted.length).toBeLessThanOrEqual(600);
+    expect(admitted.length).toBeLessThanOrEqual(200 * Math.ceil(floodMs / 1000));
 
     // what the leases did not use went back to the quota once they ended: usage is what was admitted
     await sleep(400);
