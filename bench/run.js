@@ -1011,7 +1011,7 @@ const pct = (ratio) => (ratio === null || ratio === undefined ? '—' : `${Math.
 
 function tableRows(report) {
   return report.scenarios.map((s) => {
-    if (s.failed) return [String(s.number), s.id, s.server, '', 'FAILED', '', '', '', '', '', '', '', s.failed.split('\n')[0].slice(0, 120), 'not run'];
+    if (s.failed) return [String(s.number), s.id, s.server, '', 'FAILED', ...Array(HEADER.length - 7).fill(''), s.failed.split('\n')[0].slice(0, 120), 'not run'];
     const ratio = s.throttle ? `${s.throttle.recorded.maxPerSecond}/${s.throttle.burst} per s` : pct(s.ratio);
     const limit = s.throttle ? `burst ${s.throttle.burst}/s` : fmt(s.limitRps);
     const rps = s.throttle ? `${fmt(s.responsesPerSecond)} (${fmt(s.throttle.medianAdmittedPerSecond)} admitted)` : fmt(s.rps);

@@ -107,11 +107,8 @@ export class CredentialsService {
     });
   }
 
-  /**
-   * The credential and organization for a key and secret, or null. Always spends one hash.
-   * `keyHash` is the key's, when the caller has it already.
-   */
-  async verify(apiKey: string, apiSecret: string, keyHash = keyHashOf(apiKey)): Promise<TokenSubject | null> {
+  /** The credential and organization for a key (by its `keyHashOf`) and secret, or null. Always spends one hash. */
+  async verify(keyHash: string, apiSecret: string): Promise<TokenSubject | null> {
     const found = await this.findByKeyHash(keyHash);
     const matches = secretMatches(this.pepper, apiSecret, found?.credential.secretHash ?? '0'.repeat(64));
     return found && matches ? found : null;

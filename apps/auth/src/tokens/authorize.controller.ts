@@ -62,7 +62,7 @@ export class AuthorizeController {
       throw tooManyFailures(this.env.TOKEN_FAILURE_WINDOW_SECONDS);
     }
 
-    const verified = apiKey && apiSecret ? await this.credentials.verify(apiKey, apiSecret, keyHash) : null;
+    const verified = apiKey && apiSecret ? await this.credentials.verify(keyHash, apiSecret) : null;
     if (!verified) {
       await Promise.all([
         this.store.increment(keyCounter, windowMs, this.env.TOKEN_FAILURES_PER_KEY, windowMs, 'token-key'),
