@@ -4,6 +4,7 @@ import { Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createServer, IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import {
+  closeConnectionsAsTheyFallIdle,
   createServiceApp,
   describeService,
   exitOnStartupError,
@@ -79,8 +80,8 @@ async function main(): Promise<void> {
 
   installGracefulShutdown(apps, env.SHUTDOWN_GRACE_MS, () => {
     return new Promise<void>((resolve) => {
+      closeConnectionsAsTheyFallIdle(server);
       server.close(() => resolve());
-      server.closeIdleConnections();
     });
   });
 }

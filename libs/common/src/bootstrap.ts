@@ -10,6 +10,7 @@ import { ConfigurationError, Environment, validateEnvironment } from './config/e
 import { applyHeapGrowth } from './runtime/heap';
 import { ShutdownState } from './health/shutdown-state';
 import { envelopeHooks } from './http/envelope';
+import { closeConnectionsAsTheyFallIdle } from './http/server-close';
 import type { HistogramSeries } from './metrics/duration-histogram';
 import { requestDurationHistogram } from './metrics/metrics';
 import { PLATFORM_LOGGER, PlatformLogger } from './logging/platform-logger';
@@ -99,6 +100,12 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
   fastify.addHook('onRequest', (request, reply, done) => {
     (request as unknown as { startedAt: number }).startedAt = performance.now();
     void reply.headers(SECURITY_HEADERS).header('x-request-id', request.id);
+    done();
+  });
+  // At close, a connection whose request was in flight closes after its response instead of
+  // holding the close for the keep-alive timeout.
+  fastify.addHook('preClose', (done) => {
+    closeConnectionsAsTheyFallIdle(fastify.server);
     done();
   });
   // Matched routes are recorded by their own hook (below); this one records the rest.

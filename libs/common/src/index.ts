@@ -23,6 +23,7 @@ export * from './http/pagination';
 export * from './http/response-schema';
 export * from './http/response.decorators';
 export * from './http/serialized-json';
+export * from './http/server-close';
 export * from './identity/cached-identity.source';
 export * from './identity/identity-source';
 export * from './identity/remote-identity.source';

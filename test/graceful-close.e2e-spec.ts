@@ -1,0 +1,66 @@
+import { connect, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { HrModule } from '../apps/hr/src/hr.module';
+import { RunningApp, TestStack } from './support/stack';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls until `check` holds, or fails after `timeoutMs`. */
+async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(10);
+  }
+}
+
+/**
+ * A service closing (SIGTERM after the grace period, or a test's stop) while a client's request is
+ * still being answered: the response goes out whole, and the kept-alive connection closes right
+ * after it. Node leaves such a connection open for the next request, and the close waited for it
+ * for the keep-alive timeout (72 s), past the graceful stop's 10 s limit and every test's.
+ */
+describe('a service closing with a request in flight', () => {
+  let stack: TestStack;
+  let hr: RunningApp;
+
+  beforeAll(async () => {
+    stack = await TestStack.start({ redis: false });
+    hr = await stack.startApp(HrModule, 'hr');
+  });
+  afterAll(() => stack.stop());
+
+  it('answers it, then closes the connection at once instead of holding the close for the keep-alive timeout', async () => {
+    const server = hr.app.getHttpServer();
+    const socket: Socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+    let received = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (received += chunk));
+    const ended = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now())));
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+
+    // the request is read up to its body, which is still coming when the close begins
+    socket.write('POST /api/v1/hr/employees HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{');
+    await sleep(100);
+    let closedAt: number | undefined;
+    const closing = hr.close().then(() => (closedAt = Date.now()));
+    await until(() => !server.listening, 5_000, 'the HTTP server to stop listening');
+    expect(closedAt).toBeUndefined();
+
+    socket.write('}');
+    await until(() => received.includes('\r\n\r\n') && received.includes('"success":false'), 5_000, 'the response');
+    const answeredAt = Date.now();
+    expect(received).toMatch(/^HTTP\/1\.1 401 /);
+    expect(received.toLowerCase()).toContain('connection: keep-alive');
+    expect(JSON.parse(received.slice(received.indexOf('\r\n\r\n') + 4))).toMatchObject({ success: false, statusCode: 401 });
+
+    // the server closes the connection it had just kept alive, and the app finishes closing
+    const socketClosedAt = await Promise.race([ended, sleep(5_000).then(() => undefined)]);
+    expect(socketClosedAt).toBeDefined();
+    expect(socketClosedAt! - answeredAt).toBeLessThan(2_000);
+    await Promise.race([closing, sleep(10_000)]);
+    expect(closedAt).toBeDefined();
+    expect(closedAt! - answeredAt).toBeLessThan(5_000);
+    socket.destroy();
+  });
+});
