@@ -63,4 +63,28 @@ describe('a service closing with a request in flight', () => {
     expect(closedAt! - answeredAt).toBeLessThan(5_000);
     socket.destroy();
   });
+
+  it('serves a request that arrives during the close, pipelined behind one in flight, and then closes', async () => {
+    const second = await stack.startApp(HrModule, 'hr');
+    const server = second.app.getHttpServer();
+    const socket: Socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+    let received = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (received += chunk));
+    const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+
+    socket.write('POST /api/v1/hr/employees HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{');
+    await sleep(100);
+    const closing = second.close();
+    await until(() => !server.listening, 5_000, 'the HTTP server to stop listening');
+    socket.write('}GET /healthz/live HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+
+    await Promise.race([ended, sleep(5_000)]);
+    const responses = received.split(/(?=HTTP\/1\.1 )/);
+    expect(responses.map((response) => response.slice(0, 12))).toEqual(['HTTP/1.1 401', 'HTTP/1.1 200']);
+    expect(responses[1].toLowerCase()).toContain('connection: close');
+    expect(socket.readyState).toBe('closed');
+    await Promise.race([closing, sleep(10_000).then(() => Promise.reject(new Error('the app did not finish closing')))]);
+  });
 });

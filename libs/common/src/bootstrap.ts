@@ -63,7 +63,9 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // A request that reaches a closing server (pipelined behind one in flight) is answered as any
+    // other, with `Connection: close`; Fastify's 503 would be neither served nor in the envelope.
+    return503OnClosing: false,
     // No Nest middleware is used (logs and metrics are Fastify hooks): no middie hook per request.
     skipMiddie: true,
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
