@@ -1,18 +1,8 @@
 import { connect, Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { HrModule } from '../apps/hr/src/hr.module';
+import { eventually, sleep } from './support/http';
 import { RunningApp, TestStack } from './support/stack';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls until `check` holds, or fails after `timeoutMs`. */
-async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
-}
 
 /** A raw connection to `app`, keeping everything it receives and when the server closed it. */
 async function rawConnection(app: RunningApp) {
@@ -33,7 +23,7 @@ async function closeWithBodyPending(app: RunningApp, socket: Socket) {
   await sleep(100);
   let closedAt: number | undefined;
   const closing = app.close().then(() => (closedAt = Date.now()));
-  await until(() => !app.app.getHttpServer().listening, 5_000, 'the HTTP server to stop listening');
+  await eventually(() => !app.app.getHttpServer().listening, 5_000, 'the HTTP server to stop listening');
   return { closing, closedAt: () => closedAt };
 }
 
@@ -58,7 +48,7 @@ describe('a service closing with a request in flight', () => {
     expect(closedAt()).toBeUndefined();
 
     connection.socket.write('}');
-    await until(() => connection.received.includes('\r\n\r\n') && connection.received.includes('"success":false'), 5_000, 'the response');
+    await eventually(() => connection.received.includes('\r\n\r\n') && connection.received.includes('"success":false'), 5_000, 'the response');
     const answeredAt = Date.now();
     const { received } = connection;
     expect(received).toMatch(/^HTTP\/1\.1 401 /);
