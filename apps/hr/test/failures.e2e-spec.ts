@@ -1,6 +1,8 @@
+import { createServer, request as httpRequest, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { HrModule } from '../src/hr.module';
-import { call, sleep } from '../../../test/support/http';
+import { call, eventually, sleep } from '../../../test/support/http';
 import { expectError, TestStack } from '../../../test/support/stack';
 
 describe('HR when a dependency fails', () => {
@@ -31,6 +33,53 @@ describe('HR when a dependency fails', () => {
     expectError(ready, 503, 'UPSTREAM_UNAVAILABLE');
     expect(ready.body.details.dependencies.database.status).toBe('down');
     expect((await call(hr.url, 'GET', '/healthz/live')).status).toBe(200);
+  });
+
+  it('while auth cannot give its revocations, refuses requests at once without a call to auth each, and serves again once it can', async () => {
+    // HR reaches auth through this proxy, which counts the revocation reads and can fail them
+    let broken = false;
+    let revocationReads = 0;
+    const authUrl = new URL(stack.auth.url);
+    const proxy: Server = createServer((incoming, outgoing) => {
+      if (incoming.url?.startsWith('/internal/v1/revocations')) {
+        revocationReads++;
+        if (broken) {
+          outgoing.writeHead(503, { 'content-type': 'application/json' }).end('{"success":false,"code":"UPSTREAM_UNAVAILABLE"}');
+          return;
+        }
+      }
+      const forwarded = httpRequest({ host: authUrl.hostname, port: authUrl.port, method: incoming.method, path: incoming.url, headers: incoming.headers }, (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      });
+      forwarded.on('error', () => outgoing.destroy());
+      incoming.pipe(forwarded);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const hr = await stack.startApp(HrModule, 'hr', { AUTH_URL: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` });
+      const dev = await stack.developer();
+      expect((await dev.call(hr, 'GET', '/api/v1/hr/employees')).status).toBe(200);
+
+      broken = true;
+      await sleep(5500); // past the 5 s bound on revocations' age
+      const readsBefore = revocationReads;
+      const started = Date.now();
+      let refused = 0;
+      while (Date.now() - started < 2000) {
+        const answer = await dev.call(hr, 'GET', '/api/v1/hr/employees');
+        expectError(answer, 503, 'UPSTREAM_UNAVAILABLE');
+        refused++;
+      }
+      expect(refused).toBeGreaterThan(20);
+      // the 1 s poll, and at most one read a poll interval for the requests: not one per request
+      expect(revocationReads - readsBefore).toBeLessThanOrEqual(5);
+
+      broken = false;
+      await eventually(async () => (await dev.call(hr, 'GET', '/api/v1/hr/employees')).status === 200, 5000, 'HR serving again');
+    } finally {
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   });
 
   it('refuses with 503 UPSTREAM_UNAVAILABLE once auth has been unreachable past the revocation bound', async () => {

@@ -28,6 +28,7 @@ export * from './identity/cached-identity.source';
 export * from './identity/identity-source';
 export * from './identity/remote-identity.source';
 export * from './logging/platform-logger';
+export * from './logging/failure-log';
 export * from './plans';
 export * from './platform.module';
 export * from './redis/redis.provider';

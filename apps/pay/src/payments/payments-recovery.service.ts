@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, LessThanOrEqual } from 'typeorm';
+import { FailureLog } from '@platform/common';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { Payment } from './payment.entity';
 import { PaymentProvider } from './providers/payment-provider';
@@ -40,7 +41,12 @@ export class PaymentsRecovery implements OnApplicationBootstrap, OnModuleDestroy
   ) {}
 
   onApplicationBootstrap(): void {
-    const tick = () => void this.run().catch((error) => this.logger.error({ err: error }, 'payment recovery failed'));
+    const failures = new FailureLog(this.logger, 'error');
+    const tick = () =>
+      void this.run().then(
+        () => failures.succeeded('payment recovery'),
+        (error) => failures.failed('payment recovery', 'payment recovery failed', error),
+      );
     tick();
     this.timer = setInterval(tick, RECOVERY_INTERVAL_MS);
     this.timer.unref();

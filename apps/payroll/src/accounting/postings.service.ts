@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, LessThanOrEqual } from 'typeorm';
-import { Environment, PollingLoop } from '@platform/common';
+import { Environment, FailureLog, PollingLoop } from '@platform/common';
 import { BooksClient } from './books.client';
 import { BooksPostingRequest, Posting, PostingKind } from './posting.entity';
 
@@ -11,6 +11,7 @@ const MAX_BACKOFF_MS = 60_000;
 @Injectable()
 export class PostingsService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Postings');
+  private readonly failures = new FailureLog(this.logger);
   private readonly loop: PollingLoop;
   /** Deliveries under way in this process, so that a caller delivering a run's postings waits for the sweep's too. */
   private readonly inFlight = new Map<string, { runId: string; done: Promise<void> }>();
@@ -58,9 +59,10 @@ export class PostingsService implements OnApplicationBootstrap, OnApplicationShu
       for (const posting of due) await this.deliverOnce(posting);
       // what the sweep of this process claimed before this call: its answer is the run's too
       if (runId) await Promise.all([...this.inFlight.values()].filter((d) => d.runId === runId).map((d) => d.done));
+      this.failures.succeeded('posting sweep');
     } catch (error) {
       // callers have already committed what the posting records: it waits for the next sweep
-      this.logger.warn(`posting sweep failed: ${(error as Error).message}`);
+      this.failures.failed('posting sweep', `posting sweep failed: ${(error as Error).message}`);
     }
   }
 

@@ -5,6 +5,7 @@ import { Environment } from '../config/environment';
 import { internalToken } from '../config/secret-files';
 import type { ErrorCode } from '../errors/error-codes';
 import { PlatformException } from '../errors/platform.exception';
+import { FailureLog } from '../logging/failure-log';
 
 export interface InternalAnswer {
   status: number;
@@ -25,8 +26,6 @@ export class UpstreamUnreachable extends Error {}
 
 const DEFAULT_TIMEOUT_MS = 5000;
 
-const pathOf = (url: string) => new URL(url).pathname;
-
 /**
  * Calls to other services' internal routes (`/internal/v1/*`), with the shared internal token,
  * a timeout and JSON both ways. Services never read each other's tables: this is how they ask.
@@ -35,7 +34,8 @@ const pathOf = (url: string) => new URL(url).pathname;
  */
 @Injectable()
 export class InternalApi implements OnApplicationShutdown {
-  private readonly logger = new Logger('InternalApi');
+  /** Per service called (its origin): a service that is down logs when it fails, every 30 s while it stays down, and when it answers again. */
+  private readonly failures = new FailureLog(new Logger('InternalApi'));
   private readonly token: string;
   private readonly agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
 
@@ -99,17 +99,21 @@ export class InternalApi implements OnApplicationShutdown {
    * caller, except the error codes passed through as they are (e.g. a missing payroll run).
    */
   async get<T>(url: string, options: { timeoutMs?: number; passThrough?: ErrorCode[] } = {}): Promise<T> {
+    const target = new URL(url);
     let answer: InternalAnswer;
     try {
       answer = await this.request(url, { timeoutMs: options.timeoutMs });
     } catch (error) {
-      this.logger.warn(`${pathOf(url)} unreachable: ${(error as Error).message}`);
+      this.failures.failed(target.origin, `${target.pathname} unreachable: ${(error as Error).message}`);
       throw new PlatformException('UPSTREAM_UNAVAILABLE');
     }
-    if (answer.ok) return answer.body as T;
-    const code = (answer.body as { code?: ErrorCode } | undefined)?.code;
-    if (code && options.passThrough?.includes(code)) throw new PlatformException(code);
-    this.logger.warn(`${pathOf(url)} answered ${answer.status}${code ? ` ${code}` : ''}`);
+    const code = answer.ok ? undefined : (answer.body as { code?: ErrorCode } | undefined)?.code;
+    if (answer.ok || (code && options.passThrough?.includes(code))) {
+      this.failures.succeeded(target.origin);
+      if (answer.ok) return answer.body as T;
+      throw new PlatformException(code!);
+    }
+    this.failures.failed(target.origin, `${target.pathname} answered ${answer.status}${code ? ` ${code}` : ''}`);
     throw new PlatformException('UPSTREAM_UNAVAILABLE');
   }
 }

@@ -1,6 +1,7 @@
 import { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { PlatformException } from '../errors/platform.exception';
+import { FailureLog } from '../logging/failure-log';
 import { CompanyAccessQuery, IdentitySource } from './identity-source';
 
 /** Revocations older than this are not trusted: tokens are refused with 503 until they refresh. */
@@ -20,6 +21,10 @@ export interface RevocationEntry {
  */
 export abstract class CachedIdentitySource extends IdentitySource implements OnApplicationBootstrap, OnApplicationShutdown {
   protected readonly logger = new Logger('IdentitySource');
+  /** Failures of what this source calls, logged when they start, every 30 s, and when they end. */
+  protected readonly failures = new FailureLog(this.logger);
+  /** When the last refresh failed; 0 after one succeeds. */
+  private failedAt = 0;
   private versions = new Map<string, number>();
   /** Rotations made in this process, kept over a sync that may have read just before them. */
   private readonly localRotations = new Map<string, { version: number; at: number }>();
@@ -37,7 +42,7 @@ export abstract class CachedIdentitySource extends IdentitySource implements OnA
 
   async onApplicationBootstrap(): Promise<void> {
     await this.sync().catch(() => undefined);
-    this.timer = setInterval(() => void this.sync().catch((error: Error) => this.logger.warn(`revocation refresh failed: ${error.message}`)), this.pollMs);
+    this.timer = setInterval(() => void this.sync().catch(() => undefined), this.pollMs);
     this.timer.unref();
   }
 
@@ -49,9 +54,15 @@ export abstract class CachedIdentitySource extends IdentitySource implements OnA
     return Date.now() - this.syncedAt <= REVOCATION_MAX_STALENESS_MS;
   }
 
+  /**
+   * Refreshes stale revocations before a request goes on, or refuses it with 503. While the
+   * refreshes are failing (the last one failed less than a poll interval ago), requests do not
+   * try again each: the poll does, and they are refused at once rather than each waiting for a
+   * call to a service that is down.
+   */
   async ensureRevocationsFresh(): Promise<void> {
     if (this.revocationsFresh()) return;
-    await this.sync().catch(() => undefined);
+    if (this.failedAt === 0 || Date.now() - this.failedAt >= this.pollMs) await this.sync().catch(() => undefined);
     if (Date.now() - this.syncedAt > REVOCATION_MAX_STALENESS_MS) throw new PlatformException('UPSTREAM_UNAVAILABLE');
   }
 
@@ -89,6 +100,13 @@ export abstract class CachedIdentitySource extends IdentitySource implements OnA
         }
         this.versions = versions;
         this.syncedAt = now;
+        this.failedAt = 0;
+        this.failures.succeeded('revocation refresh');
+      })
+      .catch((error: Error) => {
+        this.failedAt = Date.now();
+        this.failures.failed('revocation refresh', `revocation refresh failed: ${error.message}`);
+        throw error;
       })
       .finally(() => (this.syncing = undefined));
     return this.syncing;

@@ -31,10 +31,12 @@ export class RemoteIdentitySource extends CachedIdentitySource {
 
   async verificationKey(kid: string): Promise<string> {
     try {
-      return (await this.jwks.getSigningKey(kid)).getPublicKey();
+      const key = (await this.jwks.getSigningKey(kid)).getPublicKey();
+      this.failures.succeeded('JWKS');
+      return key;
     } catch (error) {
       if (error instanceof SigningKeyNotFoundError) throw new PlatformException('AUTH_TOKEN_INVALID');
-      this.logger.warn(`JWKS unavailable: ${(error as Error).message}`);
+      this.failures.failed('JWKS', `JWKS unavailable: ${(error as Error).message}`);
       throw new PlatformException('UPSTREAM_UNAVAILABLE');
     }
   }

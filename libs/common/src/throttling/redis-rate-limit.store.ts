@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type Redis from 'ioredis';
 import { PlatformException } from '../errors/platform.exception';
+import { FailureLog } from '../logging/failure-log';
 import { Batcher } from '../runtime/batcher';
 import { atTurnEnd } from '../runtime/turn-end';
 import { AdmissionLeases, GrantedResult, LeaseRefund } from './admission-leases';
@@ -147,7 +148,8 @@ type ScriptedRedis = Redis & {
  * most of its requests are admitted without a Redis call.
  */
 export class RedisRateLimitStore extends RateLimitStore {
-  private readonly logger = new Logger('RateLimitStore');
+  /** Redis down: a line when it fails, one every 30 s while it stays down, one when it answers again (not one per batch). */
+  private readonly failures = new FailureLog(new Logger('RateLimitStore'));
   private readonly redis: ScriptedRedis;
   private readonly memberSuffix = randomBytes(6).toString('hex');
   private sequence = 0;
@@ -207,8 +209,9 @@ export class RedisRateLimitStore extends RateLimitStore {
     const merged = [...byField.values()];
     try {
       await this.redis.platformRefund(merged.length, ...merged.map((r) => r.quotaKey), ...merged.flatMap((r) => [r.product, r.count]));
+      this.failures.succeeded('lease refund');
     } catch (error) {
-      this.logger.warn(`unused leased admissions not given back: ${(error as Error)?.message ?? String(error)}`);
+      this.failures.failed('lease refund', `unused leased admissions not given back: ${(error as Error)?.message ?? String(error)}`);
     }
   }
 
@@ -227,6 +230,7 @@ export class RedisRateLimitStore extends RateLimitStore {
       args.push(request.burst, request.quota, request.product, `${this.memberSuffix}:${this.sequence}`, ttlSeconds, want);
     }
     const values = await this.redis.platformConsumeMany(keys.length, ...keys, ...args);
+    this.failures.succeeded('rate limit check');
     return calls.map((_, i) => {
       const at = i * 6;
       const reason = Number(values[at + 1]);
@@ -243,6 +247,7 @@ export class RedisRateLimitStore extends RateLimitStore {
 
   private async peekMany(keyLists: string[][]): Promise<number[][]> {
     const values = await this.redis.mget(...keyLists.flat().map((key) => `${this.prefix}${key}`));
+    this.failures.succeeded('counter read');
     let at = 0;
     return keyLists.map((keys) => keys.map(() => Number(values[at++] ?? 0)));
   }
@@ -250,7 +255,7 @@ export class RedisRateLimitStore extends RateLimitStore {
   /** Counters that cannot be read admit nothing: the caller is told to retry. */
   private unavailable(what: string) {
     return (error: unknown): never => {
-      this.logger.warn(`${what} failed: ${(error as Error)?.message ?? String(error)}`);
+      this.failures.failed(what, `${what} failed: ${(error as Error)?.message ?? String(error)}`);
       throw new PlatformException('UPSTREAM_UNAVAILABLE', { details: { dependency: 'rate limits' } });
     };
   }

@@ -33,17 +33,23 @@ describe('PollingLoop', () => {
     expect(rounds).toBe(2);
   });
 
-  it('reports a failed round and keeps polling', async () => {
-    const errors: unknown[] = [];
+  it('reports a failed round and keeps polling, and says when a round works', async () => {
+    const events: string[] = [];
     let rounds = 0;
-    const loop = new PollingLoop(5, async () => {
-      rounds++;
-      if (rounds === 1) throw new Error('boom');
-    }, (error) => errors.push(error));
+    const loop = new PollingLoop(
+      5,
+      async () => {
+        rounds++;
+        if (rounds <= 2) throw new Error(`boom ${rounds}`);
+      },
+      (error) => events.push((error as Error).message),
+      () => events.push('ok'),
+    );
     loop.start();
-    await tick(40);
+    await tick(60);
     await loop.stop();
-    expect(errors).toHaveLength(1);
-    expect(rounds).toBeGreaterThan(1);
+    expect(rounds).toBeGreaterThan(3);
+    expect(events.slice(0, 3)).toEqual(['boom 1', 'boom 2', 'ok']);
+    expect(events.slice(2).every((event) => event === 'ok')).toBe(true);
   });
 });

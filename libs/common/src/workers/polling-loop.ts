@@ -13,6 +13,8 @@ export class PollingLoop {
     private readonly intervalMs: number,
     private readonly round: () => Promise<void>,
     private readonly onError: (error: unknown) => void,
+    /** After a round that did not throw (to say a failing loop works again). */
+    private readonly onSuccess: () => void = () => undefined,
   ) {}
 
   get stopped(): boolean {
@@ -44,7 +46,7 @@ export class PollingLoop {
   private run(): void {
     if (this.halted || this.current) return;
     this.current = this.round()
-      .catch(this.onError)
+      .then(this.onSuccess, this.onError)
       .finally(() => {
         this.current = undefined;
         if (this.halted) return;

@@ -1,0 +1,58 @@
+import { PlatformException } from '../errors/platform.exception';
+import { CachedIdentitySource, RevocationEntry } from './cached-identity.source';
+
+/** Revocations from a function the test controls; no timer (onApplicationBootstrap is not called). */
+class TestIdentitySource extends CachedIdentitySource {
+  loads = 0;
+  constructor(
+    pollMs: number,
+    public load: () => Promise<RevocationEntry[]>,
+  ) {
+    super(pollMs);
+  }
+  verificationKey(): Promise<string> {
+    throw new Error('not used');
+  }
+  protected loadRevocations(): Promise<RevocationEntry[]> {
+    this.loads++;
+    return this.load();
+  }
+  protected loadAccess(): Promise<boolean> {
+    return Promise.resolve(true);
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const codeOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'resolved',
+    (error: unknown) => (error instanceof PlatformException ? error.code : String(error)),
+  );
+
+describe('CachedIdentitySource', () => {
+  it('refreshes stale revocations for a request, refuses requests at once while refreshes fail, and tries again a poll interval later', async () => {
+    const source = new TestIdentitySource(100, () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:3000')));
+    // Nothing read yet: stale. The first request tries, fails, and is refused.
+    expect(source.revocationsFresh()).toBe(false);
+    expect(await codeOf(source.ensureRevocationsFresh())).toBe('UPSTREAM_UNAVAILABLE');
+    expect(source.loads).toBe(1);
+
+    // A burst of requests right after: refused without a call each.
+    const codes = await Promise.all(Array.from({ length: 50 }, () => codeOf(source.ensureRevocationsFresh())));
+    expect(new Set(codes)).toEqual(new Set(['UPSTREAM_UNAVAILABLE']));
+    expect(source.loads).toBe(1);
+
+    // A poll interval later a request tries again; concurrent ones share that one call.
+    await sleep(120);
+    source.load = () => Promise.resolve([{ credentialId: 'c1', minimumSecretVersion: 2 }]);
+    const recovered = await Promise.all(Array.from({ length: 5 }, () => codeOf(source.ensureRevocationsFresh())));
+    expect(recovered).toEqual(['resolved', 'resolved', 'resolved', 'resolved', 'resolved']);
+    expect(source.loads).toBe(2);
+    expect(source.revocationsFresh()).toBe(true);
+    expect(source.minimumSecretVersion('c1')).toBe(2);
+
+    // Fresh: no call at all.
+    await source.ensureRevocationsFresh();
+    expect(source.loads).toBe(2);
+  });
+});
