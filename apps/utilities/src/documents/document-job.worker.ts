@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, DataSource, In } from 'typeorm';
-import { ERROR_CODES, Environment, ErrorCode, FailureLog, interpolate, PlatformException, PollingLoop, Transactions } from '@platform/common';
+import { ERROR_CODES, Environment, ErrorCode, interpolate, PlatformException, PollingLoop, Transactions } from '@platform/common';
 import { DocumentJob, JobError } from './document-job.entity';
 import { DocumentsService } from './documents.service';
 import { languageOf } from './render/locale';
@@ -35,13 +35,7 @@ export class DocumentJobWorker implements OnApplicationBootstrap, OnModuleDestro
     private readonly transactions: Transactions,
     private readonly documents: DocumentsService,
   ) {
-    const failures = new FailureLog(this.logger, 'error');
-    this.loop = new PollingLoop(
-      env.DOCUMENT_JOB_POLL_MS,
-      () => this.fill(),
-      (error) => failures.failed('document job claim', 'document job claim failed', error),
-      () => failures.succeeded('document job claim'),
-    );
+    this.loop = PollingLoop.logged(env.DOCUMENT_JOB_POLL_MS, () => this.fill(), this.logger, 'document job claim');
   }
 
   onApplicationBootstrap(): void {

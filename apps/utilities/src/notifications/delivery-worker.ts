@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
-import { Environment, FailureLog, PollingLoop, Transactions } from '@platform/common';
+import { Environment, PollingLoop, Transactions } from '@platform/common';
 import { retryDelayMs } from './backoff';
 import { DeliveryAttempt } from './delivery-attempt.entity';
 import { Notification } from './notification.entity';
@@ -33,13 +33,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly transactions: Transactions,
     private readonly providers: ChannelProviders,
   ) {
-    const failures = new FailureLog(this.logger, 'error');
-    this.loop = new PollingLoop(
-      env.NOTIFICATION_POLL_MS,
-      () => this.drain(),
-      (error) => failures.failed('delivery round', 'delivery round failed', error),
-      () => failures.succeeded('delivery round'),
-    );
+    this.loop = PollingLoop.logged(env.NOTIFICATION_POLL_MS, () => this.drain(), this.logger, 'delivery round');
   }
 
   onApplicationBootstrap(): void {

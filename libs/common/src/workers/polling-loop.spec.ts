@@ -52,4 +52,24 @@ describe('PollingLoop', () => {
     expect(events.slice(0, 3)).toEqual(['boom 1', 'boom 2', 'ok']);
     expect(events.slice(2).every((event) => event === 'ok')).toBe(true);
   });
+
+  it('logged: a failing loop logs its first failure with the error, not every round, and when it works again', async () => {
+    const lines: unknown[][] = [];
+    const sink = { warn: () => undefined, error: (...args: unknown[]) => lines.push(['error', ...args]), log: (...args: unknown[]) => lines.push(['log', ...args]) };
+    const boom = new Error('connection terminated');
+    let rounds = 0;
+    const loop = PollingLoop.logged(2, async () => {
+      rounds++;
+      if (rounds <= 5) throw boom;
+    }, sink, 'delivery round');
+    loop.start();
+    await tick(60);
+    await loop.stop();
+    expect(rounds).toBeGreaterThan(6);
+    expect(lines).toEqual([
+      ['error', { err: boom }, 'delivery round failed'],
+      ['log', { failures: 5 }, expect.stringMatching(/^delivery round: working again after 5 failure\(s\) over [\d.]+ s$/)],
+    ]);
+  });
 });
+

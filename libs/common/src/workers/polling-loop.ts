@@ -1,9 +1,25 @@
+import { FailureLog, FailureLogSink } from '../logging/failure-log';
+
 /**
  * The schedule of a background worker: one round at a time, the next one `intervalMs` after
  * the last ends, or at once when woken (a round already running is followed by another at once).
  * Stopping waits for the round in flight. Timers never keep the process alive.
  */
 export class PollingLoop {
+  /**
+   * A loop whose failed rounds are logged as `<name> failed` with the error, at error level, when
+   * they start failing, every 30 s while they go on, and once when a round works again.
+   */
+  static logged(intervalMs: number, round: () => Promise<void>, logger: FailureLogSink, name: string): PollingLoop {
+    const failures = new FailureLog(logger, 'error');
+    return new PollingLoop(
+      intervalMs,
+      round,
+      (error) => failures.failed(name, `${name} failed`, error),
+      () => failures.succeeded(name),
+    );
+  }
+
   private timer?: NodeJS.Timeout;
   private current?: Promise<void>;
   private again = false;
