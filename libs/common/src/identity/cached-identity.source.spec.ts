@@ -1,5 +1,6 @@
 import { PlatformException } from '../errors/platform.exception';
 import { CachedIdentitySource, RevocationEntry } from './cached-identity.source';
+import { CompanyAccessQuery } from './identity-source';
 
 /** Revocations from a function the test controls; no timer (onApplicationBootstrap is not called). */
 class TestIdentitySource extends CachedIdentitySource {
@@ -17,8 +18,11 @@ class TestIdentitySource extends CachedIdentitySource {
     this.loads++;
     return this.load();
   }
-  protected loadAccess(): Promise<boolean> {
-    return Promise.resolve(true);
+  accessLoads: CompanyAccessQuery[] = [];
+  answerAccess: (query: CompanyAccessQuery) => Promise<boolean> = () => Promise.resolve(true);
+  protected loadAccess(query: CompanyAccessQuery): Promise<boolean> {
+    this.accessLoads.push(query);
+    return this.answerAccess(query);
   }
 }
 
@@ -55,4 +59,34 @@ describe('CachedIdentitySource', () => {
     await source.ensureRevocationsFresh();
     expect(source.loads).toBe(2);
   });
+
+  it('asks once for a company that many requests miss together, holds the answer, and does not hold a failure', async () => {
+    const source = new TestIdentitySource(100, () => Promise.resolve([]));
+    const acme = { organizationId: 'org-1', workspaceId: 'ws-1', companyId: 'acme' };
+    const globex = { organizationId: 'org-1', workspaceId: 'ws-1', companyId: 'globex' };
+    let answer!: (allowed: boolean) => void;
+    source.answerAccess = (query) => (query.companyId === 'acme' ? new Promise((resolve) => (answer = resolve)) : Promise.resolve(false));
+
+    const together = Array.from({ length: 20 }, () => source.canActFor(acme));
+    const other = source.canActFor(globex);
+    answer(true);
+    expect(await Promise.all(together)).toEqual(Array(20).fill(true));
+    expect(await other).toBe(false);
+    expect(source.accessLoads.map((query) => query.companyId)).toEqual(['acme', 'globex']);
+
+    // held: no second lookup
+    expect(await source.canActFor(acme)).toBe(true);
+    expect(source.accessLoads).toHaveLength(2);
+
+    // a failed lookup is shared by the requests waiting on it, then forgotten
+    const tenant = { organizationId: 'org-1', workspaceId: 'ws-1', companyId: 'initech' };
+    source.answerAccess = () => Promise.reject(new Error('auth unreachable'));
+    const failed = await Promise.all([codeOf(source.canActFor(tenant)), codeOf(source.canActFor(tenant))]);
+    expect(failed).toEqual(['Error: auth unreachable', 'Error: auth unreachable']);
+    expect(source.accessLoads).toHaveLength(3);
+    source.answerAccess = () => Promise.resolve(true);
+    expect(await source.canActFor(tenant)).toBe(true);
+    expect(source.accessLoads).toHaveLength(4);
+  });
 });
+

@@ -32,6 +32,8 @@ export abstract class CachedIdentitySource extends IdentitySource implements OnA
   private syncing?: Promise<void>;
   private timer?: NodeJS.Timeout;
   private readonly access = new LRUCache<string, boolean>({ max: 10_000, ttl: ACCESS_ALLOWED_TTL_MS });
+  /** Access lookups under way, by key: concurrent misses of one key wait for the same answer. */
+  private readonly accessLookups = new Map<string, Promise<boolean>>();
 
   constructor(private readonly pollMs: number) {
     super();
@@ -80,13 +82,26 @@ export abstract class CachedIdentitySource extends IdentitySource implements OnA
     return [...this.versions].map(([credentialId, minimumSecretVersion]) => ({ credentialId, minimumSecretVersion }));
   }
 
-  async canActFor(query: CompanyAccessQuery): Promise<boolean> {
+  /**
+   * Whether the organization may act for the company, held 5 s (1 s when denied). Requests that
+   * miss the cache together (the first ones, or all those in flight when an answer expires)
+   * share one lookup; a failed lookup is not held, and the next request asks again.
+   */
+  canActFor(query: CompanyAccessQuery): Promise<boolean> {
     const key = `${query.organizationId}:${query.workspaceId}:${query.companyId}`;
     const cached = this.access.get(key);
-    if (cached !== undefined) return cached;
-    const allowed = await this.loadAccess(query);
-    this.access.set(key, allowed, { ttl: allowed ? ACCESS_ALLOWED_TTL_MS : ACCESS_DENIED_TTL_MS });
-    return allowed;
+    if (cached !== undefined) return Promise.resolve(cached);
+    let lookup = this.accessLookups.get(key);
+    if (!lookup) {
+      lookup = this.loadAccess(query)
+        .then((allowed) => {
+          this.access.set(key, allowed, { ttl: allowed ? ACCESS_ALLOWED_TTL_MS : ACCESS_DENIED_TTL_MS });
+          return allowed;
+        })
+        .finally(() => this.accessLookups.delete(key));
+      this.accessLookups.set(key, lookup);
+    }
+    return lookup;
   }
 
   private sync(): Promise<void> {
