@@ -10,6 +10,7 @@ export * from './config/secret-files';
 export * from './database/columns';
 export * from './database/data-source-options';
 export * from './database/database.module';
+export * from './database/due-check';
 export * from './database/find-page';
 export * from './database/pipeline';
 export * from './database/prepared';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, LessThanOrEqual } from 'typeorm';
-import { Environment, FailureLog, PollingLoop } from '@platform/common';
+import { DueCheck, Environment, FailureLog, PollingLoop } from '@platform/common';
 import { BooksClient } from './books.client';
 import { BooksPostingRequest, Posting, PostingKind } from './posting.entity';
 
@@ -13,6 +13,7 @@ export class PostingsService implements OnApplicationBootstrap, OnApplicationShu
   private readonly logger = new Logger('Postings');
   private readonly failures = new FailureLog(this.logger);
   private readonly loop: PollingLoop;
+  private readonly due: DueCheck;
   /** Deliveries under way in this process, so that a caller delivering a run's postings waits for the sweep's too. */
   private readonly inFlight = new Map<string, { runId: string; done: Promise<void> }>();
 
@@ -22,6 +23,7 @@ export class PostingsService implements OnApplicationBootstrap, OnApplicationShu
     @Inject(Environment) env: Environment,
   ) {
     this.loop = new PollingLoop(env.OUTBOX_POLL_MS, () => this.deliverDue(), () => undefined);
+    this.due = new DueCheck(dataSource, Posting, (column) => `${column('status')} = 'pending' AND ${column('nextAttemptAt')} <= $1`);
   }
 
   onApplicationBootstrap(): void {
@@ -50,6 +52,8 @@ export class PostingsService implements OnApplicationBootstrap, OnApplicationShu
   /** Delivers what is due now (a run's, or all); what fails stays in the outbox for the next sweep. */
   async deliverDue(runId?: string): Promise<void> {
     try {
+      // the sweep asks first whether anything is due; a caller delivering its run has just recorded its postings
+      if (!runId && !(await this.due.anythingDue(new Date()))) return this.failures.succeeded('posting sweep');
       const due = await this.dataSource.getRepository(Posting).find({
         where: { status: 'pending', nextAttemptAt: LessThanOrEqual(new Date()), ...(runId ? { runId } : {}) },
         order: { createdAt: 'ASC' },

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, DataSource, In } from 'typeorm';
-import { ERROR_CODES, Environment, ErrorCode, interpolate, PlatformException, PollingLoop, Transactions } from '@platform/common';
+import { DueCheck, ERROR_CODES, Environment, ErrorCode, interpolate, PlatformException, PollingLoop, Transactions } from '@platform/common';
 import { DocumentJob, JobError } from './document-job.entity';
 import { DocumentsService } from './documents.service';
 import { languageOf } from './render/locale';
@@ -28,6 +28,7 @@ export class DocumentJobWorker implements OnApplicationBootstrap, OnModuleDestro
   private readonly logger = new Logger('DocumentJobWorker');
   private readonly running = new Set<Promise<void>>();
   private readonly loop: PollingLoop;
+  private readonly due: DueCheck;
 
   constructor(
     @Inject(Environment) private readonly env: Environment,
@@ -36,6 +37,11 @@ export class DocumentJobWorker implements OnApplicationBootstrap, OnModuleDestro
     private readonly documents: DocumentsService,
   ) {
     this.loop = PollingLoop.logged(env.DOCUMENT_JOB_POLL_MS, () => this.fill(), this.logger, 'document job claim');
+    this.due = new DueCheck(
+      dataSource,
+      DocumentJob,
+      (column) => `${column('status')} IN ('queued', 'running') AND (${column('lockedUntil')} IS NULL OR ${column('lockedUntil')} <= $1)`,
+    );
   }
 
   onApplicationBootstrap(): void {
@@ -56,7 +62,7 @@ export class DocumentJobWorker implements OnApplicationBootstrap, OnModuleDestro
   /** Claims as many jobs as there are free slots and starts them. */
   private async fill(): Promise<void> {
     const free = this.env.DOCUMENT_JOB_CONCURRENCY - this.running.size;
-    if (free <= 0) return;
+    if (free <= 0 || !(await this.due.anythingDue(new Date()))) return;
     for (const job of await this.claim(free)) {
       const run: Promise<void> = this.execute(job)
         .catch((error: unknown) => this.logger.error({ err: error }, `document job ${job.id} could not be recorded`))

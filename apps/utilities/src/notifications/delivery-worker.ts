@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
-import { Environment, PollingLoop, Transactions } from '@platform/common';
+import { DueCheck, Environment, PollingLoop, Transactions } from '@platform/common';
 import { retryDelayMs } from './backoff';
 import { DeliveryAttempt } from './delivery-attempt.entity';
 import { Notification } from './notification.entity';
@@ -26,6 +26,7 @@ const MAX_ERROR_LENGTH = 500;
 export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('DeliveryWorker');
   private readonly loop: PollingLoop;
+  private readonly due: DueCheck;
 
   constructor(
     @Inject(Environment) private readonly env: Environment,
@@ -34,6 +35,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly providers: ChannelProviders,
   ) {
     this.loop = PollingLoop.logged(env.NOTIFICATION_POLL_MS, () => this.drain(), this.logger, 'delivery round');
+    this.due = new DueCheck(dataSource, NotificationDelivery, (column) => `${column('status')} = 'pending' AND ${column('nextAttemptAt')} <= $1`);
   }
 
   onApplicationBootstrap(): void {
@@ -51,6 +53,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async drain(): Promise<void> {
+    if (!(await this.due.anythingDue(new Date()))) return;
     while (!this.loop.stopped) {
       const claimed = await this.claim();
       if (!claimed.length) return;
