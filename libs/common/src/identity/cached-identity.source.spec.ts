@@ -36,28 +36,30 @@ const codeOf = (promise: Promise<unknown>) =>
 describe('CachedIdentitySource', () => {
   it('refreshes stale revocations for a request, refuses requests at once while refreshes fail, and tries again a poll interval later', async () => {
     const source = new TestIdentitySource(100, () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:3000')));
-    // Nothing read yet: stale. The first request tries, fails, and is refused.
+    // Nothing read yet: stale. A request tries, fails, and is refused; after one failure the
+    // next request still tries (as the first requests to a service started before auth listens).
     expect(source.revocationsFresh()).toBe(false);
     expect(await codeOf(source.ensureRevocationsFresh())).toBe('UPSTREAM_UNAVAILABLE');
-    expect(source.loads).toBe(1);
+    expect(await codeOf(source.ensureRevocationsFresh())).toBe('UPSTREAM_UNAVAILABLE');
+    expect(source.loads).toBe(2);
 
-    // A burst of requests right after: refused without a call each.
+    // Failing in a row: a burst of requests right after is refused without a call each.
     const codes = await Promise.all(Array.from({ length: 50 }, () => codeOf(source.ensureRevocationsFresh())));
     expect(new Set(codes)).toEqual(new Set(['UPSTREAM_UNAVAILABLE']));
-    expect(source.loads).toBe(1);
+    expect(source.loads).toBe(2);
 
     // A poll interval later a request tries again; concurrent ones share that one call.
     await sleep(120);
     source.load = () => Promise.resolve([{ credentialId: 'c1', minimumSecretVersion: 2 }]);
     const recovered = await Promise.all(Array.from({ length: 5 }, () => codeOf(source.ensureRevocationsFresh())));
     expect(recovered).toEqual(['resolved', 'resolved', 'resolved', 'resolved', 'resolved']);
-    expect(source.loads).toBe(2);
+    expect(source.loads).toBe(3);
     expect(source.revocationsFresh()).toBe(true);
     expect(source.minimumSecretVersion('c1')).toBe(2);
 
     // Fresh: no call at all.
     await source.ensureRevocationsFresh();
-    expect(source.loads).toBe(2);
+    expect(source.loads).toBe(3);
   });
 
   it('asks once for a company that many requests miss together, holds the answer, and does not hold a failure', async () => {
@@ -87,6 +89,15 @@ describe('CachedIdentitySource', () => {
     source.answerAccess = () => Promise.resolve(true);
     expect(await source.canActFor(tenant)).toBe(true);
     expect(source.accessLoads).toHaveLength(4);
+  });
+
+  it('lets the first request after a single failed refresh try again, and serves it when that works', async () => {
+    let up = false;
+    const source = new TestIdentitySource(1000, () => (up ? Promise.resolve([]) : Promise.reject(new Error('connect ECONNREFUSED'))));
+    expect(await codeOf(source.ensureRevocationsFresh())).toBe('UPSTREAM_UNAVAILABLE');
+    up = true;
+    expect(await codeOf(source.ensureRevocationsFresh())).toBe('resolved');
+    expect(source.loads).toBe(2);
   });
 });
 

@@ -23,8 +23,9 @@ export abstract class CachedIdentitySource extends IdentitySource implements OnA
   protected readonly logger = new Logger('IdentitySource');
   /** Failures of what this source calls, logged when they start, every 30 s, and when they end. */
   protected readonly failures = new FailureLog(this.logger);
-  /** When the last refresh failed; 0 after one succeeds. */
+  /** When the last refresh failed, and how many have failed in a row (0 after one succeeds). */
   private failedAt = 0;
+  private failedInARow = 0;
   private versions = new Map<string, number>();
   /** Rotations made in this process, kept over a sync that may have read just before them. */
   private readonly localRotations = new Map<string, { version: number; at: number }>();
@@ -58,13 +59,15 @@ export abstract class CachedIdentitySource extends IdentitySource implements OnA
 
   /**
    * Refreshes stale revocations before a request goes on, or refuses it with 503. While the
-   * refreshes are failing (the last one failed less than a poll interval ago), requests do not
-   * try again each: the poll does, and they are refused at once rather than each waiting for a
-   * call to a service that is down.
+   * refreshes keep failing (two or more in a row, the last less than a poll interval ago),
+   * requests do not try again each: the poll does, and they are refused at once rather than each
+   * waiting for a call to a service that is down. A single failure, such as the first refresh of a
+   * service started just before auth listens, still lets the next request try.
    */
   async ensureRevocationsFresh(): Promise<void> {
     if (this.revocationsFresh()) return;
-    if (this.failedAt === 0 || Date.now() - this.failedAt >= this.pollMs) await this.sync().catch(() => undefined);
+    const failing = this.failedInARow >= 2 && Date.now() - this.failedAt < this.pollMs;
+    if (!failing) await this.sync().catch(() => undefined);
     if (Date.now() - this.syncedAt > REVOCATION_MAX_STALENESS_MS) throw new PlatformException('UPSTREAM_UNAVAILABLE');
   }
 
@@ -115,11 +118,12 @@ export abstract class CachedIdentitySource extends IdentitySource implements OnA
         }
         this.versions = versions;
         this.syncedAt = now;
-        this.failedAt = 0;
+        this.failedInARow = 0;
         this.failures.succeeded('revocation refresh');
       })
       .catch((error: Error) => {
         this.failedAt = Date.now();
+        this.failedInARow++;
         this.failures.failed('revocation refresh', `revocation refresh failed: ${error.message}`);
         throw error;
       })
