@@ -9,6 +9,7 @@ import { RouteAudit } from './auth/route-audit';
 import { ConfigurationError, Environment, validateEnvironment } from './config/environment';
 import { applyHeapGrowth } from './runtime/heap';
 import { ShutdownState } from './health/shutdown-state';
+import { accessLogLevel } from './http/access-log';
 import { envelopeHooks } from './http/envelope';
 import { closeConnectionsAsTheyFallIdle } from './http/server-close';
 import type { HistogramSeries } from './metrics/duration-histogram';
@@ -90,11 +91,12 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
       let own = series.get(key);
       if (!own) series.set(key, (own = histogram.series({ service: service.name, method: request.method, route, status: String(reply.statusCode) })));
       own.observe(seconds);
-      if (accessLog && !request.url.startsWith('/healthz')) log(request, reply, route, seconds);
+      if (accessLog) log(request, reply, route, seconds);
     };
   };
   const log = (request: FastifyRequest, reply: FastifyReply, route: string, seconds: number) => {
-    logger.info({ reqId: request.id, method: request.method, url: request.url, route, statusCode: reply.statusCode, responseTimeMs: Math.round(seconds * 1e4) / 10 }, 'request completed');
+    const level = accessLogLevel(route, request.url, reply.statusCode);
+    if (level) logger[level]({ reqId: request.id, method: request.method, url: request.url, route, statusCode: reply.statusCode, responseTimeMs: Math.round(seconds * 1e4) / 10 }, 'request completed');
   };
   const recordUnmatched = recorder('unmatched');
   fastify.decorateRequest('platform', null);
