@@ -41,7 +41,7 @@ export class PaymentsRecovery implements OnApplicationBootstrap, OnModuleDestroy
   ) {}
 
   onApplicationBootstrap(): void {
-    const failures = new FailureLog(this.logger, 'error');
+    const failures = new FailureLog(this.logger, { level: 'error' });
     const tick = () =>
       void this.run().then(
         () => failures.succeeded('payment recovery'),

@@ -61,7 +61,7 @@ describe('PollingLoop', () => {
     const loop = PollingLoop.logged(2, async () => {
       rounds++;
       if (rounds <= 5) throw boom;
-    }, sink, 'delivery round');
+    }, sink, 'delivery round', { quietMs: 0 });
     loop.start();
     await tick(60);
     await loop.stop();

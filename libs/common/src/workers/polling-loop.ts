@@ -1,4 +1,4 @@
-import { FailureLog, FailureLogSink } from '../logging/failure-log';
+import { FailureLog, FailureLogOptions, FailureLogSink } from '../logging/failure-log';
 
 /**
  * The schedule of a background worker: one round at a time, the next one `intervalMs` after
@@ -8,10 +8,10 @@ import { FailureLog, FailureLogSink } from '../logging/failure-log';
 export class PollingLoop {
   /**
    * A loop whose failed rounds are logged as `<name> failed` with the error, at error level, when
-   * they start failing, every 30 s while they go on, and once when a round works again.
+   * they start failing, every 30 s while they go on, and once when rounds work again (FailureLog).
    */
-  static logged(intervalMs: number, round: () => Promise<void>, logger: FailureLogSink, name: string): PollingLoop {
-    const failures = new FailureLog(logger, 'error');
+  static logged(intervalMs: number, round: () => Promise<void>, logger: FailureLogSink, name: string, options: FailureLogOptions = {}): PollingLoop {
+    const failures = new FailureLog(logger, { level: 'error', ...options });
     return new PollingLoop(
       intervalMs,
       round,
