@@ -4,11 +4,14 @@ import { Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createServer, IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import {
+  buildErrorEnvelope,
   closeConnectionsAsTheyFallIdle,
   createServiceApp,
   describeService,
   exitOnStartupError,
   installGracefulShutdown,
+  negotiateLanguage,
+  PlatformException,
   ServiceName,
   serviceForPath,
   validateEnvironment,
@@ -44,27 +47,19 @@ async function main(): Promise<void> {
   // every service is on this port: calls between them go through the same routing
   for (const setting of ['AUTH_URL', 'HR_URL', 'PAY_URL', 'BOOKS_URL', 'PAYROLL_URL']) process.env[setting] ||= `http://127.0.0.1:${env.PORT}`;
 
+  // The port is taken first, so that each service can call the ones started before it (auth
+  // first: the others read its identity facts) over the same routing as any client. A request
+  // for a service not started yet, or for readiness before all are, is answered 503
+  // UPSTREAM_UNAVAILABLE with Retry-After.
   const handlers = new Map<ServiceName, RequestListener>();
   const apps: NestFastifyApplication[] = [];
-  try {
-    // auth first: the others read its identity facts.
-    for (const name of Object.keys(MODULES) as ServiceName[]) {
-      const app = await createServiceApp(MODULES[name], describeService(name), {
-        serverFactory: (handler) => {
-          handlers.set(name, handler as RequestListener);
-          return createServer();
-        },
-      });
-      await app.getHttpAdapter().getInstance().ready();
-      apps.push(app);
-    }
-  } catch (error) {
-    await Promise.allSettled(apps.map((app) => app.close()));
-    exitOnStartupError('suite', error);
-  }
-
+  let started = false;
   const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    handlers.get(serviceForPath(request.url ?? '/'))!(request, response);
+    const url = request.url ?? '/';
+    const handler = started || !url.startsWith('/healthz/ready') ? handlers.get(serviceForPath(url)) : undefined;
+    if (handler) return handler(request, response);
+    const envelope = buildErrorEnvelope(new PlatformException('UPSTREAM_UNAVAILABLE'), negotiateLanguage(request.headers['accept-language']));
+    response.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1' }).end(JSON.stringify(envelope));
   });
   server.keepAliveTimeout = 72_000;
   try {
@@ -73,9 +68,29 @@ async function main(): Promise<void> {
       server.listen(env.PORT, env.HOST, resolve);
     });
   } catch (error) {
+    exitOnStartupError('suite', error);
+  }
+
+  try {
+    for (const name of Object.keys(MODULES) as ServiceName[]) {
+      let handler: RequestListener | undefined;
+      const app = await createServiceApp(MODULES[name], describeService(name), {
+        serverFactory: (fastifyHandler) => {
+          handler = fastifyHandler as RequestListener;
+          return createServer();
+        },
+      });
+      await app.getHttpAdapter().getInstance().ready();
+      apps.push(app);
+      handlers.set(name, handler!);
+    }
+    started = true;
+  } catch (error) {
+    server.close();
     await Promise.allSettled(apps.map((app) => app.close()));
     exitOnStartupError('suite', error);
   }
+
   process.stderr.write(`Platform API suite listening on http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}/api/v1 (${env.DATABASE_URL ? 'PostgreSQL' : `SQLite in ${env.DATA_DIR}`}, ${env.REDIS_URL ? 'Redis' : 'in-process'} limits)\n`);
 
   installGracefulShutdown(apps, env.SHUTDOWN_GRACE_MS, () => {

@@ -73,6 +73,9 @@ describe('one machine: npm start on SQLite', () => {
   });
 
   it('serves every service behind one port, gives credentials from the CLI, keeps usage and revocations across a restart', async () => {
+    // ready only once every service is: each reached auth's identity facts at its start, without a failed call
+    expect((await call(base, 'GET', '/api/v1/hr/employees')).body.code).toBe('AUTH_TOKEN_MISSING');
+    expect(output).not.toMatch(/unreachable|refresh failed/);
     const created = cli('developers:create', '--org', 'Smoke Co', '--plan', 'developer-sandbox', '--json');
     expect(created.status).toBe(0);
     const credentials = JSON.parse(created.stdout);
