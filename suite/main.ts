@@ -54,12 +54,13 @@ async function main(): Promise<void> {
   const handlers = new Map<ServiceName, RequestListener>();
   const apps: NestFastifyApplication[] = [];
   let started = false;
+  const starting = new PlatformException('UPSTREAM_UNAVAILABLE', { headers: { 'retry-after': '1' } });
   const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const url = request.url ?? '/';
     const handler = started || !url.startsWith('/healthz/ready') ? handlers.get(serviceForPath(url)) : undefined;
     if (handler) return handler(request, response);
-    const envelope = buildErrorEnvelope(new PlatformException('UPSTREAM_UNAVAILABLE'), negotiateLanguage(request.headers['accept-language']));
-    response.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1' }).end(JSON.stringify(envelope));
+    const envelope = buildErrorEnvelope(starting, negotiateLanguage(request.headers['accept-language']));
+    response.writeHead(envelope.statusCode, { ...starting.options.headers, 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(envelope));
   });
   server.keepAliveTimeout = 72_000;
   try {

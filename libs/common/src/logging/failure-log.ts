@@ -57,7 +57,7 @@ export class FailureLog {
     // a first failure, or one long after the last with no success seen between: a new outage
     if (!outage || at - outage.lastFailureAt >= this.reportEveryMs) {
       this.outages.set(key, { since: at, lastFailureAt: at, reportedAt: at, failures: 1, unreported: 0 });
-      this.write(message, error, {});
+      this.write(message, error);
       return;
     }
     outage.failures++;
@@ -65,7 +65,7 @@ export class FailureLog {
     outage.lastFailureAt = at;
     if (at - outage.reportedAt < this.reportEveryMs) return;
     const still = `still failing: ${outage.unreported} failures in the last ${seconds(at - outage.reportedAt)} s, ${outage.failures} since ${new Date(outage.since).toISOString()}`;
-    this.write(`${message} (${still})`, error, { failures: outage.failures });
+    this.write(`${message} (${still})`, error, outage.failures);
     outage.reportedAt = at;
     outage.unreported = 0;
   }
@@ -81,10 +81,10 @@ export class FailureLog {
     this.sink.log({ failures: outage.failures }, `${key}: working again after ${outage.failures} failure(s) over ${seconds(outage.lastFailureAt - outage.since)} s`);
   }
 
-  private write(message: string, error: unknown, fields: Record<string, unknown>): void {
-    const context = error === undefined ? fields : { ...fields, err: error };
-    if (Object.keys(context).length) this.sink[this.level](context, message);
-    else this.sink[this.level](message);
+  /** `message` alone, or after the fields pino merges into the line: the count so far and the error. */
+  private write(message: string, error?: unknown, failures?: number): void {
+    if (error === undefined && failures === undefined) return this.sink[this.level](message);
+    this.sink[this.level]({ ...(failures === undefined ? {} : { failures }), ...(error === undefined ? {} : { err: error }) }, message);
   }
 }
 
