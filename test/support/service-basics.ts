@@ -50,8 +50,12 @@ export function describeServiceBasics(module: Type, name: ServiceName): void {
       expect(usage.body.data.apiRequests.byProduct[product]).toBeGreaterThanOrEqual(1);
     });
 
-    it('answers unknown routes and bad tokens with the error envelope', async () => {
+    it('answers unknown routes, unroutable paths and bad tokens with the error envelope', async () => {
       expectError(await dev.call(app, 'GET', `${base}/nothing-here`), 404, 'HTTP_ERROR');
+      const unroutable = await dev.call(app, 'GET', `${base}/%ZZ`);
+      expectError(unroutable, 400, 'HTTP_ERROR');
+      expect(unroutable.headers.get('x-request-id')).toBeTruthy();
+      expect(unroutable.headers.get('x-content-type-options')).toBe('nosniff');
       expectError(await call(app.url, 'GET', `${base}/health`, { headers: dev.headers({ authorization: 'Bearer x.y.z' }) }), 401, 'AUTH_TOKEN_INVALID');
     });
   });

@@ -176,6 +176,18 @@ describe('HR employees', () => {
     expect((await dev.call(hr, 'GET', `/api/v1/hr/employees?externalId=${theirs.body.data.externalId}`)).body.data.total).toBe(0);
   });
 
+  it('answers ids the router cannot take, and text no column holds, with the error envelope', async () => {
+    expectError(await dev.call(hr, 'GET', '/api/v1/hr/employees/%ZZ'), 400, 'HTTP_ERROR');
+    const long = await dev.call(hr, 'GET', `/api/v1/hr/employees/${'x'.repeat(101)}`);
+    expectError(long, 414, 'HTTP_ERROR');
+    expect(long.body.message).toBe('The request URI is too long.');
+    const nul = await dev.call(hr, 'POST', '/api/v1/hr/employees', { body: employee({ jobTitle: 'Account\u0000ant' }) });
+    expectError(nul, 400, 'VALIDATION_FAILED');
+    expect(nul.body.errors).toEqual({ jobTitle: ['jobTitle must not contain NUL characters or unpaired surrogates'] });
+    expectError(await dev.call(hr, 'POST', '/api/v1/hr/employees', { body: employee({ email: '\ud800@example.cm' }) }), 400, 'VALIDATION_FAILED');
+    expectError(await dev.call(hr, 'GET', '/api/v1/hr/employees?department=%00'), 400, 'VALIDATION_FAILED');
+  });
+
   it('needs hr scopes', async () => {
     const reader = await stack.developer({ scopes: ['hr:read'] });
     expect((await reader.call(hr, 'GET', '/api/v1/hr/employees')).status).toBe(200);

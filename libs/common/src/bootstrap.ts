@@ -1,12 +1,13 @@
 import { RequestMethod, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyReply, FastifyRequest, FastifyServerFactory, RouteOptions } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerFactory, RouteOptions } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { RouteAudit } from './auth/route-audit';
 import { ConfigurationError, Environment, validateEnvironment } from './config/environment';
+import { routingErrorEnvelope } from './errors/exception.filter';
 import { applyHeapGrowth } from './runtime/heap';
 import { ShutdownState } from './health/shutdown-state';
 import { accessLogLevel } from './http/access-log';
@@ -69,6 +70,12 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
     return503OnClosing: false,
     // No Nest middleware is used (logs and metrics are Fastify hooks): no middie hook per request.
     skipMiddie: true,
+    // Fastify answers a path it cannot route (malformed percent-encoding, a parameter over
+    // maxParamLength) before any hook or filter runs: in the envelope, with every response's headers.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const envelope = routingErrorEnvelope(error.statusCode, request.headers['accept-language']);
+      void reply.headers(SECURITY_HEADERS).header('x-request-id', request.id).header('content-type', 'application/json; charset=utf-8').status(envelope.statusCode).send(envelope);
+    },
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   });
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, { bufferLogs: true, abortOnError: false });

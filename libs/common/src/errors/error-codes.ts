@@ -116,6 +116,7 @@ export const HTTP_ERROR_MESSAGES: Record<number, Record<Language, string>> = {
   406: { en: 'The requested representation is not available.', fr: 'La représentation demandée n’est pas disponible.' },
   409: { en: 'The request conflicts with the current state of the resource.', fr: 'La requête est en conflit avec l’état actuel de la ressource.' },
   413: { en: 'The request body is too large.', fr: 'Le corps de la requête est trop volumineux.' },
+  414: { en: 'The request URI is too long.', fr: 'L’URI de la requête est trop longue.' },
   415: { en: 'This content type is not supported.', fr: 'Ce type de contenu n’est pas pris en charge.' },
   431: { en: 'The request headers are too large.', fr: 'Les en-têtes de la requête sont trop volumineux.' },
 };

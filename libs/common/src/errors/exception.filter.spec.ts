@@ -1,6 +1,6 @@
 import { ArgumentsHost, BadRequestException, HttpException, NotFoundException } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
-import { PlatformExceptionFilter } from './exception.filter';
+import { PlatformExceptionFilter, routingErrorEnvelope } from './exception.filter';
 import { PlatformException } from './platform.exception';
 
 function run(exception: unknown, language?: string) {
@@ -51,6 +51,13 @@ describe('PlatformExceptionFilter', () => {
     expect(run(new HttpException('Request body is too large', 413)).body).toMatchObject({ code: 'HTTP_ERROR', statusCode: 413 });
     expect(run(new ThrottlerException()).body).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED', statusCode: 429 });
     expect(run({ statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', message: 'Unsupported Media Type' }).body).toMatchObject({ code: 'HTTP_ERROR', statusCode: 415 });
+  });
+
+  it('words the errors Fastify answers while routing as HTTP_ERROR with their status', () => {
+    expect(routingErrorEnvelope(400, undefined)).toMatchObject({ success: false, code: 'HTTP_ERROR', statusCode: 400, message: 'The request could not be processed.' });
+    expect(routingErrorEnvelope(414, 'fr-CM')).toMatchObject({ code: 'HTTP_ERROR', statusCode: 414, message: 'L’URI de la requête est trop longue.' });
+    expect(routingErrorEnvelope(500, undefined)).toMatchObject({ code: 'INTERNAL_ERROR', statusCode: 500 });
+    expect(routingErrorEnvelope(undefined, undefined)).toMatchObject({ code: 'INTERNAL_ERROR', statusCode: 500 });
   });
 
   it('hides anything unexpected behind a generic 500, in the caller’s language', () => {

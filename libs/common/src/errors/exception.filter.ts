@@ -68,6 +68,15 @@ export class PlatformExceptionFilter implements ExceptionFilter {
   }
 }
 
+/**
+ * The envelope of an error Fastify answers while routing, before any hook, guard or filter runs
+ * (a malformed percent-encoding in the path, a path parameter longer than the router takes):
+ * HTTP_ERROR with Fastify's status.
+ */
+export function routingErrorEnvelope(status: number | undefined, acceptLanguage: string | string[] | undefined): ErrorEnvelope {
+  return buildErrorEnvelope(httpError(status !== undefined && status >= 400 ? status : 500), negotiateLanguage(acceptLanguage));
+}
+
 function httpError(status: number): PlatformException {
   if (status >= 500) return new PlatformException('INTERNAL_ERROR');
   return new PlatformException('HTTP_ERROR', { status });

@@ -106,6 +106,15 @@ describe('compileAcceptor', () => {
     expect(compileAcceptor(Counted)!({ name: 'abc', count: 2, note: { text: 'x' } })).toBe(false);
   });
 
+  it('leaves text the pipe refuses (NUL, unpaired surrogates) to the pipe', () => {
+    const accept = compileAcceptor(Counted)!;
+    expect(accept({ name: 'abc', count: 2, note: 'fine 😀' })).toBe(true);
+    for (const text of ['a\u0000b', '\ud800', '\ude00']) {
+      expect(accept({ name: text, count: 2 })).toBe(false);
+      expect(accept({ name: 'abc', count: 2, note: text })).toBe(false);
+    }
+  });
+
   it('leaves alone every class with a rule or a transformation it does not know', () => {
     for (const target of [WithRegex, WithType, WithTransform, WithExcludeAll, WithValidateIf, WithEach, WithGroups, WithNested, Ruleless]) {
       expect(compileAcceptor(target)).toBeUndefined();
@@ -163,6 +172,29 @@ describe('PlatformValidationPipe', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+
+  it('refuses, before class-transformer, text no store keeps and input nested past the limit', async () => {
+    const refusal = async (value: unknown, metatype: Function, type: ArgumentMetadata['type'] = 'body') => {
+      try {
+        await fast.transform(value, { type, metatype: metatype as never, data: '' });
+        return undefined;
+      } catch (error) {
+        return error as { code?: string; options?: { errors?: Record<string, string[]> } };
+      }
+    };
+    expect(await refusal({ category: 'payroll', sms: true }, Preference)).toBeUndefined();
+    for (const [value, metatype, field] of [
+      [{ name: 'a\u0000', count: 1 }, Counted, 'name'],
+      [{ name: 'abc', count: 1, note: '\ud800' }, Counted, 'note'],
+      [{ count: '1', extra: 'x\u0000' }, WithType, 'extra'],
+      [{ base: JSON.parse('{"a":'.repeat(5_000) + '1' + '}'.repeat(5_000)) }, WithNested, 'base'],
+    ] as [unknown, Function, string][]) {
+      const error = await refusal(value, metatype);
+      expect(error?.code).toBe('VALIDATION_FAILED');
+      expect(Object.keys(error?.options?.errors ?? {})).toEqual([field]);
+    }
+    expect((await refusal({ name: 'a\u0000' }, WithTransform, 'query'))?.options?.errors).toEqual({ name: ['name must not contain NUL characters or unpaired surrogates'] });
   });
 
   it('is the pipe the platform installs', () => {

@@ -1,6 +1,7 @@
 import { TransformationType } from 'class-transformer';
 import type * as TransformerStorage from 'class-transformer/types/storage';
 import { getMetadataStorage } from 'class-validator';
+import { isStorableText } from './input-limits';
 
 // class-transformer's rules (@Type, @Transform, @Expose, @Exclude) are in this store, which its
 // index does not export; the package's types describe it under types/, its code under cjs/.
@@ -51,7 +52,8 @@ interface PropertyRules {
  * It assumes the platform's pipe options: whitelist with forbidNonWhitelisted, transform
  * without transformOptions, no validation groups. It accepts a plain object (as JSON or a query
  * string parses) whose own keys are all properties with rules and whose values pass their rules,
- * and so only values of these types: a string, a number, a boolean or null.
+ * and so only values of these types: a string (of storable text, as the pipe demands of every
+ * input), a number, a boolean or null.
  */
 export function compileAcceptor(target: Function, storage: MetadataStorage = getMetadataStorage()): Acceptor | undefined {
   const transformer = defaultMetadataStorage;
@@ -85,6 +87,7 @@ export function compileAcceptor(target: Function, storage: MetadataStorage = get
       const property = (value as Record<string, unknown>)[name];
       if (rules.optional && (property === null || property === undefined)) continue;
       if (!isPrimitive(property)) return false;
+      if (typeof property === 'string' && !isStorableText(property)) return false;
       for (const check of rules.checks) if (!check(property)) return false;
     }
     return true;

@@ -1,0 +1,45 @@
+import { inputErrors, isStorableText, MAX_INPUT_DEPTH } from './input-limits';
+
+/** An object `levels` deep: `{ a: { a: ... 1 } }`. */
+function nested(levels: number): unknown {
+  let value: unknown = 1;
+  for (let i = 0; i < levels; i++) value = { a: value };
+  return value;
+}
+
+describe('isStorableText', () => {
+  it('refuses NUL and unpaired surrogates, and takes every other text', () => {
+    for (const text of ['', 'plain', 'Écriture n°1 – 1 000 XAF', '😀', 'a😀b', '\u0001\u001f\u007f', '\ufffd']) expect(isStorableText(text)).toBe(true);
+    for (const text of ['\u0000', 'a\u0000b', '\ud800', 'a\ud83db', '\ude00', 'x\ude00\ud83d', '😀'.slice(0, 1)]) expect(isStorableText(text)).toBe(false);
+  });
+});
+
+describe('inputErrors', () => {
+  it('finds nothing wrong in ordinary input', () => {
+    expect(inputErrors({ name: 'Amina 😀', lines: [{ amount: 1, note: null }], flags: [true, false] }, 'body')).toBeUndefined();
+    expect(inputErrors(undefined, 'body')).toBeUndefined();
+    expect(inputErrors(42, 'query')).toBeUndefined();
+  });
+
+  it('keys text errors by the dotted path of the value, or of the object whose key is bad', () => {
+    expect(inputErrors({ name: 'a\u0000b', lines: [{ description: 'ok' }, { description: '\ud800' }], data: { 'k\u0000': 1 } }, 'body')).toEqual({
+      name: ['name must not contain NUL characters or unpaired surrogates'],
+      'lines.1.description': ['lines.1.description must not contain NUL characters or unpaired surrogates'],
+      data: ['data must not have keys with NUL characters or unpaired surrogates'],
+    });
+    expect(inputErrors('\u0000', 'body')).toEqual({ body: ['body must not contain NUL characters or unpaired surrogates'] });
+  });
+
+  it(`takes ${MAX_INPUT_DEPTH} levels of nesting and refuses one more, by the top-level property`, () => {
+    expect(inputErrors(nested(MAX_INPUT_DEPTH), 'body')).toBeUndefined();
+    expect(inputErrors({ data: nested(MAX_INPUT_DEPTH - 1) }, 'body')).toBeUndefined();
+    expect(inputErrors({ data: nested(MAX_INPUT_DEPTH) }, 'body')).toEqual({ data: [`data must not nest objects or arrays more than ${MAX_INPUT_DEPTH} levels deep`] });
+    let arrays: unknown = [];
+    for (let i = 0; i < MAX_INPUT_DEPTH; i++) arrays = [arrays];
+    expect(inputErrors(arrays, 'body')).toEqual({ 0: [`0 must not nest objects or arrays more than ${MAX_INPUT_DEPTH} levels deep`] });
+  });
+
+  it('walks input nested far deeper than the stack allows', () => {
+    expect(inputErrors({ data: nested(200_000) }, 'body')).toEqual({ data: [expect.stringContaining('levels deep')] });
+  });
+});
