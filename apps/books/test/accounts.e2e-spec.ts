@@ -68,6 +68,9 @@ describe('books accounts and the default chart', () => {
     expect(retyped.status).toBe(200);
     expect(retyped.body.data).toMatchObject({ type: 'liability', name: 'Waiting (liability)', code: '4711' });
     expectError(await company.call(books, 'PATCH', `${ACCOUNTS}/${account.id}`, { body: { code: '4712' } }), 400, 'VALIDATION_FAILED');
+    const nulls = await company.call(books, 'PATCH', `${ACCOUNTS}/${account.id}`, { body: { name: null, type: null, active: null } });
+    expectError(nulls, 400, 'VALIDATION_FAILED');
+    expect(Object.keys(nulls.body.errors).sort()).toEqual(['active', 'name', 'type']);
 
     await post(company, books, entry('2026-02-10', [debit(chart['521'], 1_000), credit(account.id, 1_000)]));
     const locked = await company.call(books, 'PATCH', `${ACCOUNTS}/${account.id}`, { body: { type: 'asset' } });

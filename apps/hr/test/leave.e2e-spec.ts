@@ -43,6 +43,9 @@ describe('HR leave', () => {
       expect(bad.body.errors).toEqual({ name: ['name should not be empty'], annualAllowanceDays: ['annualAllowanceDays must be a multiple of 0.5'], paid: ['paid must be a boolean value'] });
       expectError(await dev.call(hr, 'POST', TYPES, { body: { name: 'Negative', annualAllowanceDays: -0.5 } }), 400, 'VALIDATION_FAILED');
       expectError(await dev.call(hr, 'POST', TYPES, { body: { name: 'Text', annualAllowanceDays: '5' } }), 400, 'VALIDATION_FAILED');
+      const nullPaid = await dev.call(hr, 'POST', TYPES, { body: { name: 'Null', annualAllowanceDays: 5, paid: null } });
+      expectError(nullPaid, 400, 'VALIDATION_FAILED');
+      expect(nullPaid.body.errors).toEqual({ paid: ['paid must be a boolean value'] });
     });
   });
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsISO4217CurrencyCode, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsISO4217CurrencyCode, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { PageQueryDto } from '@platform/common';
 import { trim } from '../../shared/validation';
 import { ACCOUNT_TYPES, AccountType } from '../account.entity';
@@ -32,9 +32,10 @@ export class CreateAccountDto {
   active?: boolean;
 }
 
+/** Every field may be left out, none set to null: an account always has a name, a type and a state. */
 export class UpdateAccountDto {
   @ApiPropertyOptional({ example: 'Salaries: head office' })
-  @IsOptional()
+  @ValidateIf((dto: UpdateAccountDto) => dto.name !== undefined)
   @Transform(trim)
   @IsString()
   @IsNotEmpty()
@@ -42,12 +43,12 @@ export class UpdateAccountDto {
   name?: string;
 
   @ApiPropertyOptional({ enum: ACCOUNT_TYPES, description: 'Only while the account has no entry (409 ACCOUNT_TYPE_LOCKED otherwise).' })
-  @IsOptional()
+  @ValidateIf((dto: UpdateAccountDto) => dto.type !== undefined)
   @IsIn(ACCOUNT_TYPES)
   type?: AccountType;
 
   @ApiPropertyOptional({ description: 'false deactivates: the history stays, new entries are refused (409 ACCOUNT_INACTIVE).' })
-  @IsOptional()
+  @ValidateIf((dto: UpdateAccountDto) => dto.active !== undefined)
   @IsBoolean()
   active?: boolean;
 }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { PageQueryDto } from '@platform/common';
 import { IsDateOnly, IsHalfDayMultiple, trim } from '../../shared/validation';
 import { LEAVE_REQUEST_STATUSES, LeaveRequestStatus } from '../leave-request.entity';
@@ -21,7 +21,7 @@ export class CreateLeaveTypeDto {
   annualAllowanceDays: number;
 
   @ApiPropertyOptional({ default: true, description: 'Unpaid types have no balance check and are reported to payroll as unpaid leave days.' })
-  @IsOptional()
+  @ValidateIf((dto: CreateLeaveTypeDto) => dto.paid !== undefined)
   @IsBoolean()
   paid: boolean = true;
 }
