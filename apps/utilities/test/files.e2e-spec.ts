@@ -92,6 +92,19 @@ describe('files on local disk', () => {
     expect(staging()).toEqual([]);
   });
 
+  it('answers a body that ends inside the file part at once, and keeps a declared type without control characters', async () => {
+    const multipart = (body: string) => ({ headers: { 'content-type': 'multipart/form-data; boundary=XYZ' }, rawBody: Buffer.from(body, 'latin1') });
+    for (const truncated of ['--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhel', '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhello\r\n']) {
+      const refused = await dev.call(app, 'POST', FILES, multipart(truncated));
+      expectError(refused, 400, 'VALIDATION_FAILED');
+      expect(refused.body.errors).toEqual({ body: ['body is not valid multipart/form-data'] });
+    }
+    const declared = await dev.call(app, 'POST', FILES, multipart('--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/pl\u0000ain\r\n\r\nhello\r\n--XYZ--\r\n'));
+    expect(declared.status).toBe(201);
+    expect(declared.body.data).toMatchObject({ contentType: 'text/plain', declaredContentType: 'text/plain' });
+    expect(staging()).toEqual([]);
+  });
+
   it('streams the bytes with their headers; If-None-Match answers 304', async () => {
     const bytes = Buffer.from('Bonjour, ceci est un fichier texte: é à ü.\n'.repeat(50));
     const id = (await upload(dev, app, { content: bytes, filename: 'Relevé de paie.txt', type: 'text/plain' })).body.data.id;

@@ -63,6 +63,23 @@ export function cleanFilename(name: string | undefined): string {
   return clean && clean !== '.' && clean !== '..' ? clean : 'file';
 }
 
+/** A part's declared type as sent, without control characters (PostgreSQL refuses NUL in text); null when none is left. */
+export function cleanDeclaredType(type: string | undefined): string | null {
+  return (type ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255) || null;
+}
+
+/**
+ * The parser gave up on the part (the body ended inside it) and destroyed its stream before it
+ * was read. pipeline() never settles on a readable destroyed before it is attached, so the
+ * upload is refused before staging starts.
+ */
+class PartAbandonedError extends Error {
+  constructor() {
+    super('the multipart part ended before its data could be read');
+    this.name = 'PartAbandonedError';
+  }
+}
+
 /** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
 export function contentDisposition(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]|["\\%]/g, '_');
@@ -265,12 +282,13 @@ export class FilesService {
 
   private async stage(part: MultipartFile): Promise<Staged> {
     const staged = await this.stageStream(part.file);
-    return { ...staged, filename: cleanFilename(part.filename), declaredContentType: part.mimetype ? part.mimetype.slice(0, 255) : null };
+    return { ...staged, filename: cleanFilename(part.filename), declaredContentType: cleanDeclaredType(part.mimetype) };
   }
 
   /** Streams bytes to a staging file, refusing past FILES_MAX_BYTES, hashing and inspecting them on the way. */
   private async stageStream(source: Readable): Promise<StagedBytes> {
     await mkdir(this.stagingDir, { recursive: true });
+    if (source.destroyed) throw new PartAbandonedError();
     const path = join(this.stagingDir, `${randomUUID()}.part`);
     const hash = createHash('sha256');
     const inspector = new ContentInspector();
@@ -298,6 +316,7 @@ export class FilesService {
   /** Multipart limits and malformed bodies become the API's codes. */
   private uploadError(error: unknown): unknown {
     if (error instanceof PlatformException) return error;
+    if (error instanceof PartAbandonedError) return PlatformException.validation({ body: ['body is not valid multipart/form-data'] });
     const code = (error as { code?: string })?.code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') return new PlatformException('FILE_TOO_LARGE', { params: { limit: this.env.FILES_MAX_BYTES } });
     if (code === 'FST_FILES_LIMIT') return PlatformException.validation({ file: ['send exactly one file per upload'] });
