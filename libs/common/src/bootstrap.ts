@@ -10,7 +10,7 @@ import { ConfigurationError, Environment, validateEnvironment } from './config/e
 import { routingErrorEnvelope } from './errors/exception.filter';
 import { applyHeapGrowth } from './runtime/heap';
 import { ShutdownState } from './health/shutdown-state';
-import { accessLogLevel } from './http/access-log';
+import { accessLogLevel, accessLogWriter } from './http/access-log';
 import { envelopeHooks } from './http/envelope';
 import { closeConnectionsAsTheyFallIdle } from './http/server-close';
 import type { HistogramSeries } from './metrics/duration-histogram';
@@ -92,18 +92,17 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
   // A recorder per route template holds its series by method and status, found without building a label set.
   const recorder = (route: string) => {
     const series = new Map<string, HistogramSeries>();
+    const log = accessLogWriter(logger, route);
     return (request: FastifyRequest, reply: FastifyReply) => {
       const seconds = (performance.now() - (request as unknown as { startedAt: number }).startedAt) / 1000;
       const key = request.method + reply.statusCode;
       let own = series.get(key);
       if (!own) series.set(key, (own = histogram.series({ service: service.name, method: request.method, route, status: String(reply.statusCode) })));
       own.observe(seconds);
-      if (accessLog) log(request, reply, route, seconds);
+      if (!accessLog) return;
+      const level = accessLogLevel(route, request.url, reply.statusCode);
+      if (level) log(level, { reqId: request.id, method: request.method, url: request.url, statusCode: reply.statusCode, responseTimeMs: Math.round(seconds * 1e4) / 10 });
     };
-  };
-  const log = (request: FastifyRequest, reply: FastifyReply, route: string, seconds: number) => {
-    const level = accessLogLevel(route, request.url, reply.statusCode);
-    if (level) logger[level]({ reqId: request.id, method: request.method, url: request.url, route, statusCode: reply.statusCode, responseTimeMs: Math.round(seconds * 1e4) / 10 }, 'request completed');
   };
   const recordUnmatched = recorder('unmatched');
   fastify.decorateRequest('platform', null);
