@@ -348,12 +348,19 @@ async function startProcess({ name, script, env, cpu, nodeArgs = [] }) {
   throw new Error(`${name} not ready within 90 s: ${tail(logPath)}`);
 }
 
+/** The last `bytes` of a log (every request writes a line at info: the file can be large). */
 function tail(file, bytes = 1500) {
+  let fd;
   try {
-    const text = fs.readFileSync(file, 'utf8');
-    return text.slice(-bytes).trim() || '(no output)';
+    fd = fs.openSync(file, 'r');
+    const size = fs.fstatSync(fd).size;
+    const buffer = Buffer.alloc(Math.min(bytes, size));
+    fs.readSync(fd, buffer, 0, buffer.length, size - buffer.length);
+    return buffer.toString('utf8').trim() || '(no output)';
   } catch {
     return '(no log)';
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
   }
 }
 
@@ -376,7 +383,8 @@ function baseEnv() {
     ...env,
     NODE_ENV: 'production',
     NODE_OPTIONS: SERVICE_NODE_OPTIONS,
-    LOG_LEVEL: 'warn',
+    // Production's level (k8s/base): every request writes its access-log line, as it does there.
+    LOG_LEVEL: 'info',
     DATABASE_URL: context.databaseUrl,
     REDIS_URL: context.redisUrl,
     REDIS_KEY_PREFIX: context.redisPrefix,
