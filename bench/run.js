@@ -375,6 +375,9 @@ async function stopProcess(proc) {
   }
 }
 
+/** Production's level (k8s/base): every request writes its access-log line, as it does there. */
+const SERVICE_LOG_LEVEL = 'info';
+
 function baseEnv() {
   // Only what the services need, so a developer's shell settings cannot change the numbers.
   const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ'];
@@ -383,8 +386,7 @@ function baseEnv() {
     ...env,
     NODE_ENV: 'production',
     NODE_OPTIONS: SERVICE_NODE_OPTIONS,
-    // Production's level (k8s/base): every request writes its access-log line, as it does there.
-    LOG_LEVEL: 'info',
+    LOG_LEVEL: SERVICE_LOG_LEVEL,
     DATABASE_URL: context.databaseUrl,
     REDIS_URL: context.redisUrl,
     REDIS_KEY_PREFIX: context.redisPrefix,
@@ -1162,7 +1164,7 @@ function describeRun(report) {
     ? `Other work on the machine took more than 20% of a core during ${busy.length} measurement(s) (scenario/round/run: ${busy.join(', ')}): those numbers are disturbed.`
     : 'Other work on the machine stayed under 20% of a core during every measurement.';
   return [
-    `${report.options.rounds} round(s) × ${report.options.duration} s per measurement after ${report.options.warmup} s of warm-up; ${report.options.slice > 0 ? `limit and suite loaded in turn, ${report.options.slice} s at a time, within each round` : 'limit, then suite, in each round'}. Services run with \`NODE_OPTIONS="${report.options.serviceNodeOptions}"\` as the image runs them${report.options.nodeArgs ? `, and \`${report.options.nodeArgs.join(' ')}\`` : ''}; the limit with Node's defaults.`,
+    `${report.options.rounds} round(s) × ${report.options.duration} s per measurement after ${report.options.warmup} s of warm-up; ${report.options.slice > 0 ? `limit and suite loaded in turn, ${report.options.slice} s at a time, within each round` : 'limit, then suite, in each round'}. Services run with \`NODE_OPTIONS="${report.options.serviceNodeOptions}"\` as the image runs them${report.options.serviceLogLevel ? ` and \`LOG_LEVEL=${report.options.serviceLogLevel}\` as production does` : ''}${report.options.nodeArgs ? `, and \`${report.options.nodeArgs.join(' ')}\`` : ''}; the limit with Node's defaults.`,
     `Machine: ${e.cpus} × ${e.cpuModel}, ${e.memoryGb} GB; Node ${e.node}; ${pin}.`,
     `Code: ${e.commit}${e.dirty ? ` (working tree with uncommitted changes in ${e.dirty})` : ''}. Total wall time ${report.wallTimeS} s.`,
     disturbed,
@@ -1301,7 +1303,7 @@ async function main() {
     command: `node bench/run.js ${process.argv.slice(2).join(' ')}`.trim(),
     smoke: options.smoke,
     startedAt: startedAt.toISOString(),
-    options: { rounds: options.rounds, duration: options.duration, slice: options.slice, warmup: options.warmup, serviceNodeOptions: SERVICE_NODE_OPTIONS, ...(options.nodeArgs.length ? { nodeArgs: options.nodeArgs } : {}) },
+    options: { rounds: options.rounds, duration: options.duration, slice: options.slice, warmup: options.warmup, serviceNodeOptions: SERVICE_NODE_OPTIONS, serviceLogLevel: SERVICE_LOG_LEVEL, ...(options.nodeArgs.length ? { nodeArgs: options.nodeArgs } : {}) },
     pinning,
     environment: {
       node: process.version,
