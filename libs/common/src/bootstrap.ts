@@ -15,6 +15,7 @@ import { envelopeHooks } from './http/envelope';
 import { closeConnectionsAsTheyFallIdle } from './http/server-close';
 import type { HistogramSeries } from './metrics/duration-histogram';
 import { requestDurationHistogram } from './metrics/metrics';
+import { logDestination } from './logging/log-destination';
 import { PLATFORM_LOGGER, PlatformLogger } from './logging/platform-logger';
 import { buildOpenApiDocument, OpenApiDocument } from './openapi/openapi';
 import type { ServiceDescriptor } from './service';
@@ -165,6 +166,8 @@ export function installGracefulShutdown(apps: NestFastifyApplication[], graceMs:
       if (closeServer) await closeServer();
       await Promise.all(apps.map((app) => app.close()));
     } finally {
+      // The requests' lines first, so that the last line says the service stopped.
+      logDestination().flushSync();
       process.stderr.write(`Stopped on ${signal}\n`);
       process.exit(0);
     }
