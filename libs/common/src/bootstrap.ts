@@ -47,6 +47,11 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
 };
+/** The headers every response carries, whatever answers it: the secure headers and the request id. */
+function everyResponseHeaders(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return reply.headers(SECURITY_HEADERS).header('x-request-id', request.id);
+}
+
 /** Served outside the service prefix: kubelet probes and service-to-service routes, which the Ingress never routes. */
 export const UNPREFIXED_PATHS = ['healthz/live', 'healthz/ready', 'internal/{*path}'];
 
@@ -75,7 +80,7 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
     // maxParamLength) before any hook or filter runs: in the envelope, with every response's headers.
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const envelope = routingErrorEnvelope(error.statusCode, request.headers['accept-language']);
-      void reply.headers(SECURITY_HEADERS).header('x-request-id', request.id).header('content-type', 'application/json; charset=utf-8').status(envelope.statusCode).send(envelope);
+      void everyResponseHeaders(request, reply).header('content-type', 'application/json; charset=utf-8').status(envelope.statusCode).send(envelope);
     },
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   });
@@ -110,7 +115,7 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
   fastify.decorateRequest('startedAt', 0);
   fastify.addHook('onRequest', (request, reply, done) => {
     (request as unknown as { startedAt: number }).startedAt = performance.now();
-    void reply.headers(SECURITY_HEADERS).header('x-request-id', request.id);
+    void everyResponseHeaders(request, reply);
     done();
   });
   // At close, a connection whose request was in flight closes after its response instead of

@@ -56,29 +56,23 @@ export interface StoredFile {
   sha256: string;
 }
 
+/** Text as sent, without control characters (PostgreSQL refuses NUL in text), trimmed and cut to `max`. */
+function withoutControlCharacters(text: string | undefined, max: number): string {
+  return (text ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, max);
+}
+
 /** `../../etc/passwd\u0000.pdf` → `passwd.pdf`; never empty. */
 export function cleanFilename(name: string | undefined): string {
-  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, MAX_FILENAME);
+  const clean = withoutControlCharacters((name ?? '').split(/[\\/]/).pop(), MAX_FILENAME);
   return clean && clean !== '.' && clean !== '..' ? clean : 'file';
 }
 
-/** A part's declared type as sent, without control characters (PostgreSQL refuses NUL in text); null when none is left. */
+/** A part's declared type as sent, without control characters; null when none is left. */
 export function cleanDeclaredType(type: string | undefined): string | null {
-  return (type ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255) || null;
+  return withoutControlCharacters(type, 255) || null;
 }
 
-/**
- * The parser gave up on the part (the body ended inside it) and destroyed its stream before it
- * was read. pipeline() never settles on a readable destroyed before it is attached, so the
- * upload is refused before staging starts.
- */
-class PartAbandonedError extends Error {
-  constructor() {
-    super('the multipart part ended before its data could be read');
-    this.name = 'PartAbandonedError';
-  }
-}
+const malformedMultipart = () => PlatformException.validation({ body: ['body is not valid multipart/form-data'] });
 
 /** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
 export function contentDisposition(filename: string): string {
@@ -288,7 +282,9 @@ export class FilesService {
   /** Streams bytes to a staging file, refusing past FILES_MAX_BYTES, hashing and inspecting them on the way. */
   private async stageStream(source: Readable): Promise<StagedBytes> {
     await mkdir(this.stagingDir, { recursive: true });
-    if (source.destroyed) throw new PartAbandonedError();
+    // The parser gave up on the part (the body ended inside it) and destroyed its stream before
+    // it was read: pipeline() never settles on a readable destroyed before it is attached.
+    if (source.destroyed) throw malformedMultipart();
     const path = join(this.stagingDir, `${randomUUID()}.part`);
     const hash = createHash('sha256');
     const inspector = new ContentInspector();
@@ -316,12 +312,11 @@ export class FilesService {
   /** Multipart limits and malformed bodies become the API's codes. */
   private uploadError(error: unknown): unknown {
     if (error instanceof PlatformException) return error;
-    if (error instanceof PartAbandonedError) return PlatformException.validation({ body: ['body is not valid multipart/form-data'] });
     const code = (error as { code?: string })?.code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') return new PlatformException('FILE_TOO_LARGE', { params: { limit: this.env.FILES_MAX_BYTES } });
     if (code === 'FST_FILES_LIMIT') return PlatformException.validation({ file: ['send exactly one file per upload'] });
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return PlatformException.validation({ body: ['too many parts: send one file and at most the visibility field'] });
-    if (/multipart|boundary|terminated early/i.test((error as Error)?.message ?? '')) return PlatformException.validation({ body: ['body is not valid multipart/form-data'] });
+    if (/multipart|boundary|terminated early/i.test((error as Error)?.message ?? '')) return malformedMultipart();
     return error;
   }
 
