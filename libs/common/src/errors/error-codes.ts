@@ -8,9 +8,15 @@ export type Language = 'en' | 'fr';
 export interface ErrorDefinition {
   status: number;
   message: Record<Language, string>;
+  /**
+   * Messages that say more precisely what went wrong, by reason; the code stays the same, so
+   * clients that branch on it keep working. An exception names its reason (`options.reason`).
+   */
+  reasons?: Record<string, Record<Language, string>>;
 }
 
-const define = (status: number, en: string, fr: string): ErrorDefinition => ({ status, message: { en, fr } });
+const define = (status: number, en: string, fr: string, reasons?: Record<string, Record<Language, string>>): ErrorDefinition =>
+  reasons ? { status, message: { en, fr }, reasons } : { status, message: { en, fr } };
 
 export const ERROR_CODES = {
   // Global (spec §7)
@@ -20,7 +26,12 @@ export const ERROR_CODES = {
 
   // Authentication (spec §7)
   INVALID_CREDENTIALS: define(401, 'Email or password is incorrect.', 'Adresse e-mail ou mot de passe incorrect.'),
-  DEVELOPER_KEYS_INVALID: define(401, 'The API key or secret is invalid.', 'La clé ou le secret d’API est invalide.'),
+  DEVELOPER_KEYS_INVALID: define(401, 'The API key or secret is invalid.', 'La clé ou le secret d’API est invalide.', {
+    environment: {
+      en: 'This API key belongs to the {keyEnvironment} environment; this deployment serves {deploymentEnvironment}.',
+      fr: 'Cette clé d’API appartient à l’environnement {keyEnvironment} ; ce déploiement sert l’environnement {deploymentEnvironment}.',
+    },
+  }),
   GATEWAY_AUTH_REQUIRED: define(401, 'The gateway session header is missing.', 'L’en-tête de session de la passerelle est manquant.'),
   GATEWAY_AUTH_INVALID: define(401, 'The gateway session is invalid.', 'La session de la passerelle est invalide.'),
   NOT_AN_ORGANIZATION_MEMBER: define(403, 'You are not a member of this organization.', 'Vous n’êtes pas membre de cette organisation.'),

@@ -40,6 +40,17 @@ describe('PlatformExceptionFilter', () => {
     expect(sent.body.errors).toBeUndefined();
   });
 
+  it('words the message by the registered reason, in the caller’s language, keeping the code', () => {
+    const exception = new PlatformException('DEVELOPER_KEYS_INVALID', { reason: 'environment', params: { keyEnvironment: 'sandbox', deploymentEnvironment: 'production' } });
+    expect(run(exception).body).toMatchObject({
+      code: 'DEVELOPER_KEYS_INVALID',
+      statusCode: 401,
+      message: 'This API key belongs to the sandbox environment; this deployment serves production.',
+    });
+    expect(run(exception, 'fr').body.message).toBe('Cette clé d’API appartient à l’environnement sandbox ; ce déploiement sert l’environnement production.');
+    expect(run(new PlatformException('DEVELOPER_KEYS_INVALID', { reason: 'no-such-reason' })).body.message).toBe('The API key or secret is invalid.');
+  });
+
   it('always sends errors with VALIDATION_FAILED', () => {
     expect(run(PlatformException.validation({ name: ['bad'] })).body.errors).toEqual({ name: ['bad'] });
   });

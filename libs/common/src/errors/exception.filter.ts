@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_CODES, ErrorCode, HTTP_ERROR_MESSAGES, Language } from './error-codes';
+import { ERROR_CODES, ErrorCode, ErrorDefinition, HTTP_ERROR_MESSAGES, Language } from './error-codes';
 import { interpolate, negotiateLanguage } from './i18n';
 import { FieldErrors, PlatformException } from './platform.exception';
 import { InjectPlatformLogger, PlatformLogger } from '../logging/platform-logger';
@@ -91,10 +91,11 @@ function bodyParseMessage(message: string): string {
 export function buildErrorEnvelope(exception: PlatformException, language: Language): ErrorEnvelope {
   const { code, options } = exception;
   const status = exception.status;
+  const definition: ErrorDefinition = ERROR_CODES[code];
   const template =
     code === 'HTTP_ERROR'
       ? (HTTP_ERROR_MESSAGES[status] ?? ERROR_CODES.HTTP_ERROR.message)[language]
-      : ERROR_CODES[code].message[language];
+      : ((options.reason && definition.reasons?.[options.reason]) || definition.message)[language];
   const envelope: ErrorEnvelope = {
     success: false,
     message: interpolate(template, options.params),

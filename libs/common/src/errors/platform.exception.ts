@@ -9,6 +9,8 @@ export interface PlatformExceptionOptions {
   errors?: FieldErrors;
   /** Extra machine-readable facts for the client (e.g. available and requested amounts). */
   details?: Record<string, unknown>;
+  /** Which of the code's registered `reasons` words the message (the code's own message otherwise). */
+  reason?: string;
   /** Overrides the registry's status (HTTP_ERROR only). */
   status?: number;
   /** Response headers to send with the error (e.g. Retry-After). */
