@@ -229,7 +229,7 @@ describe('auth service', () => {
     });
 
     it('refuses an expired token with AUTH_TOKEN_EXPIRED', async () => {
-      const expired = sign({ ...claims(), exp: Math.floor(Date.now() / 1000) - 60 }, keys.privateKey, { algorithm: 'ES256', keyid: keys.kid, issuer: 'platform-auth' });
+      const expired = sign({ ...claims(), aud: 'sandbox', exp: Math.floor(Date.now() / 1000) - 60 }, keys.privateKey, { algorithm: 'ES256', keyid: keys.kid, issuer: 'platform-auth', header: { alg: 'ES256', typ: 'at+jwt', kid: keys.kid } });
       expectError(await call(url(), 'GET', '/api/v1/authorize/current', { headers: dev.headers({ authorization: `Bearer ${expired}` }) }), 401, 'AUTH_TOKEN_EXPIRED');
     });
 
@@ -292,7 +292,7 @@ describe('auth service', () => {
       const rotated = await rotating.call(stack.auth, 'POST', '/api/v1/authorize/rotate-secret');
       expect(rotated.status).toBe(200);
       const newSecret = rotated.body.data.apiSecret;
-      expect(newSecret).toMatch(/^sk_production_/);
+      expect(newSecret).toMatch(/^sk_sandbox_/);
       expect(newSecret).not.toBe(rotating.apiSecret);
 
       expectError(await stack.exchange(rotating.apiKey, rotating.apiSecret, undefined, from()), 401, 'DEVELOPER_KEYS_INVALID');

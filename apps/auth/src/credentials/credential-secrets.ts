@@ -12,6 +12,12 @@ export function generateApiSecret(environment: PlanEnvironment): string {
   return `sk_${environment}_${randomBytes(32).toString('base64url')}`;
 }
 
+/** The environment a key names in its prefix, when it names one. */
+export function environmentOfKey(apiKey: string): PlanEnvironment | undefined {
+  const environment = /^pk_(sandbox|production)_/.exec(apiKey)?.[1];
+  return environment as PlanEnvironment | undefined;
+}
+
 export function keyPrefixOf(apiKey: string): string {
   return apiKey.slice(0, KEY_PREFIX_LENGTH);
 }

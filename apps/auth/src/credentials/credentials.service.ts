@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { MoreThan, Repository } from 'typeorm';
-import { Batcher, Environment, PlanId, PLANS, PlatformException, PreparedStatement, qualifiedTable, RateLimits, readOrCreateSecretFile, randomToken, Scope, SCOPES, Transactions } from '@platform/common';
+import { Batcher, Environment, PlanEnvironment, PlanId, PLANS, PlatformException, PreparedStatement, qualifiedTable, RateLimits, readOrCreateSecretFile, randomToken, Scope, SCOPES, Transactions } from '@platform/common';
 import { Organization } from '../organizations/organization.entity';
 import { DeveloperCredential } from './developer-credential.entity';
 import { generateApiKey, generateApiSecret, hashSecret, keyHashOf, keyPrefixOf, secretMatches } from './credential-secrets';
@@ -63,6 +63,7 @@ export const REVOCATION_HORIZON_MS = 20 * 60_000;
 @Injectable()
 export class CredentialsService {
   private readonly pepper: string;
+  private readonly environment: PlanEnvironment;
 
   constructor(
     @InjectRepository(DeveloperCredential) private readonly credentials: Repository<DeveloperCredential>,
@@ -71,6 +72,7 @@ export class CredentialsService {
     @Inject(Environment) env: Environment,
   ) {
     this.pepper = env.SECRET_PEPPER ?? readOrCreateSecretFile(env.DATA_DIR, 'secret-pepper', () => randomToken(32));
+    this.environment = env.PLATFORM_ENVIRONMENT;
   }
 
   async createDeveloper(input: NewDeveloper): Promise<IssuedCredentials> {
@@ -79,8 +81,12 @@ export class CredentialsService {
     if (!negotiated && (input.burstPerSecond !== undefined || input.monthlyQuota !== undefined || input.webhookRetries !== undefined)) {
       throw PlatformException.validation({ plan: ['custom limits are negotiated for api-enterprise only'] });
     }
-    const apiKey = generateApiKey(plan.environment);
-    const apiSecret = generateApiSecret(plan.environment);
+    // A deployment issues keys of its own environment on any plan, but free access is sandbox only.
+    if (this.environment === 'production' && plan.environment === 'sandbox') {
+      throw PlatformException.validation({ plan: [`the ${plan.id} plan is for the sandbox environment only`] });
+    }
+    const apiKey = generateApiKey(this.environment);
+    const apiSecret = generateApiSecret(this.environment);
     return this.transactions.run(async (manager) => {
       const organization = await manager.save(
         manager.create(Organization, {
@@ -99,7 +105,7 @@ export class CredentialsService {
           secretHash: hashSecret(this.pepper, apiSecret),
           secretVersion: 1,
           secretRotatedAt: null,
-          environment: plan.environment,
+          environment: this.environment,
           scopes: (input.scopes ?? [...SCOPES]).join(' '),
         }),
       );

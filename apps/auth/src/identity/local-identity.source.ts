@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { KeyObject } from 'node:crypto';
 import { CachedIdentitySource, CompanyAccessQuery, Environment, PlatformException, RevocationEntry } from '@platform/common';
 import { CredentialsService } from '../credentials/credentials.service';
 import { SigningKeys } from '../tokens/signing-keys.service';
@@ -19,9 +20,9 @@ export class LocalIdentitySource extends CachedIdentitySource {
     super(env.REVOCATION_POLL_MS);
   }
 
-  async verificationKey(kid: string): Promise<string> {
+  async verificationKey(kid: string): Promise<KeyObject> {
     if (kid !== this.keys.kid) throw new PlatformException('AUTH_TOKEN_INVALID');
-    return this.keys.publicKeyPem;
+    return this.keys.publicKey;
   }
 
   protected loadRevocations(): Promise<RevocationEntry[]> {

@@ -16,7 +16,7 @@ import {
   SERVICES,
   SuccessMessage,
 } from '@platform/common';
-import { keyHashOf } from '../credentials/credential-secrets';
+import { environmentOfKey, keyHashOf } from '../credentials/credential-secrets';
 import { CredentialsService, rateLimitsOf } from '../credentials/credentials.service';
 import { LocalIdentitySource } from '../identity/local-identity.source';
 import { TokensService } from './tokens.service';
@@ -46,12 +46,16 @@ export class AuthorizeController {
   @ApiHeader({ name: 'X-Platform-Api-Secret', required: true })
   @ApiHeader({ name: 'X-Platform-Client-Id', required: true, description: '`platform-developer`' })
   @ApiOkResponse({ description: '`data`: `{ accessToken, tokenType: "Bearer", expiresIn, expiresAt, scope, plan }`' })
-  @ApiUnauthorizedResponse({ description: 'DEVELOPER_KEYS_INVALID or CLIENT_ID_INVALID' })
+  @ApiUnauthorizedResponse({ description: 'DEVELOPER_KEYS_INVALID (also for a key of the other environment: a sandbox key on production, or a production key on sandbox) or CLIENT_ID_INVALID' })
   @ApiTooManyRequestsResponse({ description: 'RATE_LIMIT_EXCEEDED after too many failed exchanges' })
   async token(@Req() request: FastifyRequest) {
     if (headerValue(request, 'x-platform-client-id') !== PLATFORM_CLIENT_ID) throw new PlatformException('CLIENT_ID_INVALID');
     const apiKey = headerValue(request, 'x-platform-api-key') ?? '';
     const apiSecret = headerValue(request, 'x-platform-api-secret') ?? '';
+    const keyEnvironment = environmentOfKey(apiKey);
+    if (keyEnvironment && keyEnvironment !== this.env.PLATFORM_ENVIRONMENT) {
+      throw new PlatformException('DEVELOPER_KEYS_INVALID', { reason: 'environment', params: { keyEnvironment, deploymentEnvironment: this.env.PLATFORM_ENVIRONMENT } });
+    }
     const keyHash = keyHashOf(apiKey);
     const keyCounter = `auth-fail:key:${keyHash}`;
     const addressCounter = `auth-fail:ip:${request.ip}`;

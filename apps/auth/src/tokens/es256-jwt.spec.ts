@@ -4,13 +4,13 @@ import { Es256JwtSigner } from './es256-jwt';
 
 describe('Es256JwtSigner', () => {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const signer = new Es256JwtSigner(privateKey, 'key-1');
+  const signer = new Es256JwtSigner(privateKey, 'key-1', 'at+jwt');
   const claims = { sub: 'c1', org: 'o1', scope: 'hr:read', iat: 1_700_000_000, exp: 4_000_000_000, iss: 'platform-auth', rl: { b: 5, q: 100 } };
 
   it('makes a token that jsonwebtoken verifies with ES256 and the public key', () => {
     const token = signer.sign(claims);
     expect(verify(token, publicKey, { algorithms: ['ES256'], issuer: 'platform-auth' })).toEqual(claims);
-    expect(decode(token, { complete: true })?.header).toEqual({ alg: 'ES256', typ: 'JWT', kid: 'key-1' });
+    expect(decode(token, { complete: true })?.header).toEqual({ alg: 'ES256', typ: 'at+jwt', kid: 'key-1' });
     // JOSE form: r‖s, 64 bytes, not DER
     expect(Buffer.from(token.split('.')[2], 'base64url')).toHaveLength(64);
   });
@@ -26,8 +26,8 @@ describe('Es256JwtSigner', () => {
   });
 
   it('takes only an EC P-256 private key', () => {
-    expect(() => new Es256JwtSigner(publicKey, 'k')).toThrow('EC P-256 private key');
-    expect(() => new Es256JwtSigner(generateKeyPairSync('ec', { namedCurve: 'P-384' }).privateKey, 'k')).toThrow('EC P-256 private key');
-    expect(() => new Es256JwtSigner(generateKeyPairSync('ed25519').privateKey, 'k')).toThrow('EC P-256 private key');
+    expect(() => new Es256JwtSigner(publicKey, 'k', 'at+jwt')).toThrow('EC P-256 private key');
+    expect(() => new Es256JwtSigner(generateKeyPairSync('ec', { namedCurve: 'P-384' }).privateKey, 'k', 'at+jwt')).toThrow('EC P-256 private key');
+    expect(() => new Es256JwtSigner(generateKeyPairSync('ed25519').privateKey, 'k', 'at+jwt')).toThrow('EC P-256 private key');
   });
 });

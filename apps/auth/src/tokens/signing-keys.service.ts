@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, JsonWebKey, KeyObject } from 'node:crypto';
-import { Environment, readOrCreateSecretFile } from '@platform/common';
+import { Environment, readOrCreateSecretFile, TOKEN_TYPE } from '@platform/common';
 import { Es256JwtSigner, isP256PrivateKey } from './es256-jwt';
 
 export interface PublicJwk extends JsonWebKey {
@@ -20,7 +20,7 @@ export class SigningKeys {
   readonly publicKeyPem: string;
   readonly kid: string;
   readonly jwk: PublicJwk;
-  /** Signs access tokens with this key, under its `kid`. */
+  /** Signs access tokens with this key, under its `kid`, typed `at+jwt`. */
   readonly signer: Es256JwtSigner;
 
   constructor(@Inject(Environment) env: Environment) {
@@ -38,6 +38,6 @@ export class SigningKeys {
     const { kty, crv, x, y } = this.publicKey.export({ format: 'jwk' });
     this.kid = env.JWT_KEY_ID ?? createHash('sha256').update(JSON.stringify({ crv, kty, x, y })).digest('base64url');
     this.jwk = { kty, crv, x, y, kid: this.kid, alg: 'ES256', use: 'sig' };
-    this.signer = new Es256JwtSigner(this.privateKey, this.kid);
+    this.signer = new Es256JwtSigner(this.privateKey, this.kid, TOKEN_TYPE);
   }
 }

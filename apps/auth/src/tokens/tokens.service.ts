@@ -25,6 +25,7 @@ export class TokensService {
     const limits = rateLimitsOf(organization);
     const claims: AccessTokenClaims = {
       iss: this.env.JWT_ISSUER,
+      aud: this.env.PLATFORM_ENVIRONMENT,
       sub: credential.id,
       org: organization.id,
       platform_client_id: PLATFORM_CLIENT_ID,

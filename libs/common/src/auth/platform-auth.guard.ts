@@ -10,7 +10,7 @@ import { internalToken } from '../config/secret-files';
 import { bearerCandidate, hasNoWhitespace } from './bearer';
 import { constantTimeEquals } from './constant-time';
 import { routeAccess } from './route-access';
-import { JWT_STRATEGY } from './jwt.strategy';
+import { PlatformJwtStrategy } from './jwt.strategy';
 import { hashApiKey, PLATFORM_CLIENT_ID, Principal } from './principal';
 import { headerValue, httpRequest, PlatformRequest, requestState } from './request-state';
 
@@ -34,7 +34,7 @@ function signatureOf(token: string): string {
  * afresh for every request's new string; a hit counts only when the whole token is equal.
  */
 @Injectable()
-export class PlatformAuthGuard extends AuthGuard(JWT_STRATEGY) {
+export class PlatformAuthGuard extends AuthGuard() {
   // lru-cache allocates its slots for `max` entries up front (about 45 bytes each): 10,000 live
   // tokens per process is far more than one instance sees within a token's lifetime, and one
   // pushed out is only verified again.
@@ -45,8 +45,10 @@ export class PlatformAuthGuard extends AuthGuard(JWT_STRATEGY) {
     private readonly reflector: Reflector,
     private readonly identity: IdentitySource,
     @Inject(Environment) env: Environment,
+    strategy: PlatformJwtStrategy,
   ) {
-    super({ session: false });
+    // this service's own strategy instance (see PlatformJwtStrategy)
+    super({ session: false, defaultStrategy: strategy.name });
     this.internalToken = internalToken(env);
   }
 

@@ -1,13 +1,18 @@
 import { createHash } from 'node:crypto';
-import type { PlanId } from '../plans';
+import type { PlanEnvironment, PlanId } from '../plans';
 
 export const PLATFORM_CLIENT_ID = 'platform-developer';
 export const TOKEN_ALGORITHM = 'ES256';
+/** The `typ` of an access token's header (RFC 9068 §2.1). */
+export const TOKEN_TYPE = 'at+jwt';
+/** How far ahead of this clock a token's `iat` may be (clock skew between auth and a service). */
+export const MAX_CLOCK_SKEW_SECONDS = 60;
 export const TOKEN_LIFETIME_SECONDS = 15 * 60;
 
 /** The claims auth puts in an access token. */
 export interface AccessTokenClaims {
   iss: string;
+  aud: PlanEnvironment; // the deployment's environment (PLATFORM_ENVIRONMENT)
   sub: string; // credential id
   org: string; // organization id
   platform_client_id: string;
@@ -84,6 +89,7 @@ export function isAccessTokenClaims(value: unknown): value is AccessTokenClaims 
     Number.isInteger(c.pa) &&
     typeof c.scope === 'string' &&
     Number.isInteger(c.sv) &&
+    Number.isInteger(c.iat) &&
     Number.isInteger(c.exp)
   );
 }

@@ -1,5 +1,6 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import type { PlanEnvironment } from '../plans';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 const toBool = ({ value }: { value: unknown }) =>
@@ -50,8 +51,23 @@ export class Environment {
   @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(32, { message: 'INTERNAL_TOKEN must be at least 32 characters' })
   INTERNAL_TOKEN?: string;
 
+  /**
+   * The environment this deployment serves (DESIGN §1). Its keys carry it (`pk_sandbox_…`) and its
+   * tokens name it as `aud`: keys and tokens of the other environment are refused.
+   */
+  @IsIn(['sandbox', 'production'], { message: 'PLATFORM_ENVIRONMENT must be sandbox or production' })
+  PLATFORM_ENVIRONMENT: PlanEnvironment = 'sandbox';
+
   @IsString() @MinLength(1)
   JWT_ISSUER = 'platform-auth';
+
+  /** How often a service re-reads auth's token keys (JWKS). */
+  @Transform(toInt) @IsInt() @Min(1000) @Max(3_600_000)
+  JWKS_REFRESH_MS = 300_000;
+
+  /** The least time between two JWKS reads: a token with a `kid` not held may prompt one read, never one per token. */
+  @Transform(toInt) @IsInt() @Min(100) @Max(600_000)
+  JWKS_MIN_REFRESH_MS = 5000;
 
   @Transform(emptyToUndefined) @IsOptional() @Matches(/-----BEGIN (EC )?PRIVATE KEY-----/, { message: 'JWT_PRIVATE_KEY must be a PEM EC private key' })
   JWT_PRIVATE_KEY?: string;

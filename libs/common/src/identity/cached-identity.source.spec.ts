@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import { PlatformException } from '../errors/platform.exception';
 import { CachedIdentitySource, RevocationEntry } from './cached-identity.source';
 import { CompanyAccessQuery } from './identity-source';
@@ -11,7 +12,7 @@ class TestIdentitySource extends CachedIdentitySource {
   ) {
     super(pollMs);
   }
-  verificationKey(): Promise<string> {
+  verificationKey(): Promise<KeyObject> {
     throw new Error('not used');
   }
   protected loadRevocations(): Promise<RevocationEntry[]> {

@@ -12,7 +12,8 @@ export interface CompanyAccessQuery {
  * auth answers from its own store; every other service asks auth over HTTP and caches.
  */
 export abstract class IdentitySource {
-  abstract verificationKey(kid: string): Promise<KeyObject | string>;
+  /** The key that verifies tokens signed under `kid`; AUTH_TOKEN_INVALID for a `kid` auth does not use. */
+  abstract verificationKey(kid: string): Promise<KeyObject>;
   /** Whether the revocations held are within the 5-second bound (no I/O). */
   abstract revocationsFresh(): boolean;
   /** Throws UPSTREAM_UNAVAILABLE when revocations are older than the 5-second bound. */

@@ -1,44 +1,48 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { JwksClient, SigningKeyNotFoundError } from 'jwks-rsa';
+import type { KeyObject } from 'node:crypto';
 import { Environment } from '../config/environment';
-import { PlatformException } from '../errors/platform.exception';
 import { InternalApi } from '../http/internal-api';
 import { CachedIdentitySource, RevocationEntry } from './cached-identity.source';
 import { CompanyAccessQuery } from './identity-source';
+import { TokenKeySet } from './token-key-set';
 
 const UPSTREAM_TIMEOUT_MS = 2000;
 
-/** Asks the auth service (AUTH_URL): JWKS for keys, its internal feed for revocations and tenancy. */
+/**
+ * Asks the auth service (AUTH_URL): its JWKS for token keys, read at start and every
+ * JWKS_REFRESH_MS into a copy that tokens are verified from (TokenKeySet), and its internal feed
+ * for revocations and tenancy.
+ */
 @Injectable()
 export class RemoteIdentitySource extends CachedIdentitySource {
-  private readonly jwks: JwksClient;
+  private readonly keys: TokenKeySet;
+  private keyTimer?: NodeJS.Timeout;
 
   constructor(
     @Inject(Environment) private readonly env: Environment,
     private readonly api: InternalApi,
   ) {
     super(env.REVOCATION_POLL_MS);
-    this.jwks = new JwksClient({
-      jwksUri: `${env.AUTH_URL}/api/v1/.well-known/jwks.json`,
-      cache: true,
-      cacheMaxEntries: 10,
-      cacheMaxAge: 10 * 60_000,
-      rateLimit: true,
-      jwksRequestsPerMinute: 30,
-      timeout: UPSTREAM_TIMEOUT_MS,
+    this.keys = new TokenKeySet({
+      fetch: () => this.call('/api/v1/.well-known/jwks.json'),
+      minIntervalMs: env.JWKS_MIN_REFRESH_MS,
+      onRead: (error) => (error ? this.failures.failed('JWKS', `JWKS read failed: ${error.message}`) : this.failures.succeeded('JWKS')),
     });
   }
 
-  async verificationKey(kid: string): Promise<string> {
-    try {
-      const key = (await this.jwks.getSigningKey(kid)).getPublicKey();
-      this.failures.succeeded('JWKS');
-      return key;
-    } catch (error) {
-      if (error instanceof SigningKeyNotFoundError) throw new PlatformException('AUTH_TOKEN_INVALID');
-      this.failures.failed('JWKS', `JWKS unavailable: ${(error as Error).message}`);
-      throw new PlatformException('UPSTREAM_UNAVAILABLE');
-    }
+  override async onApplicationBootstrap(): Promise<void> {
+    await Promise.all([super.onApplicationBootstrap(), this.keys.refresh().catch(() => undefined)]);
+    this.keyTimer = setInterval(() => void this.keys.refresh().catch(() => undefined), this.env.JWKS_REFRESH_MS);
+    this.keyTimer.unref();
+  }
+
+  override onApplicationShutdown(): void {
+    super.onApplicationShutdown();
+    clearInterval(this.keyTimer);
+  }
+
+  verificationKey(kid: string): Promise<KeyObject> {
+    return this.keys.key(kid);
   }
 
   protected async loadRevocations(): Promise<RevocationEntry[]> {
@@ -50,7 +54,7 @@ export class RemoteIdentitySource extends CachedIdentitySource {
     return (await this.call<{ allowed: boolean }>(`/internal/v1/tenancy/access?${params}`)).allowed;
   }
 
-  private call<T>(path: string): Promise<T> {
+  private call<T = unknown>(path: string): Promise<T> {
     return this.api.get<T>(`${this.env.AUTH_URL}${path}`, { timeoutMs: UPSTREAM_TIMEOUT_MS });
   }
 }
