@@ -19,7 +19,7 @@ describe('auth service', () => {
   const from = () => ({ 'x-forwarded-for': `198.51.100.${++addresses}` });
 
   beforeAll(async () => {
-    stack = await TestStack.start({ env: { TOKEN_FAILURES_PER_KEY: '3', TOKEN_FAILURES_PER_ADDRESS: '8', TOKEN_FAILURE_WINDOW_SECONDS: '60', TRUST_PROXY: 'true' } });
+    stack = await TestStack.start({ env: { TRUST_PROXY: 'true' } });
     dev = await stack.developer({ org: 'Acme' });
   });
   afterAll(() => stack.stop());
@@ -182,24 +182,6 @@ describe('auth service', () => {
       const fresh = await stack.developer();
       expectError(await stack.exchange(fresh.apiKey, fresh.apiSecret, 'someone-else'), 401, 'CLIENT_ID_INVALID');
       expectError(await call(url(), 'POST', '/api/v1/authorize/token', { headers: { 'x-platform-api-key': fresh.apiKey, 'x-platform-api-secret': fresh.apiSecret } }), 401, 'CLIENT_ID_INVALID');
-    });
-
-    it('stops guessing a key after the failure limit with 429 and Retry-After, even for the right secret', async () => {
-      const victim = await stack.developer();
-      const address = { 'x-forwarded-for': '203.0.113.7' };
-      for (let i = 0; i < 3; i++) expectError(await stack.exchange(victim.apiKey, 'sk_sandbox_wrong', undefined, address), 401, 'DEVELOPER_KEYS_INVALID');
-      const limited = await stack.exchange(victim.apiKey, victim.apiSecret);
-      expectError(limited, 429, 'RATE_LIMIT_EXCEEDED');
-      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    });
-
-    it('limits failures per client address across keys', async () => {
-      const results = [];
-      const attacker = { 'x-forwarded-for': '192.0.2.66' };
-      for (let i = 0; i < 10; i++) results.push((await stack.exchange(`pk_sandbox_guess${i}`, 'sk_sandbox_guess', undefined, attacker)).status);
-      expect(results).toEqual([401, 401, 401, 401, 401, 401, 401, 401, 429, 429]);
-      // another address is not affected
-      expectError(await stack.exchange('pk_sandbox_guess', 'sk_sandbox_guess', undefined, from()), 401, 'DEVELOPER_KEYS_INVALID');
     });
   });
 
