@@ -84,6 +84,15 @@ describe.each([
     expectError(await stack.exchange('pk_guess0', WRONG_SECRET, undefined, fresh()), 401, 'DEVELOPER_KEYS_INVALID');
   });
 
+  it('counts the IPv6 addresses of one /64 as one client address', async () => {
+    const results = [];
+    for (let host = 1; host <= PER_ADDRESS + 1; host++) {
+      results.push((await stack.exchange(`pk_v6guess${host}`, WRONG_SECRET, undefined, { 'x-forwarded-for': `2001:db8:0:7::${host.toString(16)}` })).status);
+    }
+    expect(results).toEqual([...Array(PER_ADDRESS).fill(401), 429]);
+    expectError(await stack.exchange('pk_v6guess', WRONG_SECRET, undefined, { 'x-forwarded-for': '2001:db8:0:8::1' }), 401, 'DEVELOPER_KEYS_INVALID');
+  });
+
   it('gives back what right secrets counted: one address exchanges more times than its limit', async () => {
     const owners: Developer[] = [await stack.developer(), await stack.developer()];
     const address = fresh();

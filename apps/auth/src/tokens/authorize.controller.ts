@@ -1,5 +1,6 @@
 import { Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { normalizeIp } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
 import {
   Authenticated,
@@ -24,7 +25,7 @@ import { TokensService } from './tokens.service';
 const PRODUCTS = Object.values(SERVICES).map((service) => service.product);
 
 const TOKEN_DESCRIPTION = [
-  'Failed exchanges are limited per client address (`TOKEN_FAILURES_PER_ADDRESS`, 30 by default)',
+  'Failed exchanges are limited per client address (`TOKEN_FAILURES_PER_ADDRESS`, 30 by default; an IPv6 address by its /64)',
   'and per key (`TOKEN_FAILURES_PER_KEY`, 10) over a window (`TOKEN_FAILURE_WINDOW_SECONDS`, 15 minutes).',
   'An address at its limit is answered 429 `RATE_LIMIT_EXCEEDED` without its secret being checked, right or wrong, until the window ends;',
   'exchanges in progress count towards both limits until they succeed.',
@@ -67,7 +68,8 @@ export class AuthorizeController {
     const apiSecret = headerValue(request, 'x-platform-api-secret') ?? '';
     const keyHash = keyHashOf(apiKey);
     const counters = [
-      { key: `auth-fail:ip:${request.ip}`, limit: this.env.TOKEN_FAILURES_PER_ADDRESS },
+      // an IPv6 client commonly holds a whole /64: it counts as one address
+      { key: `auth-fail:ip:${normalizeIp(request.ip)}`, limit: this.env.TOKEN_FAILURES_PER_ADDRESS },
       { key: `auth-fail:key:${keyHash}`, limit: this.env.TOKEN_FAILURES_PER_KEY },
     ];
     const counted = await this.store.reserveFailures(counters, this.env.TOKEN_FAILURE_WINDOW_SECONDS * 1000);
