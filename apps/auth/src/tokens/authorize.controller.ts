@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
-import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiForbiddenResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { normalizeIp } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -135,10 +135,11 @@ export class AuthorizeController {
   }
 
   @Post('rotate-secret')
-  @Authenticated()
+  @Authenticated('credentials:write')
   @HttpCode(200)
   @SuccessMessage('secretRotated')
   @ApiOkResponse({ description: '`data.apiSecret` is the new secret, shown once. The old secret and every token minted with it stop working.' })
+  @ApiForbiddenResponse({ description: 'INSUFFICIENT_SCOPE: the credential lacks `credentials:write` (a credential created with narrowed scopes)' })
   async rotateSecret(@CurrentPrincipal() principal: Principal) {
     const { credential, apiSecret } = await this.credentials.rotateSecret(principal.credentialId);
     this.identity.revoked(credential.id, credential.secretVersion);
