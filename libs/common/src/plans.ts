@@ -67,9 +67,14 @@ export function quotaPeriodBounds(anchorSeconds: number, nowMs: number = Date.no
   return { index, startMs: startSeconds * 1000, endMs: (startSeconds + QUOTA_PERIOD_SECONDS) * 1000 };
 }
 
-/** Every scope a credential can hold; new credentials get all of them unless told otherwise. */
+/**
+ * Every scope a credential can hold; new credentials get all of them unless told otherwise.
+ * `credentials:write` rotates the credential's own secret, which locks out whoever uses the old
+ * one: a credential narrowed to a product's scopes cannot do it.
+ */
 export const SCOPES = [
   'auth:read', 'auth:write',
+  'credentials:write',
   'hr:read', 'hr:write',
   'app:read', 'app:write',
   'payroll:read', 'payroll:write',

@@ -1,5 +1,6 @@
 import { Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
-import { ApiHeader, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiForbiddenResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { normalizeIp } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
 import {
   Authenticated,
@@ -23,6 +24,15 @@ import { TokensService } from './tokens.service';
 
 const PRODUCTS = Object.values(SERVICES).map((service) => service.product);
 
+const TOKEN_DESCRIPTION = [
+  'Failed exchanges are limited per client address (`TOKEN_FAILURES_PER_ADDRESS`, 30 by default; an IPv6 address by its /64)',
+  'and per key (`TOKEN_FAILURES_PER_KEY`, 10) over a window (`TOKEN_FAILURE_WINDOW_SECONDS`, 15 minutes).',
+  'An address at its limit is answered 429 `RATE_LIMIT_EXCEEDED` without its secret being checked, right or wrong, until the window ends;',
+  'exchanges in progress count towards both limits until they succeed.',
+  'A key at its limit keeps accepting its right secret from any address within its limit: others guessing at a key never lock its owner out.',
+  'Past that limit a wrong secret for the key is answered 429 rather than 401.',
+].join(' ');
+
 @ApiTags('Authorization')
 @Controller('authorize')
 export class AuthorizeController {
@@ -35,13 +45,17 @@ export class AuthorizeController {
   ) {}
 
   /**
-   * Exchanges a key and secret for a 15-minute token. Failed exchanges are counted per key and
-   * per client address; past the limit the caller gets 429 until the window ends.
+   * Exchanges a key and secret for a 15-minute token. Every exchange counts as a failure of its
+   * client address and of its key before the secret is checked, in one atomic step, and gives
+   * that back when the secret is right: concurrent guesses never get more checks than the limits.
+   * An address at its limit gets no check at all: that bounds guessing. A key at its limit still
+   * has its right secret accepted, so that guessing at a key cannot lock its owner out.
    */
   @Post('token')
   @Public()
   @HttpCode(200)
   @SuccessMessage('tokenIssued')
+  @ApiOperation({ summary: 'Exchange a key and secret for an access token', description: TOKEN_DESCRIPTION })
   @ApiHeader({ name: 'X-Platform-Api-Key', required: true })
   @ApiHeader({ name: 'X-Platform-Api-Secret', required: true })
   @ApiHeader({ name: 'X-Platform-Client-Id', required: true, description: '`platform-developer`' })
@@ -57,24 +71,27 @@ export class AuthorizeController {
       throw new PlatformException('DEVELOPER_KEYS_INVALID', { reason: 'environment', params: { keyEnvironment, deploymentEnvironment: this.env.PLATFORM_ENVIRONMENT } });
     }
     const keyHash = keyHashOf(apiKey);
-    const keyCounter = `auth-fail:key:${keyHash}`;
-    const addressCounter = `auth-fail:ip:${request.ip}`;
-    const windowMs = this.env.TOKEN_FAILURE_WINDOW_SECONDS * 1000;
+    const counters = [
+      // an IPv6 client commonly holds a whole /64: it counts as one address
+      { key: `auth-fail:ip:${normalizeIp(request.ip)}`, limit: this.env.TOKEN_FAILURES_PER_ADDRESS },
+      { key: `auth-fail:key:${keyHash}`, limit: this.env.TOKEN_FAILURES_PER_KEY },
+    ];
+    const counted = await this.store.reserveFailures(counters, this.env.TOKEN_FAILURE_WINDOW_SECONDS * 1000);
+    if (counted === 0) throw tooManyFailures(this.env.TOKEN_FAILURE_WINDOW_SECONDS);
 
-    const [keyFailures, addressFailures] = await this.store.peek([keyCounter, addressCounter]);
-    if (keyFailures >= this.env.TOKEN_FAILURES_PER_KEY || addressFailures >= this.env.TOKEN_FAILURES_PER_ADDRESS) {
-      throw tooManyFailures(this.env.TOKEN_FAILURE_WINDOW_SECONDS);
+    const countedKeys = counters.slice(0, counted).map((counter) => counter.key);
+    const check = apiKey && apiSecret ? this.credentials.verify(keyHash, apiSecret) : Promise.resolve(null);
+    const verified = await check.catch(async (error: unknown) => {
+      // a check that could not be made is no failure of the caller's
+      await this.store.releaseFailures(countedKeys);
+      throw error;
+    });
+    if (verified) {
+      await this.store.releaseFailures(countedKeys);
+      return this.tokens.issue(verified);
     }
-
-    const verified = apiKey && apiSecret ? await this.credentials.verify(keyHash, apiSecret) : null;
-    if (!verified) {
-      await Promise.all([
-        this.store.increment(keyCounter, windowMs, this.env.TOKEN_FAILURES_PER_KEY, windowMs, 'token-key'),
-        this.store.increment(addressCounter, windowMs, this.env.TOKEN_FAILURES_PER_ADDRESS, windowMs, 'token-address'),
-      ]);
-      throw new PlatformException('DEVELOPER_KEYS_INVALID');
-    }
-    return this.tokens.issue(verified);
+    if (counted < counters.length) throw tooManyFailures(this.env.TOKEN_FAILURE_WINDOW_SECONDS);
+    throw new PlatformException('DEVELOPER_KEYS_INVALID');
   }
 
   @Get('current')
@@ -122,10 +139,11 @@ export class AuthorizeController {
   }
 
   @Post('rotate-secret')
-  @Authenticated()
+  @Authenticated('credentials:write')
   @HttpCode(200)
   @SuccessMessage('secretRotated')
   @ApiOkResponse({ description: '`data.apiSecret` is the new secret, shown once. The old secret and every token minted with it stop working.' })
+  @ApiForbiddenResponse({ description: 'INSUFFICIENT_SCOPE: the credential lacks `credentials:write` (a credential created with narrowed scopes)' })
   async rotateSecret(@CurrentPrincipal() principal: Principal) {
     const { credential, apiSecret } = await this.credentials.rotateSecret(principal.credentialId);
     this.identity.revoked(credential.id, credential.secretVersion);

@@ -51,11 +51,41 @@ describe('MemoryRateLimitStore', () => {
     expect(await new MemoryRateLimitStore(path).usage('c1', 0)).toEqual({ hr: 1, books: 1 });
   });
 
-  it('counts fixed windows for failure limits', async () => {
-    const store = new MemoryRateLimitStore(null);
-    expect((await store.increment('k', 60_000, 2, 60_000)).isBlocked).toBe(false);
-    expect((await store.increment('k', 60_000, 2, 60_000)).isBlocked).toBe(false);
-    expect((await store.increment('k', 60_000, 2, 60_000)).isBlocked).toBe(true);
-    expect(await store.peek(['k', 'other'])).toEqual([3, 0]);
+  describe('failure counters', () => {
+    const address = { key: 'ip', limit: 3 };
+    const key = { key: 'key', limit: 2 };
+    afterEach(() => jest.useRealTimers());
+
+    it('counts in order up to the first full counter, and nothing once the first is full', async () => {
+      const store = new MemoryRateLimitStore(null);
+      expect(await store.reserveFailures([address, key], 60_000)).toBe(2);
+      expect(await store.reserveFailures([address, key], 60_000)).toBe(2);
+      expect(await store.reserveFailures([address, key], 60_000)).toBe(1);
+      expect(await store.reserveFailures([address, key], 60_000)).toBe(0);
+      expect(await store.reserveFailures([{ key: 'other-ip', limit: 3 }, key], 60_000)).toBe(1);
+    });
+
+    it('counts concurrent reservations one at a time', async () => {
+      const store = new MemoryRateLimitStore(null);
+      const counted = await Promise.all(Array.from({ length: 200 }, () => store.reserveFailures([address, key], 60_000)));
+      expect(counted.filter((n) => n === 2)).toHaveLength(2);
+      expect(counted.filter((n) => n === 1)).toHaveLength(1);
+      expect(counted.filter((n) => n === 0)).toHaveLength(197);
+    });
+
+    it('takes released failures off, and starts a new window once one ends', async () => {
+      jest.useFakeTimers({ now: 1_000_000 });
+      const store = new MemoryRateLimitStore(null);
+      expect(await store.reserveFailures([key], 60_000)).toBe(1);
+      expect(await store.reserveFailures([key], 60_000)).toBe(1);
+      expect(await store.reserveFailures([key], 60_000)).toBe(0);
+      await store.releaseFailures(['key']);
+      expect(await store.reserveFailures([key], 60_000)).toBe(1);
+      await store.releaseFailures(['key', 'key', 'key', 'never-counted']);
+      expect(await store.reserveFailures([key], 60_000)).toBe(1);
+      expect(await store.reserveFailures([key], 60_000)).toBe(1);
+      jest.setSystemTime(1_000_000 + 60_000);
+      expect(await store.reserveFailures([key], 60_000)).toBe(1);
+    });
   });
 });

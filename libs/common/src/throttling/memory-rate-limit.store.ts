@@ -1,7 +1,6 @@
-import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { BURST_SPAN_MS, PlanLimitRequest, PlanLimitResult, RateLimitStore, UsageByProduct } from './rate-limit.store';
+import { BURST_SPAN_MS, FailureCounter, PlanLimitRequest, PlanLimitResult, RateLimitStore, UsageByProduct } from './rate-limit.store';
 
 interface BurstRing {
   /** admission times (ms) in a ring; `head` is the oldest once the ring is full */
@@ -99,25 +98,26 @@ export class MemoryRateLimitStore extends RateLimitStore {
     return this.retries.get(`${credentialId}:${period}`) ?? 0;
   }
 
-  async peek(keys: string[]): Promise<number[]> {
+  async reserveFailures(counters: FailureCounter[], windowMs: number): Promise<number> {
     const now = Date.now();
-    return keys.map((key) => {
-      const window = this.windows.get(key);
-      return window && window.expiresAt > now ? window.count : 0;
-    });
+    let counted = 0;
+    for (const { key, limit } of counters) {
+      const live = this.windows.get(key);
+      const window = live && live.expiresAt > now ? live : { count: 0, expiresAt: now + windowMs };
+      if (window.count >= limit) break;
+      window.count += 1;
+      this.windows.set(key, window);
+      counted++;
+    }
+    return counted;
   }
 
-  async increment(key: string, ttl: number, limit: number, blockDuration: number): Promise<ThrottlerStorageRecord> {
+  async releaseFailures(keys: string[]): Promise<void> {
     const now = Date.now();
-    let window = this.windows.get(key);
-    if (!window || window.expiresAt <= now) {
-      window = { count: 0, expiresAt: now + ttl };
-      this.windows.set(key, window);
+    for (const key of keys) {
+      const window = this.windows.get(key);
+      if (window && window.expiresAt > now && --window.count <= 0) this.windows.delete(key);
     }
-    window.count += 1;
-    const timeToExpire = Math.ceil((window.expiresAt - now) / 1000);
-    const isBlocked = window.count > limit;
-    return { totalHits: window.count, timeToExpire, isBlocked, timeToBlockExpire: isBlocked ? Math.max(timeToExpire, Math.ceil(blockDuration / 1000)) : 0 };
   }
 
   async flush(): Promise<void> {

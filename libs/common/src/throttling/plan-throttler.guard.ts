@@ -1,6 +1,6 @@
 import { ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { InjectThrottlerOptions, ThrottlerGuard, ThrottlerModuleOptions } from '@nestjs/throttler';
+import { InjectThrottlerOptions, InjectThrottlerStorage, ThrottlerGuard, ThrottlerModuleOptions, ThrottlerStorage } from '@nestjs/throttler';
 import type { ThrottlerRequest } from '@nestjs/throttler/dist/throttler.guard.interface';
 import type { FastifyReply } from 'fastify';
 import { routeAccess } from '../auth/route-access';
@@ -19,11 +19,13 @@ import { BURST_WINDOW_MS, RateLimitStore } from './rate-limit.store';
 export class PlanThrottlerGuard extends ThrottlerGuard {
   constructor(
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
+    // the base class takes a storage that never counts here: handleRequest, overridden below, counts in the RateLimitStore
+    @InjectThrottlerStorage() throttlerStorage: ThrottlerStorage,
     @Inject(RateLimitStore) private readonly store: RateLimitStore,
     reflector: Reflector,
     @Inject(SERVICE_DESCRIPTOR) private readonly service: ServiceDescriptor,
   ) {
-    super(options, store, reflector);
+    super(options, throttlerStorage, reflector);
   }
 
   /** Public routes are not metered; every other route is, by the one plan limit (no per-throttler metadata to read). */

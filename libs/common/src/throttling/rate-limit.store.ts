@@ -1,6 +1,3 @@
-import type { ThrottlerStorage } from '@nestjs/throttler';
-import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
-
 export const BURST_WINDOW_MS = 1000;
 /**
  * How long an admission counts in the burst window. Times are whole milliseconds: an admission
@@ -31,18 +28,30 @@ export interface PlanLimitResult {
 
 export type UsageByProduct = Record<string, number>;
 
+/** A fixed-window failure counter and the most failures its window may hold. */
+export interface FailureCounter {
+  key: string;
+  limit: number;
+}
+
 /**
  * Counters behind throttling and usage: burst over a sliding one-second window (never more
  * than `burst` admitted in any 1,000 ms), a monthly counter per (credential, product), and
  * fixed-window counters for failed token exchanges. One atomic operation per request, or per
  * lease of several admissions for a busy credential (RedisRateLimitStore).
  */
-export abstract class RateLimitStore implements ThrottlerStorage {
+export abstract class RateLimitStore {
   abstract consume(request: PlanLimitRequest): Promise<PlanLimitResult>;
   abstract usage(credentialId: string, period: number): Promise<UsageByProduct>;
   abstract webhookRetries(credentialId: string, period: number): Promise<number>;
-  /** Current counts of fixed windows without adding to them, in one round trip. */
-  abstract peek(keys: string[]): Promise<number[]>;
-  abstract increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord>;
+  /**
+   * Counts a failure in each counter, in order, up to the first that is full, in one atomic
+   * step; answers how many were counted. A window starts with its first failure and lasts
+   * `windowMs`. A check is counted as failed before it is made, so concurrent checks never make
+   * more failures than the limits allow; one that succeeds gives its count back (releaseFailures).
+   */
+  abstract reserveFailures(counters: FailureCounter[], windowMs: number): Promise<number>;
+  /** Takes one failure off each counter. Never throws: when the store cannot be reached they stay counted, the safe side. */
+  abstract releaseFailures(keys: string[]): Promise<void>;
   abstract flush(): Promise<void>;
 }

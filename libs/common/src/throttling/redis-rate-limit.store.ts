@@ -1,5 +1,4 @@
 import { Logger } from '@nestjs/common';
-import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type Redis from 'ioredis';
@@ -8,7 +7,7 @@ import { FailureLog } from '../logging/failure-log';
 import { Batcher } from '../runtime/batcher';
 import { atTurnEnd } from '../runtime/turn-end';
 import { AdmissionLeases, GrantedResult, LeaseRefund } from './admission-leases';
-import { BURST_SPAN_MS, PlanLimitRequest, PlanLimitResult, RateLimitStore, UsageByProduct } from './rate-limit.store';
+import { BURST_SPAN_MS, FailureCounter, PlanLimitRequest, PlanLimitResult, RateLimitStore, UsageByProduct } from './rate-limit.store';
 
 /**
  * Admits a batch of requests in one call. Per request i: KEYS[2i-1] its burst sorted set
@@ -104,13 +103,35 @@ return out
  */
 const BATCHING = { maxBatch: 128, maxInFlight: 1 };
 
-/** KEYS[1] counter; ARGV ttl ms. Returns {count, pttl}. */
-const INCREMENT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
-return {count, ttl}
+/**
+ * Counts failures for a batch of reservations (RateLimitStore.reserveFailures). KEYS the
+ * counters of every reservation in turn; ARGV per reservation: its window in ms, its number of
+ * counters n, then their n limits. Returns per reservation how many counters it counted in:
+ * each is incremented while it is under its limit, up to the first that is full.
+ */
+const RESERVE_FAILURES_SCRIPT = `
+local out, k, a = {}, 1, 1
+while a <= #ARGV do
+  local windowMs, n = ARGV[a], tonumber(ARGV[a + 1])
+  local counted = 0
+  for i = 1, n do
+    local key = KEYS[k + i - 1]
+    if tonumber(redis.call('GET', key) or '0') >= tonumber(ARGV[a + 1 + i]) then break end
+    if redis.call('INCR', key) == 1 then redis.call('PEXPIRE', key, windowMs) end
+    counted = i
+  end
+  out[#out + 1] = counted
+  k, a = k + n, a + 2 + n
+end
+return out
+`;
+
+/** KEYS failure counters to take one off each; one down to nothing is deleted, so its next failure starts a window. */
+const RELEASE_FAILURES_SCRIPT = `
+for i = 1, #KEYS do
+  if redis.call('DECR', KEYS[i]) <= 0 then redis.call('DEL', KEYS[i]) end
+end
+return #KEYS
 `;
 
 /** KEYS quota hashes; ARGV product and count per key. Gives back leased admissions not used, to hashes that still exist. */
@@ -130,6 +151,11 @@ return #KEYS
  */
 const LEASES = { leaseMs: 100, minDemand: 16, maxLease: 256 };
 
+interface FailureReservation {
+  counters: FailureCounter[];
+  windowMs: number;
+}
+
 interface ConsumeCall {
   request: PlanLimitRequest;
   want: number;
@@ -138,13 +164,14 @@ interface ConsumeCall {
 type ScriptedRedis = Redis & {
   platformConsumeMany(numberOfKeys: number, ...keysAndArgs: (string | number)[]): Promise<number[]>;
   platformRefund(numberOfKeys: number, ...keysAndArgs: (string | number)[]): Promise<number>;
-  platformIncrement(key: string, ttl: number): Promise<[number, number]>;
+  platformReserveFailures(numberOfKeys: number, ...keysAndArgs: (string | number)[]): Promise<number[]>;
+  platformReleaseFailures(numberOfKeys: number, ...keys: string[]): Promise<number>;
 };
 
 /**
- * Redis-backed counters: limits hold across replicas. Limit checks, and reads of failure
- * counters, are batched (Batcher): the checks of many concurrent requests make one EVALSHA, their
- * reads one MGET. A credential busy on this replica takes its admissions in leases (LEASES), so
+ * Redis-backed counters: limits hold across replicas. Limit checks, and the reservations and
+ * releases of failure counters, are batched (Batcher): those of many concurrent requests make one
+ * EVALSHA each. A credential busy on this replica takes its admissions in leases (LEASES), so
  * most of its requests are admitted without a Redis call.
  */
 export class RedisRateLimitStore extends RateLimitStore {
@@ -158,12 +185,17 @@ export class RedisRateLimitStore extends RateLimitStore {
   /** Keys with a lease asked for and not answered yet: their other requests wait for it. */
   private readonly leasing = new Map<string, Promise<unknown>>();
   private readonly sweeper: NodeJS.Timeout;
-  private readonly reader = new Batcher((keyLists: string[][]) => this.peekMany(keyLists).catch(this.unavailable('counter read')), BATCHING);
+  private readonly reservations = new Batcher(
+    (calls: FailureReservation[]) => this.reserveMany(calls).catch(this.unavailable('failure limit check')),
+    BATCHING,
+  );
+  private readonly releases = new Batcher((keyLists: string[][]) => this.releaseMany(keyLists), BATCHING);
 
   constructor(redis: Redis, private readonly prefix: string) {
     super();
     redis.defineCommand('platformConsumeMany', { lua: CONSUME_MANY_SCRIPT });
-    redis.defineCommand('platformIncrement', { numberOfKeys: 1, lua: INCREMENT_SCRIPT });
+    redis.defineCommand('platformReserveFailures', { lua: RESERVE_FAILURES_SCRIPT });
+    redis.defineCommand('platformReleaseFailures', { lua: RELEASE_FAILURES_SCRIPT });
     redis.defineCommand('platformRefund', { lua: REFUND_SCRIPT });
     this.redis = redis as ScriptedRedis;
     this.sweeper = setInterval(() => void this.refund(this.leases.sweep(performance.now())), LEASES.leaseMs);
@@ -215,8 +247,12 @@ export class RedisRateLimitStore extends RateLimitStore {
     }
   }
 
-  peek(keys: string[]): Promise<number[]> {
-    return this.reader.run(keys);
+  reserveFailures(counters: FailureCounter[], windowMs: number): Promise<number> {
+    return this.reservations.run({ counters, windowMs });
+  }
+
+  releaseFailures(keys: string[]): Promise<void> {
+    return this.releases.run(keys);
   }
 
   private async consumeMany(calls: ConsumeCall[]): Promise<GrantedResult[]> {
@@ -245,11 +281,27 @@ export class RedisRateLimitStore extends RateLimitStore {
     });
   }
 
-  private async peekMany(keyLists: string[][]): Promise<number[][]> {
-    const values = await this.redis.mget(...keyLists.flat().map((key) => `${this.prefix}${key}`));
-    this.failures.succeeded('counter read');
-    let at = 0;
-    return keyLists.map((keys) => keys.map(() => Number(values[at++] ?? 0)));
+  private async reserveMany(calls: FailureReservation[]): Promise<number[]> {
+    const keys: string[] = [];
+    const args: number[] = [];
+    for (const { counters, windowMs } of calls) {
+      keys.push(...counters.map((counter) => `${this.prefix}${counter.key}`));
+      args.push(windowMs, counters.length, ...counters.map((counter) => counter.limit));
+    }
+    const counted = await this.redis.platformReserveFailures(keys.length, ...keys, ...args);
+    this.failures.succeeded('failure limit check');
+    return counted.map(Number);
+  }
+
+  private async releaseMany(keyLists: string[][]): Promise<void[]> {
+    const keys = keyLists.flat().map((key) => `${this.prefix}${key}`);
+    try {
+      if (keys.length) await this.redis.platformReleaseFailures(keys.length, ...keys);
+      this.failures.succeeded('failure release');
+    } catch (error) {
+      this.failures.failed('failure release', `failures not taken off, they stay counted: ${(error as Error)?.message ?? String(error)}`);
+    }
+    return keyLists.map(() => undefined);
   }
 
   /** Counters that cannot be read admit nothing: the caller is told to retry. */
@@ -267,13 +319,6 @@ export class RedisRateLimitStore extends RateLimitStore {
 
   async webhookRetries(credentialId: string, period: number): Promise<number> {
     return Number((await this.redis.get(`${this.prefix}usage:webhook-retries:${credentialId}:${period}`)) ?? 0);
-  }
-
-  async increment(key: string, ttl: number, limit: number, blockDuration: number): Promise<ThrottlerStorageRecord> {
-    const [count, pttl] = await this.redis.platformIncrement(`${this.prefix}${key}`, ttl);
-    const timeToExpire = Math.ceil(pttl / 1000);
-    const isBlocked = count > limit;
-    return { totalHits: count, timeToExpire, isBlocked, timeToBlockExpire: isBlocked ? Math.max(timeToExpire, Math.ceil(blockDuration / 1000)) : 0 };
   }
 
   /** At shutdown: every lease ends, and what they did not use goes back. */
