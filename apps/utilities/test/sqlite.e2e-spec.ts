@@ -1,5 +1,5 @@
 import { UtilitiesModule } from '../src/utilities.module';
-import { RunningApp, TestStack } from '../../../test/support/stack';
+import { expectError, RunningApp, TestStack } from '../../../test/support/stack';
 import { eventually, TestProviderServer } from './channel-servers';
 import { fetchBytes, FILES, PNG, upload } from './files-support';
 
@@ -50,6 +50,14 @@ describe('utilities on the one-machine SQLite store', () => {
     await dev.call(app, 'PATCH', `${NOTIFICATIONS}/${inbox.body.data.id}/read`);
     expect((await dev.call(app, 'GET', `${NOTIFICATIONS}?unread=false`)).body.data.items.map((i: { id: string }) => i.id)).toEqual([inbox.body.data.id]);
     expect((await dev.call(app, 'GET', `${NOTIFICATIONS}/unread-counts`)).body.data.total).toBe(0);
+  });
+
+  it('refuses a null preference flag with 400 VALIDATION_FAILED, as on PostgreSQL, where the NOT NULL column answered 500', async () => {
+    const dev = await stack.developer();
+    const nulled = await dev.call(app, 'PATCH', `${NOTIFICATIONS}/preferences`, { body: { category: 'approval', sms: null } });
+    expectError(nulled, 400, 'VALIDATION_FAILED');
+    expect(nulled.body.errors).toEqual({ sms: ['sms must be a boolean value'] });
+    expect((await dev.call(app, 'PATCH', `${NOTIFICATIONS}/preferences`, { body: { category: 'approval', sms: true } })).body.data).toMatchObject({ sms: true });
   });
 
   it('stores and serves files', async () => {
