@@ -1,9 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { logDestination } from '@platform/common/logging/log-destination';
 import { UtilitiesModule } from '../src/utilities.module';
 import { signFileLink } from '../src/files/signed-link';
-import { call } from '../../../test/support/http';
+import { call, eventually } from '../../../test/support/http';
 import { Developer, expectError, RunningApp, TestStack } from '../../../test/support/stack';
 import { EXE, fetchBytes, FILES, PNG, upload } from './files-support';
 
@@ -223,6 +224,29 @@ describe('files on local disk', () => {
     const unpublished = await dev.call(app, 'PATCH', `${FILES}/${file.id}`, { body: { visibility: 'internal' } });
     expect(unpublished.body.data).toMatchObject({ visibility: 'internal', publicUrl: null });
     expect((await fetchBytes(file.publicUrl)).status).toBe(403);
+  });
+
+  it('writes a signed link’s download to the access log without its query string, and other routes’ queries as they came', async () => {
+    const logged = await stack.startApp(UtilitiesModule, 'utilities', { FILES_MAX_BYTES: String(MAX_BYTES), FILES_SIGNING_KEY: SIGNING_KEY, LOG_LEVEL: 'info' });
+    const written: string[] = [];
+    const write = jest.spyOn(logDestination(), 'write').mockImplementation((line: string) => written.push(line) > 0);
+    try {
+      const file = (await upload(dev, logged, { content: PNG, filename: 'logged.png', fields: { visibility: 'public' } })).body.data;
+      const link = new URL(file.publicUrl);
+      expect((await fetchBytes(`${logged.url}${link.pathname}${link.search}`)).status).toBe(200);
+      expect((await dev.call(logged, 'GET', `${FILES}?limit=5`)).status).toBe(200);
+      const requests = await eventually(() => {
+        const lines = written.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { msg: string; route: string; url: string; statusCode: number });
+        const done = lines.filter((line) => line.msg === 'request completed');
+        return done.length >= 3 && done;
+      }, 5000, 'access-log lines');
+      expect(requests.find((line) => line.route === `${FILES}/:id/download`)).toMatchObject({ url: link.pathname, statusCode: 200 });
+      expect(written.join('')).not.toContain(link.searchParams.get('signature'));
+      expect(requests.find((line) => line.route === FILES && line.url.includes('?'))?.url).toBe(`${FILES}?limit=5`);
+    } finally {
+      write.mockRestore();
+      await logged.close();
+    }
   });
 
   it('deletes the row and the bytes', async () => {

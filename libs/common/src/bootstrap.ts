@@ -10,8 +10,9 @@ import { ConfigurationError, Environment, validateEnvironment } from './config/e
 import { routingErrorEnvelope } from './errors/exception.filter';
 import { applyHeapGrowth } from './runtime/heap';
 import { ShutdownState } from './health/shutdown-state';
-import { accessLogLevel, accessLogWriter } from './http/access-log';
+import { accessLogLevel, accessLogWriter, loggedUrl } from './http/access-log';
 import { envelopeHooks } from './http/envelope';
+import { SECRET_QUERY_CONFIG } from './http/response.decorators';
 import { closeConnectionsAsTheyFallIdle } from './http/server-close';
 import type { HistogramSeries } from './metrics/duration-histogram';
 import { requestDurationHistogram } from './metrics/metrics';
@@ -96,7 +97,7 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
   const logger = app.get<PlatformLogger>(PLATFORM_LOGGER);
   const accessLog = logger.isLevelEnabled('info');
   // A recorder per route template holds its series by method and status, found without building a label set.
-  const recorder = (route: string) => {
+  const recorder = (route: string, secretQuery = false) => {
     const series = new Map<string, HistogramSeries>();
     const log = accessLogWriter(logger, route);
     return (request: FastifyRequest, reply: FastifyReply) => {
@@ -107,7 +108,7 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
       own.observe(seconds);
       if (!accessLog) return;
       const level = accessLogLevel(route, request.url, reply.statusCode);
-      if (level) log(level, { reqId: request.id, method: request.method, url: request.url, statusCode: reply.statusCode, responseTimeMs: Math.round(seconds * 1e4) / 10 });
+      if (level) log(level, { reqId: request.id, method: request.method, url: loggedUrl(request.url, secretQuery), statusCode: reply.statusCode, responseTimeMs: Math.round(seconds * 1e4) / 10 });
     };
   };
   const recordUnmatched = recorder('unmatched');
@@ -138,7 +139,7 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
     const declaration = declarations.get(`${method === 'HEAD' ? 'GET' : method} ${url}`) ?? declarations.get(`ALL ${url}`);
     const envelope = declaration ? envelopeHooks(declaration.response) : null;
     const first = <T>(hook: T, existing: T | T[] | undefined): T[] => [hook, ...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing])];
-    const record = recorder(url);
+    const record = recorder(url, (options.config as Record<string, unknown> | undefined)?.[SECRET_QUERY_CONFIG] === true);
     options.onResponse = first((request, reply, done) => {
       record(request, reply);
       done();

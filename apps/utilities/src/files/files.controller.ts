@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiPayloadTooLargeResponse, ApiProduces, ApiQuery, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Authenticated, PlatformException, Public, RawResponse, Tenant, TenantContext } from '@platform/common';
+import { Authenticated, PlatformException, Public, RawResponse, SecretQuery, Tenant, TenantContext } from '@platform/common';
 import { ApiEnvelope } from '../openapi';
 import { FileLinkQueryDto, FileView, ListFilesQueryDto, UpdateFileDto, UploadFileDto } from './dto/file.dto';
 import { FilesService } from './files.service';
@@ -66,6 +66,7 @@ export class FilesController {
   @Get(':id/download')
   @Public()
   @RawResponse()
+  @SecretQuery()
   @ApiProduces('*/*')
   @ApiQuery({ name: 'expires', description: 'Epoch seconds, from the file’s publicUrl' })
   @ApiQuery({ name: 'signature', description: 'From the file’s publicUrl' })
