@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { logDestination } from '@platform/common/logging/log-destination';
@@ -6,10 +7,12 @@ import { UtilitiesModule } from '../src/utilities.module';
 import { signFileLink } from '../src/files/signed-link';
 import { call, eventually } from '../../../test/support/http';
 import { Developer, expectError, RunningApp, TestStack } from '../../../test/support/stack';
-import { EXE, fetchBytes, FILES, PNG, upload } from './files-support';
+import { EXE, fetchBytes, fetchLink, FILES, PNG, upload } from './files-support';
 
 const MAX_BYTES = 64 * 1024;
 const SIGNING_KEY = 'files-signing-key-for-the-e2e-tests-0123456789';
+const PUBLIC_BASE_URL = 'https://files.example.test';
+const APP_ENV = { FILES_MAX_BYTES: String(MAX_BYTES), FILES_SIGNING_KEY: SIGNING_KEY, PUBLIC_BASE_URL };
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe('files on local disk', () => {
@@ -20,7 +23,7 @@ describe('files on local disk', () => {
 
   beforeAll(async () => {
     stack = await TestStack.start();
-    app = await stack.startApp(UtilitiesModule, 'utilities', { FILES_MAX_BYTES: String(MAX_BYTES), FILES_SIGNING_KEY: SIGNING_KEY });
+    app = await stack.startApp(UtilitiesModule, 'utilities', APP_ENV);
     dev = await stack.developer();
     dataDir = stack.env.DATA_DIR;
   });
@@ -190,21 +193,22 @@ describe('files on local disk', () => {
     const created = await upload(dev, app, { content: PNG, filename: 'public.png', fields: { visibility: 'public' } });
     const file = created.body.data;
     expect(file.visibility).toBe('public');
-    expect(file.publicUrl).toMatch(new RegExp(`^${app.url}/api/v1/app/files/${file.id}/download\\?expires=\\d+&signature=[\\w-]+$`));
+    expect(file.publicUrl).toMatch(new RegExp(`^${PUBLIC_BASE_URL}/api/v1/app/files/${file.id}/download\\?expires=\\d+&signature=[\\w-]+$`));
     expect(Date.parse(file.publicUrlExpiresAt) - Date.now()).toBeGreaterThan(3500_000);
 
-    const anonymous = await fetchBytes(file.publicUrl);
+    const anonymous = await fetchLink(app, file.publicUrl);
     expect(anonymous.status).toBe(200);
     expect(anonymous.bytes.equals(PNG)).toBe(true);
     expect(anonymous.headers.get('content-type')).toBe('image/png');
-    const ranged = await fetchBytes(file.publicUrl, { range: 'bytes=0-7' });
+    const ranged = await fetchLink(app, file.publicUrl, { range: 'bytes=0-7' });
     expect(ranged.status).toBe(206);
 
     const short = await dev.call(app, 'GET', `${FILES}/${file.id}?ttl=120`);
     expect(Date.parse(short.body.data.publicUrlExpiresAt) - Date.now()).toBeLessThanOrEqual(120_000);
     expectError(await dev.call(app, 'GET', `${FILES}/${file.id}?ttl=10`), 400, 'VALIDATION_FAILED');
 
-    const url = new URL(file.publicUrl);
+    const link = new URL(file.publicUrl);
+    const url = new URL(`${link.pathname}${link.search}`, app.url);
     const tampered = new URL(url);
     tampered.searchParams.set('expires', String(Number(url.searchParams.get('expires')) + 1));
     expect((await fetchBytes(tampered.toString())).json).toMatchObject({ code: 'FILE_LINK_INVALID', statusCode: 403 });
@@ -223,17 +227,29 @@ describe('files on local disk', () => {
 
     const unpublished = await dev.call(app, 'PATCH', `${FILES}/${file.id}`, { body: { visibility: 'internal' } });
     expect(unpublished.body.data).toMatchObject({ visibility: 'internal', publicUrl: null });
-    expect((await fetchBytes(file.publicUrl)).status).toBe(403);
+    expect((await fetchLink(app, file.publicUrl)).status).toBe(403);
+  });
+
+  it('builds links from PUBLIC_BASE_URL, whatever Host the request names', async () => {
+    const id = (await upload(dev, app, { content: PNG, filename: 'hosted.png', fields: { visibility: 'public' } })).body.data.id;
+    // fetch() sends the URL's own host, whatever the headers say
+    const publicUrl = await new Promise<string>((resolve, reject) => {
+      httpRequest(new URL(`${FILES}/${id}`, app.url), { headers: { ...dev.headers(), host: 'evil.example' } }, (response) => {
+        let text = '';
+        response.setEncoding('utf8').on('data', (chunk) => (text += chunk)).on('end', () => resolve(JSON.parse(text).data.publicUrl));
+      }).on('error', reject).end();
+    });
+    expect(new URL(publicUrl).origin).toBe(PUBLIC_BASE_URL);
   });
 
   it('writes a signed link’s download to the access log without its query string, and other routes’ queries as they came', async () => {
-    const logged = await stack.startApp(UtilitiesModule, 'utilities', { FILES_MAX_BYTES: String(MAX_BYTES), FILES_SIGNING_KEY: SIGNING_KEY, LOG_LEVEL: 'info' });
+    const logged = await stack.startApp(UtilitiesModule, 'utilities', { ...APP_ENV, LOG_LEVEL: 'info' });
     const written: string[] = [];
     const write = jest.spyOn(logDestination(), 'write').mockImplementation((line: string) => written.push(line) > 0);
     try {
       const file = (await upload(dev, logged, { content: PNG, filename: 'logged.png', fields: { visibility: 'public' } })).body.data;
       const link = new URL(file.publicUrl);
-      expect((await fetchBytes(`${logged.url}${link.pathname}${link.search}`)).status).toBe(200);
+      expect((await fetchLink(logged, file.publicUrl)).status).toBe(200);
       expect((await dev.call(logged, 'GET', `${FILES}?limit=5`)).status).toBe(200);
       const requests = await eventually(() => {
         const lines = written.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { msg: string; route: string; url: string; statusCode: number });
@@ -258,7 +274,7 @@ describe('files on local disk', () => {
     expect(deleted.body).toMatchObject({ success: true, message: 'Resource deleted.' });
     expectError(await dev.call(app, 'GET', `${FILES}/${created.id}`), 404, 'FILE_NOT_FOUND');
     expect((await content(created.id)).status).toBe(404);
-    expect((await fetchBytes(created.publicUrl)).status).toBe(403);
+    expect((await fetchLink(app, created.publicUrl)).status).toBe(403);
     expectError(await dev.call(app, 'DELETE', `${FILES}/${created.id}`), 404, 'FILE_NOT_FOUND');
     expect(readdirSync(objects)).not.toContain(created.id);
     expectError(await dev.call(app, 'DELETE', `${FILES}/${randomUUID()}`), 404, 'FILE_NOT_FOUND');

@@ -1,7 +1,7 @@
 import { UtilitiesModule } from '../src/utilities.module';
 import { expectError, RunningApp, TestStack } from '../../../test/support/stack';
 import { eventually, TestProviderServer } from './channel-servers';
-import { fetchBytes, FILES, PNG, upload } from './files-support';
+import { fetchBytes, fetchLink, FILES, PNG, upload } from './files-support';
 
 const NOTIFICATIONS = '/api/v1/app/notifications';
 
@@ -66,7 +66,7 @@ describe('utilities on the one-machine SQLite store', () => {
     expect(file).toMatchObject({ contentType: 'image/png', size: PNG.length });
     const range = await fetchBytes(`${app.url}${FILES}/${file.id}/content`, dev.headers({ range: 'bytes=1-3' }));
     expect(range.bytes.toString('latin1')).toBe('PNG');
-    expect((await fetchBytes(file.publicUrl)).bytes.equals(PNG)).toBe(true);
+    expect((await fetchLink(app, file.publicUrl)).bytes.equals(PNG)).toBe(true);
     expect((await dev.call(app, 'GET', FILES)).body.data.total).toBe(1);
   });
 });

@@ -33,24 +33,24 @@ export class FilesController {
   @Get()
   @Authenticated('app:read')
   @ApiEnvelope(200, FileView, 'The company’s files, newest first.', { page: true })
-  list(@Tenant() tenant: TenantContext, @Query() query: ListFilesQueryDto, @Req() request: FastifyRequest) {
-    return this.files.list(tenant.companyId, query, request);
+  list(@Tenant() tenant: TenantContext, @Query() query: ListFilesQueryDto) {
+    return this.files.list(tenant.companyId, query);
   }
 
   @Get(':id')
   @Authenticated('app:read')
   @ApiEnvelope(200, FileView, 'Metadata; a public file comes with a fresh signed link (`ttl` seconds).')
   @ApiNotFoundResponse({ description: 'FILE_NOT_FOUND (also for another company’s file)' })
-  get(@Tenant() tenant: TenantContext, @Param('id', fileId) id: string, @Query() query: FileLinkQueryDto, @Req() request: FastifyRequest) {
-    return this.files.get(tenant.companyId, id, request, query);
+  get(@Tenant() tenant: TenantContext, @Param('id', fileId) id: string, @Query() query: FileLinkQueryDto) {
+    return this.files.get(tenant.companyId, id, query);
   }
 
   @Patch(':id')
   @Authenticated('app:write')
   @ApiEnvelope(200, FileView, 'Visibility changed.')
   @ApiNotFoundResponse({ description: 'FILE_NOT_FOUND' })
-  update(@Tenant() tenant: TenantContext, @Param('id', fileId) id: string, @Body() body: UpdateFileDto, @Req() request: FastifyRequest) {
-    return this.files.setVisibility(tenant.companyId, id, body.visibility, request);
+  update(@Tenant() tenant: TenantContext, @Param('id', fileId) id: string, @Body() body: UpdateFileDto) {
+    return this.files.setVisibility(tenant.companyId, id, body.visibility);
   }
 
   @Get(':id/content')

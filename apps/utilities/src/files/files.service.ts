@@ -14,7 +14,7 @@ import { ContentInspector, decideContentType, servedContentType } from './conten
 import { FileLinkQueryDto, ListFilesQueryDto } from './dto/file.dto';
 import { FILE_VISIBILITIES, FileRecord, FileVisibility } from './file.entity';
 import { parseRange } from './range';
-import { signFileLink, verifyFileLink } from './signed-link';
+import { publicLinkBase, signFileLink, verifyFileLink } from './signed-link';
 import { FileStorage } from './storage/file-storage';
 
 const PREFIX = describeService('utilities').prefix;
@@ -90,6 +90,7 @@ export function contentDisposition(filename: string): string {
 export class FilesService {
   private readonly logger = new Logger('FilesService');
   private readonly signingKey: string;
+  private readonly linkBase: string;
   private readonly stagingDir: string;
 
   constructor(
@@ -97,6 +98,7 @@ export class FilesService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly storage: FileStorage,
   ) {
+    this.linkBase = `${publicLinkBase(env)}/${PREFIX}/files`;
     this.signingKey = env.FILES_SIGNING_KEY ?? readOrCreateSecretFile(env.DATA_DIR, 'files-signing-key', () => randomToken(32));
     this.stagingDir = join(env.DATA_DIR, 'files', 'staging');
   }
@@ -145,7 +147,7 @@ export class FilesService {
         throw error;
       }
       const saved = await this.dataSource.getRepository(FileRecord).findOneByOrFail({ id });
-      return this.view(saved, request);
+      return this.view(saved);
     } catch (error) {
       throw this.uploadError(error);
     } finally {
@@ -153,7 +155,7 @@ export class FilesService {
     }
   }
 
-  async list(companyId: string, query: ListFilesQueryDto, request: FastifyRequest): Promise<Page<FileView>> {
+  async list(companyId: string, query: ListFilesQueryDto): Promise<Page<FileView>> {
     const [records, total] = await this.dataSource.getRepository(FileRecord).findAndCount({
       where: { companyId, deletedAt: IsNull(), ...(query.visibility ? { visibility: query.visibility } : {}) },
       order: { createdAt: 'DESC', id: 'DESC' },
@@ -161,23 +163,23 @@ export class FilesService {
       take: query.limit,
     });
     return toPage(
-      records.map((record) => this.view(record, request)),
+      records.map((record) => this.view(record)),
       total,
       query,
     );
   }
 
-  async get(companyId: string, id: string, request: FastifyRequest, link: FileLinkQueryDto = {}): Promise<FileView> {
-    return this.view(await this.find(companyId, id), request, link.ttl);
+  async get(companyId: string, id: string, link: FileLinkQueryDto = {}): Promise<FileView> {
+    return this.view(await this.find(companyId, id), link.ttl);
   }
 
-  async setVisibility(companyId: string, id: string, visibility: FileVisibility, request: FastifyRequest): Promise<FileView> {
+  async setVisibility(companyId: string, id: string, visibility: FileVisibility): Promise<FileView> {
     const record = await this.find(companyId, id);
     if (record.visibility !== visibility) {
       await this.dataSource.getRepository(FileRecord).update({ id, companyId }, { visibility });
       record.visibility = visibility;
     }
-    return this.view(record, request);
+    return this.view(record);
   }
 
   /** Marks the row deleted (it disappears at once), then removes the object. */
@@ -320,13 +322,13 @@ export class FilesService {
     return error;
   }
 
-  private view(record: FileRecord, request: FastifyRequest, ttlSeconds = this.env.FILES_LINK_TTL_SECONDS): FileView {
+  private view(record: FileRecord, ttlSeconds = this.env.FILES_LINK_TTL_SECONDS): FileView {
     let publicUrl: string | null = null;
     let publicUrlExpiresAt: Date | null = null;
     if (record.visibility === 'public') {
       const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
       const query = new URLSearchParams({ expires: String(expires), signature: signFileLink(this.signingKey, record.id, expires) });
-      publicUrl = `${request.protocol}://${request.host}/${PREFIX}/files/${record.id}/download?${query}`;
+      publicUrl = `${this.linkBase}/${record.id}/download?${query}`;
       publicUrlExpiresAt = new Date(expires * 1000);
     }
     return {

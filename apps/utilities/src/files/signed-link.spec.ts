@@ -1,4 +1,4 @@
-import { signFileLink, verifyFileLink } from './signed-link';
+import { publicLinkBase, signFileLink, verifyFileLink } from './signed-link';
 
 describe('signed file links', () => {
   const key = 'k'.repeat(40);
@@ -20,5 +20,14 @@ describe('signed file links', () => {
     expect(verifyFileLink(key, id, undefined, signature, now)).toBe(false);
     expect(verifyFileLink(key, id, '1e10', signature, now)).toBe(false);
     expect(verifyFileLink(key, id, String(expires), signature.slice(1), now)).toBe(false);
+  });
+});
+
+describe('publicLinkBase', () => {
+  it('is PUBLIC_BASE_URL without a trailing slash, required in production, else the local port', () => {
+    expect(publicLinkBase({ PUBLIC_BASE_URL: 'https://api.example.com/', NODE_ENV: 'production', PORT: 3000 })).toBe('https://api.example.com');
+    expect(publicLinkBase({ PUBLIC_BASE_URL: 'https://example.com/platform', NODE_ENV: 'development', PORT: 3000 })).toBe('https://example.com/platform');
+    expect(publicLinkBase({ NODE_ENV: 'development', PORT: 4000 })).toBe('http://127.0.0.1:4000');
+    expect(() => publicLinkBase({ NODE_ENV: 'production', PORT: 3000 })).toThrow(/PUBLIC_BASE_URL: required when NODE_ENV is production/);
   });
 });
