@@ -193,7 +193,7 @@ describe('files on local disk', () => {
     const created = await upload(dev, app, { content: PNG, filename: 'public.png', fields: { visibility: 'public' } });
     const file = created.body.data;
     expect(file.visibility).toBe('public');
-    expect(file.publicUrl).toMatch(new RegExp(`^${PUBLIC_BASE_URL}/api/v1/app/files/${file.id}/download\\?expires=\\d+&signature=[\\w-]+$`));
+    expect(file.publicUrl).toMatch(new RegExp(`^${PUBLIC_BASE_URL}/api/v1/app/files/${file.id}/download\\?v=1&expires=\\d+&signature=[\\w-]+$`));
     expect(Date.parse(file.publicUrlExpiresAt) - Date.now()).toBeGreaterThan(3500_000);
 
     const anonymous = await fetchLink(app, file.publicUrl);
@@ -216,18 +216,77 @@ describe('files on local disk', () => {
     forged.searchParams.set('signature', 'A'.repeat(43));
     expect((await fetchBytes(forged.toString())).status).toBe(403);
     const past = Math.floor(Date.now() / 1000) - 10;
-    const expired = `${app.url}${FILES}/${file.id}/download?expires=${past}&signature=${signFileLink(SIGNING_KEY, file.id, past)}`;
+    const expired = `${app.url}${FILES}/${file.id}/download?v=1&expires=${past}&signature=${signFileLink(SIGNING_KEY, file.id, 1, past)}`;
     expect((await fetchBytes(expired)).json).toMatchObject({ code: 'FILE_LINK_INVALID' });
     expect((await fetchBytes(`${app.url}${FILES}/${file.id}/download`)).status).toBe(403);
 
     const internal = (await upload(dev, app, { content: PNG })).body.data.id;
     const future = Math.floor(Date.now() / 1000) + 600;
-    expect((await fetchBytes(`${app.url}${FILES}/${internal}/download?expires=${future}&signature=${signFileLink(SIGNING_KEY, internal, future)}`)).status).toBe(403);
+    expect((await fetchBytes(`${app.url}${FILES}/${internal}/download?v=1&expires=${future}&signature=${signFileLink(SIGNING_KEY, internal, 1, future)}`)).status).toBe(403);
     expect((await call(app.url, 'GET', `${FILES}/${file.id}/content`)).status).toBe(401);
 
     const unpublished = await dev.call(app, 'PATCH', `${FILES}/${file.id}`, { body: { visibility: 'internal' } });
     expect(unpublished.body.data).toMatchObject({ visibility: 'internal', publicUrl: null });
     expect((await fetchLink(app, file.publicUrl)).status).toBe(403);
+  });
+
+  it('revokes links: a change of visibility kills them (public again revives none), and so does revoke-links', async () => {
+    const file = (await upload(dev, app, { content: PNG, filename: 'revoked.png', fields: { visibility: 'public' } })).body.data;
+    const fresh = (await dev.call(app, 'GET', `${FILES}/${file.id}?ttl=604800`)).body.data.publicUrl;
+    expect((await fetchLink(app, fresh)).status).toBe(200);
+
+    await dev.call(app, 'PATCH', `${FILES}/${file.id}`, { body: { visibility: 'internal' } });
+    const republished = await dev.call(app, 'PATCH', `${FILES}/${file.id}`, { body: { visibility: 'public' } });
+    expect(republished.status).toBe(200);
+    for (const old of [file.publicUrl, fresh]) {
+      const refused = await fetchLink(app, old);
+      expectError({ status: refused.status, headers: refused.headers, body: refused.json, text: '' }, 403, 'FILE_LINK_INVALID');
+    }
+    expect(new URL(republished.body.data.publicUrl).searchParams.get('v')).toBe('3');
+    expect((await fetchLink(app, republished.body.data.publicUrl)).status).toBe(200);
+    const unchanged = await dev.call(app, 'PATCH', `${FILES}/${file.id}`, { body: { visibility: 'public' } });
+    expect((await fetchLink(app, republished.body.data.publicUrl)).status).toBe(200);
+    expect(new URL(unchanged.body.data.publicUrl).searchParams.get('v')).toBe('3');
+
+    const revoked = await dev.call(app, 'POST', `${FILES}/${file.id}/revoke-links`);
+    expect(revoked.status).toBe(200);
+    expect(revoked.body).toMatchObject({ success: true, data: { id: file.id, visibility: 'public' } });
+    expect((await fetchLink(app, republished.body.data.publicUrl)).json).toMatchObject({ code: 'FILE_LINK_INVALID', statusCode: 403 });
+    expect((await fetchLink(app, revoked.body.data.publicUrl)).bytes.equals(PNG)).toBe(true);
+
+    const internal = (await upload(dev, app, { content: PNG })).body.data.id;
+    expect((await dev.call(app, 'POST', `${FILES}/${internal}/revoke-links`)).body.data).toMatchObject({ visibility: 'internal', publicUrl: null });
+    expectError(await dev.call(app, 'POST', `${FILES}/${randomUUID()}/revoke-links`), 404, 'FILE_NOT_FOUND');
+    expectError(await (await stack.developer()).call(app, 'POST', `${FILES}/${file.id}/revoke-links`), 404, 'FILE_NOT_FOUND');
+    const reader = await stack.developer({ scopes: ['app:read'] });
+    expectError(await reader.call(app, 'POST', `${FILES}/${file.id}/revoke-links`), 403, 'INSUFFICIENT_SCOPE');
+  });
+
+  it('throttles downloads through links per file and client address, and counts them in the publisher’s usage, outside its quota', async () => {
+    const limited = await stack.startApp(UtilitiesModule, 'utilities', { ...APP_ENV, FILES_LINK_DOWNLOADS_PER_MINUTE: '3', TRUST_PROXY: 'true' });
+    const publisher = await stack.developer();
+    const usage = async () => (await publisher.call(stack.auth, 'GET', '/api/v1/authorize/usage')).body.data;
+    const first = (await upload(publisher, limited, { content: PNG, filename: 'a.png', fields: { visibility: 'public' } })).body.data;
+    const second = (await upload(publisher, limited, { content: PNG, filename: 'b.png', fields: { visibility: 'public' } })).body.data;
+    const before = await usage();
+    expect(before.fileLinkDownloads).toEqual({ used: 0 });
+
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+    for (let i = 0; i < 3; i++) expect((await fetchLink(limited, first.publicUrl, from('203.0.113.1'))).status).toBe(200);
+    const refused = await fetchLink(limited, first.publicUrl, from('203.0.113.1'));
+    expect({ status: refused.status, code: refused.json?.code }).toEqual({ status: 429, code: 'RATE_LIMIT_EXCEEDED' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect((await fetchLink(limited, first.publicUrl, from('203.0.113.2'))).status).toBe(200);
+    expect((await fetchLink(limited, second.publicUrl, from('203.0.113.1'))).status).toBe(200);
+    const forged = new URL(first.publicUrl);
+    forged.searchParams.set('signature', 'A'.repeat(43));
+    expect((await fetchLink(limited, forged.toString(), from('203.0.113.3'))).status).toBe(403);
+
+    const after = await usage();
+    expect(after.fileLinkDownloads).toEqual({ used: 5 });
+    expect(after.apiRequests.byProduct.app).toBe(before.apiRequests.byProduct.app);
+    await limited.close();
   });
 
   it('builds links from PUBLIC_BASE_URL, whatever Host the request names', async () => {

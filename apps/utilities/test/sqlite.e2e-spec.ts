@@ -60,7 +60,7 @@ describe('utilities on the one-machine SQLite store', () => {
     expect((await dev.call(app, 'PATCH', `${NOTIFICATIONS}/preferences`, { body: { category: 'approval', sms: true } })).body.data).toMatchObject({ sms: true });
   });
 
-  it('stores and serves files', async () => {
+  it('stores and serves files; a change of visibility or revoke-links kills the links given before', async () => {
     const dev = await stack.developer();
     const file = (await upload(dev, app, { content: PNG, filename: 'a.png', fields: { visibility: 'public' } })).body.data;
     expect(file).toMatchObject({ contentType: 'image/png', size: PNG.length });
@@ -68,5 +68,13 @@ describe('utilities on the one-machine SQLite store', () => {
     expect(range.bytes.toString('latin1')).toBe('PNG');
     expect((await fetchLink(app, file.publicUrl)).bytes.equals(PNG)).toBe(true);
     expect((await dev.call(app, 'GET', FILES)).body.data.total).toBe(1);
+
+    await dev.call(app, 'PATCH', `${FILES}/${file.id}`, { body: { visibility: 'internal' } });
+    const republished = (await dev.call(app, 'PATCH', `${FILES}/${file.id}`, { body: { visibility: 'public' } })).body.data;
+    expect((await fetchLink(app, file.publicUrl)).json).toMatchObject({ code: 'FILE_LINK_INVALID', statusCode: 403 });
+    const revoked = (await dev.call(app, 'POST', `${FILES}/${file.id}/revoke-links`)).body.data;
+    expect((await fetchLink(app, republished.publicUrl)).status).toBe(403);
+    expect((await fetchLink(app, revoked.publicUrl)).bytes.equals(PNG)).toBe(true);
+    expect((await dev.call(stack.auth, 'GET', '/api/v1/authorize/usage')).body.data.fileLinkDownloads).toEqual({ used: 2 });
   });
 });

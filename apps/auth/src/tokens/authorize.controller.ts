@@ -5,6 +5,7 @@ import {
   Authenticated,
   CurrentPrincipal,
   Environment,
+  FILE_LINK_DOWNLOADS,
   headerValue,
   PLANS,
   PLATFORM_CLIENT_ID,
@@ -59,7 +60,7 @@ export class AuthorizeController {
 
     const [keyFailures, addressFailures] = await this.store.peek([keyCounter, addressCounter]);
     if (keyFailures >= this.env.TOKEN_FAILURES_PER_KEY || addressFailures >= this.env.TOKEN_FAILURES_PER_ADDRESS) {
-      throw tooManyFailures(this.env.TOKEN_FAILURE_WINDOW_SECONDS);
+      throw PlatformException.tooManyRequests(this.env.TOKEN_FAILURE_WINDOW_SECONDS);
     }
 
     const verified = apiKey && apiSecret ? await this.credentials.verify(keyHash, apiSecret) : null;
@@ -96,7 +97,7 @@ export class AuthorizeController {
 
   @Get('usage')
   @Authenticated()
-  @ApiOkResponse({ description: 'API requests of the current 30-day period, per product and in total, and webhook retries used.' })
+  @ApiOkResponse({ description: 'API requests of the current 30-day period, per product and in total, webhook retries used, and downloads of public files through their signed links (`fileLinkDownloads`, not counted in the quota).' })
   async usage(@CurrentPrincipal() principal: Principal) {
     const { organization } = await this.credentials.findWithOrganization(principal.credentialId);
     const limits = rateLimitsOf(organization);
@@ -114,6 +115,7 @@ export class AuthorizeController {
         monthlyQuotaPerProduct: limits.monthlyQuota,
       },
       webhookRetries: { used: webhookRetries, included: limits.webhookRetries },
+      fileLinkDownloads: { used: counted[FILE_LINK_DOWNLOADS] ?? 0 },
     };
   }
 
@@ -127,12 +129,4 @@ export class AuthorizeController {
     this.identity.revoked(credential.id, credential.secretVersion);
     return { apiKeyPrefix: credential.keyPrefix, apiSecret, secretVersion: credential.secretVersion, rotatedAt: credential.secretRotatedAt };
   }
-}
-
-function tooManyFailures(windowSeconds: number): PlatformException {
-  return new PlatformException('RATE_LIMIT_EXCEEDED', {
-    params: { retryAfter: windowSeconds },
-    details: { retryAfterSeconds: windowSeconds },
-    headers: { 'retry-after': String(windowSeconds) },
-  });
 }

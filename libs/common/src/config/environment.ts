@@ -172,6 +172,10 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(60) @Max(604_800)
   FILES_LINK_TTL_SECONDS = 3600;
 
+  /** Downloads one client address may make of one file through its signed links, per minute. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(100_000)
+  FILES_LINK_DOWNLOADS_PER_MINUTE = 60;
+
   // Utilities: documents
   @Matches(/^https?:\/\/\S+$/, { message: 'PAYROLL_URL must be an http(s) URL' })
   PAYROLL_URL = 'http://127.0.0.1:3000';

@@ -51,6 +51,17 @@ describe('MemoryRateLimitStore', () => {
     expect(await new MemoryRateLimitStore(path).usage('c1', 0)).toEqual({ hr: 1, books: 1 });
   });
 
+  it('counts usage outside the limits beside the products, and keeps it across instances', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'rl-')), 'usage.json');
+    const first = new MemoryRateLimitStore(path);
+    first.consumeSync(request({ product: 'app', quota: 1 }), Date.now());
+    await first.countUsage('c1', 0, Date.now() + 1e9, 'file-link-downloads');
+    await first.countUsage('c1', 0, Date.now() + 1e9, 'file-link-downloads');
+    expect(first.consumeSync(request({ product: 'app', quota: 1 }), Date.now() + 2000)).toMatchObject({ allowed: false, reason: 'quota' });
+    await first.flush();
+    expect(await new MemoryRateLimitStore(path).usage('c1', 0)).toEqual({ app: 1, 'file-link-downloads': 2 });
+  });
+
   it('counts fixed windows for failure limits', async () => {
     const store = new MemoryRateLimitStore(null);
     expect((await store.increment('k', 60_000, 2, 60_000)).isBlocked).toBe(false);

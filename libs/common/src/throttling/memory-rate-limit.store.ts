@@ -95,6 +95,14 @@ export class MemoryRateLimitStore extends RateLimitStore {
     return { ...(this.quotas.get(`${credentialId}:${period}`) ?? {}) };
   }
 
+  async countUsage(credentialId: string, period: number, _periodEndMs: number, item: string): Promise<void> {
+    const key = `${credentialId}:${period}`;
+    const usage = this.quotas.get(key) ?? {};
+    usage[item] = (usage[item] ?? 0) + 1;
+    this.quotas.set(key, usage);
+    this.dirty = true;
+  }
+
   async webhookRetries(credentialId: string, period: number): Promise<number> {
     return this.retries.get(`${credentialId}:${period}`) ?? 0;
   }

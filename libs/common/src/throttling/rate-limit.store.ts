@@ -32,6 +32,12 @@ export interface PlanLimitResult {
 export type UsageByProduct = Record<string, number>;
 
 /**
+ * Usage counted beside a credential's products, outside its plan's limits: downloads of its
+ * public files through their signed links, which anyone holding a link makes.
+ */
+export const FILE_LINK_DOWNLOADS = 'file-link-downloads';
+
+/**
  * Counters behind throttling and usage: burst over a sliding one-second window (never more
  * than `burst` admitted in any 1,000 ms), a monthly counter per (credential, product), and
  * fixed-window counters for failed token exchanges. One atomic operation per request, or per
@@ -40,6 +46,8 @@ export type UsageByProduct = Record<string, number>;
 export abstract class RateLimitStore implements ThrottlerStorage {
   abstract consume(request: PlanLimitRequest): Promise<PlanLimitResult>;
   abstract usage(credentialId: string, period: number): Promise<UsageByProduct>;
+  /** Adds one to `item` (not a product: no limit applies) in the credential's usage of the period; `usage` reports it with the products. */
+  abstract countUsage(credentialId: string, period: number, periodEndMs: number, item: string): Promise<void>;
   abstract webhookRetries(credentialId: string, period: number): Promise<number>;
   /** Current counts of fixed windows without adding to them, in one round trip. */
   abstract peek(keys: string[]): Promise<number[]>;

@@ -94,6 +94,11 @@ end
 return out
 `;
 
+/** A quota hash lives until a day after its period ends. */
+function quotaTtlSeconds(periodEndMs: number, now: number): number {
+  return Math.max(60, Math.ceil((periodEndMs - now) / 1000) + 86_400);
+}
+
 /**
  * A batch is one Lua call, which holds Redis while it runs: a bound keeps that short. One call
  * is out at a time: the checks that arrive meanwhile go together in the next. Each call costs a
@@ -226,7 +231,7 @@ export class RedisRateLimitStore extends RateLimitStore {
     for (const { request, want } of calls) {
       keys.push(this.burstKey(request), this.quotaKey(request.credentialId, request.period));
       this.sequence = (this.sequence + 1) % 1e9;
-      const ttlSeconds = Math.max(60, Math.ceil((request.periodEndMs - now) / 1000) + 86_400);
+      const ttlSeconds = quotaTtlSeconds(request.periodEndMs, now);
       args.push(request.burst, request.quota, request.product, `${this.memberSuffix}:${this.sequence}`, ttlSeconds, want);
     }
     const values = await this.redis.platformConsumeMany(keys.length, ...keys, ...args);
@@ -265,12 +270,19 @@ export class RedisRateLimitStore extends RateLimitStore {
     return Object.fromEntries(Object.entries(raw).map(([product, count]) => [product, Number(count)]));
   }
 
+  async countUsage(credentialId: string, period: number, periodEndMs: number, item: string): Promise<void> {
+    const key = this.quotaKey(credentialId, period);
+    await this.redis.multi().hincrby(key, item, 1).expire(key, quotaTtlSeconds(periodEndMs, Date.now())).exec().catch(this.unavailable('usage count'));
+    this.failures.succeeded('usage count');
+  }
+
   async webhookRetries(credentialId: string, period: number): Promise<number> {
     return Number((await this.redis.get(`${this.prefix}usage:webhook-retries:${credentialId}:${period}`)) ?? 0);
   }
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number): Promise<ThrottlerStorageRecord> {
-    const [count, pttl] = await this.redis.platformIncrement(`${this.prefix}${key}`, ttl);
+    const [count, pttl] = await this.redis.platformIncrement(`${this.prefix}${key}`, ttl).catch(this.unavailable('counter increment'));
+    this.failures.succeeded('counter increment');
     const timeToExpire = Math.ceil(pttl / 1000);
     const isBlocked = count > limit;
     return { totalHits: count, timeToExpire, isBlocked, timeToBlockExpire: isBlocked ? Math.max(timeToExpire, Math.ceil(blockDuration / 1000)) : 0 };
