@@ -12,6 +12,7 @@ import {
   installGracefulShutdown,
   negotiateLanguage,
   PlatformException,
+  restrictFileModes,
   ServiceName,
   serviceForPath,
   validateEnvironment,
@@ -38,6 +39,7 @@ const MODULES: Record<ServiceName, Type> = {
  * use SQLite files and in-process stores under DATA_DIR.
  */
 async function main(): Promise<void> {
+  restrictFileModes();
   let env;
   try {
     env = validateEnvironment(process.env);

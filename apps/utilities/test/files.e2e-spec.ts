@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { logDestination } from '@platform/common/logging/log-destination';
 import { UtilitiesModule } from '../src/utilities.module';
@@ -328,6 +328,8 @@ describe('files on local disk', () => {
     const created = (await upload(dev, app, { content: PNG, filename: 'gone.png', fields: { visibility: 'public' } })).body.data;
     const objects = join(dataDir, 'files', 'objects', dev.organizationId);
     expect(readdirSync(objects)).toContain(created.id);
+    const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
+    expect([join(objects, created.id), objects, join(dataDir, 'files', 'objects'), join(dataDir, 'files'), join(dataDir, 'files', 'staging')].map(mode)).toEqual(['600', '700', '700', '700', '700']);
     const deleted = await dev.call(app, 'DELETE', `${FILES}/${created.id}`);
     expect(deleted.status).toBe(200);
     expect(deleted.body).toMatchObject({ success: true, message: 'Resource deleted.' });

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { RouteAudit } from './auth/route-audit';
 import { ConfigurationError, Environment, validateEnvironment } from './config/environment';
+import { restrictFileModes } from './config/private-files';
 import { routingErrorEnvelope } from './errors/exception.filter';
 import { applyHeapGrowth } from './runtime/heap';
 import { ShutdownState } from './health/shutdown-state';
@@ -184,6 +185,7 @@ export function installGracefulShutdown(apps: NestFastifyApplication[], graceMs:
 
 /** Boots one service on PORT; a bad setting stops it with a message naming the setting. */
 export async function runService(rootModule: Type, service: ServiceDescriptor, options: CreateServiceAppOptions = {}): Promise<void> {
+  restrictFileModes();
   let app: NestFastifyApplication;
   try {
     app = await createServiceApp(rootModule, service, options);

@@ -6,6 +6,7 @@ export * from './auth/route-audit';
 export * from './bootstrap';
 export * from './config/config.module';
 export * from './config/environment';
+export * from './config/private-files';
 export * from './config/secret-files';
 export * from './database/columns';
 export * from './database/data-source-options';

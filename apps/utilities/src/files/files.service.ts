@@ -16,6 +16,8 @@ import {
   Page,
   PlatformException,
   Principal,
+  PRIVATE_DIRECTORY_MODE,
+  PRIVATE_FILE_MODE,
   quotaPeriodBounds,
   RateLimitStore,
   readOrCreateSecretFile,
@@ -326,7 +328,7 @@ export class FilesService {
 
   /** Streams bytes to a staging file, refusing past FILES_MAX_BYTES, hashing and inspecting them on the way. */
   private async stageStream(source: Readable): Promise<StagedBytes> {
-    await mkdir(this.stagingDir, { recursive: true });
+    await mkdir(this.stagingDir, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
     // The parser gave up on the part (the body ended inside it) and destroyed its stream before
     // it was read: pipeline() never settles on a readable destroyed before it is attached.
     if (source.destroyed) throw malformedMultipart();
@@ -345,7 +347,7 @@ export class FilesService {
       },
     });
     try {
-      await pipeline(source, meter, createWriteStream(path, { flags: 'wx' }));
+      await pipeline(source, meter, createWriteStream(path, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
     } catch (error) {
       await rm(path, { force: true });
       throw error;

@@ -1,6 +1,7 @@
 import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { makePrivateDirectory, PRIVATE_FILE_MODE } from '../config/private-files';
 import { BURST_SPAN_MS, PlanLimitRequest, PlanLimitResult, RateLimitStore, UsageByProduct } from './rate-limit.store';
 
 interface BurstRing {
@@ -131,9 +132,9 @@ export class MemoryRateLimitStore extends RateLimitStore {
   async flush(): Promise<void> {
     if (!this.dirty || !this.statePath) return;
     const state: PersistedState = { quotas: Object.fromEntries(this.quotas), webhookRetries: Object.fromEntries(this.retries) };
-    mkdirSync(dirname(this.statePath), { recursive: true });
+    makePrivateDirectory(dirname(this.statePath));
     const temporary = `${this.statePath}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(state));
+    writeFileSync(temporary, JSON.stringify(state), { mode: PRIVATE_FILE_MODE });
     renameSync(temporary, this.statePath);
     this.dirty = false;
   }
