@@ -391,6 +391,7 @@ function baseEnv() {
     REDIS_URL: context.redisUrl,
     REDIS_KEY_PREFIX: context.redisPrefix,
     DATA_DIR: context.dataDir,
+    PUBLIC_BASE_URL: 'http://127.0.0.1',
     ...(context.authUrl ? { AUTH_URL: context.authUrl } : {}),
   };
 }

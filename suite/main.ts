@@ -12,6 +12,7 @@ import {
   installGracefulShutdown,
   negotiateLanguage,
   PlatformException,
+  restrictFileModes,
   ServiceName,
   serviceForPath,
   validateEnvironment,
@@ -38,14 +39,16 @@ const MODULES: Record<ServiceName, Type> = {
  * use SQLite files and in-process stores under DATA_DIR.
  */
 async function main(): Promise<void> {
+  restrictFileModes();
   let env;
   try {
     env = validateEnvironment(process.env);
   } catch (error) {
     exitOnStartupError('suite', error);
   }
-  // every service is on this port: calls between them go through the same routing
-  for (const setting of ['AUTH_URL', 'HR_URL', 'PAY_URL', 'BOOKS_URL', 'PAYROLL_URL']) process.env[setting] ||= `http://127.0.0.1:${env.PORT}`;
+  // every service is on this port: calls between them go through the same routing, and clients
+  // follow public files' links to it
+  for (const setting of ['AUTH_URL', 'HR_URL', 'PAY_URL', 'BOOKS_URL', 'PAYROLL_URL', 'PUBLIC_BASE_URL']) process.env[setting] ||= `http://127.0.0.1:${env.PORT}`;
 
   // The port is taken first, so that each service can call the ones started before it (auth
   // first: the others read its identity facts) over the same routing as any client. A request

@@ -1,5 +1,5 @@
 import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -188,4 +188,42 @@ describe('one machine: npm start on SQLite', () => {
     expect(result.stderr).toContain('REDIS_URL must be a redis:// or rediss:// URL');
     expect(result.stderr).not.toMatch(/at .*\.js:\d+/);
   });
+
+  it('creates DATA_DIR, its databases, saved usage, secrets and uploads for its user only (0700 and 0600); links start at its own port', async () => {
+    if (suite && suite.exitCode === null) await stopSuite('SIGINT');
+    const fresh = join(dataDir, 'fresh');
+    await startSuite({ DATA_DIR: fresh });
+    const credentials = JSON.parse(spawnSync(node, ['dist/apps/auth/cli.js', 'developers:create', '--org', 'Modes Co', '--json'], { cwd: ROOT, env: { ...env, DATA_DIR: fresh }, encoding: 'utf8', timeout: 60_000 }).stdout);
+    const token = await call(base, 'POST', '/api/v1/authorize/token', {
+      headers: { 'x-platform-api-key': credentials.apiKey, 'x-platform-api-secret': credentials.apiSecret, 'x-platform-client-id': 'platform-developer' },
+    });
+    const headers = { authorization: `Bearer ${token.body.data.accessToken}`, 'x-platform-api-key': credentials.apiKey, 'x-platform-client-id': 'platform-developer' };
+
+    const form = new FormData();
+    form.append('visibility', 'public');
+    form.append('file', new Blob(['name,nationalId\nAmina,123456789\n']), 'ids.csv');
+    const uploaded = await fetch(`${base}/api/v1/app/files`, { method: 'POST', headers, body: form });
+    const file = ((await uploaded.json()) as { data: { id: string; publicUrl: string } }).data;
+    expect(file.publicUrl.startsWith(`${base}/api/v1/app/files/${file.id}/download?`)).toBe(true);
+    expect((await fetch(file.publicUrl)).status).toBe(200);
+    await sleep(1100);
+    expect((await call(base, 'GET', '/api/v1/authorize/usage', { headers })).body.data.fileLinkDownloads).toEqual({ used: 1 });
+    const nulled = await call(base, 'PATCH', '/api/v1/app/notifications/preferences', { headers, body: { category: 'approval', sms: null } });
+    expect({ status: nulled.status, code: nulled.body.code }).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(await stopSuite('SIGINT')).toBe(0);
+
+    const modes: Record<string, string> = {};
+    const walk = (path: string, name: string) => {
+      const stat = statSync(path);
+      modes[name] = (stat.mode & 0o777).toString(8);
+      if (stat.isDirectory()) for (const entry of readdirSync(path)) walk(join(path, entry), `${name}/${entry}`);
+    };
+    walk(fresh, 'DATA_DIR');
+    for (const name of ['DATA_DIR/hr.sqlite', 'DATA_DIR/auth.sqlite', 'DATA_DIR/usage.json', 'DATA_DIR/secret-pepper', `DATA_DIR/files/objects/${credentials.organizationId}/${file.id}`]) {
+      expect(modes[name]).toBe('600');
+    }
+    for (const name of ['DATA_DIR', 'DATA_DIR/files', 'DATA_DIR/files/objects', `DATA_DIR/files/objects/${credentials.organizationId}`]) expect(modes[name]).toBe('700');
+    const open = Object.entries(modes).filter(([name, mode]) => mode !== (statSync(name.replace('DATA_DIR', fresh)).isDirectory() ? '700' : '600'));
+    expect(open).toEqual([]);
+  }, 120_000);
 });

@@ -86,6 +86,7 @@ describe('docker image and compose stack', () => {
     expect(env.INTERNAL_TOKEN?.length).toBeGreaterThanOrEqual(32);
     expect(env.TRUST_PROXY).toBe('true');
     expect(env.DATA_DIR).toBe('/data');
+    expect(env.PUBLIC_BASE_URL).toBe('http://127.0.0.1:${INGRESS_PORT:-8080}');
     expect(Number(env.SHUTDOWN_GRACE_MS)).toBeGreaterThan(0);
 
     expect(service.depends_on?.postgres?.condition).toBe('service_healthy');

@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 
@@ -36,6 +38,7 @@ interface Container {
   name: string;
   image?: string;
   ports?: ContainerPort[];
+  env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[];
   envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
   livenessProbe?: Probe;
   readinessProbe?: Probe;
@@ -67,12 +70,26 @@ interface IngressPath {
   backend: IngressBackend;
 }
 
+interface LabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: unknown[];
+}
+
+interface NetworkPolicyPeer {
+  namespaceSelector?: LabelSelector;
+  podSelector?: LabelSelector;
+  ipBlock?: unknown;
+}
+
 interface Manifest {
   apiVersion: string;
   kind: string;
   metadata: Metadata;
   data?: Record<string, string>;
   spec?: {
+    podSelector?: LabelSelector;
+    policyTypes?: string[];
+    ingress?: { from?: NetworkPolicyPeer[]; ports?: { port?: number | string; protocol?: string }[] }[];
     selector?: Record<string, unknown>;
     template?: { metadata?: Metadata; spec: PodSpec };
     ports?: { name?: string; port: number; targetPort?: number | string }[];
@@ -98,12 +115,23 @@ function kubectlAvailable(): void {
   }
 }
 
+/** A copy of k8s/ with the files an operator keeps out of Git (production's metrics token), or without them. */
+function k8sCopy(withLocalSecrets: boolean): string {
+  const root = mkdtempSync(join(tmpdir(), 'platform-k8s-'));
+  cpSync(join(ROOT, 'k8s'), join(root, 'k8s'), { recursive: true, filter: (source) => !source.endsWith('metrics-token.env') });
+  if (withLocalSecrets) writeFileSync(join(root, 'k8s', 'overlays', 'production', 'metrics-token.env'), `METRICS_TOKEN=${METRICS_TOKEN}\n`);
+  return root;
+}
+
+const METRICS_TOKEN = 'metrics-token-of-the-manifest-tests';
+let k8sRoot: string;
+
+function kustomize(root: string, overlay: string) {
+  return spawnSync(KUBECTL, ['kustomize', join(root, 'k8s', 'overlays', overlay)], { encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 });
+}
+
 function render(overlay: string): Manifest[] {
-  const result = spawnSync(KUBECTL, ['kustomize', join(ROOT, 'k8s', 'overlays', overlay)], {
-    encoding: 'utf8',
-    timeout: 60_000,
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const result = kustomize(k8sRoot, overlay);
   if (result.error) throw new Error(`kubectl kustomize ${overlay} failed: ${result.error.message}`);
   if (result.status !== 0) throw new Error(`kubectl kustomize ${overlay} exited ${result.status}: ${result.stderr}`);
   const documents = parseAllDocuments(result.stdout);
@@ -167,7 +195,51 @@ function containerPort(container: Container, port: number | string | undefined):
   return container.ports?.find((p) => p.name === port)?.containerPort;
 }
 
-beforeAll(() => kubectlAvailable(), 30_000);
+/** Where a pod stands, as a NetworkPolicy sees it. */
+interface Peer {
+  namespace: string;
+  labels: Record<string, string>;
+}
+
+function matchesSelector(selector: LabelSelector | undefined, labels: Record<string, string>): boolean {
+  if (selector?.matchExpressions?.length) throw new Error('matchExpressions are not simulated; use matchLabels');
+  return Object.entries(selector?.matchLabels ?? {}).every(([key, value]) => labels[key] === value);
+}
+
+/**
+ * Whether a connection from `peer` to a pod of `target` on `port` is let in, the way the
+ * NetworkPolicy API defines it: a pod no ingress policy selects takes everything; otherwise one
+ * rule of one selecting policy must admit both the peer and the port (a named port resolves
+ * against the target's container).
+ */
+function admits(policies: Manifest[], target: Manifest, peer: Peer, port: number): boolean {
+  const pod = target.spec!.template!;
+  const namespace = target.metadata.namespace!;
+  const selecting = policies.filter(
+    (policy) => policy.metadata.namespace === namespace && (policy.spec?.policyTypes ?? ['Ingress']).includes('Ingress') && matchesSelector(policy.spec?.podSelector, pod.metadata?.labels ?? {}),
+  );
+  if (!selecting.length) return true;
+  const namespaceLabels = { 'kubernetes.io/metadata.name': peer.namespace };
+  return selecting.some((policy) =>
+    (policy.spec?.ingress ?? []).some((rule) => {
+      const fromAllowed =
+        !rule.from?.length ||
+        rule.from.some((from) => {
+          if (from.ipBlock) return false;
+          const inNamespace = from.namespaceSelector ? matchesSelector(from.namespaceSelector, namespaceLabels) : peer.namespace === namespace;
+          return inNamespace && (!from.podSelector || matchesSelector(from.podSelector, peer.labels));
+        });
+      const portAllowed = !rule.ports?.length || rule.ports.some((p) => p.port === undefined || containerPort(pod.spec.containers[0], p.port) === port);
+      return fromAllowed && portAllowed;
+    }),
+  );
+}
+
+beforeAll(() => {
+  kubectlAvailable();
+  k8sRoot = k8sCopy(true);
+}, 30_000);
+afterAll(() => rmSync(k8sRoot, { recursive: true, force: true }));
 
 describe.each(OVERLAYS)('kustomize overlay %s', (overlay) => {
   let manifests: Manifest[];
@@ -188,8 +260,64 @@ describe.each(OVERLAYS)('kustomize overlay %s', (overlay) => {
     }
   });
 
-  it('commits no Secret objects and references the external platform-secrets', () => {
-    expect(manifests.filter((m) => m.kind === 'Secret')).toEqual([]);
+  it('renders no Secret but production’s metrics token, from a file kept out of Git, and references the external platform-secrets', () => {
+    const secrets = manifests.filter((m) => m.kind === 'Secret');
+    if (overlay === 'sandbox') return expect(secrets).toEqual([]);
+    expect(secrets.map((m) => m.metadata.name)).toEqual([expect.stringMatching(/^platform-metrics-token-/)]);
+    expect(secrets[0].data).toEqual({ METRICS_TOKEN: Buffer.from(METRICS_TOKEN).toString('base64') });
+    for (const app of APP_NAMES) {
+      const env = find(manifests, 'Deployment', app).spec!.template!.spec.containers[0].env;
+      expect(env?.find((e) => e.name === 'METRICS_TOKEN')?.valueFrom?.secretKeyRef).toEqual({ name: secrets[0].metadata.name, key: 'METRICS_TOKEN' });
+    }
+  });
+
+  it('names the deployment’s environment (the tokens’ audience) and the public address of signed links', () => {
+    const config = manifests.find((m) => m.kind === 'ConfigMap' && m.metadata.name.startsWith('platform-config'));
+    const host = manifests.find((m) => m.kind === 'Ingress')?.spec?.rules?.[0]?.host;
+    expect(config?.data?.PLATFORM_ENVIRONMENT).toBe(overlay);
+    expect(config?.data?.PUBLIC_BASE_URL).toBe(`https://${host}`);
+  });
+
+  describe('NetworkPolicies', () => {
+    const controller: Peer = { namespace: 'ingress-nginx', labels: { 'app.kubernetes.io/name': 'ingress-nginx', 'app.kubernetes.io/component': 'controller' } };
+    const prometheus: Peer = { namespace: 'monitoring', labels: { 'app.kubernetes.io/name': 'prometheus' } };
+    let policies: Manifest[];
+    let deployments: Manifest[];
+    let peerOf: (deployment: Manifest) => Peer;
+
+    beforeAll(() => {
+      policies = manifests.filter((m) => m.kind === 'NetworkPolicy');
+      deployments = manifests.filter((m) => m.kind === 'Deployment');
+      peerOf = (deployment) => ({ namespace, labels: deployment.spec!.template!.metadata!.labels! });
+    });
+
+    it('refuse by default: every pod of the suite is selected by a policy', () => {
+      expect(policies.every((p) => p.apiVersion === 'networking.k8s.io/v1')).toBe(true);
+      expect(policies.filter((p) => !Object.keys(p.spec?.podSelector?.matchLabels ?? {}).length && p.spec?.policyTypes?.includes('Ingress') && !p.spec?.ingress?.length)).toHaveLength(1);
+      for (const deployment of deployments) {
+        expect({ deployment: deployment.metadata.name, open: admits(policies, deployment, { namespace: 'elsewhere', labels: {} }, 3000) }).toEqual({ deployment: deployment.metadata.name, open: false });
+      }
+    });
+
+    it.each(APP_NAMES)('let the ingress controller, the suite’s apps and Prometheus reach %s on its port, and nobody else', (app) => {
+      const target = find(manifests, 'Deployment', app);
+      expect(admits(policies, target, controller, 3000)).toBe(true);
+      expect(admits(policies, target, controller, 9229)).toBe(false);
+      for (const other of APP_NAMES) expect(admits(policies, target, peerOf(find(manifests, 'Deployment', other)), 3000)).toBe(true);
+      expect(admits(policies, target, prometheus, 3000)).toBe(true);
+      expect(admits(policies, target, peerOf(find(manifests, 'Deployment', 'ingress-deny')), 3000)).toBe(false);
+      expect(admits(policies, target, { namespace, labels: { run: 'debug' } }, 3000)).toBe(false);
+      expect(admits(policies, target, { namespace: 'ingress-nginx', labels: { 'app.kubernetes.io/name': 'other' } }, 3000)).toBe(false);
+      expect(admits(policies, target, { namespace: 'default', labels: { 'app.kubernetes.io/name': 'ingress-nginx' } }, 3000)).toBe(false);
+      expect(admits(policies, target, { namespace: 'other-tenant', labels: { 'app.kubernetes.io/part-of': 'platform', 'app.kubernetes.io/component': 'api' } }, 3000)).toBe(false);
+    });
+
+    it('let only the ingress controller reach ingress-deny', () => {
+      const deny = find(manifests, 'Deployment', 'ingress-deny');
+      expect(admits(policies, deny, controller, 8080)).toBe(true);
+      expect(admits(policies, deny, prometheus, 8080)).toBe(false);
+      expect(admits(policies, deny, peerOf(find(manifests, 'Deployment', 'auth')), 8080)).toBe(false);
+    });
   });
 
   it('generates platform-config with the in-cluster settings', () => {
@@ -355,13 +483,29 @@ describe.each(OVERLAYS)('kustomize overlay %s', (overlay) => {
       }
     });
 
-    it.each(['/', '/healthz/live', '/healthz/ready', '/internal/revocations', '/api', '/api/v2/hr'])(
+    it.each(['/', '/healthz/live', '/healthz/ready', '/internal/revocations', '/internal/v1/revocations', '/internal/v1/tenancy/access', '/api', '/api/v2/hr'])(
       'does not route %s',
       (path) => {
         for (const host of hosts) expect(route(ingresses, host, path)).toBeUndefined();
       },
     );
   });
+});
+
+describe('production without its metrics token', () => {
+  it('refuses to render, naming the file it needs; the file is never committed', () => {
+    const root = k8sCopy(false);
+    try {
+      const result = kustomize(root, 'production');
+      expect(result.status).not.toBe(0);
+      expect(result.stderr).toContain('metrics-token.env');
+      expect(kustomize(root, 'sandbox').status).toBe(0);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+    const ignored = spawnSync('git', ['check-ignore', '-q', 'k8s/overlays/production/metrics-token.env'], { cwd: ROOT });
+    expect(ignored.status).toBe(0);
+  }, 60_000);
 });
 
 describe('overlays differ where they should', () => {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UtilitiesModule } from '../src/utilities.module';
 import { Developer, expectError, RunningApp, TestStack } from '../../../test/support/stack';
-import { EXE, fetchBytes, FILES, upload } from './files-support';
+import { EXE, fetchBytes, fetchLink, FILES, upload } from './files-support';
 
 // s3rver ships no types
 const S3rver = require('s3rver');
@@ -75,7 +75,7 @@ describe('files on S3-compatible storage', () => {
     expect(range.headers.get('content-range')).toBe(`bytes 100-199/${bytes.length}`);
     expect((await fetchBytes(`${app.url}${FILES}/${file.id}/content`, dev.headers({ range: `bytes=${bytes.length}-` }))).status).toBe(416);
 
-    const anonymous = await fetchBytes(file.publicUrl);
+    const anonymous = await fetchLink(app, file.publicUrl);
     expect(anonymous.bytes.equals(bytes)).toBe(true);
 
     const other = await stack.developer();

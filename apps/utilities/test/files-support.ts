@@ -35,3 +35,9 @@ export async function fetchBytes(url: string, headers: Record<string, string> = 
   const json = (response.headers.get('content-type') ?? '').includes('application/json') && bytes.length ? JSON.parse(bytes.toString()) : undefined;
   return { status: response.status, headers: response.headers, bytes, json };
 }
+
+/** A signed link fetched from the app under test: the link's path and query on the app's own address (links start with PUBLIC_BASE_URL). */
+export function fetchLink(app: RunningApp, publicUrl: string, headers: Record<string, string> = {}) {
+  const link = new URL(publicUrl);
+  return fetchBytes(`${app.url}${link.pathname}${link.search}`, headers);
+}

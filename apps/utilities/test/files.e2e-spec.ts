@@ -1,14 +1,18 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { logDestination } from '@platform/common/logging/log-destination';
 import { UtilitiesModule } from '../src/utilities.module';
 import { signFileLink } from '../src/files/signed-link';
-import { call } from '../../../test/support/http';
+import { call, eventually } from '../../../test/support/http';
 import { Developer, expectError, RunningApp, TestStack } from '../../../test/support/stack';
-import { EXE, fetchBytes, FILES, PNG, upload } from './files-support';
+import { EXE, fetchBytes, fetchLink, FILES, PNG, upload } from './files-support';
 
 const MAX_BYTES = 64 * 1024;
 const SIGNING_KEY = 'files-signing-key-for-the-e2e-tests-0123456789';
+const PUBLIC_BASE_URL = 'https://files.example.test';
+const APP_ENV = { FILES_MAX_BYTES: String(MAX_BYTES), FILES_SIGNING_KEY: SIGNING_KEY, PUBLIC_BASE_URL };
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe('files on local disk', () => {
@@ -19,7 +23,7 @@ describe('files on local disk', () => {
 
   beforeAll(async () => {
     stack = await TestStack.start();
-    app = await stack.startApp(UtilitiesModule, 'utilities', { FILES_MAX_BYTES: String(MAX_BYTES), FILES_SIGNING_KEY: SIGNING_KEY });
+    app = await stack.startApp(UtilitiesModule, 'utilities', APP_ENV);
     dev = await stack.developer();
     dataDir = stack.env.DATA_DIR;
   });
@@ -189,21 +193,22 @@ describe('files on local disk', () => {
     const created = await upload(dev, app, { content: PNG, filename: 'public.png', fields: { visibility: 'public' } });
     const file = created.body.data;
     expect(file.visibility).toBe('public');
-    expect(file.publicUrl).toMatch(new RegExp(`^${app.url}/api/v1/app/files/${file.id}/download\\?expires=\\d+&signature=[\\w-]+$`));
+    expect(file.publicUrl).toMatch(new RegExp(`^${PUBLIC_BASE_URL}/api/v1/app/files/${file.id}/download\\?v=1&expires=\\d+&signature=[\\w-]+$`));
     expect(Date.parse(file.publicUrlExpiresAt) - Date.now()).toBeGreaterThan(3500_000);
 
-    const anonymous = await fetchBytes(file.publicUrl);
+    const anonymous = await fetchLink(app, file.publicUrl);
     expect(anonymous.status).toBe(200);
     expect(anonymous.bytes.equals(PNG)).toBe(true);
     expect(anonymous.headers.get('content-type')).toBe('image/png');
-    const ranged = await fetchBytes(file.publicUrl, { range: 'bytes=0-7' });
+    const ranged = await fetchLink(app, file.publicUrl, { range: 'bytes=0-7' });
     expect(ranged.status).toBe(206);
 
     const short = await dev.call(app, 'GET', `${FILES}/${file.id}?ttl=120`);
     expect(Date.parse(short.body.data.publicUrlExpiresAt) - Date.now()).toBeLessThanOrEqual(120_000);
     expectError(await dev.call(app, 'GET', `${FILES}/${file.id}?ttl=10`), 400, 'VALIDATION_FAILED');
 
-    const url = new URL(file.publicUrl);
+    const link = new URL(file.publicUrl);
+    const url = new URL(`${link.pathname}${link.search}`, app.url);
     const tampered = new URL(url);
     tampered.searchParams.set('expires', String(Number(url.searchParams.get('expires')) + 1));
     expect((await fetchBytes(tampered.toString())).json).toMatchObject({ code: 'FILE_LINK_INVALID', statusCode: 403 });
@@ -211,30 +216,126 @@ describe('files on local disk', () => {
     forged.searchParams.set('signature', 'A'.repeat(43));
     expect((await fetchBytes(forged.toString())).status).toBe(403);
     const past = Math.floor(Date.now() / 1000) - 10;
-    const expired = `${app.url}${FILES}/${file.id}/download?expires=${past}&signature=${signFileLink(SIGNING_KEY, file.id, past)}`;
+    const expired = `${app.url}${FILES}/${file.id}/download?v=1&expires=${past}&signature=${signFileLink(SIGNING_KEY, file.id, 1, past)}`;
     expect((await fetchBytes(expired)).json).toMatchObject({ code: 'FILE_LINK_INVALID' });
     expect((await fetchBytes(`${app.url}${FILES}/${file.id}/download`)).status).toBe(403);
 
     const internal = (await upload(dev, app, { content: PNG })).body.data.id;
     const future = Math.floor(Date.now() / 1000) + 600;
-    expect((await fetchBytes(`${app.url}${FILES}/${internal}/download?expires=${future}&signature=${signFileLink(SIGNING_KEY, internal, future)}`)).status).toBe(403);
+    expect((await fetchBytes(`${app.url}${FILES}/${internal}/download?v=1&expires=${future}&signature=${signFileLink(SIGNING_KEY, internal, 1, future)}`)).status).toBe(403);
     expect((await call(app.url, 'GET', `${FILES}/${file.id}/content`)).status).toBe(401);
 
     const unpublished = await dev.call(app, 'PATCH', `${FILES}/${file.id}`, { body: { visibility: 'internal' } });
     expect(unpublished.body.data).toMatchObject({ visibility: 'internal', publicUrl: null });
-    expect((await fetchBytes(file.publicUrl)).status).toBe(403);
+    expect((await fetchLink(app, file.publicUrl)).status).toBe(403);
+  });
+
+  it('revokes links: a change of visibility kills them (public again revives none), and so does revoke-links', async () => {
+    const file = (await upload(dev, app, { content: PNG, filename: 'revoked.png', fields: { visibility: 'public' } })).body.data;
+    const fresh = (await dev.call(app, 'GET', `${FILES}/${file.id}?ttl=604800`)).body.data.publicUrl;
+    expect((await fetchLink(app, fresh)).status).toBe(200);
+
+    await dev.call(app, 'PATCH', `${FILES}/${file.id}`, { body: { visibility: 'internal' } });
+    const republished = await dev.call(app, 'PATCH', `${FILES}/${file.id}`, { body: { visibility: 'public' } });
+    expect(republished.status).toBe(200);
+    for (const old of [file.publicUrl, fresh]) {
+      const refused = await fetchLink(app, old);
+      expectError({ status: refused.status, headers: refused.headers, body: refused.json, text: '' }, 403, 'FILE_LINK_INVALID');
+    }
+    expect(new URL(republished.body.data.publicUrl).searchParams.get('v')).toBe('3');
+    expect((await fetchLink(app, republished.body.data.publicUrl)).status).toBe(200);
+    const unchanged = await dev.call(app, 'PATCH', `${FILES}/${file.id}`, { body: { visibility: 'public' } });
+    expect((await fetchLink(app, republished.body.data.publicUrl)).status).toBe(200);
+    expect(new URL(unchanged.body.data.publicUrl).searchParams.get('v')).toBe('3');
+
+    const revoked = await dev.call(app, 'POST', `${FILES}/${file.id}/revoke-links`);
+    expect(revoked.status).toBe(200);
+    expect(revoked.body).toMatchObject({ success: true, data: { id: file.id, visibility: 'public' } });
+    expect((await fetchLink(app, republished.body.data.publicUrl)).json).toMatchObject({ code: 'FILE_LINK_INVALID', statusCode: 403 });
+    expect((await fetchLink(app, revoked.body.data.publicUrl)).bytes.equals(PNG)).toBe(true);
+
+    const internal = (await upload(dev, app, { content: PNG })).body.data.id;
+    expect((await dev.call(app, 'POST', `${FILES}/${internal}/revoke-links`)).body.data).toMatchObject({ visibility: 'internal', publicUrl: null });
+    expectError(await dev.call(app, 'POST', `${FILES}/${randomUUID()}/revoke-links`), 404, 'FILE_NOT_FOUND');
+    expectError(await (await stack.developer()).call(app, 'POST', `${FILES}/${file.id}/revoke-links`), 404, 'FILE_NOT_FOUND');
+    const reader = await stack.developer({ scopes: ['app:read'] });
+    expectError(await reader.call(app, 'POST', `${FILES}/${file.id}/revoke-links`), 403, 'INSUFFICIENT_SCOPE');
+  });
+
+  it('throttles downloads through links per file and client address, and counts them in the publisher’s usage, outside its quota', async () => {
+    const limited = await stack.startApp(UtilitiesModule, 'utilities', { ...APP_ENV, FILES_LINK_DOWNLOADS_PER_MINUTE: '3', TRUST_PROXY: 'true' });
+    const publisher = await stack.developer();
+    const usage = async () => (await publisher.call(stack.auth, 'GET', '/api/v1/authorize/usage')).body.data;
+    const first = (await upload(publisher, limited, { content: PNG, filename: 'a.png', fields: { visibility: 'public' } })).body.data;
+    const second = (await upload(publisher, limited, { content: PNG, filename: 'b.png', fields: { visibility: 'public' } })).body.data;
+    const before = await usage();
+    expect(before.fileLinkDownloads).toEqual({ used: 0 });
+
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+    for (let i = 0; i < 3; i++) expect((await fetchLink(limited, first.publicUrl, from('203.0.113.1'))).status).toBe(200);
+    const refused = await fetchLink(limited, first.publicUrl, from('203.0.113.1'));
+    expect({ status: refused.status, code: refused.json?.code }).toEqual({ status: 429, code: 'RATE_LIMIT_EXCEEDED' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect((await fetchLink(limited, first.publicUrl, from('203.0.113.2'))).status).toBe(200);
+    expect((await fetchLink(limited, second.publicUrl, from('203.0.113.1'))).status).toBe(200);
+    const forged = new URL(first.publicUrl);
+    forged.searchParams.set('signature', 'A'.repeat(43));
+    expect((await fetchLink(limited, forged.toString(), from('203.0.113.3'))).status).toBe(403);
+
+    const after = await usage();
+    expect(after.fileLinkDownloads).toEqual({ used: 5 });
+    expect(after.apiRequests.byProduct.app).toBe(before.apiRequests.byProduct.app);
+    await limited.close();
+  });
+
+  it('builds links from PUBLIC_BASE_URL, whatever Host the request names', async () => {
+    const id = (await upload(dev, app, { content: PNG, filename: 'hosted.png', fields: { visibility: 'public' } })).body.data.id;
+    // fetch() sends the URL's own host, whatever the headers say
+    const publicUrl = await new Promise<string>((resolve, reject) => {
+      httpRequest(new URL(`${FILES}/${id}`, app.url), { headers: { ...dev.headers(), host: 'evil.example' } }, (response) => {
+        let text = '';
+        response.setEncoding('utf8').on('data', (chunk) => (text += chunk)).on('end', () => resolve(JSON.parse(text).data.publicUrl));
+      }).on('error', reject).end();
+    });
+    expect(new URL(publicUrl).origin).toBe(PUBLIC_BASE_URL);
+  });
+
+  it('writes a signed link’s download to the access log without its query string, and other routes’ queries as they came', async () => {
+    const logged = await stack.startApp(UtilitiesModule, 'utilities', { ...APP_ENV, LOG_LEVEL: 'info' });
+    const written: string[] = [];
+    const write = jest.spyOn(logDestination(), 'write').mockImplementation((line: string) => written.push(line) > 0);
+    try {
+      const file = (await upload(dev, logged, { content: PNG, filename: 'logged.png', fields: { visibility: 'public' } })).body.data;
+      const link = new URL(file.publicUrl);
+      expect((await fetchLink(logged, file.publicUrl)).status).toBe(200);
+      expect((await dev.call(logged, 'GET', `${FILES}?limit=5`)).status).toBe(200);
+      const requests = await eventually(() => {
+        const lines = written.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { msg: string; route: string; url: string; statusCode: number });
+        const done = lines.filter((line) => line.msg === 'request completed');
+        return done.length >= 3 && done;
+      }, 5000, 'access-log lines');
+      expect(requests.find((line) => line.route === `${FILES}/:id/download`)).toMatchObject({ url: link.pathname, statusCode: 200 });
+      expect(written.join('')).not.toContain(link.searchParams.get('signature'));
+      expect(requests.find((line) => line.route === FILES && line.url.includes('?'))?.url).toBe(`${FILES}?limit=5`);
+    } finally {
+      write.mockRestore();
+      await logged.close();
+    }
   });
 
   it('deletes the row and the bytes', async () => {
     const created = (await upload(dev, app, { content: PNG, filename: 'gone.png', fields: { visibility: 'public' } })).body.data;
     const objects = join(dataDir, 'files', 'objects', dev.organizationId);
     expect(readdirSync(objects)).toContain(created.id);
+    const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
+    expect([join(objects, created.id), objects, join(dataDir, 'files', 'objects'), join(dataDir, 'files'), join(dataDir, 'files', 'staging')].map(mode)).toEqual(['600', '700', '700', '700', '700']);
     const deleted = await dev.call(app, 'DELETE', `${FILES}/${created.id}`);
     expect(deleted.status).toBe(200);
     expect(deleted.body).toMatchObject({ success: true, message: 'Resource deleted.' });
     expectError(await dev.call(app, 'GET', `${FILES}/${created.id}`), 404, 'FILE_NOT_FOUND');
     expect((await content(created.id)).status).toBe(404);
-    expect((await fetchBytes(created.publicUrl)).status).toBe(403);
+    expect((await fetchLink(app, created.publicUrl)).status).toBe(403);
     expectError(await dev.call(app, 'DELETE', `${FILES}/${created.id}`), 404, 'FILE_NOT_FOUND');
     expect(readdirSync(objects)).not.toContain(created.id);
     expectError(await dev.call(app, 'DELETE', `${FILES}/${randomUUID()}`), 404, 'FILE_NOT_FOUND');

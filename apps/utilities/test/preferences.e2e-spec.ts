@@ -153,6 +153,9 @@ describe('notification preferences (spec 4.1, DESIGN §6)', () => {
     const notBoolean = await dev.call(app, 'PATCH', PATH, { body: { category: 'due', sms: 'yes', fax: true } });
     expectError(notBoolean, 400, 'VALIDATION_FAILED');
     expect(notBoolean.body.errors).toEqual({ sms: ['sms must be a boolean value'], fax: ['property fax should not exist'] });
+    const nulls = await dev.call(app, 'PATCH', PATH, { body: { category: 'approval', sms: null, inApp: null } });
+    expectError(nulls, 400, 'VALIDATION_FAILED');
+    expect(nulls.body.errors).toEqual({ inApp: ['inApp must be a boolean value'], sms: ['sms must be a boolean value'] });
     const french = await dev.call(app, 'PATCH', PATH, { body: {}, headers: { 'accept-language': 'fr' } });
     expect(french.body.message).toBe('La requête est invalide.');
   });

@@ -1,7 +1,7 @@
 import { UtilitiesModule } from '../src/utilities.module';
-import { RunningApp, TestStack } from '../../../test/support/stack';
+import { expectError, RunningApp, TestStack } from '../../../test/support/stack';
 import { eventually, TestProviderServer } from './channel-servers';
-import { fetchBytes, FILES, PNG, upload } from './files-support';
+import { fetchBytes, fetchLink, FILES, PNG, upload } from './files-support';
 
 const NOTIFICATIONS = '/api/v1/app/notifications';
 
@@ -52,13 +52,29 @@ describe('utilities on the one-machine SQLite store', () => {
     expect((await dev.call(app, 'GET', `${NOTIFICATIONS}/unread-counts`)).body.data.total).toBe(0);
   });
 
-  it('stores and serves files', async () => {
+  it('refuses a null preference flag with 400 VALIDATION_FAILED, as on PostgreSQL, where the NOT NULL column answered 500', async () => {
+    const dev = await stack.developer();
+    const nulled = await dev.call(app, 'PATCH', `${NOTIFICATIONS}/preferences`, { body: { category: 'approval', sms: null } });
+    expectError(nulled, 400, 'VALIDATION_FAILED');
+    expect(nulled.body.errors).toEqual({ sms: ['sms must be a boolean value'] });
+    expect((await dev.call(app, 'PATCH', `${NOTIFICATIONS}/preferences`, { body: { category: 'approval', sms: true } })).body.data).toMatchObject({ sms: true });
+  });
+
+  it('stores and serves files; a change of visibility or revoke-links kills the links given before', async () => {
     const dev = await stack.developer();
     const file = (await upload(dev, app, { content: PNG, filename: 'a.png', fields: { visibility: 'public' } })).body.data;
     expect(file).toMatchObject({ contentType: 'image/png', size: PNG.length });
     const range = await fetchBytes(`${app.url}${FILES}/${file.id}/content`, dev.headers({ range: 'bytes=1-3' }));
     expect(range.bytes.toString('latin1')).toBe('PNG');
-    expect((await fetchBytes(file.publicUrl)).bytes.equals(PNG)).toBe(true);
+    expect((await fetchLink(app, file.publicUrl)).bytes.equals(PNG)).toBe(true);
     expect((await dev.call(app, 'GET', FILES)).body.data.total).toBe(1);
+
+    await dev.call(app, 'PATCH', `${FILES}/${file.id}`, { body: { visibility: 'internal' } });
+    const republished = (await dev.call(app, 'PATCH', `${FILES}/${file.id}`, { body: { visibility: 'public' } })).body.data;
+    expect((await fetchLink(app, file.publicUrl)).json).toMatchObject({ code: 'FILE_LINK_INVALID', statusCode: 403 });
+    const revoked = (await dev.call(app, 'POST', `${FILES}/${file.id}/revoke-links`)).body.data;
+    expect((await fetchLink(app, republished.publicUrl)).status).toBe(403);
+    expect((await fetchLink(app, revoked.publicUrl)).bytes.equals(PNG)).toBe(true);
+    expect((await dev.call(stack.auth, 'GET', '/api/v1/authorize/usage')).body.data.fileLinkDownloads).toEqual({ used: 2 });
   });
 });

@@ -7,11 +7,13 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { RouteAudit } from './auth/route-audit';
 import { ConfigurationError, Environment, validateEnvironment } from './config/environment';
+import { restrictFileModes } from './config/private-files';
 import { routingErrorEnvelope } from './errors/exception.filter';
 import { applyHeapGrowth } from './runtime/heap';
 import { ShutdownState } from './health/shutdown-state';
-import { accessLogLevel, accessLogWriter } from './http/access-log';
+import { accessLogLevel, accessLogWriter, loggedUrl } from './http/access-log';
 import { envelopeHooks } from './http/envelope';
+import { SECRET_QUERY_CONFIG } from './http/response.decorators';
 import { closeConnectionsAsTheyFallIdle } from './http/server-close';
 import type { HistogramSeries } from './metrics/duration-histogram';
 import { requestDurationHistogram } from './metrics/metrics';
@@ -96,7 +98,7 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
   const logger = app.get<PlatformLogger>(PLATFORM_LOGGER);
   const accessLog = logger.isLevelEnabled('info');
   // A recorder per route template holds its series by method and status, found without building a label set.
-  const recorder = (route: string) => {
+  const recorder = (route: string, secretQuery = false) => {
     const series = new Map<string, HistogramSeries>();
     const log = accessLogWriter(logger, route);
     return (request: FastifyRequest, reply: FastifyReply) => {
@@ -107,7 +109,7 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
       own.observe(seconds);
       if (!accessLog) return;
       const level = accessLogLevel(route, request.url, reply.statusCode);
-      if (level) log(level, { reqId: request.id, method: request.method, url: request.url, statusCode: reply.statusCode, responseTimeMs: Math.round(seconds * 1e4) / 10 });
+      if (level) log(level, { reqId: request.id, method: request.method, url: loggedUrl(request.url, secretQuery), statusCode: reply.statusCode, responseTimeMs: Math.round(seconds * 1e4) / 10 });
     };
   };
   const recordUnmatched = recorder('unmatched');
@@ -138,7 +140,7 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
     const declaration = declarations.get(`${method === 'HEAD' ? 'GET' : method} ${url}`) ?? declarations.get(`ALL ${url}`);
     const envelope = declaration ? envelopeHooks(declaration.response) : null;
     const first = <T>(hook: T, existing: T | T[] | undefined): T[] => [hook, ...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing])];
-    const record = recorder(url);
+    const record = recorder(url, (options.config as Record<string, unknown> | undefined)?.[SECRET_QUERY_CONFIG] === true);
     options.onResponse = first((request, reply, done) => {
       record(request, reply);
       done();
@@ -183,6 +185,7 @@ export function installGracefulShutdown(apps: NestFastifyApplication[], graceMs:
 
 /** Boots one service on PORT; a bad setting stops it with a message naming the setting. */
 export async function runService(rootModule: Type, service: ServiceDescriptor, options: CreateServiceAppOptions = {}): Promise<void> {
+  restrictFileModes();
   let app: NestFastifyApplication;
   try {
     app = await createServiceApp(rootModule, service, options);

@@ -6,6 +6,7 @@ import {
   Authenticated,
   CurrentPrincipal,
   Environment,
+  FILE_LINK_DOWNLOADS,
   headerValue,
   PLANS,
   PLATFORM_CLIENT_ID,
@@ -76,21 +77,21 @@ export class AuthorizeController {
       { key: `auth-fail:ip:${normalizeIp(request.ip)}`, limit: this.env.TOKEN_FAILURES_PER_ADDRESS },
       { key: `auth-fail:key:${keyHash}`, limit: this.env.TOKEN_FAILURES_PER_KEY },
     ];
-    const counted = await this.store.reserveFailures(counters, this.env.TOKEN_FAILURE_WINDOW_SECONDS * 1000);
-    if (counted === 0) throw tooManyFailures(this.env.TOKEN_FAILURE_WINDOW_SECONDS);
+    const counted = await this.store.countWithinLimits(counters, this.env.TOKEN_FAILURE_WINDOW_SECONDS * 1000);
+    if (counted === 0) throw PlatformException.tooManyRequests(this.env.TOKEN_FAILURE_WINDOW_SECONDS);
 
     const countedKeys = counters.slice(0, counted).map((counter) => counter.key);
     const check = apiKey && apiSecret ? this.credentials.verify(keyHash, apiSecret) : Promise.resolve(null);
     const verified = await check.catch(async (error: unknown) => {
       // a check that could not be made is no failure of the caller's
-      await this.store.releaseFailures(countedKeys);
+      await this.store.releaseCounts(countedKeys);
       throw error;
     });
     if (verified) {
-      await this.store.releaseFailures(countedKeys);
+      await this.store.releaseCounts(countedKeys);
       return this.tokens.issue(verified);
     }
-    if (counted < counters.length) throw tooManyFailures(this.env.TOKEN_FAILURE_WINDOW_SECONDS);
+    if (counted < counters.length) throw PlatformException.tooManyRequests(this.env.TOKEN_FAILURE_WINDOW_SECONDS);
     throw new PlatformException('DEVELOPER_KEYS_INVALID');
   }
 
@@ -117,7 +118,7 @@ export class AuthorizeController {
 
   @Get('usage')
   @Authenticated()
-  @ApiOkResponse({ description: 'API requests of the current 30-day period, per product and in total, and webhook retries used.' })
+  @ApiOkResponse({ description: 'API requests of the current 30-day period, per product and in total, webhook retries used, and downloads of public files through their signed links (`fileLinkDownloads`, not counted in the quota).' })
   async usage(@CurrentPrincipal() principal: Principal) {
     const { organization } = await this.credentials.findWithOrganization(principal.credentialId);
     const limits = rateLimitsOf(organization);
@@ -135,6 +136,7 @@ export class AuthorizeController {
         monthlyQuotaPerProduct: limits.monthlyQuota,
       },
       webhookRetries: { used: webhookRetries, included: limits.webhookRetries },
+      fileLinkDownloads: { used: counted[FILE_LINK_DOWNLOADS] ?? 0 },
     };
   }
 
@@ -149,12 +151,4 @@ export class AuthorizeController {
     this.identity.revoked(credential.id, credential.secretVersion);
     return { apiKeyPrefix: credential.keyPrefix, apiSecret, secretVersion: credential.secretVersion, rotatedAt: credential.secretRotatedAt };
   }
-}
-
-function tooManyFailures(windowSeconds: number): PlatformException {
-  return new PlatformException('RATE_LIMIT_EXCEEDED', {
-    params: { retryAfter: windowSeconds },
-    details: { retryAfterSeconds: windowSeconds },
-    headers: { 'retry-after': String(windowSeconds) },
-  });
 }

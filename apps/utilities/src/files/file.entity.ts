@@ -42,6 +42,24 @@ export class FileRecord {
   @Column({ type: 'varchar', length: 10 })
   visibility: FileVisibility;
 
+  /**
+   * Signed into every link of the file: raised when the file turns public or internal and by
+   * revoke-links, so that every link given before stops working.
+   */
+  @Column({ name: 'link_version', type: 'integer', default: 1 })
+  linkVersion: number;
+
+  /**
+   * Whose usage counts the downloads through the file's links: the credential that last made
+   * it public or renewed its links, with the anchor of that credential's quota periods (epoch
+   * seconds). Null until then.
+   */
+  @Column({ name: 'link_owner_credential_id', type: 'uuid', nullable: true })
+  linkOwnerCredentialId: string | null;
+
+  @Column({ name: 'link_owner_period_anchor', type: 'integer', nullable: true })
+  linkOwnerPeriodAnchor: number | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, StreamableFile } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { normalizeIp } from '@nestjs/throttler';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, randomUUID } from 'node:crypto';
@@ -9,16 +10,36 @@ import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DataSource, EntityManager, IsNull } from 'typeorm';
-import { describeService, Environment, Page, PlatformException, readOrCreateSecretFile, randomToken, toPage } from '@platform/common';
+import {
+  describeService,
+  Environment,
+  FILE_LINK_DOWNLOADS,
+  Page,
+  PlatformException,
+  Principal,
+  PRIVATE_DIRECTORY_MODE,
+  PRIVATE_FILE_MODE,
+  quotaPeriodBounds,
+  RateLimitStore,
+  readOrCreateSecretFile,
+  randomToken,
+  toPage,
+} from '@platform/common';
 import { ContentInspector, decideContentType, servedContentType } from './content-type';
 import { FileLinkQueryDto, ListFilesQueryDto } from './dto/file.dto';
 import { FILE_VISIBILITIES, FileRecord, FileVisibility } from './file.entity';
 import { parseRange } from './range';
-import { signFileLink, verifyFileLink } from './signed-link';
+import { FileLinkQuery, fileLinkQuery, publicLinkBase, verifyFileLink } from './signed-link';
 import { FileStorage } from './storage/file-storage';
 
 const PREFIX = describeService('utilities').prefix;
 const MAX_FILENAME = 255;
+const LINK_DOWNLOAD_WINDOW_MS = 60_000;
+
+/** The caller that publishes a file's links: the downloads through them count in its usage. */
+export type LinkOwner = Pick<Principal, 'credentialId' | 'periodAnchor'>;
+
+const ownedBy = (owner: LinkOwner) => ({ linkOwnerCredentialId: owner.credentialId, linkOwnerPeriodAnchor: owner.periodAnchor });
 
 export interface FileView {
   id: string;
@@ -90,18 +111,21 @@ export function contentDisposition(filename: string): string {
 export class FilesService {
   private readonly logger = new Logger('FilesService');
   private readonly signingKey: string;
+  private readonly linkBase: string;
   private readonly stagingDir: string;
 
   constructor(
     @Inject(Environment) private readonly env: Environment,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly storage: FileStorage,
+    private readonly limits: RateLimitStore,
   ) {
+    this.linkBase = `${publicLinkBase(env)}/${PREFIX}/files`;
     this.signingKey = env.FILES_SIGNING_KEY ?? readOrCreateSecretFile(env.DATA_DIR, 'files-signing-key', () => randomToken(32));
     this.stagingDir = join(env.DATA_DIR, 'files', 'staging');
   }
 
-  async upload(companyId: string, request: FastifyRequest): Promise<FileView> {
+  async upload(companyId: string, owner: LinkOwner, request: FastifyRequest): Promise<FileView> {
     if (!request.isMultipart()) throw PlatformException.validation({ body: ['body must be multipart/form-data with one part named file'] });
     let staged: Staged | undefined;
     let stored = false;
@@ -136,6 +160,7 @@ export class FilesService {
         sha256: staged.sha256,
         storageKey,
         visibility,
+        ...(visibility === 'public' ? ownedBy(owner) : {}),
         deletedAt: null,
       });
       try {
@@ -145,7 +170,7 @@ export class FilesService {
         throw error;
       }
       const saved = await this.dataSource.getRepository(FileRecord).findOneByOrFail({ id });
-      return this.view(saved, request);
+      return this.view(saved);
     } catch (error) {
       throw this.uploadError(error);
     } finally {
@@ -153,7 +178,7 @@ export class FilesService {
     }
   }
 
-  async list(companyId: string, query: ListFilesQueryDto, request: FastifyRequest): Promise<Page<FileView>> {
+  async list(companyId: string, query: ListFilesQueryDto): Promise<Page<FileView>> {
     const [records, total] = await this.dataSource.getRepository(FileRecord).findAndCount({
       where: { companyId, deletedAt: IsNull(), ...(query.visibility ? { visibility: query.visibility } : {}) },
       order: { createdAt: 'DESC', id: 'DESC' },
@@ -161,23 +186,34 @@ export class FilesService {
       take: query.limit,
     });
     return toPage(
-      records.map((record) => this.view(record, request)),
+      records.map((record) => this.view(record)),
       total,
       query,
     );
   }
 
-  async get(companyId: string, id: string, request: FastifyRequest, link: FileLinkQueryDto = {}): Promise<FileView> {
-    return this.view(await this.find(companyId, id), request, link.ttl);
+  async get(companyId: string, id: string, link: FileLinkQueryDto = {}): Promise<FileView> {
+    return this.view(await this.find(companyId, id), link.ttl);
   }
 
-  async setVisibility(companyId: string, id: string, visibility: FileVisibility, request: FastifyRequest): Promise<FileView> {
+  /** A change of visibility kills every link given before: turning public again does not revive them. */
+  async setVisibility(companyId: string, id: string, visibility: FileVisibility, owner: LinkOwner): Promise<FileView> {
     const record = await this.find(companyId, id);
-    if (record.visibility !== visibility) {
-      await this.dataSource.getRepository(FileRecord).update({ id, companyId }, { visibility });
-      record.visibility = visibility;
-    }
-    return this.view(record, request);
+    if (record.visibility === visibility) return this.view(record);
+    return this.renewLinks(companyId, id, { visibility, ...(visibility === 'public' ? ownedBy(owner) : {}) });
+  }
+
+  /** Kills every link given so far; a public file comes back with a new one, its downloads counted in the caller's usage. */
+  async revokeLinks(companyId: string, id: string, owner: LinkOwner): Promise<FileView> {
+    const record = await this.find(companyId, id);
+    return this.renewLinks(companyId, id, record.visibility === 'public' ? ownedBy(owner) : {});
+  }
+
+  private async renewLinks(companyId: string, id: string, changes: Partial<FileRecord>): Promise<FileView> {
+    const repository = this.dataSource.getRepository(FileRecord);
+    const result = await repository.update({ id, companyId, deletedAt: IsNull() }, { ...changes, linkVersion: () => 'link_version + 1' });
+    if (!result.affected) throw new PlatformException('FILE_NOT_FOUND');
+    return this.view(await this.find(companyId, id));
   }
 
   /** Marks the row deleted (it disappears at once), then removes the object. */
@@ -193,11 +229,23 @@ export class FilesService {
     return this.serve(await this.find(companyId, id), request, reply);
   }
 
-  /** A public file through its signed link, no credentials: 403 FILE_LINK_INVALID for anything else. */
-  async download(id: string, expires: string | undefined, signature: string | undefined, request: FastifyRequest, reply: FastifyReply): Promise<StreamableFile | undefined> {
-    if (!verifyFileLink(this.signingKey, id, expires, signature)) throw new PlatformException('FILE_LINK_INVALID');
+  /**
+   * A public file through a signed link of its current version, no credentials: 403
+   * FILE_LINK_INVALID for anything else. The signature is checked before any I/O; then each
+   * client address may download the file FILES_LINK_DOWNLOADS_PER_MINUTE times a minute, and
+   * each download is counted in the usage of the link's owner.
+   */
+  async download(id: string, link: FileLinkQuery, request: FastifyRequest, reply: FastifyReply): Promise<StreamableFile | undefined> {
+    const version = verifyFileLink(this.signingKey, id, link);
+    if (version === undefined) throw new PlatformException('FILE_LINK_INVALID');
+    const counted = await this.limits.countWithinLimits([{ key: `file-link:${id}:${normalizeIp(request.ip)}`, limit: this.env.FILES_LINK_DOWNLOADS_PER_MINUTE }], LINK_DOWNLOAD_WINDOW_MS);
+    if (counted === 0) throw PlatformException.tooManyRequests(LINK_DOWNLOAD_WINDOW_MS / 1000);
     const record = await this.dataSource.getRepository(FileRecord).findOneBy({ id, deletedAt: IsNull() });
-    if (!record || record.visibility !== 'public') throw new PlatformException('FILE_LINK_INVALID');
+    if (!record || record.visibility !== 'public' || record.linkVersion !== version) throw new PlatformException('FILE_LINK_INVALID');
+    if (record.linkOwnerCredentialId !== null && record.linkOwnerPeriodAnchor !== null) {
+      const period = quotaPeriodBounds(record.linkOwnerPeriodAnchor);
+      await this.limits.countUsage(record.linkOwnerCredentialId, period.index, period.endMs, FILE_LINK_DOWNLOADS);
+    }
     return this.serve(record, request, reply);
   }
 
@@ -281,7 +329,7 @@ export class FilesService {
 
   /** Streams bytes to a staging file, refusing past FILES_MAX_BYTES, hashing and inspecting them on the way. */
   private async stageStream(source: Readable): Promise<StagedBytes> {
-    await mkdir(this.stagingDir, { recursive: true });
+    await mkdir(this.stagingDir, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
     // The parser gave up on the part (the body ended inside it) and destroyed its stream before
     // it was read: pipeline() never settles on a readable destroyed before it is attached.
     if (source.destroyed) throw malformedMultipart();
@@ -300,7 +348,7 @@ export class FilesService {
       },
     });
     try {
-      await pipeline(source, meter, createWriteStream(path, { flags: 'wx' }));
+      await pipeline(source, meter, createWriteStream(path, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
     } catch (error) {
       await rm(path, { force: true });
       throw error;
@@ -320,13 +368,12 @@ export class FilesService {
     return error;
   }
 
-  private view(record: FileRecord, request: FastifyRequest, ttlSeconds = this.env.FILES_LINK_TTL_SECONDS): FileView {
+  private view(record: FileRecord, ttlSeconds = this.env.FILES_LINK_TTL_SECONDS): FileView {
     let publicUrl: string | null = null;
     let publicUrlExpiresAt: Date | null = null;
     if (record.visibility === 'public') {
       const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
-      const query = new URLSearchParams({ expires: String(expires), signature: signFileLink(this.signingKey, record.id, expires) });
-      publicUrl = `${request.protocol}://${request.host}/${PREFIX}/files/${record.id}/download?${query}`;
+      publicUrl = `${this.linkBase}/${record.id}/download?${fileLinkQuery(this.signingKey, record.id, record.linkVersion, expires)}`;
       publicUrlExpiresAt = new Date(expires * 1000);
     }
     return {

@@ -1,5 +1,5 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 import type { PlanEnvironment } from '../plans';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
@@ -172,9 +172,25 @@ export class Environment {
   @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(32, { message: 'FILES_SIGNING_KEY must be at least 32 characters' })
   FILES_SIGNING_KEY?: string;
 
+  /**
+   * Where clients reach the API (scheme, host, optionally a path), the start of public files'
+   * signed links. Required when NODE_ENV is production (checked when utilities starts); elsewhere
+   * `http://127.0.0.1:<PORT>`. Never taken from a request's Host header, which the client chooses.
+   */
+  @Transform(emptyToUndefined) @IsOptional()
+  @IsUrl(
+    { protocols: ['http', 'https'], require_protocol: true, require_tld: false, allow_query_components: false, allow_fragments: false },
+    { message: 'PUBLIC_BASE_URL must be an absolute http(s) URL without query or fragment' },
+  )
+  PUBLIC_BASE_URL?: string;
+
   /** Default lifetime of a public file's signed link (`?ttl=` picks 60 s to 7 days). */
   @Transform(toInt) @IsInt() @Min(60) @Max(604_800)
   FILES_LINK_TTL_SECONDS = 3600;
+
+  /** Downloads one client address may make of one file through its signed links, per minute. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(100_000)
+  FILES_LINK_DOWNLOADS_PER_MINUTE = 60;
 
   // Utilities: documents
   @Matches(/^https?:\/\/\S+$/, { message: 'PAYROLL_URL must be an http(s) URL' })
@@ -203,7 +219,7 @@ export class ConfigurationError extends Error {
 export function validateEnvironment(raw: Record<string, unknown>): Environment {
   const known = Object.keys(new Environment());
   const picked: Record<string, unknown> = {};
-  for (const key of [...known, 'DATABASE_URL', 'REDIS_URL', 'INTERNAL_TOKEN', 'JWT_PRIVATE_KEY', 'JWT_KEY_ID', 'SECRET_PEPPER', 'METRICS_TOKEN']) {
+  for (const key of [...known, 'DATABASE_URL', 'REDIS_URL', 'INTERNAL_TOKEN', 'JWT_PRIVATE_KEY', 'JWT_KEY_ID', 'SECRET_PEPPER', 'METRICS_TOKEN', 'PUBLIC_BASE_URL']) {
     if (raw[key] !== undefined) picked[key] = raw[key];
   }
   const env = plainToInstance(Environment, picked, { exposeDefaultValues: true });

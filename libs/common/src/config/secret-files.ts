@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { makePrivateDirectory, PRIVATE_FILE_MODE } from './private-files';
 
 /**
  * Reads a secret kept in the data directory, creating it on first start. Lets a fresh clone
@@ -13,10 +14,10 @@ export function readOrCreateSecretFile(dataDir: string, name: string, create: ()
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  mkdirSync(dirname(path), { recursive: true });
+  makePrivateDirectory(dirname(path));
   const value = create();
   try {
-    writeFileSync(path, value + '\n', { mode: 0o600, flag: 'wx' });
+    writeFileSync(path, value + '\n', { mode: PRIVATE_FILE_MODE, flag: 'wx' });
     return value;
   } catch (error) {
     // Another process of the suite created it first: use theirs.

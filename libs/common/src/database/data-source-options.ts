@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { DataSource, DataSourceOptions, getMetadataArgsStorage } from 'typeorm';
 import type { Environment } from '../config/environment';
+import { makeFilesPrivate, makePrivateDirectory } from '../config/private-files';
 import type { ServiceName } from '../service';
 
 export interface ServiceDataOptions {
@@ -45,7 +45,7 @@ export function buildDataSourceOptions(env: Environment, data: ServiceDataOption
     };
   }
   adaptColumnTypesForSqlite(data.entities);
-  mkdirSync(env.DATA_DIR, { recursive: true });
+  makePrivateDirectory(env.DATA_DIR);
   return {
     type: 'better-sqlite3',
     database: join(env.DATA_DIR, `${data.service}.sqlite`),
@@ -62,7 +62,14 @@ export function buildDataSourceOptions(env: Environment, data: ServiceDataOption
  * migrations under an advisory lock, so replicas starting together migrate once.
  */
 export async function openDataSource(options: DataSourceOptions): Promise<DataSource> {
-  if (options.type !== 'postgres') return new DataSource(options).initialize();
+  if (options.type !== 'postgres') {
+    const dataSource = await new DataSource(options).initialize();
+    // better-sqlite3 creates the files with the process's umask; SQLite gives a later -wal or
+    // -shm the database's own mode
+    const database = String(options.database);
+    makeFilesPrivate([database, `${database}-wal`, `${database}-shm`]);
+    return dataSource;
+  }
   const schema = options.schema!;
   const client = new Client({ connectionString: options.url });
   await client.connect();

@@ -33,4 +33,13 @@ export class PlatformException extends Error {
   static validation(errors: FieldErrors): PlatformException {
     return new PlatformException('VALIDATION_FAILED', { errors });
   }
+
+  /** 429 RATE_LIMIT_EXCEEDED of a fixed-window limit, with Retry-After. */
+  static tooManyRequests(retryAfterSeconds: number): PlatformException {
+    return new PlatformException('RATE_LIMIT_EXCEEDED', {
+      params: { retryAfter: retryAfterSeconds },
+      details: { retryAfterSeconds },
+      headers: { 'retry-after': String(retryAfterSeconds) },
+    });
+  }
 }

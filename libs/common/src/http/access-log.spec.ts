@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { platformLoggerOptions } from '../logging/platform-logger';
-import { accessLogLevel, accessLogWriter } from './access-log';
+import { accessLogLevel, accessLogWriter, loggedUrl } from './access-log';
 
 describe('accessLogLevel', () => {
   it('logs requests at info, the revocation feed’s successful polls at debug and the probes not at all', () => {
@@ -50,5 +50,14 @@ describe('accessLogWriter', () => {
     const atDebug = capture('debug');
     accessLogWriter(atDebug.logger, '/internal/v1/revocations')('debug', { reqId: 'r', method: 'GET', url: '/internal/v1/revocations', statusCode: 200, responseTimeMs: 0.4 });
     expect(JSON.parse(atDebug.lines[0])).toMatchObject({ level: 20, reqId: 'r', statusCode: 200 });
+  });
+});
+
+describe('loggedUrl', () => {
+  it('keeps the URL, or only its path for a route whose query string is a credential', () => {
+    const link = '/api/v1/app/files/3f2b8c1e-4d5a-4f6b-9c7d-8e9f0a1b2c3d/download?v=1&expires=1790000000&signature=abc';
+    expect(loggedUrl(link, false)).toBe(link);
+    expect(loggedUrl(link, true)).toBe('/api/v1/app/files/3f2b8c1e-4d5a-4f6b-9c7d-8e9f0a1b2c3d/download');
+    expect(loggedUrl('/api/v1/app/files/x/download', true)).toBe('/api/v1/app/files/x/download');
   });
 });

@@ -18,6 +18,13 @@ export function accessLogLevel(route: string, url: string, statusCode: number): 
   return 'info';
 }
 
+/** The URL a route's access-log line gives: the path alone for a route whose query string is a credential. */
+export function loggedUrl(url: string, secretQuery: boolean): string {
+  if (!secretQuery) return url;
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
 /** What a request's access-log line says, besides its route. */
 export interface AccessLogEntry {
   reqId: string;

@@ -1,4 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import type { SuccessMessageKey } from '../errors/i18n';
 
 export const SUCCESS_MESSAGE_KEY = 'platform:success-message';
@@ -9,3 +10,13 @@ export const SuccessMessage = (key: SuccessMessageKey) => SetMetadata(SUCCESS_ME
 
 /** The handler's result is sent as it is, without the envelope (metrics, OpenAPI, JWKS). */
 export const RawResponse = () => SetMetadata(RAW_RESPONSE_KEY, true);
+
+/** Fastify route config set by @SecretQuery(), read where each route's access-log writer is made. */
+export const SECRET_QUERY_CONFIG = 'platformSecretQuery';
+
+/**
+ * The route's query string is a credential (a signed link works for days without any other):
+ * its access-log lines give the path without the query. Decided once per route, when it is
+ * registered, so other routes' requests pay nothing for it.
+ */
+export const SecretQuery = () => RouteConfig({ [SECRET_QUERY_CONFIG]: true });

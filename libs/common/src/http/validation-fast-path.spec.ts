@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { ArgumentMetadata, ValidationPipe } from '@nestjs/common';
 import { Exclude, Expose, Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { OptionalNotNull } from './optional-not-null';
 import { createValidationPipe, PlatformValidationPipe, VALIDATION_PIPE_OPTIONS } from './validation';
 import { compileAcceptor } from './validation-fast-path';
 
@@ -15,6 +16,14 @@ class Preference {
   email?: boolean;
 
   @IsOptional() @IsBoolean()
+  sms?: boolean;
+}
+
+class Flags {
+  @IsIn(CATEGORIES)
+  category!: string;
+
+  @OptionalNotNull() @IsBoolean()
   sms?: boolean;
 }
 
@@ -89,6 +98,10 @@ describe('compileAcceptor', () => {
     expect(preference({ category: 'other' })).toBe(false);
     expect(preference({ category: 'payroll', extra: 1 })).toBe(false);
     expect(preference({ email: true })).toBe(false);
+    const flags = compileAcceptor(Flags)!;
+    expect(flags({ category: 'payroll' })).toBe(true);
+    expect(flags({ category: 'payroll', sms: false })).toBe(true);
+    expect(flags({ category: 'payroll', sms: null })).toBe(false);
     const counted = compileAcceptor(Counted)!;
     expect(counted({ name: 'abc', count: 3 })).toBe(true);
     expect(counted({ name: 'abcdef', count: 3 })).toBe(false);
@@ -137,6 +150,9 @@ describe('PlatformValidationPipe', () => {
     [Preference, { category: 'payroll', unknown: true }],
     [Preference, { category: 'payroll', constructor: 'x' }],
     [Preference, JSON.parse('{"category":"payroll","__proto__":{"sms":true}}')],
+    [Flags, { category: 'payroll' }],
+    [Flags, { category: 'payroll', sms: true }],
+    [Flags, { category: 'payroll', sms: null }],
     [Preference, ['payroll']],
     [Preference, 'payroll'],
     [Preference, null],

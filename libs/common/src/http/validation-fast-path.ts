@@ -2,6 +2,7 @@ import { TransformationType } from 'class-transformer';
 import type * as TransformerStorage from 'class-transformer/types/storage';
 import { getMetadataStorage } from 'class-validator';
 import { isStorableText } from './input-limits';
+import { isSent } from './optional-not-null';
 
 // class-transformer's rules (@Type, @Transform, @Expose, @Exclude) are in this store, which its
 // index does not export; the package's types describe it under types/, its code under cjs/.
@@ -40,12 +41,15 @@ const CHECKS: Record<string, (constraints: unknown[]) => Check | undefined> = {
 };
 
 interface PropertyRules {
+  /** `@IsOptional()`: null and undefined skip the checks */
   optional: boolean;
+  /** `@OptionalNotNull()`: only undefined skips them */
+  omittable: boolean;
   checks: Check[];
 }
 
 /**
- * An acceptor for a DTO class whose every rule is in CHECKS or `@IsOptional()`, and whose
+ * An acceptor for a DTO class whose every rule is in CHECKS, `@IsOptional()` or `@OptionalNotNull()`, and whose
  * properties class-transformer copies as they are (no `@Type`, `@Transform`, `@Expose` or
  * `@Exclude`); undefined for any other class, which is always validated the usual way.
  *
@@ -66,10 +70,14 @@ export function compileAcceptor(target: Function, storage: MetadataStorage = get
     let rules = properties.get(metadata.propertyName);
     if (!rules) {
       if (transformer.findTypeMetadata(target, metadata.propertyName) || transformer.findTransformMetadatas(target, metadata.propertyName, TransformationType.PLAIN_TO_CLASS).length > 0) return undefined;
-      properties.set(metadata.propertyName, (rules = { optional: false, checks: [] }));
+      properties.set(metadata.propertyName, (rules = { optional: false, omittable: false, checks: [] }));
     }
     if (metadata.type === 'conditionalValidation' && metadata.name === 'isOptional') {
       rules.optional = true;
+      continue;
+    }
+    if (metadata.type === 'conditionalValidation' && metadata.constraints?.[0] === isSent) {
+      rules.omittable = true;
       continue;
     }
     const compile = metadata.type === 'customValidation' && metadata.name ? CHECKS[metadata.name] : undefined;
@@ -86,6 +94,7 @@ export function compileAcceptor(target: Function, storage: MetadataStorage = get
     for (const [name, rules] of entries) {
       const property = (value as Record<string, unknown>)[name];
       if (rules.optional && (property === null || property === undefined)) continue;
+      if (rules.omittable && property === undefined) continue;
       if (!isPrimitive(property)) return false;
       if (typeof property === 'string' && !isStorableText(property)) return false;
       for (const check of rules.checks) if (!check(property)) return false;

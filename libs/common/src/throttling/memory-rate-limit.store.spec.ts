@@ -58,16 +58,16 @@ describe('MemoryRateLimitStore', () => {
 
     it('counts in order up to the first full counter, and nothing once the first is full', async () => {
       const store = new MemoryRateLimitStore(null);
-      expect(await store.reserveFailures([address, key], 60_000)).toBe(2);
-      expect(await store.reserveFailures([address, key], 60_000)).toBe(2);
-      expect(await store.reserveFailures([address, key], 60_000)).toBe(1);
-      expect(await store.reserveFailures([address, key], 60_000)).toBe(0);
-      expect(await store.reserveFailures([{ key: 'other-ip', limit: 3 }, key], 60_000)).toBe(1);
+      expect(await store.countWithinLimits([address, key], 60_000)).toBe(2);
+      expect(await store.countWithinLimits([address, key], 60_000)).toBe(2);
+      expect(await store.countWithinLimits([address, key], 60_000)).toBe(1);
+      expect(await store.countWithinLimits([address, key], 60_000)).toBe(0);
+      expect(await store.countWithinLimits([{ key: 'other-ip', limit: 3 }, key], 60_000)).toBe(1);
     });
 
     it('counts concurrent reservations one at a time', async () => {
       const store = new MemoryRateLimitStore(null);
-      const counted = await Promise.all(Array.from({ length: 200 }, () => store.reserveFailures([address, key], 60_000)));
+      const counted = await Promise.all(Array.from({ length: 200 }, () => store.countWithinLimits([address, key], 60_000)));
       expect(counted.filter((n) => n === 2)).toHaveLength(2);
       expect(counted.filter((n) => n === 1)).toHaveLength(1);
       expect(counted.filter((n) => n === 0)).toHaveLength(197);
@@ -76,16 +76,27 @@ describe('MemoryRateLimitStore', () => {
     it('takes released failures off, and starts a new window once one ends', async () => {
       jest.useFakeTimers({ now: 1_000_000 });
       const store = new MemoryRateLimitStore(null);
-      expect(await store.reserveFailures([key], 60_000)).toBe(1);
-      expect(await store.reserveFailures([key], 60_000)).toBe(1);
-      expect(await store.reserveFailures([key], 60_000)).toBe(0);
-      await store.releaseFailures(['key']);
-      expect(await store.reserveFailures([key], 60_000)).toBe(1);
-      await store.releaseFailures(['key', 'key', 'key', 'never-counted']);
-      expect(await store.reserveFailures([key], 60_000)).toBe(1);
-      expect(await store.reserveFailures([key], 60_000)).toBe(1);
+      expect(await store.countWithinLimits([key], 60_000)).toBe(1);
+      expect(await store.countWithinLimits([key], 60_000)).toBe(1);
+      expect(await store.countWithinLimits([key], 60_000)).toBe(0);
+      await store.releaseCounts(['key']);
+      expect(await store.countWithinLimits([key], 60_000)).toBe(1);
+      await store.releaseCounts(['key', 'key', 'key', 'never-counted']);
+      expect(await store.countWithinLimits([key], 60_000)).toBe(1);
+      expect(await store.countWithinLimits([key], 60_000)).toBe(1);
       jest.setSystemTime(1_000_000 + 60_000);
-      expect(await store.reserveFailures([key], 60_000)).toBe(1);
+      expect(await store.countWithinLimits([key], 60_000)).toBe(1);
     });
+  });
+
+  it('counts usage outside the limits beside the products, and keeps it across instances', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'rl-')), 'usage.json');
+    const first = new MemoryRateLimitStore(path);
+    first.consumeSync(request({ product: 'app', quota: 1 }), Date.now());
+    await first.countUsage('c1', 0, Date.now() + 1e9, 'file-link-downloads');
+    await first.countUsage('c1', 0, Date.now() + 1e9, 'file-link-downloads');
+    expect(first.consumeSync(request({ product: 'app', quota: 1 }), Date.now() + 2000)).toMatchObject({ allowed: false, reason: 'quota' });
+    await first.flush();
+    expect(await new MemoryRateLimitStore(path).usage('c1', 0)).toEqual({ app: 1, 'file-link-downloads': 2 });
   });
 });

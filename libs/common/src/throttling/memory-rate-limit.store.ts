@@ -1,6 +1,7 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { BURST_SPAN_MS, FailureCounter, PlanLimitRequest, PlanLimitResult, RateLimitStore, UsageByProduct } from './rate-limit.store';
+import { makePrivateDirectory, PRIVATE_FILE_MODE } from '../config/private-files';
+import { BURST_SPAN_MS, WindowCounter, PlanLimitRequest, PlanLimitResult, RateLimitStore, UsageByProduct } from './rate-limit.store';
 
 interface BurstRing {
   /** admission times (ms) in a ring; `head` is the oldest once the ring is full */
@@ -94,11 +95,19 @@ export class MemoryRateLimitStore extends RateLimitStore {
     return { ...(this.quotas.get(`${credentialId}:${period}`) ?? {}) };
   }
 
+  async countUsage(credentialId: string, period: number, _periodEndMs: number, item: string): Promise<void> {
+    const key = `${credentialId}:${period}`;
+    const usage = this.quotas.get(key) ?? {};
+    usage[item] = (usage[item] ?? 0) + 1;
+    this.quotas.set(key, usage);
+    this.dirty = true;
+  }
+
   async webhookRetries(credentialId: string, period: number): Promise<number> {
     return this.retries.get(`${credentialId}:${period}`) ?? 0;
   }
 
-  async reserveFailures(counters: FailureCounter[], windowMs: number): Promise<number> {
+  async countWithinLimits(counters: WindowCounter[], windowMs: number): Promise<number> {
     const now = Date.now();
     let counted = 0;
     for (const { key, limit } of counters) {
@@ -112,7 +121,7 @@ export class MemoryRateLimitStore extends RateLimitStore {
     return counted;
   }
 
-  async releaseFailures(keys: string[]): Promise<void> {
+  async releaseCounts(keys: string[]): Promise<void> {
     const now = Date.now();
     for (const key of keys) {
       const window = this.windows.get(key);
@@ -123,9 +132,9 @@ export class MemoryRateLimitStore extends RateLimitStore {
   async flush(): Promise<void> {
     if (!this.dirty || !this.statePath) return;
     const state: PersistedState = { quotas: Object.fromEntries(this.quotas), webhookRetries: Object.fromEntries(this.retries) };
-    mkdirSync(dirname(this.statePath), { recursive: true });
+    makePrivateDirectory(dirname(this.statePath));
     const temporary = `${this.statePath}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(state));
+    writeFileSync(temporary, JSON.stringify(state), { mode: PRIVATE_FILE_MODE });
     renameSync(temporary, this.statePath);
     this.dirty = false;
   }

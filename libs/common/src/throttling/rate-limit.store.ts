@@ -28,30 +28,39 @@ export interface PlanLimitResult {
 
 export type UsageByProduct = Record<string, number>;
 
-/** A fixed-window failure counter and the most failures its window may hold. */
-export interface FailureCounter {
+/** A fixed-window counter and the most its window may hold. */
+export interface WindowCounter {
   key: string;
   limit: number;
 }
 
 /**
+ * Usage counted beside a credential's products, outside its plan's limits: downloads of its
+ * public files through their signed links, which anyone holding a link makes.
+ */
+export const FILE_LINK_DOWNLOADS = 'file-link-downloads';
+
+/**
  * Counters behind throttling and usage: burst over a sliding one-second window (never more
  * than `burst` admitted in any 1,000 ms), a monthly counter per (credential, product), and
- * fixed-window counters for failed token exchanges. One atomic operation per request, or per
+ * fixed-window counters (failed token exchanges, link downloads). One atomic operation per request, or per
  * lease of several admissions for a busy credential (RedisRateLimitStore).
  */
 export abstract class RateLimitStore {
   abstract consume(request: PlanLimitRequest): Promise<PlanLimitResult>;
   abstract usage(credentialId: string, period: number): Promise<UsageByProduct>;
+  /** Adds one to `item` (not a product: no limit applies) in the credential's usage of the period; `usage` reports it with the products. */
+  abstract countUsage(credentialId: string, period: number, periodEndMs: number, item: string): Promise<void>;
   abstract webhookRetries(credentialId: string, period: number): Promise<number>;
   /**
-   * Counts a failure in each counter, in order, up to the first that is full, in one atomic
-   * step; answers how many were counted. A window starts with its first failure and lasts
-   * `windowMs`. A check is counted as failed before it is made, so concurrent checks never make
-   * more failures than the limits allow; one that succeeds gives its count back (releaseFailures).
+   * Adds one to each fixed-window counter, in order, up to the first that is full, in one atomic
+   * step; answers how many were counted. A window starts with its first count and lasts
+   * `windowMs`. Failed token exchanges are counted before the secret is checked, so concurrent
+   * checks never exceed the limits, and one that succeeds gives its counts back (releaseCounts);
+   * downloads through a file link are counted as they come.
    */
-  abstract reserveFailures(counters: FailureCounter[], windowMs: number): Promise<number>;
-  /** Takes one failure off each counter. Never throws: when the store cannot be reached they stay counted, the safe side. */
-  abstract releaseFailures(keys: string[]): Promise<void>;
+  abstract countWithinLimits(counters: WindowCounter[], windowMs: number): Promise<number>;
+  /** Takes one off each counter. Never throws: when the store cannot be reached the counts stay, the safe side. */
+  abstract releaseCounts(keys: string[]): Promise<void>;
   abstract flush(): Promise<void>;
 }

@@ -7,7 +7,7 @@ import { FailureLog } from '../logging/failure-log';
 import { Batcher } from '../runtime/batcher';
 import { atTurnEnd } from '../runtime/turn-end';
 import { AdmissionLeases, GrantedResult, LeaseRefund } from './admission-leases';
-import { BURST_SPAN_MS, FailureCounter, PlanLimitRequest, PlanLimitResult, RateLimitStore, UsageByProduct } from './rate-limit.store';
+import { BURST_SPAN_MS, WindowCounter, PlanLimitRequest, PlanLimitResult, RateLimitStore, UsageByProduct } from './rate-limit.store';
 
 /**
  * Admits a batch of requests in one call. Per request i: KEYS[2i-1] its burst sorted set
@@ -93,6 +93,11 @@ end
 return out
 `;
 
+/** A quota hash lives until a day after its period ends. */
+function quotaTtlSeconds(periodEndMs: number, now: number): number {
+  return Math.max(60, Math.ceil((periodEndMs - now) / 1000) + 86_400);
+}
+
 /**
  * A batch is one Lua call, which holds Redis while it runs: a bound keeps that short. One call
  * is out at a time: the checks that arrive meanwhile go together in the next. Each call costs a
@@ -104,7 +109,7 @@ return out
 const BATCHING = { maxBatch: 128, maxInFlight: 1 };
 
 /**
- * Counts failures for a batch of reservations (RateLimitStore.reserveFailures). KEYS the
+ * Counts failures for a batch of reservations (RateLimitStore.countWithinLimits). KEYS the
  * counters of every reservation in turn; ARGV per reservation: its window in ms, its number of
  * counters n, then their n limits. Returns per reservation how many counters it counted in:
  * each is incremented while it is under its limit, up to the first that is full.
@@ -152,7 +157,7 @@ return #KEYS
 const LEASES = { leaseMs: 100, minDemand: 16, maxLease: 256 };
 
 interface FailureReservation {
-  counters: FailureCounter[];
+  counters: WindowCounter[];
   windowMs: number;
 }
 
@@ -247,11 +252,11 @@ export class RedisRateLimitStore extends RateLimitStore {
     }
   }
 
-  reserveFailures(counters: FailureCounter[], windowMs: number): Promise<number> {
+  countWithinLimits(counters: WindowCounter[], windowMs: number): Promise<number> {
     return this.reservations.run({ counters, windowMs });
   }
 
-  releaseFailures(keys: string[]): Promise<void> {
+  releaseCounts(keys: string[]): Promise<void> {
     return this.releases.run(keys);
   }
 
@@ -262,7 +267,7 @@ export class RedisRateLimitStore extends RateLimitStore {
     for (const { request, want } of calls) {
       keys.push(this.burstKey(request), this.quotaKey(request.credentialId, request.period));
       this.sequence = (this.sequence + 1) % 1e9;
-      const ttlSeconds = Math.max(60, Math.ceil((request.periodEndMs - now) / 1000) + 86_400);
+      const ttlSeconds = quotaTtlSeconds(request.periodEndMs, now);
       args.push(request.burst, request.quota, request.product, `${this.memberSuffix}:${this.sequence}`, ttlSeconds, want);
     }
     const values = await this.redis.platformConsumeMany(keys.length, ...keys, ...args);
@@ -315,6 +320,12 @@ export class RedisRateLimitStore extends RateLimitStore {
   async usage(credentialId: string, period: number): Promise<UsageByProduct> {
     const raw = await this.redis.hgetall(this.quotaKey(credentialId, period));
     return Object.fromEntries(Object.entries(raw).map(([product, count]) => [product, Number(count)]));
+  }
+
+  async countUsage(credentialId: string, period: number, periodEndMs: number, item: string): Promise<void> {
+    const key = this.quotaKey(credentialId, period);
+    await this.redis.multi().hincrby(key, item, 1).expire(key, quotaTtlSeconds(periodEndMs, Date.now())).exec().catch(this.unavailable('usage count'));
+    this.failures.succeeded('usage count');
   }
 
   async webhookRetries(credentialId: string, period: number): Promise<number> {

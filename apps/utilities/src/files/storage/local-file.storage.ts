@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { PRIVATE_DIRECTORY_MODE } from '@platform/common';
 import { FileStorage } from './file-storage';
 
 /** Files under `<DATA_DIR>/files/objects`; staged beside them, so putting one is an atomic rename. */
@@ -14,7 +15,7 @@ export class LocalFileStorage extends FileStorage {
 
   async put(key: string, stagedPath: string): Promise<void> {
     const target = this.path(key);
-    await mkdir(dirname(target), { recursive: true });
+    await mkdir(dirname(target), { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
     await rename(stagedPath, target);
   }
 

@@ -1,25 +1,26 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { IsBoolean, IsIn } from 'class-validator';
+import { OptionalNotNull } from '@platform/common';
 import { NOTIFICATION_CATEGORIES, NotificationCategory } from '../notification-preference.entity';
 
-/** Spec §2.1. Flags left out keep their current value. */
+/** Spec §2.1. Flags left out keep their current value; a flag is never null (the columns are NOT NULL). */
 export class UpdatePreferenceDto {
   @ApiProperty({ enum: NOTIFICATION_CATEGORIES, example: 'approval' })
   @IsIn(NOTIFICATION_CATEGORIES)
   category: NotificationCategory;
 
-  @ApiPropertyOptional() @IsOptional() @IsBoolean()
+  @ApiPropertyOptional() @OptionalNotNull() @IsBoolean()
   inApp?: boolean;
 
-  @ApiPropertyOptional() @IsOptional() @IsBoolean()
+  @ApiPropertyOptional() @OptionalNotNull() @IsBoolean()
   email?: boolean;
 
-  @ApiPropertyOptional() @IsOptional() @IsBoolean()
+  @ApiPropertyOptional() @OptionalNotNull() @IsBoolean()
   push?: boolean;
 
-  @ApiPropertyOptional() @IsOptional() @IsBoolean()
+  @ApiPropertyOptional() @OptionalNotNull() @IsBoolean()
   sms?: boolean;
 
-  @ApiPropertyOptional() @IsOptional() @IsBoolean()
+  @ApiPropertyOptional() @OptionalNotNull() @IsBoolean()
   whatsapp?: boolean;
 }
