@@ -758,6 +758,11 @@ describe('hostile input shapes: bounded before any transformation', () => {
   it(`refuses a query of more than ${MAX_OBJECT_KEYS} parameters, and answers a parameter repeated as often as the request line allows`, async () => {
     const parameters = Array.from({ length: 1_500 }, (_, i) => `p${i}=1`).join('&');
     await expectRefused(pay, 'GET', `/api/v1/pay/wallets?${parameters}`, {}, { query: [`query must not have more than ${MAX_OBJECT_KEYS} parameters`] });
+    // past the 16 KiB of request line and headers Node reads: refused before any parsing, in the envelope
+    const tooLong = await dev.call(pay, 'GET', `/api/v1/pay/wallets?${parameters}&${parameters}`);
+    expectError(tooLong, 431, 'HTTP_ERROR');
+    expect(tooLong.body.message).toBe('The request headers are too large.');
+    expect(tooLong.headers.get('x-request-id')).toMatch(/^[\w-]{36}$/);
     const { result, slowestLiveMs } = await whileLiveness(pay, 'GET', `/api/v1/pay/wallets?${Array(1_000).fill('currency=XAF').join('&')}`);
     expectError(result, 400, 'VALIDATION_FAILED');
     expect(Object.keys(result.body.errors)).toEqual(['currency']);
