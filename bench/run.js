@@ -19,6 +19,7 @@ const os = require('node:os');
 const path = require('node:path');
 const net = require('node:net');
 const { performance } = require('node:perf_hooks');
+const stress = require('./stress');
 
 const ROOT = path.join(__dirname, '..');
 const ADMIN_POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -658,6 +659,7 @@ const APP_SCRIPTS = {
   auth: 'dist/apps/auth/main.js',
   hr: 'dist/apps/hr/main.js',
   utilities: 'dist/apps/utilities/main.js',
+  pay: 'dist/apps/pay/main.js',
   baseline: path.join('bench', 'baseline.js'),
 };
 
@@ -693,12 +695,12 @@ async function nextTransactionId(client) {
   }
 }
 
-async function call(base, method, urlPath, { headers = {}, body } = {}) {
+async function call(base, method, urlPath, { headers = {}, body, timeoutMs = 15_000 } = {}) {
   const response = await fetch(base + urlPath, {
     method,
     headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(15_000),
+    body: body === undefined || typeof body === 'string' ? body : JSON.stringify(body),
+    signal: AbortSignal.timeout(timeoutMs),
   });
   const text = await response.text();
   let json;
@@ -1077,6 +1079,7 @@ function markdown(report) {
   lines.push('');
   lines.push('Ratio: the suite’s 2xx req/s over the bare Fastify server’s in the same round, median of the rounds. p50/p99: of 2xx responses, median of the rounds; the limit’s p99 beside them is how fast this machine answers at all (where even bare Fastify’s p99 is over an absolute latency target, the host, not the pipeline, is what missed it). Peak RSS: VmHWM of the server process, the highest of the rounds. Errors: non-2xx responses (other than 429 in the throttler scenario), socket errors and timeouts, limit and suite together.');
   lines.push('');
+  lines.push(...stress.sections(report));
   lines.push('## Where the CPU went (median of the rounds, % of one core during the measurement)');
   lines.push('');
   lines.push('The server is pinned to core 0: near 100% it was the bottleneck. A limit server well under 100% was not saturated (the load generator or another process held it back), which understates the limit and flatters the ratio; a large “anything else” means the machine was busy with other work during the run.');
@@ -1185,7 +1188,7 @@ function writeReadmeFigures(report) {
   const a = text.indexOf(start);
   const b = text.indexOf(end);
   if (a < 0 || b < a) return;
-  const body = [start, '', `Run of ${report.startedAt} (\`${report.command}\`):`, '', describeRun(report), '', markdownTable(tableRows(report)), '', end].join('\n');
+  const body = [start, '', `Run of ${report.startedAt} (\`${report.command}\`):`, '', describeRun(report), '', markdownTable(tableRows(report)), '', ...stress.sections(report), end].join('\n');
   fs.writeFileSync(readme, text.slice(0, a) + body + text.slice(b + end.length));
 }
 
@@ -1235,6 +1238,17 @@ async function cleanup() {
   fs.rmSync(context.dataDir, { recursive: true, force: true });
 }
 
+/** What a stress scenario (bench/stress/index.js) runs with: the enterprise credential, the processes, the load, the readings. */
+function stressBench(options) {
+  const helperPids = () => [...children].filter((c) => c.name === 'auth-helper').map((c) => c.pid);
+  // each party's share of a core from now until the function returned is called, as in the CPU table
+  const cpu = (pid) => {
+    const before = cpuSnapshot(pid, helperPids());
+    return () => cpuShare([cpuDelta(before, cpuSnapshot(pid, helperPids()))]);
+  };
+  return { options, credential: context.credentials.enterprise, pinning, script: (app) => APP_SCRIPTS[app], startProcess, stopProcess, exchange, call, runLoad, summarize, percentile, log, cpu, peakRssMb: (pid) => round(peakRssMb(pid), 1) };
+}
+
 function installExitHandlers(deadlineMs) {
   // Last resort: a child still running when this process exits is killed.
   process.on('exit', () => {
@@ -1262,9 +1276,8 @@ function installExitHandlers(deadlineMs) {
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));
-  const selected = options.scenarios
-    ? SCENARIOS.filter((s) => options.scenarios.includes(String(s.number)) || options.scenarios.includes(s.id))
-    : SCENARIOS;
+  const all = [...SCENARIOS, ...stress.scenarios(log)];
+  const selected = options.scenarios ? all.filter((s) => options.scenarios.includes(String(s.number)) || options.scenarios.includes(s.id)) : all;
   if (!selected.length) usage(`no scenario matches ${options.scenarios.join(',')}`);
   for (const script of [...new Set(selected.map((s) => APP_SCRIPTS[s.app]))].concat('dist/apps/auth/main.js', 'dist/apps/auth/cli.js')) {
     if (!fs.existsSync(path.join(ROOT, script))) {
@@ -1278,7 +1291,7 @@ async function main() {
   // Per measurement: two process starts (~2 s each), warm-up and duration, and each slice's own
   // start and readings; plus setup.
   const perMeasurement = options.warmup + options.duration + 8 + (options.slice > 0 ? options.duration / options.slice : 1) * 0.3;
-  const deadlineMs = options.smoke ? 150_000 : (120 + selected.length * options.rounds * 2 * perMeasurement * 1.5) * 1000;
+  const deadlineMs = options.smoke ? 150_000 : (120 + selected.filter((s) => !s.stress).length * options.rounds * 2 * perMeasurement * 1.5 + stress.budgetSeconds(selected, options)) * 1000;
   installExitHandlers(deadlineMs);
 
   pinning = setUpPinning(options.pin);
@@ -1331,7 +1344,7 @@ async function main() {
 
     for (const scenario of selected) {
       try {
-        const summary = await runScenario(scenario, options);
+        const summary = scenario.stress ? await stress.run(scenario, stressBench(options)) : await runScenario(scenario, options);
         report.scenarios.push(summary);
         if (summary.errors > 0) failed = true;
       } catch (error) {
@@ -1356,7 +1369,7 @@ async function main() {
   report.ok = !failed;
 
   const rows = tableRows(report);
-  process.stdout.write(`\n${describeRun(report)}\n\n${textTable(rows)}\n\n`);
+  process.stdout.write(`\n${describeRun(report)}\n\n${textTable(rows)}\n\n${stress.sections(report).join('\n')}\n`);
   fs.mkdirSync(options.out, { recursive: true });
   const json = JSON.stringify(report, null, 2) + '\n';
   const md = markdown(report);

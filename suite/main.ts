@@ -4,6 +4,7 @@ import { Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createServer, IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import {
+  answerClientError,
   buildErrorEnvelope,
   closeConnectionsAsTheyFallIdle,
   createServiceApp,
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
     response.writeHead(envelope.statusCode, { ...starting.options.headers, 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(envelope));
   });
   server.keepAliveTimeout = 72_000;
+  server.on('clientError', answerClientError);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const ROOT = join(__dirname, '..');
-const SCENARIOS = ['get-preferences', 'patch-preference', 'list-employees', 'token-exchange', 'throttler-flood'];
+const STRESS = (require('../bench/stress') as { scenarios(log: (message: string) => void): { id: string }[] }).scenarios(() => undefined).map((s) => s.id);
+const SCENARIOS = ['get-preferences', 'patch-preference', 'list-employees', 'token-exchange', 'throttler-flood', ...STRESS];
 
 /**
  * The benchmark is not a test (its numbers are not asserted), but it must not rot: its smoke
@@ -43,7 +44,7 @@ describe('npm run bench -- --smoke', () => {
       expect({ id: scenario.id, failed: scenario.failed }).toEqual({ id: scenario.id, failed: undefined });
       expect({ id: scenario.id, rps: scenario.rps > 0 }).toEqual({ id: scenario.id, rps: true });
       expect({ id: scenario.id, errors: scenario.errors }).toEqual({ id: scenario.id, errors: 0 });
-      if (scenario.id !== 'throttler-flood') expect(scenario.limitRps).toBeGreaterThan(0);
+      if (scenario.id !== 'throttler-flood' && !scenario.stress) expect(scenario.limitRps).toBeGreaterThan(0);
     }
     // Each PATCH commits its write, in a transaction it may share with concurrent ones; the cached
     // GET writes nothing. The count is the whole PostgreSQL server's, so other suites writing at
@@ -58,5 +59,9 @@ describe('npm run bench -- --smoke', () => {
     const markdown = readFileSync(join(out, 'latest.md'), 'utf8');
     expect(markdown).toContain('| 5 | throttler-flood |');
     expect(markdown).toContain('## What PostgreSQL wrote');
+    // every hostile shape was sent, answered 400 VALIDATION_FAILED (any other answer is an error), and timed
+    const hostile = report.scenarios.find((s: { id: string }) => s.id === 'hostile-bodies');
+    for (const shape of ['wide-object', 'long-array', 'deep-nesting', 'long-strings', 'many-query-parameters']) expect(hostile.figures[`${shape}.p99Ms`]).toBeGreaterThan(0);
+    expect(markdown).toContain('## Stress scenarios');
   }, 180_000);
 });

@@ -5,13 +5,14 @@ import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { getMetadataStorage } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import { describeService, ERROR_CODES, RouteAudit, RouteDeclaration, ServiceName } from '@platform/common';
+import { MAX_INPUT_DEPTH, MAX_INPUT_VALUES, MAX_OBJECT_KEYS } from '@platform/common/http/input-limits';
 import { BooksModule } from '../apps/books/src/books.module';
 import { HrModule } from '../apps/hr/src/hr.module';
 import { PayModule } from '../apps/pay/src/pay.module';
 import { PayrollModule } from '../apps/payroll/src/payroll.module';
 import { UtilitiesModule } from '../apps/utilities/src/utilities.module';
-import { sleep } from './support/http';
-import { Developer, RunningApp, TestStack } from './support/stack';
+import { HttpResult, sleep } from './support/http';
+import { Developer, expectError, RunningApp, TestStack } from './support/stack';
 
 /**
  * The promise of DESIGN §2–3 and spec §7 under hostile input, on every route of every service:
@@ -657,5 +658,114 @@ describe('hostile input on every route', () => {
     const count = probes.length + rotations.length + tokens.length;
     process.stdout.write(`hostile input: ${count} requests on ${all.length} routes in ${((Date.now() - started) / 1000).toFixed(1)} s, ${failures.length} failures\n`);
     expect(failures).toEqual([]);
+  });
+});
+
+/**
+ * Inputs shaped to make validation work super-linearly or at length, each about as large as the
+ * body limit (1 MiB) or the request line (16 KiB) allows: refused before class-transformer sees
+ * them with 400 VALIDATION_FAILED naming the bound, while the service keeps answering. A wide
+ * object took 8 s (class-transformer drops duplicate keys with an `indexOf` per key), with
+ * /healthz/live and every other caller waiting.
+ */
+describe('hostile input shapes: bounded before any transformation', () => {
+  const MiB = 1 << 20;
+  /** The longest health answer tolerated while a hostile request is processed: generous, for a shared 2-core machine. */
+  const LIVE_WITHIN_MS = 500;
+  let stack: TestStack;
+  let dev: Developer;
+  let pay: RunningApp;
+  let utilities: RunningApp;
+
+  beforeAll(async () => {
+    stack = await TestStack.start();
+    pay = await stack.startApp(PayModule, 'pay');
+    utilities = await stack.startApp(UtilitiesModule, 'utilities');
+    dev = await stack.developer();
+  }, 120_000);
+  afterAll(() => stack?.stop());
+
+  /** `"k0":1,"k1":1,…` up to `bytes` long. */
+  const keys = (bytes: number) => {
+    const parts: string[] = [];
+    for (let i = 0, length = 0; length < bytes; i++) length += (parts[i] = `"k${i}":1`).length + 1;
+    return parts.join(',');
+  };
+  /** `item,item,…` up to `bytes` long. */
+  const items = (item: string, bytes: number) => Array(Math.floor(bytes / (item.length + 1))).fill(item).join(',');
+
+  /**
+   * Sends a hostile request and, until it is answered, asks the same service for /healthz/live
+   * one call after the other: the answer, and the slowest health answer meanwhile.
+   */
+  async function whileLiveness(app: RunningApp, method: string, path: string, options: { rawBody?: string; headers?: Record<string, string> } = {}): Promise<{ result: HttpResult; slowestLiveMs: number }> {
+    let answered = false;
+    const hostile = dev.call(app, method, path, options).finally(() => (answered = true));
+    let slowestLiveMs = 0;
+    while (!answered) {
+      const started = performance.now();
+      const live = await fetch(`${app.url}/healthz/live`, { signal: AbortSignal.timeout(15_000) });
+      await live.arrayBuffer();
+      expect(live.status).toBe(200);
+      slowestLiveMs = Math.max(slowestLiveMs, performance.now() - started);
+    }
+    return { result: await hostile, slowestLiveMs };
+  }
+
+  async function expectRefused(app: RunningApp, method: string, path: string, options: { rawBody?: string; headers?: Record<string, string> }, errors: Record<string, string[]>): Promise<void> {
+    expect((options.rawBody ?? path).length).toBeGreaterThan(method === 'GET' ? 8_000 : 500_000);
+    const { result, slowestLiveMs } = await whileLiveness(app, method, path, options);
+    expectError(result, 400, 'VALIDATION_FAILED');
+    expect(result.body.errors).toEqual(errors);
+    expect(slowestLiveMs).toBeLessThan(LIVE_WITHIN_MS);
+  }
+
+  it(`refuses an object of more than ${MAX_OBJECT_KEYS} keys: the reported 536 KB body of 60,000 keys under one property, and 1 MiB of them at the top`, async () => {
+    const reported = `{"name":"w","currency":"XAF","x":{${Array.from({ length: 60_000 }, (_, i) => `"k${i}":1`).join(',')}}}`;
+    await expectRefused(pay, 'POST', '/api/v1/pay/wallets', { rawBody: reported }, { x: [`x must not have more than ${MAX_OBJECT_KEYS} keys`] });
+    await expectRefused(pay, 'POST', '/api/v1/pay/wallets', { rawBody: `{"name":"w","currency":"XAF",${keys(MiB - 100)}}` }, { body: [`body must not have more than ${MAX_OBJECT_KEYS} keys`] });
+  });
+
+  it(`refuses a body of more than ${MAX_INPUT_VALUES} values: 1 MiB of numbers, of empty objects, of short strings`, async () => {
+    const tooMany = { body: [`body must not have more than ${MAX_INPUT_VALUES} values`] };
+    for (const item of ['1', '{}', '"s"']) await expectRefused(pay, 'POST', '/api/v1/pay/wallets', { rawBody: `{"name":"w","currency":"XAF","x":[${items(item, MiB - 100)}]}` }, tooMany);
+    // a notification's channels, distinct and within the values: their own bound, checked in linear time
+    const channels = Array.from({ length: MAX_INPUT_VALUES - 20 }, (_, i) => `"channel${i}${'x'.repeat(40)}"`).join(',');
+    const { result, slowestLiveMs } = await whileLiveness(utilities, 'POST', '/api/v1/app/notifications', { rawBody: `{"category":"general","title":"t","body":"b","channels":[${channels}]}` });
+    expectError(result, 400, 'VALIDATION_FAILED');
+    expect(result.body.errors.channels).toContain('channels must contain no more than 5 elements');
+    expect(slowestLiveMs).toBeLessThan(LIVE_WITHIN_MS);
+  });
+
+  it(`refuses 1 MiB of nesting, ${MAX_INPUT_DEPTH} levels deep at most`, async () => {
+    await expectRefused(pay, 'POST', '/api/v1/pay/wallets', { rawBody: `{"name":"w","currency":"XAF","x":${'{"a":'.repeat(MiB / 6 - 20)}1${'}'.repeat(MiB / 6 - 20)}}` }, {
+      x: [`x must not nest objects or arrays more than ${MAX_INPUT_DEPTH} levels deep`],
+    });
+    await expectRefused(pay, 'POST', '/api/v1/pay/wallets', { rawBody: `{"name":"w","currency":"XAF","x":${'['.repeat(MiB / 2 - 40)}${']'.repeat(MiB / 2 - 40)}}` }, {
+      x: [`x must not nest objects or arrays more than ${MAX_INPUT_DEPTH} levels deep`],
+    });
+  });
+
+  it('checks strings of 1 MiB against the patterns of their fields in linear time', async () => {
+    const long = (prefix: string, char: string) => JSON.stringify(prefix + char.repeat(MiB / 3 - 200));
+    const body = `{"walletId":${long('', '0')},"amount":1,"currency":"XAF","description":${long('', ' ')},"recipient":{"type":"mobile_money","provider":"mtn_momo","phoneNumber":${long('+2376', '7')}}}`;
+    const { result, slowestLiveMs } = await whileLiveness(pay, 'POST', '/api/v1/pay/payments', { rawBody: body, headers: { 'idempotency-key': randomUUID() } });
+    expectError(result, 400, 'VALIDATION_FAILED');
+    expect(Object.keys(result.body.errors).sort()).toEqual(['description', 'recipient.phoneNumber', 'walletId']);
+    expect(slowestLiveMs).toBeLessThan(LIVE_WITHIN_MS);
+  });
+
+  it(`refuses a query of more than ${MAX_OBJECT_KEYS} parameters, and answers a parameter repeated as often as the request line allows`, async () => {
+    const parameters = Array.from({ length: 1_500 }, (_, i) => `p${i}=1`).join('&');
+    await expectRefused(pay, 'GET', `/api/v1/pay/wallets?${parameters}`, {}, { query: [`query must not have more than ${MAX_OBJECT_KEYS} parameters`] });
+    // past the 16 KiB of request line and headers Node reads: refused before any parsing, in the envelope
+    const tooLong = await dev.call(pay, 'GET', `/api/v1/pay/wallets?${parameters}&${parameters}`);
+    expectError(tooLong, 431, 'HTTP_ERROR');
+    expect(tooLong.body.message).toBe('The request headers are too large.');
+    expect(tooLong.headers.get('x-request-id')).toMatch(/^[\w-]{36}$/);
+    const { result, slowestLiveMs } = await whileLiveness(pay, 'GET', `/api/v1/pay/wallets?${Array(1_000).fill('currency=XAF').join('&')}`);
+    expectError(result, 400, 'VALIDATION_FAILED');
+    expect(Object.keys(result.body.errors)).toEqual(['currency']);
+    expect(slowestLiveMs).toBeLessThan(LIVE_WITHIN_MS);
   });
 });

@@ -76,6 +76,9 @@ describe('one machine: npm start on SQLite', () => {
     // ready only once every service is: each reached auth's identity facts at its start, without a failed call
     expect((await call(base, 'GET', '/api/v1/hr/employees')).body.code).toBe('AUTH_TOKEN_MISSING');
     expect(output).not.toMatch(/unreachable|refresh failed/);
+    // past the 16 KiB of request line and headers Node reads, in the envelope as each service answers it
+    const tooLong = await call(base, 'GET', `/api/v1/hr/employees?${'a=1&'.repeat(5_000)}`);
+    expect({ status: tooLong.status, code: tooLong.body.code }).toEqual({ status: 431, code: 'HTTP_ERROR' });
     const created = cli('developers:create', '--org', 'Smoke Co', '--plan', 'developer-sandbox', '--json');
     expect(created.status).toBe(0);
     const credentials = JSON.parse(created.stdout);

@@ -4,6 +4,8 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerFactory, RouteOptions } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { RouteAudit } from './auth/route-audit';
 import { ConfigurationError, Environment, validateEnvironment } from './config/environment';
@@ -54,6 +56,21 @@ function everyResponseHeaders(request: FastifyRequest, reply: FastifyReply): Fas
   return reply.headers(SECURITY_HEADERS).header('x-request-id', request.id);
 }
 
+/**
+ * Answers, in the envelope and with every response's headers, what Node refuses before there is a
+ * request to route: a request line and headers over its 16 KiB (a query of a few thousand
+ * parameters), a malformed request, one too slow to arrive. Fastify's own answer is in its
+ * shape; Node's has no body. The headers were not read, so the message is English.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify(routingErrorEnvelope(status, undefined));
+  const headers = { ...SECURITY_HEADERS, 'x-request-id': randomUUID(), 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' };
+  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n${body}`);
+  socket.destroy(error);
+}
+
 /** Served outside the service prefix: kubelet probes and service-to-service routes, which the Ingress never routes. */
 export const UNPREFIXED_PATHS = ['healthz/live', 'healthz/ready', 'internal/{*path}'];
 
@@ -84,6 +101,7 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
       const envelope = routingErrorEnvelope(error.statusCode, request.headers['accept-language']);
       void everyResponseHeaders(request, reply).header('content-type', 'application/json; charset=utf-8').status(envelope.statusCode).send(envelope);
     },
+    clientErrorHandler: answerClientError,
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   });
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, { bufferLogs: true, abortOnError: false });

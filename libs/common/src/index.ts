@@ -20,6 +20,7 @@ export * from './errors/error-codes';
 export * from './errors/exception.filter';
 export * from './errors/i18n';
 export * from './errors/platform.exception';
+export * from './http/array-distinct';
 export * from './http/internal-api';
 export * from './http/optional-not-null';
 export * from './http/pagination';

@@ -1,4 +1,9 @@
-import { inputErrors, isStorableText, MAX_INPUT_DEPTH } from './input-limits';
+import { inputErrors, isStorableText, MAX_INPUT_DEPTH, MAX_INPUT_VALUES, MAX_OBJECT_KEYS } from './input-limits';
+
+/** An object with `count` keys `k0`, `k1`, …, each 1. */
+function wide(count: number): Record<string, number> {
+  return Object.fromEntries(Array.from({ length: count }, (_, i) => [`k${i}`, 1]));
+}
 
 /** An object `levels` deep: `{ a: { a: ... 1 } }`. */
 function nested(levels: number): unknown {
@@ -41,5 +46,35 @@ describe('inputErrors', () => {
 
   it('walks input nested far deeper than the stack allows', () => {
     expect(inputErrors({ data: nested(200_000) }, 'body')).toEqual({ data: [expect.stringContaining('levels deep')] });
+  });
+
+  it(`takes ${MAX_OBJECT_KEYS} keys in an object and refuses one more, by the object's path`, () => {
+    expect(inputErrors({ data: wide(MAX_OBJECT_KEYS) }, 'body')).toBeUndefined();
+    expect(inputErrors({ name: 'w', x: wide(MAX_OBJECT_KEYS + 1), lines: [{ data: wide(60_000) }] }, 'body')).toEqual({
+      x: [`x must not have more than ${MAX_OBJECT_KEYS} keys`],
+      'lines.0.data': [`lines.0.data must not have more than ${MAX_OBJECT_KEYS} keys`],
+    });
+    expect(inputErrors(wide(MAX_OBJECT_KEYS + 1), 'body')).toEqual({ body: [`body must not have more than ${MAX_OBJECT_KEYS} keys`] });
+    expect(inputErrors(wide(MAX_OBJECT_KEYS + 1), 'query')).toEqual({ query: [`query must not have more than ${MAX_OBJECT_KEYS} parameters`] });
+  });
+
+  it(`takes ${MAX_INPUT_VALUES} values in all (the input itself, objects and arrays included) and refuses one more`, () => {
+    const items = (count: number) => Array.from({ length: count }, () => 'x');
+    // the body, the array and its items
+    expect(inputErrors({ ids: items(MAX_INPUT_VALUES - 2) }, 'body')).toBeUndefined();
+    expect(inputErrors({ ids: items(MAX_INPUT_VALUES - 1) }, 'body')).toEqual({ body: [`body must not have more than ${MAX_INPUT_VALUES} values`] });
+    // four values a row: the row object and its three properties
+    const rows = (count: number) => ({ rows: Array.from({ length: count }, () => ({ account: '601', debit: 1, credit: 0 })) });
+    expect(inputErrors(rows((MAX_INPUT_VALUES - 2) / 4), 'body')).toBeUndefined();
+    expect(inputErrors(rows((MAX_INPUT_VALUES - 2) / 4 + 1), 'body')).toEqual({ body: [`body must not have more than ${MAX_INPUT_VALUES} values`] });
+    expect(inputErrors({ a: items(600), b: { c: items(MAX_INPUT_VALUES) } }, 'query')).toEqual({ query: [`query must not have more than ${MAX_INPUT_VALUES} values`] });
+  });
+
+  it('refuses a long array without reading its items, and a wide object without reading its values', () => {
+    let reads = 0;
+    const watched = <T extends object>(target: T) => new Proxy(target, { get: (object, key) => (typeof key === 'string' && /^\d+$|^k\d+$/.test(key) && reads++, Reflect.get(object, key)) });
+    expect(inputErrors({ x: watched(new Array(500_000).fill(1)) }, 'body')).toEqual({ body: [expect.stringContaining('values')] });
+    expect(inputErrors({ x: watched(wide(100_000)) }, 'body')).toEqual({ x: [expect.stringContaining('keys')] });
+    expect(reads).toBe(0);
   });
 });

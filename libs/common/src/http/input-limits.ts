@@ -9,6 +9,23 @@ import type { FieldErrors } from '../errors/platform.exception';
 export const MAX_INPUT_DEPTH = 32;
 
 /**
+ * How many keys one object of a validated body or query may have. class-transformer drops
+ * duplicate keys with an `indexOf` per key, so its time grows with the square of an object's
+ * keys: a 536 KB body with 60,000 keys held the event loop for 8 s. The widest DTO has a few
+ * dozen properties; free JSON (a notification's `data`) is far below this.
+ */
+export const MAX_OBJECT_KEYS = 1000;
+
+/**
+ * How many JSON values (objects, arrays, strings, numbers, booleans, nulls, the input itself
+ * included) a validated body or query may hold. class-transformer and class-validator take a few
+ * microseconds per value, so a 1 MiB array of 500,000 numbers held the event loop for a second;
+ * this bound keeps them near 30 ms. The largest DTOs hold a few thousand (5,000 employee ids of a
+ * payroll run, 2,000 rows of a financial report at four values each).
+ */
+export const MAX_INPUT_VALUES = 10_000;
+
+/**
  * NUL, or a UTF-16 surrogate without its pair. PostgreSQL refuses NUL in text and `\u0000` in
  * json/jsonb; an unpaired surrogate is not Unicode: json refuses it, text silently gets U+FFFD
  * instead, and validator's isEmail throws a URIError on it. Such text is refused on input.
@@ -21,10 +38,12 @@ export function isStorableText(text: string): boolean {
 
 /**
  * The rules every validated input obeys whatever its DTO says: strings (values and keys) hold
- * storable text, and nesting stays within MAX_INPUT_DEPTH. Errors are keyed like the validation
- * pipe's, by dotted path (`lines.0.description`); a nesting error by its top-level property.
- * `root` names the input itself (`body`, `query`) when it is the offending value. The walk keeps
- * its own stack, so no input can overflow it.
+ * storable text, nesting stays within MAX_INPUT_DEPTH, objects within MAX_OBJECT_KEYS keys and the
+ * whole input within MAX_INPUT_VALUES values. Errors are keyed like the validation pipe's, by
+ * dotted path (`lines.0.description`); a nesting error by its top-level property. `root` names the
+ * input itself (`body`, `query`) when it is the offending value; too many values is the input's
+ * error alone, found before the rest is walked. The walk keeps its own stack, so no input can
+ * overflow it, and stops at the bounds, so its time is linear in what the bounds let through.
  */
 export function inputErrors(value: unknown, root: string): FieldErrors | undefined {
   let errors: FieldErrors | undefined;
@@ -33,8 +52,11 @@ export function inputErrors(value: unknown, root: string): FieldErrors | undefin
     if (!messages.includes(message)) messages.push(message);
   };
   const pending: [unknown, string, number][] = [[value, '', 0]];
+  // every value pending is walked later: refusing as soon as the count would pass the bound keeps the stack within it
+  let walked = 0;
   while (pending.length) {
     const [current, path, depth] = pending.pop()!;
+    walked++;
     if (typeof current === 'string') {
       if (!isStorableText(current)) fail(path || root, `${path || root} must not contain NUL characters or unpaired surrogates`);
       continue;
@@ -45,13 +67,23 @@ export function inputErrors(value: unknown, root: string): FieldErrors | undefin
       fail(top, `${top} must not nest objects or arrays more than ${MAX_INPUT_DEPTH} levels deep`);
       continue;
     }
-    for (const key of Object.keys(current)) {
-      const child = path ? `${path}.${key}` : key;
+    const keys = Array.isArray(current) ? undefined : Object.keys(current);
+    if (keys && keys.length > MAX_OBJECT_KEYS) {
+      fail(path || root, path ? `${path} must not have more than ${MAX_OBJECT_KEYS} keys` : `${root} must not have more than ${MAX_OBJECT_KEYS} ${root === 'query' ? 'parameters' : 'keys'}`);
+      continue;
+    }
+    const children = keys ? keys.length : (current as unknown[]).length;
+    if (walked + pending.length + children > MAX_INPUT_VALUES) return { [root]: [`${root} must not have more than ${MAX_INPUT_VALUES} values`] };
+    if (!keys) {
+      for (let index = 0; index < children; index++) pending.push([(current as unknown[])[index], path ? `${path}.${index}` : String(index), depth + 1]);
+      continue;
+    }
+    for (const key of keys) {
       if (!isStorableText(key)) {
         fail(path || root, `${path || root} must not have keys with NUL characters or unpaired surrogates`);
         continue;
       }
-      pending.push([(current as Record<string, unknown>)[key], child, depth + 1]);
+      pending.push([(current as Record<string, unknown>)[key], path ? `${path}.${key}` : key, depth + 1]);
     }
   }
   return errors;

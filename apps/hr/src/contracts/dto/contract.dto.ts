@@ -2,7 +2,6 @@ import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
-  ArrayUnique,
   IsArray,
   IsBoolean,
   IsIn,
@@ -19,7 +18,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { PageQueryDto } from '@platform/common';
+import { ArrayDistinct, PageQueryDto } from '@platform/common';
 import { IsDateOnly, trim } from '../../shared/validation';
 import { Allowance, CONTRACT_STATUSES, CONTRACT_TYPES, ContractStatus, ContractType, Deduction, PAY_FREQUENCIES, PayFrequency } from '../contract.entity';
 
@@ -109,7 +108,7 @@ export class CreateContractDto {
   @ValidateIf((dto: CreateContractDto) => dto.allowances !== undefined)
   @IsArray()
   @ArrayMaxSize(50)
-  @ArrayUnique((allowance: AllowanceDto) => allowance?.code, { message: 'allowances must have distinct codes' })
+  @ArrayDistinct((allowance: AllowanceDto) => allowance?.code, { message: 'allowances must have distinct codes' })
   @ValidateNested({ each: true })
   @Type(() => AllowanceDto)
   allowances?: AllowanceDto[];
@@ -118,7 +117,7 @@ export class CreateContractDto {
   @ValidateIf((dto: CreateContractDto) => dto.deductions !== undefined)
   @IsArray()
   @ArrayMaxSize(50)
-  @ArrayUnique((deduction: DeductionDto) => deduction?.code, { message: 'deductions must have distinct codes' })
+  @ArrayDistinct((deduction: DeductionDto) => deduction?.code, { message: 'deductions must have distinct codes' })
   @ValidateNested({ each: true })
   @Type(() => DeductionDto)
   deductions?: DeductionDto[];

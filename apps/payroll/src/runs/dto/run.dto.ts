@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsISO8601, IsOptional, IsUUID, Matches, ValidateIf } from 'class-validator';
-import { PageQueryDto } from '@platform/common';
+import { ArrayMaxSize, IsArray, IsIn, IsISO8601, IsOptional, IsUUID, Matches, ValidateIf } from 'class-validator';
+import { ArrayDistinct, PageQueryDto } from '@platform/common';
 import { RUN_STATUSES, RunStatus } from '../payroll-run.entity';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -20,7 +20,7 @@ export class CreateRunDto {
   @ApiPropertyOptional({ type: [String], format: 'uuid', description: 'HR employee ids; all employees with a contract in force when left out.' })
   @IsOptional()
   @IsArray()
-  @ArrayUnique()
+  @ArrayDistinct()
   @ArrayMaxSize(5000)
   @IsUUID('all', { each: true })
   employeeIds?: string[];
@@ -48,7 +48,7 @@ export class UpdateRunDto {
   @IsOptional()
   @ValidateIf((_, value) => value !== null)
   @IsArray()
-  @ArrayUnique()
+  @ArrayDistinct()
   @ArrayMaxSize(5000)
   @IsUUID('all', { each: true })
   employeeIds?: string[] | null;

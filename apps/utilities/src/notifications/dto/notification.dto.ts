@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, MaxLength, ValidateBy } from 'class-validator';
-import { PageQueryDto } from '@platform/common';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, MaxLength, ValidateBy } from 'class-validator';
+import { ArrayDistinct, PageQueryDto } from '@platform/common';
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_CHANNELS, NotificationCategory, NotificationChannel } from '../notification-preference.entity';
 
 export const MAX_RECIPIENTS = 100;
@@ -57,7 +57,8 @@ export class SendNotificationDto {
   @IsOptional()
   @IsArray()
   @ArrayMinSize(1)
-  @ArrayUnique()
+  @ArrayMaxSize(NOTIFICATION_CHANNELS.length)
+  @ArrayDistinct()
   @IsIn(NOTIFICATION_CHANNELS, { each: true })
   channels?: NotificationChannel[];
 }
