@@ -1,6 +1,8 @@
+import { performance } from 'node:perf_hooks';
 import { MAX_REPORT_ROWS } from '../src/documents/dto/document-data.dto';
 import { UtilitiesModule } from '../src/utilities.module';
 import { Developer, expectError, RunningApp, TestStack } from '../../../test/support/stack';
+import { sleep } from '../../../test/support/http';
 import { DOCUMENTS, finished, JOBS } from './documents-support';
 
 const report = (rows: number, format = 'pdf') => ({
@@ -14,7 +16,33 @@ const invoice = (lines: number) => ({
   data: { number: `INV-${lines}`, customer: 'Client', currency: 'XAF', lines: Array.from({ length: lines }, (_, i) => ({ description: `Line ${i}`, quantity: 1, unitPrice: 100 })) },
 });
 
-/** How large a document may be, rendered at once or as a job. */
+/**
+ * GET /healthz/live asked every `everyMs` until `until` settles, each probe sent when due whether
+ * or not the last has answered. Its latency counts from when it was due, not from when it was sent:
+ * a stalled event loop delays the sending as well, and every probe it delayed then counts the stall.
+ */
+async function livenessWhile(app: RunningApp, until: Promise<unknown>, everyMs = 50): Promise<number[]> {
+  let done = false;
+  void until.finally(() => (done = true));
+  const probes: Promise<number>[] = [];
+  const start = performance.now();
+  for (let probe = 0; !done; probe++) {
+    const due = start + probe * everyMs;
+    if (due > performance.now()) await sleep(due - performance.now());
+    probes.push(
+      fetch(`${app.url}/healthz/live`).then(async (response) => {
+        await response.arrayBuffer();
+        expect(response.status).toBe(200);
+        return performance.now() - due;
+      }),
+    );
+  }
+  return Promise.all(probes);
+}
+
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil((p / 100) * values.length) - 1)];
+
+/** Rendering in worker threads, with a size and a time budget. */
 describe('document rendering', () => {
   let stack: TestStack;
   let utilities: RunningApp;
@@ -26,6 +54,22 @@ describe('document rendering', () => {
     dev = await stack.developer();
   });
   afterAll(() => stack.stop());
+
+  it('renders the largest report a job takes in a render thread: /healthz/live answers within 250 ms (p99) all along', async () => {
+    // a thread started and its modules loaded: what is measured is the render
+    expect((await dev.call(utilities, 'POST', DOCUMENTS, { body: invoice(1) })).status).toBe(201);
+    const accepted = await dev.call(utilities, 'POST', JOBS, { body: report(MAX_REPORT_ROWS) });
+    expect(accepted.status).toBe(202);
+    const done = finished(dev, utilities, accepted.body.data.id, 60_000);
+    const latencies = await livenessWhile(utilities, done);
+    const job = await done;
+    expect(job).toMatchObject({ status: 'succeeded', error: null });
+    const document = (await dev.call(utilities, 'GET', `${DOCUMENTS}/${job.documentId}`)).body.data;
+    expect(document.pageCount).toBeGreaterThan(MAX_REPORT_ROWS / 40);
+    // Rendered on the event loop, the same report kept it from answering for seconds.
+    expect(latencies.length).toBeGreaterThan(20);
+    expect(percentile(latencies, 99)).toBeLessThan(250);
+  });
 
   it('renders at most 500 table rows at once: a larger document is 413 DOCUMENT_TOO_LARGE_FOR_SYNC, pointing to document jobs', async () => {
     expect((await dev.call(utilities, 'POST', DOCUMENTS, { body: report(500, 'xlsx') })).status).toBe(201);
@@ -58,5 +102,24 @@ describe('document rendering', () => {
     const invalid = await dev.call(utilities, 'POST', JOBS, { body: { ...report(0), data: { rows } } });
     expectError(invalid, 400, 'VALIDATION_FAILED');
     expect(invalid.body.errors).toEqual({ 'data.rows.3.memo': ['property memo should not exist'], 'data.rows.1100.debit': ['debit must not be less than 0'] });
+  });
+
+  it('stops a render past DOCUMENT_RENDER_TIMEOUT_MS: 422 DOCUMENT_RENDER_TIMEOUT with the limit, for a request and for a job; nothing is stored', async () => {
+    const hasty = await stack.startApp(UtilitiesModule, 'utilities', { DOCUMENT_RENDER_TIMEOUT_MS: '10', DOCUMENT_JOB_POLL_MS: '50' });
+    const other = await stack.developer();
+    const refused = await other.call(hasty, 'POST', DOCUMENTS, { body: report(500) });
+    expectError(refused, 422, 'DOCUMENT_RENDER_TIMEOUT');
+    expect(refused.body.message).toBe('Rendering this document took longer than the 10 ms allowed and was stopped.');
+    const accepted = await other.call(hasty, 'POST', JOBS, { headers: { 'accept-language': 'fr' }, body: report(500) });
+    expect(await finished(other, hasty, accepted.body.data.id)).toMatchObject({
+      status: 'failed',
+      documentId: null,
+      error: { code: 'DOCUMENT_RENDER_TIMEOUT', message: 'La production de ce document a dépassé les 10 ms autorisées et a été interrompue.' },
+    });
+    // the terminated thread is replaced: the next render is refused the same way, not stuck
+    expectError(await other.call(hasty, 'POST', DOCUMENTS, { body: invoice(1) }), 422, 'DOCUMENT_RENDER_TIMEOUT');
+    expect((await other.call(hasty, 'GET', DOCUMENTS)).body.data.total).toBe(0);
+    expect((await other.call(utilities, 'POST', DOCUMENTS, { body: invoice(1) })).status).toBe(201);
+    await hasty.close();
   });
 });

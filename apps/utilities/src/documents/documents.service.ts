@@ -5,15 +5,16 @@ import { ValidationError, validateSync } from 'class-validator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { atTurnEnd, FieldErrors, Page, PlatformException, toPage, Transactions } from '@platform/common';
+import { atTurnEnd, FieldErrors, negotiateLanguage, Page, PlatformException, toPage, Transactions } from '@platform/common';
 import { DocumentFiles, StoredFile } from './document-files';
 import { DocumentFormat, DocumentRecord, DocumentType, StoredFormat } from './document.entity';
 import type { JobRequest } from './document-job.entity';
 import { DocumentDataDto, FinancialReportDataDto, InvoiceDataDto, MAX_REPORT_ROWS, PayslipDataDto } from './dto/document-data.dto';
 import { CreateDocumentDto, DocumentView, ListDocumentsQueryDto } from './dto/document.dto';
 import type { DocumentModel } from './render/document-model';
+import { DocumentRenderer } from './render/document-renderer';
 import { label } from './render/labels';
-import { documentLocale, DocumentLocale, formatMonth, isKnownCurrency, languageOf } from './render/locale';
+import { DocumentLocale, formatMonth, isKnownCurrency, languageOf } from './render/locale';
 import { invoiceModel, invoiceTotals, ModelContext, payslipModel, rowsReportModel, trialBalanceModel } from './render/models';
 import { DocumentSources } from './upstream.clients';
 
@@ -38,11 +39,6 @@ const VALIDATION = { whitelist: true, forbidNonWhitelisted: true, validationErro
 
 /** Reports how far a render got, 0–100. */
 export type ProgressListener = (percent: number) => Promise<void> | void;
-
-interface RenderedFile {
-  bytes: Buffer;
-  pageCount: number | null;
-}
 
 interface Produced {
   title: string;
@@ -78,6 +74,11 @@ export function slug(text: string): string {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** `locale` sent in the data wins; otherwise French from Accept-Language gives fr-CM, anything else en-CM. */
+function documentLocale(sent: DocumentLocale | undefined, acceptLanguage: string | string[] | undefined): DocumentLocale {
+  return sent ?? (negotiateLanguage(acceptLanguage) === 'fr' ? 'fr-CM' : 'en-CM');
+}
+
 /**
  * The table rows the data asks for, counted before class-transformer and class-validator walk
  * it: their work grows with every element (a 1 MiB body holds 300,000 empty rows, five seconds
@@ -107,6 +108,7 @@ export class DocumentsService {
     private readonly transactions: Transactions,
     private readonly files: DocumentFiles,
     private readonly sources: DocumentSources,
+    private readonly renderer: DocumentRenderer,
   ) {}
 
   /** Checks the data of the type and fixes the locale: what a job stores and a render needs. */
@@ -268,18 +270,12 @@ export class DocumentsService {
       name = [slug(model.title), report.from, report.to].filter(Boolean).join('-');
     }
     checkRows(model.tables.reduce((rows, table) => rows + table.rows.length, 0), sync);
-    const rendered = await this.renderModel(model, request.format);
+    const rendered = await this.renderer.render(model, request.format);
     await onProgress(70);
     const filename = `${name}.${request.format}`;
     const file = await this.files.put(companyId, filename, CONTENT_TYPES[request.format], rendered.bytes);
     await onProgress(90);
     return { title: model.title, filename, format: request.format, pageCount: rendered.pageCount, source, file };
-  }
-
-  private async renderModel(model: DocumentModel, format: DocumentFormat): Promise<RenderedFile> {
-    // pdfkit, exceljs and archiver weigh about 60 MB together: loaded by the first document, not at start
-    if (format === 'pdf') return (require('./render/pdf-renderer') as typeof import('./render/pdf-renderer')).renderPdf(model);
-    return { bytes: await (require('./render/xlsx-renderer') as typeof import('./render/xlsx-renderer')).renderXlsx(model), pageCount: null };
   }
 
   /** One employee's payslip, or (no employeeId) every payslip of the run in one ZIP, streamed to the store. */
@@ -292,7 +288,7 @@ export class DocumentsService {
       const slip = payslips[0];
       if (!slip) throw new PlatformException('USER_NOT_FOUND');
       const model = payslipModel(run, slip, context);
-      const rendered = await this.renderModel(model, format);
+      const rendered = await this.renderer.render(model, format);
       await onProgress(70);
       const filename = entryName(slip);
       const file = await this.files.put(companyId, filename, CONTENT_TYPES[format], rendered.bytes);
@@ -301,6 +297,7 @@ export class DocumentsService {
       return { title: model.title, filename, format, pageCount: rendered.pageCount, source, file };
     }
 
+    // loaded by the first archive, not at start
     const archiver = require('archiver') as typeof import('archiver');
     const archive = archiver('zip', { zlib: { level: 6 } });
     const filename = `payslips-${month}-${run.id.slice(0, 8)}.zip`;
@@ -308,7 +305,7 @@ export class DocumentsService {
     storing.catch(() => undefined);
     try {
       for (const [index, slip] of payslips.entries()) {
-        const rendered = await this.renderModel(payslipModel(run, slip, context), format);
+        const rendered = await this.renderer.render(payslipModel(run, slip, context), format);
         archive.append(rendered.bytes, { name: entryName(slip) });
         await onProgress(10 + Math.floor(((index + 1) / payslips.length) * 80));
       }

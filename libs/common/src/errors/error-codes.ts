@@ -98,6 +98,7 @@ export const ERROR_CODES = {
     'Ce document compte {rows} lignes de tableau ; POST /api/v1/app/documents en produit au plus {limit} immédiatement. Envoyez-le plutôt à POST /api/v1/app/document-jobs.',
   ),
   DOCUMENT_TOO_LARGE: define(413, 'This document has {rows} table rows; at most {limit} can be rendered.', 'Ce document compte {rows} lignes de tableau ; au plus {limit} peuvent être produites.'),
+  DOCUMENT_RENDER_TIMEOUT: define(422, 'Rendering this document took longer than the {limit} ms allowed and was stopped.', 'La production de ce document a dépassé les {limit} ms autorisées et a été interrompue.'),
 
   // Product codes (spec §7)
   USER_NOT_FOUND: define(404, 'Employee not found.', 'Employé introuvable.'),
