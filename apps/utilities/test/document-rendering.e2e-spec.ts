@@ -42,7 +42,7 @@ async function livenessWhile(app: RunningApp, until: Promise<unknown>, everyMs =
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil((p / 100) * values.length) - 1)];
 
-/** Rendering in worker threads, with a size and a time budget. */
+/** Rendering in worker threads with a size and a time budget, and document jobs shared fairly between companies. */
 describe('document rendering', () => {
   let stack: TestStack;
   let utilities: RunningApp;
@@ -121,5 +121,24 @@ describe('document rendering', () => {
     expect((await other.call(hasty, 'GET', DOCUMENTS)).body.data.total).toBe(0);
     expect((await other.call(utilities, 'POST', DOCUMENTS, { body: invoice(1) })).status).toBe(201);
     await hasty.close();
+  });
+
+  it('shares document jobs between companies: one company runs one job at a time, and another company’s job does not wait for its burst', async () => {
+    const [burst, single] = [await stack.developer(), await stack.developer()];
+    const burstIds: string[] = [];
+    for (let n = 0; n < 4; n++) burstIds.push((await burst.call(utilities, 'POST', JOBS, { body: report(3000) })).body.data.id);
+    const singleId = (await single.call(utilities, 'POST', JOBS, { body: invoice(3) })).body.data.id;
+
+    const bursts = await Promise.all(burstIds.map((id) => finished(burst, utilities, id, 60_000)));
+    const alone = await finished(single, utilities, singleId, 60_000);
+    expect([...bursts, alone].map((job) => job.status)).toEqual(Array(5).fill('succeeded'));
+    const at = (time: string) => Date.parse(time);
+    const byStart = [...bursts].sort((a, b) => at(a.startedAt) - at(b.startedAt));
+    for (let n = 1; n < byStart.length; n++) expect(at(byStart[n].startedAt)).toBeGreaterThanOrEqual(at(byStart[n - 1].finishedAt));
+    // Claimed oldest first, the single job waited for every job the burst still had queued.
+    const queuedBefore = byStart.filter((job) => at(job.startedAt) > at(alone.createdAt));
+    expect(queuedBefore.length).toBeGreaterThan(0);
+    for (const job of queuedBefore) expect(at(alone.startedAt)).toBeLessThan(at(job.startedAt));
+    expect(at(alone.finishedAt)).toBeLessThan(at(byStart[3].finishedAt));
   });
 });

@@ -175,6 +175,10 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(1000) @Max(3_600_000)
   DOCUMENT_JOB_LEASE_MS = 60_000;
 
+  /** Document jobs of one company running at once, across instances: one company's burst cannot hold every slot. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(32)
+  DOCUMENT_JOB_COMPANY_CONCURRENCY = 1;
+
   /** Worker threads rendering PDF and XLSX, started on demand; an idle one exits. */
   @Transform(toInt) @IsInt() @Min(1) @Max(16)
   DOCUMENT_RENDER_THREADS = 2;
