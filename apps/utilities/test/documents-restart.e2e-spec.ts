@@ -45,7 +45,8 @@ describe('document jobs across restarts', () => {
     expect(left.running).toBeUndefined();
     expect(left.queued).toBeGreaterThanOrEqual(1);
 
-    const second = await stack.startApp(UtilitiesModule, 'utilities', { DOCUMENT_JOB_CONCURRENCY: '2', DOCUMENT_JOB_POLL_MS: '50' });
+    // one company's jobs: the instance's bound is measured, not the company's
+    const second = await stack.startApp(UtilitiesModule, 'utilities', { DOCUMENT_JOB_CONCURRENCY: '2', DOCUMENT_JOB_COMPANY_CONCURRENCY: '6', DOCUMENT_JOB_POLL_MS: '50' });
     let mostRunning = 0;
     await eventually(
       async () => {

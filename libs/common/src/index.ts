@@ -21,6 +21,7 @@ export * from './errors/exception.filter';
 export * from './errors/i18n';
 export * from './errors/platform.exception';
 export * from './http/array-distinct';
+export { MaxInputValues } from './http/input-limits';
 export * from './http/internal-api';
 export * from './http/optional-not-null';
 export * from './http/pagination';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Brackets, DataSource, In } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import { DueCheck, ERROR_CODES, Environment, ErrorCode, interpolate, PlatformException, PollingLoop, Transactions } from '@platform/common';
 import { DocumentJob, JobError } from './document-job.entity';
 import { DocumentsService } from './documents.service';
@@ -15,13 +15,17 @@ const PROGRESS_EVERY_MS = 250;
 /** Lost the lease to another instance: this run's result is dropped. */
 class LeaseLost extends Error {}
 
+/** Queued, or waiting for its retry; or running on an instance whose lease lapsed. */
+const DUE = `job.status IN ('queued', 'running') AND (job.lockedUntil IS NULL OR job.lockedUntil <= :now)`;
+
 /**
- * Renders queued document jobs, at most DOCUMENT_JOB_CONCURRENCY at a time per instance. Each
- * round claims due jobs — `FOR UPDATE SKIP LOCKED` on PostgreSQL so instances never claim the
- * same one, serialized on SQLite by Transactions — and leases them (`locked_until`), renewing
- * the lease while a job runs. A job left running by a stopped instance is claimed again once its
- * lease lapses. Errors from services that are away are retried with backoff; any other error
- * fails the job with `{ code, message }`.
+ * Renders queued document jobs, at most DOCUMENT_JOB_CONCURRENCY at a time per instance and
+ * DOCUMENT_JOB_COMPANY_CONCURRENCY per company across instances, companies taking turns. Each
+ * round picks due jobs fairly, then claims them — `FOR UPDATE SKIP LOCKED` on PostgreSQL so
+ * instances never claim the same one, serialized on SQLite by Transactions — and leases them
+ * (`locked_until`), renewing the lease while a job runs. A job left running by a stopped instance
+ * is claimed again once its lease lapses. Errors from services that are away are retried with
+ * backoff; any other error fails the job with `{ code, message }`.
  */
 @Injectable()
 export class DocumentJobWorker implements OnApplicationBootstrap, OnModuleDestroy {
@@ -77,14 +81,10 @@ export class DocumentJobWorker implements OnApplicationBootstrap, OnModuleDestro
   private claim(limit: number): Promise<DocumentJob[]> {
     return this.transactions.run(async (manager) => {
       const now = new Date();
-      const query = manager
-        .getRepository(DocumentJob)
-        .createQueryBuilder('job')
-        .where('job.status IN (:...statuses)', { statuses: ['queued', 'running'] })
-        .andWhere(new Brackets((due) => due.where('job.lockedUntil IS NULL').orWhere('job.lockedUntil <= :now', { now })))
-        .orderBy('job.createdAt', 'ASC')
-        .addOrderBy('job.id', 'ASC')
-        .limit(limit);
+      const next = await this.nextTurns(manager, now, limit);
+      if (!next.length) return [];
+      // Another instance may have claimed some since: the lock skips those it holds, the condition those it committed.
+      const query = manager.getRepository(DocumentJob).createQueryBuilder('job').where('job.id IN (:...next)', { next }).andWhere(DUE, { now });
       if (this.transactions.postgres) query.setLock('pessimistic_write').setOnLocked('skip_locked');
       const due = await query.getMany();
       if (!due.length) return [];
@@ -93,6 +93,49 @@ export class DocumentJobWorker implements OnApplicationBootstrap, OnModuleDestro
       for (const job of due.filter((job) => !job.startedAt)) await manager.update(DocumentJob, { id: job.id }, { startedAt: now });
       return due.map((job) => Object.assign(job, { status: 'running', attempts: job.attempts + 1, lockedUntil, startedAt: job.startedAt ?? now }));
     });
+  }
+
+  /**
+   * The ids of the due jobs to start next, at most `limit`. A company may have
+   * DOCUMENT_JOB_COMPANY_CONCURRENCY jobs running (unexpired leases, on any instance); its due
+   * jobs get turns after those, oldest first, and turns are served in order: every company's next
+   * job comes before any company's one after it. A company that queued a hundred jobs holds no more
+   * slots than that, and another company's job starts as soon as a slot is free. Two instances
+   * choosing at once choose the same rows, which the claim's lock gives to one of them.
+   */
+  private async nextTurns(manager: EntityManager, now: Date, limit: number): Promise<string[]> {
+    const turns = await manager
+      .createQueryBuilder()
+      .select('turns.id', 'id')
+      .from(
+        (ranked) =>
+          ranked
+            .select('job.id', 'id')
+            .addSelect('job.createdAt', 'created_at')
+            .addSelect('COALESCE(busy.running, 0) + ROW_NUMBER() OVER (PARTITION BY job.companyId ORDER BY job.createdAt, job.id)', 'turn')
+            .from(DocumentJob, 'job')
+            .leftJoin(
+              (running) =>
+                running
+                  .select('leased.companyId', 'company_id')
+                  .addSelect('COUNT(*)', 'running')
+                  .from(DocumentJob, 'leased')
+                  .where(`leased.status = 'running' AND leased.lockedUntil > :now`)
+                  .groupBy('leased.companyId'),
+              'busy',
+              'busy.company_id = job.companyId',
+            )
+            .where(DUE),
+        'turns',
+      )
+      .where('turns.turn <= :cap')
+      .orderBy('turns.turn', 'ASC')
+      .addOrderBy('turns.created_at', 'ASC')
+      .addOrderBy('turns.id', 'ASC')
+      .limit(limit)
+      .setParameters({ now, cap: this.env.DOCUMENT_JOB_COMPANY_CONCURRENCY })
+      .getRawMany<{ id: string }>();
+    return turns.map((turn) => turn.id);
   }
 
   private async execute(job: DocumentJob): Promise<void> {

@@ -17,7 +17,7 @@ export class DocumentJobsService {
 
   /** Validated now (a bad request is a 400, not a failed job), rendered by the worker. */
   async create(companyId: string, body: CreateDocumentDto, acceptLanguage: string | string[] | undefined): Promise<DocumentJobView> {
-    const request = this.documents.prepare(body, acceptLanguage, { job: true });
+    const request = await this.documents.prepare(body, acceptLanguage, { job: true });
     const job = await this.dataSource.getRepository(DocumentJob).save(
       this.dataSource.getRepository(DocumentJob).create({ companyId, status: 'queued', progress: 0, attempts: 0, request, documentId: null, error: null, lockedUntil: null, startedAt: null, finishedAt: null }),
     );

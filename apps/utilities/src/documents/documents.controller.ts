@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, ParseUUIDPipe, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiPayloadTooLargeResponse, ApiProduces, ApiServiceUnavailableResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Authenticated, PlatformException, RawResponse, SuccessMessage, Tenant, TenantContext } from '@platform/common';
 import { ApiEnvelope } from '../openapi';
@@ -21,6 +21,8 @@ export class DocumentsController {
   @SuccessMessage('created')
   @ApiEnvelope(201, DocumentView, 'Rendered now and stored as a file (PDF with pdfkit, XLSX with exceljs). Amounts formatted for the locale; XAF without decimals.')
   @ApiNotFoundResponse({ description: 'PAYROLL_RUN_NOT_FOUND, or USER_NOT_FOUND when the employee has no payslip in the run' })
+  @ApiPayloadTooLargeResponse({ description: 'DOCUMENT_TOO_LARGE_FOR_SYNC: more than 500 table rows; send it to POST /document-jobs' })
+  @ApiUnprocessableEntityResponse({ description: 'DOCUMENT_RENDER_TIMEOUT: the render ran past its time budget and was stopped' })
   @ApiServiceUnavailableResponse({ description: 'UPSTREAM_UNAVAILABLE: payroll or Books did not answer; nothing was stored' })
   create(@Tenant() tenant: TenantContext, @Body() body: CreateDocumentDto, @Headers('accept-language') acceptLanguage?: string) {
     return this.documents.create(tenant.companyId, body, acceptLanguage);
@@ -62,6 +64,7 @@ export class DocumentJobsController {
   @Authenticated('app:write')
   @SuccessMessage('accepted')
   @ApiEnvelope(202, DocumentJobView, 'Queued; follow it with GET /document-jobs/:id. A payslip job without employeeId renders every payslip of the run into one ZIP.')
+  @ApiPayloadTooLargeResponse({ description: 'DOCUMENT_TOO_LARGE: more than 10,000 table rows' })
   create(@Tenant() tenant: TenantContext, @Body() body: CreateDocumentDto, @Headers('accept-language') acceptLanguage?: string) {
     return this.jobs.create(tenant.companyId, body, acceptLanguage);
   }

@@ -8,11 +8,12 @@ import { DocumentJobsService } from './document-jobs.service';
 import { DocumentRecord } from './document.entity';
 import { DocumentJobsController, DocumentsController } from './documents.controller';
 import { DocumentsService } from './documents.service';
+import { DocumentRenderer } from './render/document-renderer';
 import { DocumentSources } from './upstream.clients';
 
 @Module({
   imports: [TypeOrmModule.forFeature([DocumentRecord, DocumentJob]), FilesModule],
   controllers: [DocumentsController, DocumentJobsController],
-  providers: [DocumentsService, DocumentJobsService, DocumentJobWorker, DocumentFiles, DocumentSources],
+  providers: [DocumentsService, DocumentJobsService, DocumentJobWorker, DocumentFiles, DocumentSources, DocumentRenderer],
 })
 export class DocumentsModule {}

@@ -206,6 +206,18 @@ export class Environment {
   /** A running job's claim, renewed while it runs; a job whose instance died is picked up again once it lapses. */
   @Transform(toInt) @IsInt() @Min(1000) @Max(3_600_000)
   DOCUMENT_JOB_LEASE_MS = 60_000;
+
+  /** Document jobs of one company running at once, across instances: one company's burst cannot hold every slot. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(32)
+  DOCUMENT_JOB_COMPANY_CONCURRENCY = 1;
+
+  /** Worker threads rendering PDF and XLSX, started on demand; an idle one exits. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(16)
+  DOCUMENT_RENDER_THREADS = 2;
+
+  /** How long one render may run in its thread before the thread is stopped and the render refused. */
+  @Transform(toInt) @IsInt() @Min(10) @Max(600_000)
+  DOCUMENT_RENDER_TIMEOUT_MS = 30_000;
 }
 
 export class ConfigurationError extends Error {

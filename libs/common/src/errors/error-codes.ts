@@ -103,6 +103,13 @@ export const ERROR_CODES = {
   RANGE_NOT_SATISFIABLE: define(416, 'The requested range cannot be served.', 'La plage demandée ne peut pas être servie.'),
   DOCUMENT_NOT_FOUND: define(404, 'Document not found.', 'Document introuvable.'),
   DOCUMENT_JOB_NOT_FOUND: define(404, 'Document job not found.', 'Tâche de document introuvable.'),
+  DOCUMENT_TOO_LARGE_FOR_SYNC: define(
+    413,
+    'This document has {rows} table rows; POST /api/v1/app/documents renders at most {limit} at once. Send it to POST /api/v1/app/document-jobs instead.',
+    'Ce document compte {rows} lignes de tableau ; POST /api/v1/app/documents en produit au plus {limit} immédiatement. Envoyez-le plutôt à POST /api/v1/app/document-jobs.',
+  ),
+  DOCUMENT_TOO_LARGE: define(413, 'This document has {rows} table rows; at most {limit} can be rendered.', 'Ce document compte {rows} lignes de tableau ; au plus {limit} peuvent être produites.'),
+  DOCUMENT_RENDER_TIMEOUT: define(422, 'Rendering this document took longer than the {limit} ms allowed and was stopped.', 'La production de ce document a dépassé les {limit} ms autorisées et a été interrompue.'),
 
   // Product codes (spec §7)
   USER_NOT_FOUND: define(404, 'Employee not found.', 'Employé introuvable.'),

@@ -25,6 +25,23 @@ export const MAX_OBJECT_KEYS = 1000;
  */
 export const MAX_INPUT_VALUES = 10_000;
 
+const INPUT_VALUES_LIMIT = Symbol('maxInputValues');
+
+/**
+ * Lets a DTO's inputs hold more values than MAX_INPUT_VALUES, when its route hands the heavy
+ * work to a background job and validates its bulk a slice at a time (a document job's rows).
+ */
+export function MaxInputValues(limit: number): ClassDecorator {
+  return (target) => {
+    Reflect.defineMetadata(INPUT_VALUES_LIMIT, limit, target);
+  };
+}
+
+/** The values an input of this DTO may hold. */
+export function maxInputValuesOf(metatype: Function): number {
+  return (Reflect.getMetadata(INPUT_VALUES_LIMIT, metatype) as number | undefined) ?? MAX_INPUT_VALUES;
+}
+
 /**
  * NUL, or a UTF-16 surrogate without its pair. PostgreSQL refuses NUL in text and `\u0000` in
  * json/jsonb; an unpaired surrogate is not Unicode: json refuses it, text silently gets U+FFFD
@@ -39,13 +56,14 @@ export function isStorableText(text: string): boolean {
 /**
  * The rules every validated input obeys whatever its DTO says: strings (values and keys) hold
  * storable text, nesting stays within MAX_INPUT_DEPTH, objects within MAX_OBJECT_KEYS keys and the
- * whole input within MAX_INPUT_VALUES values. Errors are keyed like the validation pipe's, by
- * dotted path (`lines.0.description`); a nesting error by its top-level property. `root` names the
- * input itself (`body`, `query`) when it is the offending value; too many values is the input's
- * error alone, found before the rest is walked. The walk keeps its own stack, so no input can
- * overflow it, and stops at the bounds, so its time is linear in what the bounds let through.
+ * whole input within `maxValues` values (MAX_INPUT_VALUES unless the DTO declares more). Errors are
+ * keyed like the validation pipe's, by dotted path (`lines.0.description`); a nesting error by its
+ * top-level property. `root` names the input itself (`body`, `query`) when it is the offending
+ * value; too many values is the input's error alone, found before the rest is walked. The walk
+ * keeps its own stack, so no input can overflow it, and stops at the bounds, so its time is linear
+ * in what the bounds let through.
  */
-export function inputErrors(value: unknown, root: string): FieldErrors | undefined {
+export function inputErrors(value: unknown, root: string, maxValues: number = MAX_INPUT_VALUES): FieldErrors | undefined {
   let errors: FieldErrors | undefined;
   const fail = (path: string, message: string) => {
     const messages = ((errors ??= {})[path] ??= []);
@@ -73,7 +91,7 @@ export function inputErrors(value: unknown, root: string): FieldErrors | undefin
       continue;
     }
     const children = keys ? keys.length : (current as unknown[]).length;
-    if (walked + pending.length + children > MAX_INPUT_VALUES) return { [root]: [`${root} must not have more than ${MAX_INPUT_VALUES} values`] };
+    if (walked + pending.length + children > maxValues) return { [root]: [`${root} must not have more than ${maxValues} values`] };
     if (!keys) {
       for (let index = 0; index < children; index++) pending.push([(current as unknown[])[index], path ? `${path}.${index}` : String(index), depth + 1]);
       continue;

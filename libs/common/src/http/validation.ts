@@ -2,7 +2,7 @@ import { ArgumentMetadata, ValidationError, ValidationPipe, ValidationPipeOption
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { FieldErrors, PlatformException } from '../errors/platform.exception';
-import { inputErrors } from './input-limits';
+import { inputErrors, maxInputValuesOf } from './input-limits';
 import { Acceptor, compileAcceptor } from './validation-fast-path';
 
 /** Flattens class-validator errors into `{ "lines.0.amount": ["..."] }`. */
@@ -74,7 +74,7 @@ export class PlatformValidationPipe extends ValidationPipe {
         if (accept === undefined) this.acceptors.set(metatype, (accept = compileAcceptor(metatype) ?? null));
         if (accept?.(value)) return Object.assign(new metatype(), value);
       }
-      const errors = inputErrors(value, metadata.type);
+      const errors = inputErrors(value, metadata.type, maxInputValuesOf(metatype));
       if (errors) throw PlatformException.validation(errors);
     }
     return super.transform(value, metadata);

@@ -8,8 +8,15 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_UNIT_PRICE = 1e13;
 const MAX_QUANTITY = 1_000_000;
 export const MAX_INVOICE_LINES = 1000;
-/** Four values a row: within the values every body may hold (MAX_INPUT_VALUES in @platform/common). */
-export const MAX_REPORT_ROWS = 2000;
+/** Table rows a document job renders (a synchronous render takes far fewer: MAX_SYNC_ROWS). */
+export const MAX_REPORT_ROWS = 10_000;
+/**
+ * The JSON values a document request may hold: the largest report (four a row: the row and its
+ * account, debit and credit) and room for the rest. More than other bodies may hold (the
+ * platform's MAX_INPUT_VALUES), so that a report too large to render at once reaches the row count
+ * and is told to use a job, and a job gets its rows; rows are validated a slice at a time.
+ */
+export const MAX_DOCUMENT_INPUT_VALUES = 4 * MAX_REPORT_ROWS + 1000;
 
 const lower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.toLowerCase() : value);
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);

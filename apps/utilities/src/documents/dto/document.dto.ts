@@ -1,9 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsObject, IsOptional } from 'class-validator';
-import { PageQueryDto } from '@platform/common';
+import { MaxInputValues, PageQueryDto } from '@platform/common';
 import { DOCUMENT_FORMATS, DOCUMENT_TYPES, DocumentFormat, DocumentType, STORED_FORMATS, StoredFormat } from '../document.entity';
 import { JOB_STATUSES, JobStatus } from '../document-job.entity';
+import { MAX_DOCUMENT_INPUT_VALUES } from './document-data.dto';
 
+@MaxInputValues(MAX_DOCUMENT_INPUT_VALUES)
 export class CreateDocumentDto {
   @ApiProperty({ enum: DOCUMENT_TYPES })
   @IsIn(DOCUMENT_TYPES)

@@ -1,12 +1,6 @@
-import { negotiateLanguage } from '@platform/common';
-
+// Loaded by the render threads too: nothing here may import @platform/common (the whole service pipeline).
 export const DOCUMENT_LOCALES = ['fr-CM', 'en-CM'] as const;
 export type DocumentLocale = (typeof DOCUMENT_LOCALES)[number];
-
-/** `locale` sent in the data wins; otherwise French from Accept-Language gives fr-CM, anything else en-CM. */
-export function documentLocale(sent: DocumentLocale | undefined, acceptLanguage: string | string[] | undefined): DocumentLocale {
-  return sent ?? (negotiateLanguage(acceptLanguage) === 'fr' ? 'fr-CM' : 'en-CM');
-}
 
 export function languageOf(locale: DocumentLocale): 'en' | 'fr' {
   return locale === 'fr-CM' ? 'fr' : 'en';
