@@ -55,12 +55,17 @@ describe('document rendering', () => {
   });
   afterAll(() => stack.stop());
 
-  it('renders the largest report a job takes in a render thread: /healthz/live answers within 250 ms (p99) all along', async () => {
+  it('takes and renders the largest report a job takes off the event loop: /healthz/live answers within 250 ms (p99) all along', async () => {
     // a thread started and its modules loaded: what is measured is the render
     expect((await dev.call(utilities, 'POST', DOCUMENTS, { body: invoice(1) })).status).toBe(201);
-    const accepted = await dev.call(utilities, 'POST', JOBS, { body: report(MAX_REPORT_ROWS) });
-    expect(accepted.status).toBe(202);
-    const done = finished(dev, utilities, accepted.body.data.id, 60_000);
+    // Measured from the submission on: the request's 40,000 values are checked before it is
+    // queued. The body is serialized first, so that the probes time the service, not this client.
+    const largest = JSON.stringify(report(MAX_REPORT_ROWS));
+    const submitting = dev.call(utilities, 'POST', JOBS, { rawBody: largest });
+    const done = submitting.then((accepted) => {
+      expect(accepted.status).toBe(202);
+      return finished(dev, utilities, accepted.body.data.id, 60_000);
+    });
     const latencies = await livenessWhile(utilities, done);
     const job = await done;
     expect(job).toMatchObject({ status: 'succeeded', error: null });

@@ -22,6 +22,7 @@ export * from './errors/i18n';
 export * from './errors/platform.exception';
 export * from './http/array-distinct';
 export { MaxInputValues } from './http/input-limits';
+export { KeptAsParsed } from './http/validation';
 export * from './http/internal-api';
 export * from './http/optional-not-null';
 export * from './http/pagination';

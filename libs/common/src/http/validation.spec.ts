@@ -1,6 +1,8 @@
 import 'reflect-metadata';
-import { getMetadataStorage, IsInt, IsOptional, IsString, Min, validate, ValidationError } from 'class-validator';
-import { flattenValidationErrors, memoizeValidationMetadata } from './validation';
+import { Transform } from 'class-transformer';
+import { getMetadataStorage, IsInt, IsObject, IsOptional, IsString, Min, validate, ValidationError } from 'class-validator';
+import { PlatformException } from '../errors/platform.exception';
+import { createValidationPipe, flattenValidationErrors, KeptAsParsed, memoizeValidationMetadata } from './validation';
 
 describe('flattenValidationErrors', () => {
   it('keys nested errors by their dotted path', () => {
@@ -64,5 +66,37 @@ describe('memoizeValidationMetadata', () => {
     expect(await messages(Object.assign(new Later(), { name: 'a', count: 2, note: 'n' }))).toEqual({});
     expect(await messages(Object.assign(new Later(), { name: 'a', count: 2.5, note: 1 }))).toEqual({ count: ['count must be an integer number'], note: ['note must be a string'] });
     expect(await messages(Object.assign(new Child(), { name: 'a', count: 2, note: 'n' }))).toEqual({ note: ['property note should not exist'] });
+  });
+});
+
+describe('KeptAsParsed', () => {
+  class Request {
+    @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+    @IsString()
+    name!: string;
+
+    @IsObject()
+    @KeptAsParsed()
+    data!: Record<string, unknown>;
+  }
+  class Derived extends Request {}
+  const pipe = createValidationPipe();
+  const run = (value: unknown, metatype: Function = Request) => pipe.transform(value, { type: 'body', metatype: metatype as never });
+  const errorsOf = (promise: Promise<unknown>) => promise.then(() => undefined, (error: PlatformException) => error.options.errors);
+
+  it('hands the property over as parsed, the same object, and transforms the rest', async () => {
+    const data = { rows: [{ account: ' 601 ', debit: 1 }], nested: { deep: [1, 2] } };
+    const result = await run({ name: '  report ', data });
+    expect(result).toBeInstanceOf(Request);
+    expect(result.name).toBe('report');
+    expect(result.data).toBe(data);
+    expect((await run({ name: 'x', data }, Derived)).data).toBe(data);
+  });
+
+  it('still validates the property by its own decorators', async () => {
+    expect(await errorsOf(run({ name: 'x', data: [1, 2] }))).toEqual({ data: ['data must be an object'] });
+    expect(await errorsOf(run({ name: 'x', data: 'text' }))).toEqual({ data: ['data must be an object'] });
+    expect(await errorsOf(run({ name: 'x' }))).toEqual({ data: ['data must be an object'] });
+    expect(await errorsOf(run({ name: 'x', data: {}, extra: 1 }))).toEqual({ extra: ['property extra should not exist'] });
   });
 });

@@ -76,9 +76,41 @@ export class PlatformValidationPipe extends ValidationPipe {
       }
       const errors = inputErrors(value, metadata.type, maxInputValuesOf(metatype));
       if (errors) throw PlatformException.validation(errors);
+      const [rest, putBack] = setAsideKept(metatype, value);
+      if (rest !== value) return (super.transform(rest, metadata) as Promise<object>).then(putBack);
     }
     return super.transform(value, metadata);
   }
+}
+
+const KEPT_AS_PARSED = Symbol('keptAsParsed');
+
+/**
+ * Marks a body property holding free JSON that its handler checks itself, a slice at a time (a
+ * document's `data`): the pipe validates the property's own decorators against an empty stand-in
+ * of the same kind and hands the value over as parsed, without class-transformer's copy of every
+ * value in it (170 ms of event loop for a 10,000-row report under ts-jest, 50 ms compiled).
+ */
+export function KeptAsParsed(): PropertyDecorator {
+  return (target, property) => {
+    const kept: (string | symbol)[] = Reflect.getMetadata(KEPT_AS_PARSED, target.constructor) ?? [];
+    Reflect.defineMetadata(KEPT_AS_PARSED, [...kept, property], target.constructor);
+  };
+}
+
+/** `value` with each kept property's object or array set aside, and a function putting them back on the result. */
+function setAsideKept(metatype: Function, value: unknown): [unknown, (instance: object) => object] {
+  const kept: (string | symbol)[] | undefined = Reflect.getMetadata(KEPT_AS_PARSED, metatype);
+  if (!kept || typeof value !== 'object' || value === null || Array.isArray(value)) return [value, (instance) => instance];
+  const rest: Record<string | symbol, unknown> = { ...value };
+  const parsed: Record<string | symbol, unknown> = {};
+  for (const property of kept) {
+    const held = rest[property];
+    if (typeof held !== 'object' || held === null) continue;
+    parsed[property] = held;
+    rest[property] = Array.isArray(held) ? [] : {};
+  }
+  return [rest, (instance) => Object.assign(instance, parsed)];
 }
 
 /** The platform's validation options, which the fast path assumes (whitelist, forbidNonWhitelisted, transform, no groups). */

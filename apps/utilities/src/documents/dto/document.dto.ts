@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsObject, IsOptional } from 'class-validator';
-import { MaxInputValues, PageQueryDto } from '@platform/common';
+import { KeptAsParsed, MaxInputValues, PageQueryDto } from '@platform/common';
 import { DOCUMENT_FORMATS, DOCUMENT_TYPES, DocumentFormat, DocumentType, STORED_FORMATS, StoredFormat } from '../document.entity';
 import { JOB_STATUSES, JobStatus } from '../document-job.entity';
 import { MAX_DOCUMENT_INPUT_VALUES } from './document-data.dto';
@@ -25,6 +25,7 @@ export class CreateDocumentDto {
       'Every type: `locale?` (fr-CM | en-CM), `companyName?`. Amounts are integers in the currency’s minor unit.',
   })
   @IsObject()
+  @KeptAsParsed()
   data: Record<string, unknown>;
 }
 
