@@ -1,20 +1,6 @@
-import { Type } from '@nestjs/common';
-import { RouteAudit, ServiceName } from '@platform/common';
-import { AuthModule } from '../apps/auth/src/auth.module';
-import { BooksModule } from '../apps/books/src/books.module';
-import { HrModule } from '../apps/hr/src/hr.module';
-import { PayModule } from '../apps/pay/src/pay.module';
-import { PayrollModule } from '../apps/payroll/src/payroll.module';
-import { UtilitiesModule } from '../apps/utilities/src/utilities.module';
+import { RouteAudit } from '@platform/common';
+import { PRODUCT_APPS } from './support/products';
 import { TestStack } from './support/stack';
-
-const PRODUCTS: [Type, ServiceName][] = [
-  [HrModule, 'hr'],
-  [UtilitiesModule, 'utilities'],
-  [PayrollModule, 'payroll'],
-  [PayModule, 'pay'],
-  [BooksModule, 'books'],
-];
 
 /**
  * Every route of the suite with its access declaration. A route that turns public, loses its
@@ -25,7 +11,7 @@ describe('route access declarations', () => {
 
   beforeAll(async () => {
     stack = await TestStack.start({ redis: false });
-    for (const [module, name] of PRODUCTS) await stack.startApp(module, name);
+    for (const [module, name] of PRODUCT_APPS) await stack.startApp(module, name);
   });
   afterAll(() => stack.stop());
 

@@ -1,4 +1,3 @@
-import { Type } from '@nestjs/common';
 import { sign, SignOptions } from 'jsonwebtoken';
 import { createServer, request as httpRequest, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
@@ -7,12 +6,9 @@ import { ServiceName } from '@platform/common';
 import { AuthModule } from '../apps/auth/src/auth.module';
 import { CredentialsService } from '../apps/auth/src/credentials/credentials.service';
 import { SigningKeys } from '../apps/auth/src/tokens/signing-keys.service';
-import { BooksModule } from '../apps/books/src/books.module';
 import { HrModule } from '../apps/hr/src/hr.module';
-import { PayModule } from '../apps/pay/src/pay.module';
-import { PayrollModule } from '../apps/payroll/src/payroll.module';
-import { UtilitiesModule } from '../apps/utilities/src/utilities.module';
 import { call, HttpResult, sleep } from './support/http';
+import { PRODUCT_APPS } from './support/products';
 import { Developer, expectError, RunningApp, TestStack } from './support/stack';
 
 /** An authenticated GET each service answers 200 to a valid token. */
@@ -24,13 +20,6 @@ const PROBES: Record<ServiceName, string> = {
   pay: '/api/v1/pay/wallets',
   books: '/api/v1/books/accounts',
 };
-const PRODUCTS: [Type, ServiceName][] = [
-  [HrModule, 'hr'],
-  [UtilitiesModule, 'utilities'],
-  [PayrollModule, 'payroll'],
-  [PayModule, 'pay'],
-  [BooksModule, 'books'],
-];
 const JWKS_PATH = '/api/v1/.well-known/jwks.json';
 const MIN_REFRESH_MS = 1500;
 
@@ -98,7 +87,7 @@ describe('token verification on every service', () => {
     stack = await TestStack.start({ env: { JWKS_MIN_REFRESH_MS: String(MIN_REFRESH_MS) } });
     proxy = await AuthProxy.start(stack.auth.url);
     apps.auth = stack.auth;
-    for (const [module, name] of PRODUCTS) apps[name] = await stack.startApp(module, name, { AUTH_URL: proxy.url });
+    for (const [module, name] of PRODUCT_APPS) apps[name] = await stack.startApp(module, name, { AUTH_URL: proxy.url });
     dev = await stack.developer();
     keys = stack.auth.app.get(SigningKeys);
   }, 120_000);
