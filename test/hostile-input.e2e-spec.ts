@@ -670,8 +670,13 @@ describe('hostile input on every route', () => {
  */
 describe('hostile input shapes: bounded before any transformation', () => {
   const MiB = 1 << 20;
-  /** The longest health answer tolerated while a hostile request is processed: generous, for a shared 2-core machine. */
-  const LIVE_WITHIN_MS = 500;
+  /**
+   * The longest health answer tolerated while a hostile request is processed. Only a stall of
+   * seconds (the 8 s of the wide object before the bounds) fails it: on a shared 2-core machine
+   * beside other work, answers of 800 ms were seen with the bounds in place. What the shapes cost
+   * is the bench's to say (scenario 6), not this test's.
+   */
+  const LIVE_WITHIN_MS = 2000;
   let stack: TestStack;
   let dev: Developer;
   let pay: RunningApp;

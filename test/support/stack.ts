@@ -76,6 +76,8 @@ export class TestStack {
     stack.dropDatabase = database.drop;
     stack.env = {
       DATABASE_URL: database.url,
+      // A file starts up to seven apps on one PostgreSQL server, whose 100 connections other files share
+      DATABASE_POOL_SIZE: '5',
       DATA_DIR: stack.dataDir,
       INTERNAL_TOKEN: randomBytes(24).toString('base64url'),
       REVOCATION_POLL_MS: '500',
