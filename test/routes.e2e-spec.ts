@@ -1,4 +1,4 @@
-import { RouteAudit } from '@platform/common';
+import { AuthContract, BooksContract, HrContract, InternalRoute, PayContract, PayrollContract, RouteAudit, RouteTypes } from '@platform/common';
 import { PRODUCT_APPS } from './support/products';
 import { TestStack } from './support/stack';
 
@@ -21,6 +21,17 @@ describe('route access declarations', () => {
       .join('\n');
     expect(table).not.toContain('UNDECLARED');
     expect(table).toMatchSnapshot();
+  });
+
+  it('serves every internal route of the contracts, raw, and no internal route outside them', () => {
+    const declared = [AuthContract, HrContract, PayrollContract, PayContract, BooksContract]
+      .flatMap((contract) => Object.values(contract) as InternalRoute<RouteTypes>[])
+      .filter((route) => route.path.startsWith('/internal/'))
+      .map((route) => `${route.method} ${route.path}`);
+    const served = stack.apps.flatMap((running) => running.app.get(RouteAudit).routes()).filter((route) => route.access === 'internal');
+    expect(served.map((route) => `${route.method} ${route.path}`).sort()).toEqual(declared.sort());
+    // one answer shape: the response's JSON as it is (refusals are the error envelope, as everywhere)
+    expect(served.filter((route) => !route.response.raw)).toEqual([]);
   });
 
 });

@@ -142,4 +142,20 @@ describe('books internal posting route', () => {
     expect(june.status).toBe(201);
     expect((await dev.call(books, 'GET', `${BOOKS}/journal-entries`)).body.data.total).toBe(1);
   });
+
+  it('answers the trial balance of the company named in the query, raw, as the public route computes it', async () => {
+    const dev = await stack.developer();
+    const companyId = dev.organizationId;
+    expect((await postInternal(payrollAccrual(companyId, randomUUID()))).status).toBe(201);
+    const query = 'from=2026-03-01&to=2026-03-31';
+    const report = await call(books.url, 'GET', `/internal/v1/books/reports/trial-balance?companyId=${companyId.toUpperCase()}&${query}`, { headers: internal });
+    expect(report.status).toBe(200);
+    expect(report.body).toEqual((await dev.call(books, 'GET', `${BOOKS}/reports/trial-balance?${query}`)).body.data);
+    expect(report.body).toMatchObject({ from: '2026-03-01', to: '2026-03-31', currency: 'XAF', totals: { debits: 611_885, credits: 611_885, balanced: true } });
+
+    const trial = (headers: Record<string, string>, search: string) => call(books.url, 'GET', `/internal/v1/books/reports/trial-balance?${search}`, { headers });
+    expectError(await trial(internal, query), 400, 'VALIDATION_FAILED');
+    expectError(await trial(internal, `companyId=${companyId}&from=2026-13-01`), 400, 'VALIDATION_FAILED');
+    expectError(await trial({}, `companyId=${companyId}`), 404, 'HTTP_ERROR');
+  });
 });

@@ -26,20 +26,23 @@ describe('pay: internal payments route', () => {
     const body = { companyId, walletId, amount: 445_261, currency: 'XAF', recipient: MOMO, description: 'March 2026 salary', reference: 'payslip:run-1:emp-1' };
     const key = 'payroll:run-1:payslip-1';
     const paid = await internal('POST', INTERNAL, body, { 'idempotency-key': key });
+    // like every internal route, the answer is the payment itself, not the public envelope
     expect(paid.status).toBe(201);
-    expect(paid.body).toMatchObject({ success: true, data: { companyId, walletId, amount: 445_261, status: 'succeeded' } });
+    expect(paid.body).toMatchObject({ id: expect.any(String), companyId, walletId, amount: 445_261, status: 'succeeded' });
+    expect(paid.body).not.toHaveProperty('success');
     const again = await internal('POST', INTERNAL, body, { 'idempotency-key': key });
     expect(again.headers.get('idempotent-replayed')).toBe('true');
-    expect(again.body.data.id).toBe(paid.body.data.id);
+    expect(again.body).toEqual(paid.body);
     // the same key on the public route is the same operation
     const publicReplay = await client.payment({ walletId, amount: 445_261, currency: 'XAF', recipient: MOMO, description: 'March 2026 salary', reference: 'payslip:run-1:emp-1' }, key);
     expect(publicReplay.headers.get('idempotent-replayed')).toBe('true');
     expect(await client.expectLedgerConsistent(walletId)).toMatchObject({ balance: 500_000 - 445_261 });
 
-    const read = await internal('GET', `${INTERNAL}/${paid.body.data.id}?companyId=${companyId}`);
+    const read = await internal('GET', `${INTERNAL}/${paid.body.id}?companyId=${companyId}`);
     expect(read.status).toBe(200);
-    expect(read.body.data.status).toBe('succeeded');
-    expectError(await internal('GET', `${INTERNAL}/${paid.body.data.id}?companyId=00000000-0000-4000-8000-000000000000`), 404, 'PAYMENT_NOT_FOUND');
+    expect(read.body).toMatchObject({ id: paid.body.id, status: 'succeeded' });
+    expect(read.body).not.toHaveProperty('success');
+    expectError(await internal('GET', `${INTERNAL}/${paid.body.id}?companyId=00000000-0000-4000-8000-000000000000`), 404, 'PAYMENT_NOT_FOUND');
     expectError(await internal('POST', INTERNAL, { ...body, companyId: '00000000-0000-4000-8000-000000000000' }, { 'idempotency-key': newKey() }), 404, 'WALLET_NOT_FOUND');
   });
 

@@ -1,10 +1,9 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { Controller, Query } from '@nestjs/common';
 import { IsUUID } from 'class-validator';
-import { Internal, RawResponse } from '@platform/common';
+import { AuthContract, CompanyAccessQuery, Internal } from '@platform/common';
 import { LocalIdentitySource } from './local-identity.source';
 
-class CompanyAccessQueryDto {
+class CompanyAccessQueryDto implements CompanyAccessQuery {
   @IsUUID()
   organizationId: string;
 
@@ -16,19 +15,16 @@ class CompanyAccessQueryDto {
 }
 
 /** The feed other services poll; outside /api/v1, so the Ingress never routes it. */
-@ApiExcludeController()
-@Internal()
-@RawResponse()
-@Controller('internal/v1')
+@Controller()
 export class InternalController {
   constructor(private readonly identity: LocalIdentitySource) {}
 
-  @Get('revocations')
+  @Internal(AuthContract.REVOCATIONS)
   revocations() {
     return { items: this.identity.revocations() };
   }
 
-  @Get('tenancy/access')
+  @Internal(AuthContract.TENANCY_ACCESS)
   async access(@Query() query: CompanyAccessQueryDto) {
     return { allowed: await this.identity.canActFor(query) };
   }

@@ -1,7 +1,6 @@
-import { Body, Controller, Post, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { Body, Controller, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { Internal, RawResponse } from '@platform/common';
+import { BooksContract, Internal } from '@platform/common';
 import { InternalJournalEntryDto } from './dto/journal-entry.dto';
 import { JournalService } from './journal.service';
 
@@ -10,14 +9,11 @@ import { JournalService } from './journal.service';
  * routes it, behind the internal token. 201 with the entry, or 200 with the first entry when
  * the same (companyId, source, reference) was already posted.
  */
-@ApiExcludeController()
-@Internal()
-@RawResponse()
-@Controller('internal/v1/books')
+@Controller()
 export class InternalJournalController {
   constructor(private readonly journal: JournalService) {}
 
-  @Post('journal-entries')
+  @Internal(BooksContract.POST_JOURNAL_ENTRY)
   async post(@Body() body: InternalJournalEntryDto, @Res({ passthrough: true }) reply: FastifyReply) {
     const { entry, created } = await this.journal.postFromSource(body);
     void reply.status(created ? 201 : 200);

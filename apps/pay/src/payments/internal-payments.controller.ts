@@ -1,8 +1,7 @@
-import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { Body, Controller, Param, Query, Res } from '@nestjs/common';
 import { IsUUID } from 'class-validator';
 import type { FastifyReply } from 'fastify';
-import { Internal } from '@platform/common';
+import { Internal, PayContract } from '@platform/common';
 import { IdempotencyKeyHeader } from '../idempotency/idempotency';
 import { respond } from '../idempotency/replay';
 import { InternalCreatePaymentDto } from './dto/payment.dto';
@@ -19,18 +18,16 @@ class CompanyQueryDto {
  * the company in the body or query instead of a token. Outside /api/v1, guarded by the internal
  * token; the Ingress never routes it.
  */
-@ApiExcludeController()
-@Internal()
-@Controller('internal/v1/pay')
+@Controller()
 export class InternalPaymentsController {
   constructor(private readonly payments: PaymentsService) {}
 
-  @Post('payments')
+  @Internal(PayContract.CREATE_PAYMENT)
   async create(@IdempotencyKeyHeader() key: string, @Body() body: InternalCreatePaymentDto, @Res({ passthrough: true }) reply: FastifyReply) {
     return respond(reply, await this.payments.pay(body.companyId, body, key));
   }
 
-  @Get('payments/:id')
+  @Internal(PayContract.PAYMENT)
   get(@Param('id', paymentId) id: string, @Query() query: CompanyQueryDto) {
     return this.payments.get(query.companyId, id);
   }

@@ -1,9 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, LessThanOrEqual } from 'typeorm';
-import { DueCheck, Environment, FailureLog, PollingLoop } from '@platform/common';
-import { BooksClient } from './books.client';
-import { BooksPostingRequest, Posting, PostingKind } from './posting.entity';
+import { BooksContract, DueCheck, Environment, FailureLog, InternalApi, PollingLoop } from '@platform/common';
+import { Posting, PostingKind } from './posting.entity';
 
 const MAX_BACKOFF_MS = 60_000;
 
@@ -19,8 +18,8 @@ export class PostingsService implements OnApplicationBootstrap, OnApplicationShu
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly books: BooksClient,
-    @Inject(Environment) env: Environment,
+    private readonly api: InternalApi,
+    @Inject(Environment) private readonly env: Environment,
   ) {
     this.loop = new PollingLoop(env.OUTBOX_POLL_MS, () => this.deliverDue(), () => undefined);
     this.due = new DueCheck(dataSource, Posting, (column) => `${column('status')} = 'pending' AND ${column('nextAttemptAt')} <= $1`);
@@ -35,7 +34,7 @@ export class PostingsService implements OnApplicationBootstrap, OnApplicationShu
   }
 
   /** Inside the caller's transaction; a second record of the same source is ignored. */
-  async record(manager: EntityManager, kind: PostingKind, runId: string, sourceId: string, request: BooksPostingRequest): Promise<void> {
+  async record(manager: EntityManager, kind: PostingKind, runId: string, sourceId: string, request: BooksContract.SourceJournalEntry): Promise<void> {
     await manager
       .createQueryBuilder()
       .insert()
@@ -90,16 +89,18 @@ export class PostingsService implements OnApplicationBootstrap, OnApplicationShu
       .execute();
     if (!claimed.affected) return;
 
-    const answer = await this.books.post(posting.request);
+    // Books is idempotent on the posting's source and reference: a retry posts once
+    const result = await this.api.call(this.env.BOOKS_URL, BooksContract.POST_JOURNAL_ENTRY, { body: posting.request });
     const attempts = posting.attempts + 1;
-    if (answer.outcome === 'posted') {
-      await repository.update(posting.id, { status: 'posted', journalEntryId: answer.journalEntryId, journalEntryNumber: answer.number, attempts, lastError: null, postedAt: new Date() });
-    } else if (answer.outcome === 'refused') {
-      this.logger.error(`Books refused the ${posting.kind} posting of run ${posting.runId}: ${answer.error}`);
-      await repository.update(posting.id, { status: 'failed', attempts, lastError: answer.error });
+    if (result.kind === 'ok') {
+      await repository.update(posting.id, { status: 'posted', journalEntryId: result.value.id, journalEntryNumber: result.value.number, attempts, lastError: null, postedAt: new Date() });
+    } else if (result.kind === 'refused') {
+      const error = `${result.code}: ${result.body.message ?? ''}`.slice(0, 500);
+      this.logger.error(`Books refused the ${posting.kind} posting of run ${posting.runId}: ${error}`);
+      await repository.update(posting.id, { status: 'failed', attempts, lastError: error });
     } else {
       const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(attempts, 6));
-      await repository.update(posting.id, { attempts, lastError: answer.error.slice(0, 500), nextAttemptAt: new Date(Date.now() + delay) });
+      await repository.update(posting.id, { attempts, lastError: result.reason.slice(0, 500), nextAttemptAt: new Date(Date.now() + delay) });
     }
   }
 }

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { PlatformException, Transactions } from '@platform/common';
+import { InternalResult, PayContract, PlatformException, Transactions } from '@platform/common';
 import { paymentLines } from '../accounting/journal-lines';
 import { PostingsService } from '../accounting/postings.service';
 import { PayrollRun } from '../runs/payroll-run.entity';
 import { Payslip, PayslipPaymentStatus } from '../runs/payslip.entity';
 import { ruleSetFor } from '../statutory/rule-set';
-import { PayAnswer, PayClient } from './pay.client';
+import { PayClient } from './pay.client';
 
 export interface PayslipPaymentResult {
   payslipId: string;
@@ -50,9 +50,9 @@ export class RunPaymentsService {
     const queue = slips.filter((slip) => slip.paymentStatus !== 'succeeded');
     const work = async () => {
       for (let slip = queue.shift(); slip; slip = queue.shift()) {
-        const answer = await this.payOne(run, slip, walletId);
-        if (answer.outcome !== 'unavailable') reachedPay = true;
-        await this.record(run, slip, answer, rules);
+        const result = await this.payOne(run, slip, walletId);
+        if (result?.kind !== 'unavailable') reachedPay = true;
+        await this.record(run, slip, result, rules);
       }
     };
     await Promise.all(Array.from({ length: PARALLEL_PAYMENTS }, work));
@@ -77,10 +77,11 @@ export class RunPaymentsService {
     };
   }
 
-  private payOne(run: PayrollRun, slip: Payslip, walletId: string): Promise<PayAnswer> {
+  /** Pay's answer, or null when the payslip has nowhere to be paid. */
+  private payOne(run: PayrollRun, slip: Payslip, walletId: string): Promise<InternalResult<PayContract.Payment> | null> {
     if (slip.paymentStatus === 'pending' && slip.paymentId) return this.pay.status(run.companyId, slip.paymentId);
     const recipient = recipientOf(slip);
-    if (!recipient) return Promise.resolve({ outcome: 'refused', error: 'NO_PAYOUT_DETAILS' });
+    if (!recipient) return Promise.resolve(null);
     return this.pay.pay(
       {
         companyId: run.companyId,
@@ -95,11 +96,9 @@ export class RunPaymentsService {
     );
   }
 
-  private async record(run: PayrollRun, slip: Payslip, answer: PayAnswer, rules: NonNullable<ReturnType<typeof ruleSetFor>>): Promise<void> {
-    if (answer.outcome === 'unavailable') return;
-    const status: PayslipPaymentStatus = answer.outcome === 'paid' ? 'succeeded' : answer.outcome === 'refused' ? 'failed' : answer.outcome;
-    const paymentId = 'paymentId' in answer ? answer.paymentId : slip.paymentId;
-    const failureReason = answer.outcome === 'refused' ? answer.error : answer.outcome === 'failed' ? answer.failureReason ?? 'declined' : null;
+  private async record(run: PayrollRun, slip: Payslip, result: InternalResult<PayContract.Payment> | null, rules: NonNullable<ReturnType<typeof ruleSetFor>>): Promise<void> {
+    if (result?.kind === 'unavailable') return;
+    const { status, paymentId, failureReason } = outcomeOf(result, slip.paymentId);
     await this.transactions.run(async (manager) => {
       await manager.update(Payslip, { id: slip.id }, { paymentStatus: status, paymentId, paymentFailureReason: failureReason, paidAt: status === 'succeeded' ? new Date() : null });
       if (status === 'succeeded') {
@@ -118,8 +117,16 @@ export class RunPaymentsService {
   }
 }
 
-function recipientOf(slip: Payslip): Record<string, unknown> | null {
-  const payout = slip.payout as Record<string, string | undefined> | null;
+/** What a payslip records of Pay's answer: the payment as it stands, or a refusal (or no payout details) as a failure. */
+function outcomeOf(result: Exclude<InternalResult<PayContract.Payment>, { kind: 'unavailable' }> | null, earlierPaymentId: string | null) {
+  if (!result) return { status: 'failed' as const, paymentId: earlierPaymentId, failureReason: 'NO_PAYOUT_DETAILS' };
+  if (result.kind === 'refused') return { status: 'failed' as const, paymentId: earlierPaymentId, failureReason: result.code };
+  const payment = result.value;
+  return { status: payment.status, paymentId: payment.id, failureReason: payment.status === 'failed' ? (payment.failureReason ?? 'declined') : null };
+}
+
+function recipientOf(slip: Payslip): PayContract.PaymentRecipient | null {
+  const { payout } = slip;
   if (payout?.method === 'mobile_money' && payout.provider && payout.phoneNumber) {
     return { type: 'mobile_money', provider: payout.provider, phoneNumber: payout.phoneNumber };
   }

@@ -1,13 +1,12 @@
-import { Controller, Get, Param, ParseUUIDPipe, Query } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { Controller, Param, ParseUUIDPipe, Query } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsUUID } from 'class-validator';
-import { Internal, PlatformException, RawResponse } from '@platform/common';
+import { Internal, PayrollContract, PlatformException } from '@platform/common';
 import { RunsService } from './runs.service';
 
 const lower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.toLowerCase() : value);
 
-class InternalPayslipsQueryDto {
+class InternalPayslipsQueryDto implements PayrollContract.RunPayslipsQuery {
   @IsUUID()
   @Transform(lower)
   companyId: string;
@@ -25,14 +24,11 @@ const runId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException(
  * deduction and employer contribution), all of them or one employee's. Outside /api/v1, so the
  * Ingress never routes it; behind the internal token.
  */
-@ApiExcludeController()
-@Internal()
-@RawResponse()
-@Controller('internal/v1/payroll')
+@Controller()
 export class InternalRunsController {
   constructor(private readonly runs: RunsService) {}
 
-  @Get('runs/:runId/payslips')
+  @Internal(PayrollContract.RUN_PAYSLIPS)
   payslips(@Param('runId', runId) id: string, @Query() query: InternalPayslipsQueryDto) {
     return this.runs.runWithPayslips(query.companyId, id, query.employeeId);
   }

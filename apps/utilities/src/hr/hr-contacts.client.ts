@@ -1,18 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Environment, InternalApi } from '@platform/common';
-
-export interface EmployeeContact {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  phone: string | null;
-}
-
-export interface HrContacts {
-  items: EmployeeContact[];
-  unknownEmployeeIds: string[];
-}
+import { Environment, HrContract, InternalApi } from '@platform/common';
 
 /** Utilities never reads HR's tables: it asks HR's internal API, and fails cleanly when HR is down. */
 @Injectable()
@@ -22,8 +9,7 @@ export class HrContactsClient {
     private readonly api: InternalApi,
   ) {}
 
-  contacts(companyId: string, employeeIds: string[]): Promise<HrContacts> {
-    const query = new URLSearchParams({ companyId, employeeIds: employeeIds.join(',') });
-    return this.api.get<HrContacts>(`${this.env.HR_URL}/internal/v1/hr/contacts?${query}`);
+  contacts(companyId: string, employeeIds: string[]): Promise<HrContract.Contacts> {
+    return this.api.expectOk(this.env.HR_URL, HrContract.CONTACTS, { query: { companyId, employeeIds } });
   }
 }

@@ -1,5 +1,7 @@
-import { applyDecorators, SetMetadata } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiSecurity } from '@nestjs/swagger';
+import { applyDecorators, RequestMapping, RequestMethod, SetMetadata } from '@nestjs/common';
+import { ApiBearerAuth, ApiExcludeEndpoint, ApiHeader, ApiSecurity } from '@nestjs/swagger';
+import type { InternalRoute, RouteTypes, Served } from '../contracts/internal-route';
+import { RawResponse } from '../http/response.decorators';
 import type { Scope } from '../plans';
 
 export const IS_PUBLIC_KEY = 'platform:public';
@@ -13,8 +15,22 @@ export interface AuthDeclaration {
 /** Opts a route out of authentication, tenancy, throttling and scopes. */
 export const Public = () => SetMetadata(IS_PUBLIC_KEY, true);
 
-/** A service-to-service route: no JWT, guarded by the internal token instead. */
-export const Internal = () => applyDecorators(SetMetadata(IS_PUBLIC_KEY, true), SetMetadata(INTERNAL_ROUTE_KEY, true));
+/**
+ * Serves a contract's service-to-service route (libs/common/src/contracts) at its method and
+ * path: no JWT but the internal token, out of the OpenAPI document, and its result sent as it is
+ * (every internal route answers one shape: the response's JSON, or the error envelope). The
+ * handler must return what the contract answers, or the type check fails.
+ */
+export function Internal<T extends RouteTypes>(route: InternalRoute<T>) {
+  const decorator = applyDecorators(
+    SetMetadata(IS_PUBLIC_KEY, true),
+    SetMetadata(INTERNAL_ROUTE_KEY, true),
+    RawResponse(),
+    ApiExcludeEndpoint(),
+    RequestMapping({ path: route.path, method: RequestMethod[route.method] }),
+  );
+  return decorator as <Handler extends (...args: any[]) => Served<T['response']> | Promise<Served<T['response']>>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<Handler>) => void;
+}
 
 /**
  * Declares that a route needs the three authentication headers and, optionally, scopes;

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { KeyObject } from 'node:crypto';
 import { Environment } from '../config/environment';
+import { JWKS, REVOCATIONS, TENANCY_ACCESS } from '../contracts/auth.contract';
 import { InternalApi } from '../http/internal-api';
 import { CachedIdentitySource, RevocationEntry } from './cached-identity.source';
 import { CompanyAccessQuery } from './identity-source';
@@ -24,7 +25,7 @@ export class RemoteIdentitySource extends CachedIdentitySource {
   ) {
     super(env.REVOCATION_POLL_MS);
     this.keys = new TokenKeySet({
-      fetch: () => this.call('/api/v1/.well-known/jwks.json'),
+      fetch: () => this.api.expectOk(this.env.AUTH_URL, JWKS, { timeoutMs: UPSTREAM_TIMEOUT_MS }),
       minIntervalMs: env.JWKS_MIN_REFRESH_MS,
       onRead: (error) => (error ? this.failures.failed('JWKS', `JWKS read failed: ${error.message}`) : this.failures.succeeded('JWKS')),
     });
@@ -46,15 +47,10 @@ export class RemoteIdentitySource extends CachedIdentitySource {
   }
 
   protected async loadRevocations(): Promise<RevocationEntry[]> {
-    return (await this.call<{ items: RevocationEntry[] }>('/internal/v1/revocations')).items;
+    return (await this.api.expectOk(this.env.AUTH_URL, REVOCATIONS, { timeoutMs: UPSTREAM_TIMEOUT_MS })).items;
   }
 
   protected async loadAccess(query: CompanyAccessQuery): Promise<boolean> {
-    const params = new URLSearchParams({ ...query });
-    return (await this.call<{ allowed: boolean }>(`/internal/v1/tenancy/access?${params}`)).allowed;
-  }
-
-  private call<T = unknown>(path: string): Promise<T> {
-    return this.api.get<T>(`${this.env.AUTH_URL}${path}`, { timeoutMs: UPSTREAM_TIMEOUT_MS });
+    return (await this.api.expectOk(this.env.AUTH_URL, TENANCY_ACCESS, { query, timeoutMs: UPSTREAM_TIMEOUT_MS })).allowed;
   }
 }

@@ -14,7 +14,7 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
-import { PageQueryDto } from '@platform/common';
+import { BooksContract, PageQueryDto } from '@platform/common';
 import { ACCOUNT_CODE } from '../../accounts/dto/account.dto';
 import { IsAmount, IsDateOnly, trim } from '../../shared/validation';
 
@@ -126,7 +126,7 @@ export class SourceDto {
   id: string;
 }
 
-export class InternalJournalLineDto {
+export class InternalJournalLineDto implements BooksContract.SourceJournalLine {
   @ApiProperty({ example: '661' })
   @Matches(ACCOUNT_CODE, { message: 'accountCode must be 1–20 letters, digits, dots or hyphens' })
   accountCode: string;
@@ -150,7 +150,7 @@ export class InternalJournalLineDto {
 }
 
 /** What another service posts: lines by account code, idempotent on (companyId, source, reference). */
-export class InternalJournalEntryDto {
+export class InternalJournalEntryDto implements BooksContract.SourceJournalEntry {
   @IsUUID('all', { message: 'companyId must be a UUID' })
   companyId: string;
 

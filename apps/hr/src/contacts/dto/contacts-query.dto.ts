@@ -1,12 +1,13 @@
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsUUID } from 'class-validator';
+import { HrContract } from '@platform/common';
 import { CommaSeparated } from '../../shared/validation';
 
 export const MAX_CONTACT_IDS = 100;
 
 const lowerCase = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.toLowerCase() : value);
 
-export class ContactsQueryDto {
+export class ContactsQueryDto implements HrContract.ContactsQuery {
   @Transform(lowerCase)
   @IsUUID()
   companyId: string;

@@ -1,10 +1,11 @@
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsOptional, IsUUID } from 'class-validator';
+import { HrContract } from '@platform/common';
 import { CommaSeparated, IsDateOnly } from '../../shared/validation';
 
 export const MAX_EMPLOYEE_IDS = 1000;
 
-export class PayrollInputsQueryDto {
+export class PayrollInputsQueryDto implements HrContract.PayrollInputsQuery {
   @IsUUID()
   @Transform(({ value }) => (typeof value === 'string' ? value.toLowerCase() : value))
   companyId: string;

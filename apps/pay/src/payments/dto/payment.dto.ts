@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateBy, ValidateIf, ValidateNested } from 'class-validator';
-import { PageQueryDto } from '@platform/common';
+import { PageQueryDto, PayContract } from '@platform/common';
 import { Currency } from '../../money/currency';
 import { IsAmount, IsCurrency, trim } from '../../money/validation';
 import { MOBILE_MONEY_PROVIDERS, PAYMENT_STATUSES, PaymentStatus, Recipient, RECIPIENT_TYPES } from '../payment.entity';
@@ -115,7 +115,7 @@ export class CreatePaymentDto {
 }
 
 /** The internal route's body: the public body plus the company paying (service-to-service, no JWT). */
-export class InternalCreatePaymentDto extends CreatePaymentDto {
+export class InternalCreatePaymentDto extends CreatePaymentDto implements PayContract.CreatePaymentBody {
   @ApiProperty({ format: 'uuid' })
   @IsUUID('all', { message: 'companyId must be a UUID' })
   companyId: string;

@@ -1,0 +1,26 @@
+import type { JsonWebKey } from 'node:crypto';
+import type { RevocationEntry } from '../identity/cached-identity.source';
+import type { CompanyAccessQuery } from '../identity/identity-source';
+import type { InternalRoute } from './internal-route';
+
+/** What every other service asks auth: its identity feed, polled and cached within the 5-second bound. */
+
+export interface Revocations {
+  items: RevocationEntry[];
+}
+
+export const REVOCATIONS: InternalRoute<{ response: Revocations }> = { method: 'GET', path: '/internal/v1/revocations' };
+
+export interface TenancyAccess {
+  allowed: boolean;
+}
+
+export const TENANCY_ACCESS: InternalRoute<{ query: CompanyAccessQuery; response: TenancyAccess }> = { method: 'GET', path: '/internal/v1/tenancy/access' };
+
+/** RFC 7517; the token keys of every service are a copy of it. */
+export interface Jwks {
+  keys: JsonWebKey[];
+}
+
+/** Public (clients read it too), served in /api/v1 and not by @Internal(); services read it through InternalApi all the same. */
+export const JWKS: InternalRoute<{ response: Jwks }> = { method: 'GET', path: '/api/v1/.well-known/jwks.json' };

@@ -1,0 +1,112 @@
+import type { InternalRoute, Timestamp } from './internal-route';
+
+/** HR's internal routes: how payroll and utilities read employees, which only HR stores. */
+
+export interface ContactsQuery {
+  companyId: string;
+  /** at most 100 */
+  employeeIds: string[];
+}
+
+export interface EmployeeContact {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+}
+
+export interface Contacts {
+  /** in the order asked */
+  items: EmployeeContact[];
+  /** asked for but not an employee of the company (missing, or another company's) */
+  unknownEmployeeIds: string[];
+}
+
+export const CONTACTS: InternalRoute<{ query: ContactsQuery; response: Contacts }> = { method: 'GET', path: '/internal/v1/hr/contacts' };
+
+export interface PayrollInputsQuery {
+  companyId: string;
+  periodStart: string;
+  periodEnd: string;
+  /** absent: every employee with a contract in force; at most 1,000 */
+  employeeIds?: string[];
+}
+
+/** Where an employee's pay goes: bank fields or mobile-money fields, by method. */
+export interface Payout {
+  method: 'bank' | 'mobile_money';
+  bankName?: string;
+  bankCode?: string;
+  accountNumber?: string;
+  accountHolder?: string;
+  provider?: 'mtn_momo' | 'orange_money';
+  phoneNumber?: string;
+}
+
+export interface EmploymentContract {
+  id: string;
+  type: 'permanent' | 'fixed_term' | 'internship' | 'apprenticeship' | 'consultant';
+  status: 'draft' | 'active' | 'ended';
+  startDate: string;
+  endDate: string | null;
+  /** minor units */
+  baseSalary: number;
+  currency: string;
+  payFrequency: 'monthly' | 'biweekly' | 'weekly';
+  allowances: { code: string; name: string; amount: number; taxable: boolean; contributory: boolean }[];
+  deductions: { code: string; name: string; amount: number }[];
+}
+
+export interface PayrollEmployee {
+  id: string;
+  externalId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  status: 'active' | 'on_leave' | 'suspended' | 'terminated';
+  hireDate: string;
+  terminationDate: string | null;
+  nationalId: string | null;
+  socialInsuranceNumber: string | null;
+  country: string;
+  payout: Payout | null;
+  /** active or ended contracts overlapping the period, by start date */
+  contracts: EmploymentContract[];
+  /** approved leave of unpaid types within the period, in working days (halves allowed) */
+  unpaidLeaveDays: number;
+}
+
+export interface PayrollInputs {
+  unknownEmployeeIds: string[];
+  /** employees of the company with no contract in force in the period */
+  ineligibleEmployeeIds: string[];
+  employees: PayrollEmployee[];
+}
+
+export const PAYROLL_INPUTS: InternalRoute<{ query: PayrollInputsQuery; response: PayrollInputs }> = { method: 'GET', path: '/internal/v1/hr/payroll-inputs' };
+
+export interface EventsQuery {
+  /** the id of the last event already consumed (`nextAfter` of the previous page); 0 starts from the beginning */
+  after?: number;
+  /** 1 to 500, default 100 */
+  limit?: number;
+}
+
+export type EventType = 'employee.created' | 'employee.updated' | 'employee.terminated' | 'contract.activated' | 'contract.ended' | 'leave.approved' | 'leave.cancelled';
+
+export interface Event {
+  id: number;
+  companyId: string;
+  type: EventType;
+  aggregateId: string;
+  payload: Record<string, unknown>;
+  occurredAt: Timestamp;
+}
+
+export interface Events {
+  items: Event[];
+  nextAfter: number;
+}
+
+export const EVENTS: InternalRoute<{ query: EventsQuery; response: Events }> = { method: 'GET', path: '/internal/v1/hr/events' };
