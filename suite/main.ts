@@ -3,15 +3,18 @@ import '@platform/common/runtime/preload';
 import { Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createServer, IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import {
   answerClientError,
   buildErrorEnvelope,
   closeConnectionsAsTheyFallIdle,
   createServiceApp,
   describeService,
+  EmbeddedPostgres,
   exitOnStartupError,
   installGracefulShutdown,
   negotiateLanguage,
+  openEmbeddedPostgres,
   PlatformException,
   restrictFileModes,
   ServiceName,
@@ -24,6 +27,7 @@ import { HrModule } from '../apps/hr/src/hr.module';
 import { PayModule } from '../apps/pay/src/pay.module';
 import { PayrollModule } from '../apps/payroll/src/payroll.module';
 import { UtilitiesModule } from '../apps/utilities/src/utilities.module';
+import { previousReleaseFiles, previousReleaseNotice } from './import-sqlite';
 
 const MODULES: Record<ServiceName, Type> = {
   auth: AuthModule,
@@ -36,8 +40,9 @@ const MODULES: Record<ServiceName, Type> = {
 
 /**
  * The whole suite on one machine: six apps in one process behind one port, each request
- * handed to the app the Ingress would route it to. Without DATABASE_URL / REDIS_URL the apps
- * use SQLite files and in-process stores under DATA_DIR.
+ * handed to the app the Ingress would route it to. Without DATABASE_URL the apps use a
+ * PostgreSQL server the suite starts, its data under DATA_DIR/postgres, and without REDIS_URL
+ * in-process stores saved under DATA_DIR.
  */
 async function main(): Promise<void> {
   restrictFileModes();
@@ -77,7 +82,14 @@ async function main(): Promise<void> {
     exitOnStartupError('suite', error);
   }
 
+  let store: EmbeddedPostgres | undefined;
   try {
+    if (!env.DATABASE_URL) {
+      store = await openEmbeddedPostgres({ dataDir: env.DATA_DIR, mode: 'own', log: (line) => process.stderr.write(`[suite] ${line}\n`) });
+      process.env.DATABASE_URL = store.url;
+    }
+    const previous = previousReleaseFiles(env.DATA_DIR);
+    if (previous.length) process.stderr.write(`[suite] ${previousReleaseNotice(env.DATA_DIR, previous)}\n`);
     for (const name of Object.keys(MODULES) as ServiceName[]) {
       let handler: RequestListener | undefined;
       const app = await createServiceApp(MODULES[name], describeService(name), {
@@ -94,16 +106,20 @@ async function main(): Promise<void> {
   } catch (error) {
     server.close();
     await Promise.allSettled(apps.map((app) => app.close()));
+    await store?.stop();
     exitOnStartupError('suite', error);
   }
 
-  process.stderr.write(`Platform API suite listening on http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}/api/v1 (${env.DATABASE_URL ? 'PostgreSQL' : `SQLite in ${env.DATA_DIR}`}, ${env.REDIS_URL ? 'Redis' : 'in-process'} limits)\n`);
+  process.stderr.write(`Platform API suite listening on http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}/api/v1 (${store ? `PostgreSQL in ${join(env.DATA_DIR, 'postgres')}` : 'PostgreSQL'}, ${env.REDIS_URL ? 'Redis' : 'in-process'} limits)\n`);
 
-  installGracefulShutdown(apps, env.SHUTDOWN_GRACE_MS, () => {
-    return new Promise<void>((resolve) => {
-      closeConnectionsAsTheyFallIdle(server);
-      server.close(() => resolve());
-    });
+  installGracefulShutdown(apps, env.SHUTDOWN_GRACE_MS, {
+    closeServer: () =>
+      new Promise<void>((resolve) => {
+        closeConnectionsAsTheyFallIdle(server);
+        server.close(() => resolve());
+      }),
+    // the database goes last, once every service has written what it had to
+    afterClose: () => store?.stop(),
   });
 }
 

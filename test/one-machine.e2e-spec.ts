@@ -1,5 +1,5 @@
 import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,14 @@ import { call, sleep } from './support/http';
 
 const ROOT = join(__dirname, '..');
 const node = process.execPath;
+
+async function eventuallyCount(count: () => number, atLeast: number, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (count() < atLeast) {
+    if (Date.now() > deadline) throw new Error(`only ${count()} of ${atLeast} writes acknowledged`);
+    await sleep(20);
+  }
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -20,10 +28,11 @@ function freePort(): Promise<number> {
 }
 
 /**
- * `npm start` as a new user runs it: the built suite on one port, SQLite and in-process stores
- * under DATA_DIR, no DATABASE_URL or REDIS_URL, and the CLI beside it on the same store.
+ * `npm start` as a new user runs it: the built suite on one port, its own PostgreSQL and
+ * in-process stores under DATA_DIR, no DATABASE_URL or REDIS_URL, and the CLI beside it on the
+ * same store.
  */
-describe('one machine: npm start on SQLite', () => {
+describe('one machine: npm start on its own PostgreSQL', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'platform-suite-'));
   const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', NODE_ENV: 'development' };
   let port: number;
@@ -57,7 +66,7 @@ describe('one machine: npm start on SQLite', () => {
   }
 
   function cli(...args: string[]) {
-    return spawnSync(node, ['dist/apps/auth/cli.js', ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
+    return spawnSync(node, ['dist/suite/cli.js', ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
   }
 
   beforeAll(async () => {
@@ -169,6 +178,49 @@ describe('one machine: npm start on SQLite', () => {
     await startSuite();
   });
 
+  it('keeps every acknowledged write when the suite and its PostgreSQL are killed mid-write, and starts again over what they left', async () => {
+    const credentials = JSON.parse(cli('developers:create', '--org', 'Crash Co', '--plan', 'api-enterprise', '--json').stdout);
+    const token = await call(base, 'POST', '/api/v1/authorize/token', {
+      headers: { 'x-platform-api-key': credentials.apiKey, 'x-platform-api-secret': credentials.apiSecret, 'x-platform-client-id': 'platform-developer' },
+    });
+    const headers = { authorization: `Bearer ${token.body.data.accessToken}`, 'x-platform-api-key': credentials.apiKey, 'x-platform-client-id': 'platform-developer' };
+    const acknowledged: string[] = [];
+    let writing = true;
+    let sent = 0;
+    const writer = async () => {
+      while (writing) {
+        const n = sent++;
+        try {
+          const created = await call(base, 'POST', '/api/v1/hr/employees', {
+            headers,
+            body: { externalId: `CRASH-${n}`, firstName: 'Crash', lastName: `Test ${n}`, email: `crash${n}@example.cm`, hireDate: '2024-01-01', jobTitle: 'Clerk', department: 'Ops', status: 'active' },
+          });
+          if (created.status === 201) acknowledged.push(created.body.data.id);
+        } catch {
+          // the answer was cut off by the kill: not acknowledged
+        }
+      }
+    };
+    const writers = Array.from({ length: 8 }, writer);
+    await eventuallyCount(() => acknowledged.length, 40);
+    // SIGKILL both, as a power cut would: the suite, then its server, before any shutdown
+    const serverPid = Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    suite!.kill('SIGKILL');
+    process.kill(serverPid, 'SIGKILL');
+    writing = false;
+    await Promise.all(writers);
+    expect(acknowledged.length).toBeGreaterThanOrEqual(40);
+
+    await startSuite();
+    const freshToken = await call(base, 'POST', '/api/v1/authorize/token', {
+      headers: { 'x-platform-api-key': credentials.apiKey, 'x-platform-api-secret': credentials.apiSecret, 'x-platform-client-id': 'platform-developer' },
+    });
+    const readHeaders = { ...headers, authorization: `Bearer ${freshToken.body.data.accessToken}` };
+    const missing: string[] = [];
+    for (const id of acknowledged) if ((await call(base, 'GET', `/api/v1/hr/employees/${id}`, { headers: readHeaders })).status !== 200) missing.push(id);
+    expect(missing).toEqual([]);
+  }, 120_000);
+
   it('documents the CLI and refuses bad input with a message', () => {
     const help = cli('--help');
     expect(help.status).toBe(0);
@@ -192,11 +244,11 @@ describe('one machine: npm start on SQLite', () => {
     expect(result.stderr).not.toMatch(/at .*\.js:\d+/);
   });
 
-  it('creates DATA_DIR, its databases, saved usage, secrets and uploads for its user only (0700 and 0600); links start at its own port', async () => {
+  it('creates DATA_DIR, its PostgreSQL cluster, saved usage, secrets and uploads for its user only (0700 and 0600); links start at its own port', async () => {
     if (suite && suite.exitCode === null) await stopSuite('SIGINT');
     const fresh = join(dataDir, 'fresh');
     await startSuite({ DATA_DIR: fresh });
-    const credentials = JSON.parse(spawnSync(node, ['dist/apps/auth/cli.js', 'developers:create', '--org', 'Modes Co', '--json'], { cwd: ROOT, env: { ...env, DATA_DIR: fresh }, encoding: 'utf8', timeout: 60_000 }).stdout);
+    const credentials = JSON.parse(spawnSync(node, ['dist/suite/cli.js', 'developers:create', '--org', 'Modes Co', '--json'], { cwd: ROOT, env: { ...env, DATA_DIR: fresh }, encoding: 'utf8', timeout: 60_000 }).stdout);
     const token = await call(base, 'POST', '/api/v1/authorize/token', {
       headers: { 'x-platform-api-key': credentials.apiKey, 'x-platform-api-secret': credentials.apiSecret, 'x-platform-client-id': 'platform-developer' },
     });
@@ -222,11 +274,14 @@ describe('one machine: npm start on SQLite', () => {
       if (stat.isDirectory()) for (const entry of readdirSync(path)) walk(join(path, entry), `${name}/${entry}`);
     };
     walk(fresh, 'DATA_DIR');
-    for (const name of ['DATA_DIR/hr.sqlite', 'DATA_DIR/auth.sqlite', 'DATA_DIR/usage.json', 'DATA_DIR/secret-pepper', `DATA_DIR/files/objects/${credentials.organizationId}/${file.id}`]) {
-      expect(modes[name]).toBe('600');
-    }
-    for (const name of ['DATA_DIR', 'DATA_DIR/files', 'DATA_DIR/files/objects', `DATA_DIR/files/objects/${credentials.organizationId}`]) expect(modes[name]).toBe('700');
-    const open = Object.entries(modes).filter(([name, mode]) => mode !== (statSync(name.replace('DATA_DIR', fresh)).isDirectory() ? '700' : '600'));
+    const files = ['DATA_DIR/usage.json', 'DATA_DIR/secret-pepper', 'DATA_DIR/postgres-password', 'DATA_DIR/postgres.log', 'DATA_DIR/postgres/PG_VERSION', 'DATA_DIR/postgres/postgresql.conf'];
+    for (const name of [...files, `DATA_DIR/files/objects/${credentials.organizationId}/${file.id}`]) expect(modes[name]).toBe('600');
+    for (const name of ['DATA_DIR/postgres', 'DATA_DIR/postgres/base', 'DATA_DIR/files', 'DATA_DIR/files/objects', `DATA_DIR/files/objects/${credentials.organizationId}`]) expect(modes[name]).toBe('700');
+    // As root, PostgreSQL runs as a user of its own, which must reach its cluster: DATA_DIR can be
+    // passed through, not listed, and everything in it stays its owner's only.
+    expect(modes.DATA_DIR).toBe(process.getuid?.() === 0 ? '711' : '700');
+    if (process.getuid?.() === 0) expect(statSync(join(fresh, 'postgres')).uid).not.toBe(0);
+    const open = Object.entries(modes).filter(([name, mode]) => name !== 'DATA_DIR' && mode !== (statSync(name.replace('DATA_DIR', fresh)).isDirectory() ? '700' : '600'));
     expect(open).toEqual([]);
   }, 120_000);
 });

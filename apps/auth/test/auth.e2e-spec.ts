@@ -73,11 +73,19 @@ describe('auth service', () => {
       expect(scraped.text).toContain('http_request_duration_seconds');
     });
 
-    it('hides the internal feed from callers without the internal token', async () => {
+    it('hides the internal feed from callers without the internal token, and answers it raw', async () => {
+      const internal = { 'x-internal-token': stack.env.INTERNAL_TOKEN };
       expectError(await call(url(), 'GET', '/internal/v1/revocations'), 404, 'HTTP_ERROR');
-      const withToken = await call(url(), 'GET', '/internal/v1/revocations', { headers: { 'x-internal-token': stack.env.INTERNAL_TOKEN } });
+      const withToken = await call(url(), 'GET', '/internal/v1/revocations', { headers: internal });
       expect(withToken.status).toBe(200);
+      expect(Object.keys(withToken.body)).toEqual(['items']);
       expect(Array.isArray(withToken.body.items)).toBe(true);
+
+      const query = `organizationId=${dev.organizationId}&workspaceId=${randomUUID()}&companyId=${randomUUID()}`;
+      const access = await call(url(), 'GET', `/internal/v1/tenancy/access?${query}`, { headers: internal });
+      expect(access.status).toBe(200);
+      expect(access.body).toEqual({ allowed: false });
+      expectError(await call(url(), 'GET', '/internal/v1/tenancy/access?organizationId=x', { headers: internal }), 400, 'VALIDATION_FAILED');
     });
   });
 

@@ -107,19 +107,4 @@ describe('document jobs across restarts', () => {
       await b.close();
     }
   });
-  it('on the one-machine SQLite store: documents render, and jobs left queued finish after a restart', async () => {
-    const settings = { DATABASE_URL: '', DOCUMENT_JOB_CONCURRENCY: '1', DOCUMENT_JOB_POLL_MS: '50' };
-    const first = await stack.startApp(UtilitiesModule, 'utilities', settings);
-    const dev = await stack.developer();
-    const now = await dev.call(first, 'POST', DOCUMENTS, { body: { type: 'financial-report', format: 'xlsx', data: { rows: [{ account: '601', debit: 5, credit: 0 }] } } });
-    expect(now.status).toBe(201);
-    const accepted = await Promise.all([0, 1, 2, 3].map((n) => dev.call(first, 'POST', JOBS, { body: longReport(n) })));
-    expect(accepted.map((a) => a.status)).toEqual([202, 202, 202, 202]);
-    await first.close();
-
-    const second = await stack.startApp(UtilitiesModule, 'utilities', settings);
-    for (const { body } of accepted) expect(await finished(dev, second, body.data.id, 60_000)).toMatchObject({ status: 'succeeded', progress: 100 });
-    expect((await dev.call(second, 'GET', `${DOCUMENTS}?limit=10`)).body.data.total).toBe(5);
-    await second.close();
-  });
 });

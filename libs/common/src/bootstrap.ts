@@ -178,7 +178,14 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
  * Graceful stop for one or more apps: readiness turns 503 at once, in-flight requests get
  * SHUTDOWN_GRACE_MS to finish while load balancers notice, then the apps close.
  */
-export function installGracefulShutdown(apps: NestFastifyApplication[], graceMs: number, closeServer?: () => Promise<void>): void {
+export interface ShutdownSteps {
+  /** Closes the HTTP server the apps are behind, when it is not theirs (the one-machine suite's). */
+  closeServer?: () => Promise<void>;
+  /** Runs once every app has closed (the one-machine suite stops its PostgreSQL). */
+  afterClose?: () => Promise<void> | undefined;
+}
+
+export function installGracefulShutdown(apps: NestFastifyApplication[], graceMs: number, steps: ShutdownSteps = {}): void {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -188,8 +195,9 @@ export function installGracefulShutdown(apps: NestFastifyApplication[], graceMs:
     const timeout = setTimeout(() => process.exit(1), 10_000);
     timeout.unref();
     try {
-      if (closeServer) await closeServer();
+      await steps.closeServer?.();
       await Promise.all(apps.map((app) => app.close()));
+      await steps.afterClose?.();
     } finally {
       // The requests' lines first, so that the last line says the service stopped.
       logDestination().flushSync();

@@ -121,20 +121,11 @@ export class CredentialsService {
   }
 
   /**
-   * The credential and its organization by key hash. On PostgreSQL the lookups of concurrent
-   * exchanges go together (`lookups`): one prepared statement for the distinct keys of a batch.
+   * The credential and its organization by key hash. The lookups of concurrent exchanges go
+   * together (`lookups`): one prepared statement for the distinct keys of a batch.
    */
   private findByKeyHash(keyHash: string): Promise<TokenSubject | null> {
-    if (this.transactions.postgres) return this.lookups.run(keyHash);
-    return this.credentials
-      .createQueryBuilder('credential')
-      .innerJoinAndMapOne('credential.organization', Organization, 'organization', 'organization.id = credential.organizationId')
-      .where('credential.keyHash = :keyHash', { keyHash })
-      .getOne()
-      .then((row) => {
-        const credential = row as (DeveloperCredential & { organization: Organization }) | null;
-        return credential ? { credential, organization: credential.organization } : null;
-      });
+    return this.lookups.run(keyHash);
   }
 
   private readonly lookups = new Batcher((keyHashes: string[]) => this.findManyByKeyHash(keyHashes), LOOKUP_BATCHING);
@@ -167,7 +158,7 @@ export class CredentialsService {
     return this.transactions.run(async (manager) => {
       const credential = await manager.findOneOrFail(DeveloperCredential, {
         where: { id: credentialId },
-        ...(this.transactions.postgres ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+        lock: { mode: 'pessimistic_write' },
       });
       const apiSecret = generateApiSecret(credential.environment);
       credential.secretHash = hashSecret(this.pepper, apiSecret);

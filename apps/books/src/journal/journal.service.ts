@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
-import { isUniqueViolation, Page, PlatformException, toPage, Transactions } from '@platform/common';
+import { BooksContract, isUniqueViolation, Page, PlatformException, Served, toPage, Transactions } from '@platform/common';
 import { Account } from '../accounts/account.entity';
 import { AccountsService } from '../accounts/accounts.service';
 import { BooksSettings } from '../settings/books-settings.entity';
@@ -12,30 +12,8 @@ import { EntrySequence } from './entry-sequence.entity';
 import { JournalEntry } from './journal-entry.entity';
 import { JournalLine } from './journal-line.entity';
 
-export interface JournalLineView {
-  lineNumber: number;
-  accountId: string;
-  accountCode: string;
-  debit: number;
-  credit: number;
-  description: string | null;
-}
-
-export interface JournalEntryView {
-  id: string;
-  number: string;
-  date: string;
-  memo: string;
-  reference: string | null;
-  currency: string;
-  totalDebit: number;
-  totalCredit: number;
-  reversalOf: string | null;
-  reversedBy: string | null;
-  source: { type: string; id: string } | null;
-  postedAt: Date;
-  lines: JournalLineView[];
-}
+/** An entry as every route answers it, the public ones and the internal one. */
+type JournalEntryView = Served<BooksContract.JournalEntry>;
 
 interface PostingLine {
   account: Account;

@@ -1,22 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, SelectQueryBuilder } from 'typeorm';
-import { Page, PlatformException } from '@platform/common';
+import { BooksContract, Page, PlatformException } from '@platform/common';
 import { Account } from '../accounts/account.entity';
 import { AccountsService } from '../accounts/accounts.service';
 import { JournalEntry } from '../journal/journal-entry.entity';
 import { JournalLine } from '../journal/journal-line.entity';
 import { BooksSettingsService } from '../settings/books-settings.service';
 import { GeneralLedgerQueryDto, TrialBalanceQueryDto } from './dto/report.dto';
-import { buildTrialBalance, sumValue, toSafeNumber, TrialBalance, withRunningBalance } from './trial-balance';
+import { buildTrialBalance, sumValue, toSafeNumber, withRunningBalance } from './trial-balance';
 
 export interface DateRange {
   from: string | null;
   to: string | null;
-}
-
-export interface TrialBalanceReport extends DateRange, TrialBalance {
-  currency: string;
 }
 
 export interface LedgerLine {
@@ -50,7 +46,7 @@ export class ReportsService {
     private readonly settings: BooksSettingsService,
   ) {}
 
-  async trialBalance(companyId: string, query: TrialBalanceQueryDto): Promise<TrialBalanceReport> {
+  async trialBalance(companyId: string, query: TrialBalanceQueryDto): Promise<BooksContract.TrialBalance> {
     const range = checkRange(query);
     const builder = this.dataSource.createQueryBuilder(JournalLine, 'line').select('line.accountId', 'accountId').where('line.companyId = :companyId', { companyId });
     if (range.from) {

@@ -1,3 +1,4 @@
+import type { BooksContract } from '@platform/common';
 import type { AccountType } from '../accounts/account.entity';
 
 /** One account's movements as the database sums them: signed opening (debit − credit before `from`), debits and credits within the range. */
@@ -15,37 +16,13 @@ export interface AccountInfo {
   type: AccountType;
 }
 
-export interface TrialBalanceColumns {
-  openingDebit: number;
-  openingCredit: number;
-  debits: number;
-  credits: number;
-  closingDebit: number;
-  closingCredit: number;
-}
-
-export interface TrialBalanceRow extends TrialBalanceColumns {
-  accountId: string;
-  code: string;
-  name: string;
-  type: AccountType;
-  /** Signed balances, debit positive. */
-  opening: number;
-  closing: number;
-}
-
-export interface TrialBalance {
-  accounts: TrialBalanceRow[];
-  totals: TrialBalanceColumns & { balanced: boolean };
-}
-
 /** A bigint sum as a JSON number; amounts are integers within 2^53 − 1, and a sum past it is an error, never a rounded value. */
 export function toSafeNumber(value: bigint): number {
   if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < -BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`amount ${value} exceeds 2^53 − 1`);
   return Number(value);
 }
 
-/** Parses a database sum (a string on PostgreSQL, a number on SQLite, null when nothing was summed). */
+/** Parses a database sum (a string from PostgreSQL, null when nothing was summed). */
 export function sumValue(value: unknown): bigint {
   if (value === null || value === undefined) return 0n;
   return BigInt(String(value));
@@ -59,9 +36,9 @@ const creditSide = (balance: bigint) => (balance < 0n ? -balance : 0n);
  * per account with movements or a balance, by code, and column totals. Debits equal credits
  * in every pair of columns when the journal balances; `balanced` says so.
  */
-export function buildTrialBalance(accounts: Map<string, AccountInfo>, activity: AccountActivity[]): TrialBalance {
+export function buildTrialBalance(accounts: Map<string, AccountInfo>, activity: AccountActivity[]): Pick<BooksContract.TrialBalance, 'accounts' | 'totals'> {
   const totals = { openingDebit: 0n, openingCredit: 0n, debits: 0n, credits: 0n, closingDebit: 0n, closingCredit: 0n };
-  const rows: TrialBalanceRow[] = [];
+  const rows: BooksContract.TrialBalanceRow[] = [];
   for (const { accountId, opening, debits, credits } of activity) {
     const closing = opening + debits - credits;
     if (opening === 0n && debits === 0n && credits === 0n) continue;
@@ -84,7 +61,7 @@ export function buildTrialBalance(accounts: Map<string, AccountInfo>, activity: 
   return { accounts: rows, totals: { ...numbers(totals), balanced } };
 }
 
-function numbers(columns: Record<keyof TrialBalanceColumns, bigint>): TrialBalanceColumns {
+function numbers(columns: Record<keyof BooksContract.TrialBalanceColumns, bigint>): BooksContract.TrialBalanceColumns {
   return {
     openingDebit: toSafeNumber(columns.openingDebit),
     openingCredit: toSafeNumber(columns.openingCredit),

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { Transactions } from '@platform/common';
 import { BooksSettings, DEFAULT_BOOK_CURRENCY } from './books-settings.entity';
 
 export interface BooksSettingsView {
@@ -12,20 +11,15 @@ export interface BooksSettingsView {
 
 @Injectable()
 export class BooksSettingsService {
-  constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly transactions: Transactions,
-  ) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
    * The company's settings row, created on first use and locked until the transaction ends
-   * (`FOR UPDATE` on PostgreSQL; SQLite runs one transaction at a time).
+   * (`FOR UPDATE`).
    */
   async lock(manager: EntityManager, companyId: string): Promise<BooksSettings> {
     await manager.createQueryBuilder().insert().into(BooksSettings).values({ companyId, currency: DEFAULT_BOOK_CURRENCY, closedThrough: null, postedTotal: 0, chartInstalledAt: null }).orIgnore().execute();
-    const query = manager.createQueryBuilder(BooksSettings, 'settings').where('settings.companyId = :companyId', { companyId });
-    if (this.transactions.postgres) query.setLock('pessimistic_write');
-    return query.getOneOrFail();
+    return manager.createQueryBuilder(BooksSettings, 'settings').where('settings.companyId = :companyId', { companyId }).setLock('pessimistic_write').getOneOrFail();
   }
 
   /** What a company's books are set to; a company that never wrote anything has the defaults. */

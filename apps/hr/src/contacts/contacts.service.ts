@@ -1,34 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
+import { HrContract } from '@platform/common';
 import { Employee } from '../employees/employee.entity';
-
-export interface EmployeeContact {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-}
-
-export interface Contacts {
-  items: EmployeeContact[];
-  /** Asked for but not an employee of the company (missing, or another company's). */
-  unknownEmployeeIds: string[];
-}
 
 @Injectable()
 export class ContactsService {
   constructor(@InjectRepository(Employee) private readonly employees: Repository<Employee>) {}
 
   /** In the order asked. */
-  async contacts(companyId: string, employeeIds: string[]): Promise<Contacts> {
+  async contacts(companyId: string, employeeIds: string[]): Promise<HrContract.Contacts> {
     const found = await this.employees.find({
       where: { companyId, id: In(employeeIds) },
       select: { id: true, firstName: true, lastName: true, email: true, phone: true },
     });
     const byId = new Map(found.map((employee) => [employee.id, employee]));
-    const items: EmployeeContact[] = [];
+    const items: HrContract.EmployeeContact[] = [];
     const unknownEmployeeIds: string[] = [];
     for (const id of employeeIds) {
       const employee = byId.get(id);

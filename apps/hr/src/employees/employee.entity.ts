@@ -1,21 +1,13 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { HrContract } from '@platform/common';
 
 export const EMPLOYEE_STATUSES = ['active', 'on_leave', 'suspended', 'terminated'] as const;
 export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
 
-export const PAYOUT_METHODS = ['bank', 'mobile_money'] as const;
-export const MOBILE_MONEY_PROVIDERS = ['mtn_momo', 'orange_money'] as const;
+export const PAYOUT_METHODS = ['bank', 'mobile_money'] as const satisfies readonly Payout['method'][];
+export const MOBILE_MONEY_PROVIDERS = ['mtn_momo', 'orange_money'] as const satisfies readonly Payout['provider'][];
 
-/** Where the employee's pay goes; bank fields or mobile-money fields, by method. */
-export interface Payout {
-  method: (typeof PAYOUT_METHODS)[number];
-  bankName?: string;
-  bankCode?: string;
-  accountNumber?: string;
-  accountHolder?: string;
-  provider?: (typeof MOBILE_MONEY_PROVIDERS)[number];
-  phoneNumber?: string;
-}
+export type Payout = HrContract.Payout;
 
 /** The canonical employee record; every row belongs to one company. */
 @Entity({ name: 'employees' })

@@ -1,14 +1,14 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { ApiExcludeController, ApiPropertyOptional } from '@nestjs/swagger';
+import { Controller, Query } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { Internal, RawResponse } from '@platform/common';
+import { HrContract, Internal } from '@platform/common';
 import { OutboxService } from './outbox.service';
 
 /** Event ids are a 32-bit serial. */
 const MAX_EVENT_ID = 2_147_483_647;
 
-export class EventsQueryDto {
+export class EventsQueryDto implements HrContract.EventsQuery {
   @ApiPropertyOptional({ description: 'Cursor: the id of the last event already consumed (`nextAfter` of the previous page); 0 starts from the beginning.', default: 0 })
   @IsOptional()
   @Type(() => Number)
@@ -27,14 +27,11 @@ export class EventsQueryDto {
 }
 
 /** The domain-event feed consumers poll with their own cursor; outside /api/v1, so the Ingress never routes it. */
-@ApiExcludeController()
-@Internal()
-@RawResponse()
-@Controller('internal/v1/hr')
+@Controller()
 export class EventsController {
   constructor(private readonly outbox: OutboxService) {}
 
-  @Get('events')
+  @Internal(HrContract.EVENTS)
   events(@Query() query: EventsQueryDto) {
     return this.outbox.after(query.after, query.limit);
   }

@@ -18,7 +18,6 @@ export type OutboxEventType = (typeof OUTBOX_EVENT_TYPES)[number];
  */
 @Entity({ name: 'outbox_events' })
 export class OutboxEvent {
-  // SQLite allows AUTOINCREMENT only on an INTEGER key, so the id is a 32-bit serial on PostgreSQL.
   @PrimaryGeneratedColumn('increment')
   id: number;
 

@@ -1,4 +1,3 @@
-import { Transactions } from '@platform/common';
 import { Injectable } from '@nestjs/common';
 import { EntityManager, MoreThan, Repository } from 'typeorm';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -18,10 +17,7 @@ const OUTBOX_LOCK = 7_310_451;
 
 @Injectable()
 export class OutboxService {
-  constructor(
-    @InjectRepository(OutboxEvent) private readonly events: Repository<OutboxEvent>,
-    private readonly transactions: Transactions,
-  ) {}
+  constructor(@InjectRepository(OutboxEvent) private readonly events: Repository<OutboxEvent>) {}
 
   /**
    * Records an event with the transaction's manager; call it as the transaction's last write.
@@ -31,7 +27,7 @@ export class OutboxService {
    * this insert to the commit.
    */
   async record(manager: EntityManager, companyId: string, type: OutboxEventType, aggregateId: string, payload: object): Promise<void> {
-    if (this.transactions.postgres) await manager.query('SELECT pg_advisory_xact_lock($1)', [OUTBOX_LOCK]);
+    await manager.query('SELECT pg_advisory_xact_lock($1)', [OUTBOX_LOCK]);
     await manager.save(
       manager.create(OutboxEvent, { companyId, type, aggregateId, payload: JSON.parse(JSON.stringify(payload)), occurredAt: new Date(), publishedAt: null }),
     );

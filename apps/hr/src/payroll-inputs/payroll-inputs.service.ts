@@ -1,51 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
-import { PlatformException } from '@platform/common';
+import { HrContract, PlatformException } from '@platform/common';
 import { Contract } from '../contracts/contract.entity';
-import { Employee, Payout } from '../employees/employee.entity';
+import { Employee } from '../employees/employee.entity';
 import { LeaveRequest } from '../leave/leave-request.entity';
 import { LeaveType } from '../leave/leave-type.entity';
 import { calendarDays, countLeaveDays, DateRange } from '../shared/dates';
 import { PayrollInputsQueryDto } from './dto/payroll-inputs.dto';
 
 const MAX_PERIOD_DAYS = 366;
-
-export interface PayrollContract {
-  id: string;
-  type: Contract['type'];
-  status: Contract['status'];
-  startDate: string;
-  endDate: string | null;
-  baseSalary: number;
-  currency: string;
-  payFrequency: Contract['payFrequency'];
-  allowances: { code: string; name: string; amount: number; taxable: boolean; contributory: boolean }[];
-  deductions: { code: string; name: string; amount: number }[];
-}
-
-export interface PayrollEmployee {
-  id: string;
-  externalId: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  status: Employee['status'];
-  hireDate: string;
-  terminationDate: string | null;
-  nationalId: string | null;
-  socialInsuranceNumber: string | null;
-  country: string;
-  payout: Payout | null;
-  contracts: PayrollContract[];
-  unpaidLeaveDays: number;
-}
-
-export interface PayrollInputs {
-  unknownEmployeeIds: string[];
-  ineligibleEmployeeIds: string[];
-  employees: PayrollEmployee[];
-}
 
 /** What payroll needs from HR for one period; payroll never reads HR's tables. */
 @Injectable()
@@ -56,7 +20,7 @@ export class PayrollInputsService {
     @InjectRepository(LeaveRequest) private readonly leave: Repository<LeaveRequest>,
   ) {}
 
-  async inputs(query: PayrollInputsQueryDto): Promise<PayrollInputs> {
+  async inputs(query: PayrollInputsQueryDto): Promise<HrContract.PayrollInputs> {
     const period: DateRange = { start: query.periodStart, end: query.periodEnd };
     if (period.end < period.start) throw PlatformException.validation({ periodEnd: ['periodEnd must not be before periodStart'] });
     if (calendarDays(period) > MAX_PERIOD_DAYS) throw PlatformException.validation({ periodEnd: [`a period spans at most ${MAX_PERIOD_DAYS} days`] });
@@ -131,7 +95,7 @@ export class PayrollInputsService {
   }
 }
 
-function payrollContract(contract: Contract): PayrollContract {
+function payrollContract(contract: Contract): HrContract.EmploymentContract {
   return {
     id: contract.id,
     type: contract.type,

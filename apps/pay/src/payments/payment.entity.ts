@@ -1,26 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { bigintToNumber } from '@platform/common';
+import { bigintToNumber, PayContract } from '@platform/common';
 import { CURRENCIES, Currency } from '../money/currency';
 
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-export const RECIPIENT_TYPES = ['wallet', 'mobile_money', 'bank'] as const;
-export const MOBILE_MONEY_PROVIDERS = ['mtn_momo', 'orange_money'] as const;
+export const RECIPIENT_TYPES = ['wallet', 'mobile_money', 'bank'] as const satisfies readonly Recipient['type'][];
+export const MOBILE_MONEY_PROVIDERS = ['mtn_momo', 'orange_money'] as const satisfies readonly Recipient['provider'][];
 
-/** Who is paid: another wallet of the company, a mobile-money number, or a bank account. */
-export interface Recipient {
-  type: (typeof RECIPIENT_TYPES)[number];
-  walletId?: string;
-  provider?: (typeof MOBILE_MONEY_PROVIDERS)[number];
-  phoneNumber?: string;
-  bankName?: string;
-  bankCode?: string;
-  accountNumber?: string;
-  accountHolder?: string;
-  name?: string;
-}
+export type Recipient = PayContract.PaymentRecipient;
 
 /**
  * A payment out of a wallet: pending (its amount held on the wallet) → succeeded (debited) or

@@ -21,8 +21,8 @@ export interface LedgerEntry {
 
 /**
  * Every change to a wallet's money, each one conditional UPDATE that checks and changes in the
- * same statement (on PostgreSQL, concurrent ones queue on the row lock and re-check the
- * condition on the latest row; on SQLite, writes run one at a time). Called inside the caller's
+ * same statement (concurrent ones queue on the row lock and re-check the condition on the latest
+ * row). Called inside the caller's
  * transaction, with the ledger row, the payment and the idempotency record beside it.
  */
 @Injectable()

@@ -1,18 +1,14 @@
-import type { PayslipItem } from '../statutory/payslip-calculator';
+import type { BooksContract, PayrollContract } from '@platform/common';
 import type { RuleSet } from '../statutory/rule-set';
 
-export interface JournalLine {
-  accountCode: string;
-  debit?: number;
-  credit?: number;
-  description: string;
-}
+/** A line payroll posts to Books: always described. */
+export type JournalLine = BooksContract.SourceJournalLine & { description: string };
 
 interface PayslipTotals {
   grossPay: number;
   netPay: number;
-  deductions: PayslipItem[];
-  employerContributions: PayslipItem[];
+  deductions: PayrollContract.PayslipItem[];
+  employerContributions: PayrollContract.PayslipItem[];
 }
 
 /**

@@ -1,18 +1,8 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import type { JournalLine } from './journal-lines';
+import type { BooksContract } from '@platform/common';
 
 export type PostingKind = 'accrual' | 'payment';
 export type PostingStatus = 'pending' | 'posted' | 'failed';
-
-export interface BooksPostingRequest {
-  companyId: string;
-  date: string;
-  memo: string;
-  reference: string;
-  currency: string;
-  source: { type: string; id: string };
-  lines: JournalLine[];
-}
 
 /**
  * A journal entry payroll owes Books, written in the same transaction as the approval or the
@@ -40,7 +30,7 @@ export class Posting {
   sourceId: string;
 
   @Column({ type: 'jsonb' })
-  request: BooksPostingRequest;
+  request: BooksContract.SourceJournalEntry;
 
   @Column({ type: 'varchar', length: 10 })
   status: PostingStatus;

@@ -1,6 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { bigintToNumber } from '@platform/common';
-import type { PayslipItem } from '../statutory/payslip-calculator';
+import { bigintToNumber, HrContract, PayrollContract } from '@platform/common';
 
 export type PayslipPaymentStatus = 'pending' | 'succeeded' | 'failed';
 
@@ -36,7 +35,7 @@ export class Payslip {
   socialInsuranceNumber: string | null;
 
   @Column({ type: 'jsonb', nullable: true })
-  payout: Record<string, unknown> | null;
+  payout: HrContract.Payout | null;
 
   @Column({ name: 'contract_ids', type: 'jsonb' })
   contractIds: string[];
@@ -54,13 +53,13 @@ export class Payslip {
   unpaidLeaveDays: number;
 
   @Column({ type: 'jsonb' })
-  earnings: PayslipItem[];
+  earnings: PayrollContract.PayslipItem[];
 
   @Column({ type: 'jsonb' })
-  deductions: PayslipItem[];
+  deductions: PayrollContract.PayslipItem[];
 
   @Column({ name: 'employer_contributions', type: 'jsonb' })
-  employerContributions: PayslipItem[];
+  employerContributions: PayrollContract.PayslipItem[];
 
   @Column({ name: 'gross_pay', type: 'bigint', transformer: bigintToNumber })
   grossPay: number;

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { BooksClient } from '../accounting/books.client';
 import { Posting } from '../accounting/posting.entity';
 import { PostingsService } from '../accounting/postings.service';
 import { HrClient } from '../hr/hr.client';
@@ -16,6 +15,6 @@ import { RunsService } from './runs.service';
 @Module({
   imports: [TypeOrmModule.forFeature([PayrollRun, Payslip, PeriodClaim, Posting])],
   controllers: [RunsController, InternalRunsController],
-  providers: [RunsService, HrClient, PayClient, BooksClient, PostingsService, RunPaymentsService],
+  providers: [RunsService, HrClient, PayClient, PostingsService, RunPaymentsService],
 })
 export class RunsModule {}

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, LessThanOrEqual, MoreThanOrEqual, FindOptionsWhere } from 'typeorm';
-import { isUniqueViolation, Page, PageQueryDto, PlatformException, toPage, Transactions } from '@platform/common';
+import { HrContract, isUniqueViolation, Page, PageQueryDto, PlatformException, toPage, Transactions } from '@platform/common';
 import { accrualLines } from '../accounting/journal-lines';
 import { PostingsService } from '../accounting/postings.service';
-import { HrClient, HrPayrollEmployee } from '../hr/hr.client';
+import { HrClient } from '../hr/hr.client';
 import { calculatePayslip, PayslipInputError } from '../statutory/payslip-calculator';
 import { RuleSet, ruleSetFor } from '../statutory/rule-set';
 import { CreateRunDto, ListRunsQueryDto, UpdateRunDto } from './dto/run.dto';
@@ -204,7 +204,7 @@ export class RunsService {
     return { rules, payslips };
   }
 
-  private payslipFor(companyId: string, employee: HrPayrollEmployee, scope: RunScope, rules: RuleSet): Calculation['payslips'][number] {
+  private payslipFor(companyId: string, employee: HrContract.PayrollEmployee, scope: RunScope, rules: RuleSet): Calculation['payslips'][number] {
     const slip = calculatePayslip(
       {
         periodStart: scope.periodStart,

@@ -1,16 +1,10 @@
+import type { HrContract, PayrollContract } from '@platform/common';
 import { applyRate, divideRoundHalfUp, parseRate, prorate } from './money';
 import type { PayBase, RuleSet } from './rule-set';
 import { earlierOf, laterOf, monthBounds, workingDaysBetween } from './working-days';
 
-export interface ContractInput {
-  id: string;
-  startDate: string;
-  endDate: string | null;
-  baseSalary: number;
-  currency: string;
-  allowances: { code: string; name: string; amount: number; taxable: boolean; contributory: boolean }[];
-  deductions: { code: string; name: string; amount: number }[];
-}
+/** What the calculation reads of a contract HR gives. */
+export type ContractInput = Pick<HrContract.EmploymentContract, 'id' | 'startDate' | 'endDate' | 'baseSalary' | 'currency' | 'allowances' | 'deductions'>;
 
 export interface PayslipInput {
   periodStart: string;
@@ -23,30 +17,21 @@ export interface PayslipInput {
   unpaidLeaveDays: number;
 }
 
-export interface PayslipItem {
-  code: string;
-  name: string;
-  amount: number;
-  /** the amount the rate applied to, when a rate applied */
-  base?: number;
-  rate?: string;
-}
-
 export interface Payslip {
   currency: string;
   ruleSetVersion: string;
   workingDaysInMonth: number;
   workedDays: number;
   unpaidLeaveDays: number;
-  earnings: PayslipItem[];
+  earnings: PayrollContract.PayslipItem[];
   grossPay: number;
   basePay: number;
   taxablePay: number;
   contributoryPay: number;
-  deductions: PayslipItem[];
+  deductions: PayrollContract.PayslipItem[];
   totalDeductions: number;
   netPay: number;
-  employerContributions: PayslipItem[];
+  employerContributions: PayrollContract.PayslipItem[];
   totalEmployerContributions: number;
   employerCost: number;
 }
@@ -70,7 +55,7 @@ export function calculatePayslip(input: PayslipInput, rules: RuleSet): Payslip {
   }
   const workingDaysInMonth = workingDaysBetween(month.start, month.end);
 
-  const earnings: (PayslipItem & { taxable: boolean; contributory: boolean; isBase: boolean })[] = [];
+  const earnings: (PayrollContract.PayslipItem & { taxable: boolean; contributory: boolean; isBase: boolean })[] = [];
   let workedDays = 0;
   for (const contract of input.contracts) {
     const from = laterOf(input.periodStart, input.hireDate, contract.startDate);
@@ -100,8 +85,8 @@ export function calculatePayslip(input: PayslipInput, rules: RuleSet): Payslip {
     basePay: sum(earnings.filter((e) => e.isBase)),
   };
 
-  const deductions: PayslipItem[] = [];
-  const employerContributions: PayslipItem[] = [];
+  const deductions: PayrollContract.PayslipItem[] = [];
+  const employerContributions: PayrollContract.PayslipItem[] = [];
   const employeeShare = new Map<string, number>();
   for (const contribution of rules.contributions) {
     const base = contribution.ceiling === null ? pay[contribution.base] : Math.min(pay[contribution.base], contribution.ceiling);

@@ -21,8 +21,8 @@ const DUE = `job.status IN ('queued', 'running') AND (job.lockedUntil IS NULL OR
 /**
  * Renders queued document jobs, at most DOCUMENT_JOB_CONCURRENCY at a time per instance and
  * DOCUMENT_JOB_COMPANY_CONCURRENCY per company across instances, companies taking turns. Each
- * round picks due jobs fairly, then claims them — `FOR UPDATE SKIP LOCKED` on PostgreSQL so
- * instances never claim the same one, serialized on SQLite by Transactions — and leases them
+ * round picks due jobs fairly, then claims them — `FOR UPDATE SKIP LOCKED`, so instances never
+ * claim the same one — and leases them
  * (`locked_until`), renewing the lease while a job runs. A job left running by a stopped instance
  * is claimed again once its lease lapses. Errors from services that are away are retried with
  * backoff; any other error fails the job with `{ code, message }`.
@@ -84,9 +84,14 @@ export class DocumentJobWorker implements OnApplicationBootstrap, OnModuleDestro
       const next = await this.nextTurns(manager, now, limit);
       if (!next.length) return [];
       // Another instance may have claimed some since: the lock skips those it holds, the condition those it committed.
-      const query = manager.getRepository(DocumentJob).createQueryBuilder('job').where('job.id IN (:...next)', { next }).andWhere(DUE, { now });
-      if (this.transactions.postgres) query.setLock('pessimistic_write').setOnLocked('skip_locked');
-      const due = await query.getMany();
+      const due = await manager
+        .getRepository(DocumentJob)
+        .createQueryBuilder('job')
+        .where('job.id IN (:...next)', { next })
+        .andWhere(DUE, { now })
+        .setLock('pessimistic_write')
+        .setOnLocked('skip_locked')
+        .getMany();
       if (!due.length) return [];
       const lockedUntil = new Date(now.getTime() + this.env.DOCUMENT_JOB_LEASE_MS);
       await manager.update(DocumentJob, { id: In(due.map((job) => job.id)) }, { status: 'running', attempts: () => 'attempts + 1', lockedUntil });

@@ -17,8 +17,8 @@ const MAX_ERROR_LENGTH = 500;
 
 /**
  * Sends pending deliveries in the background. Every NOTIFICATION_POLL_MS (or at once when a
- * notification is sent here) it claims due deliveries — `FOR UPDATE SKIP LOCKED` on
- * PostgreSQL so replicas never claim the same row; serialized on SQLite — sends each through
+ * notification is sent here) it claims due deliveries — `FOR UPDATE SKIP LOCKED`, so replicas
+ * never claim the same row — sends each through
  * its channel's provider, records the attempt, and either marks it sent or schedules a retry
  * with exponential backoff until NOTIFICATION_MAX_ATTEMPTS, after which it is failed (and kept).
  */
@@ -73,8 +73,9 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
         .createQueryBuilder('delivery')
         .where('delivery.status = :status AND delivery.nextAttemptAt <= :now', { status: 'pending', now })
         .orderBy('delivery.nextAttemptAt', 'ASC')
-        .limit(BATCH_SIZE);
-      if (this.transactions.postgres) query.setLock('pessimistic_write').setOnLocked('skip_locked');
+        .limit(BATCH_SIZE)
+        .setLock('pessimistic_write')
+        .setOnLocked('skip_locked');
       const due = await query.getMany();
       if (!due.length) return [];
       const leaseUntil = new Date(now.getTime() + LEASE_MS);

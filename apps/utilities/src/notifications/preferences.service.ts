@@ -2,7 +2,7 @@ import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
-import { Batcher, PipelinedConnection, PreparedStatement, qualifiedTable, SerializedJson, Transactions } from '@platform/common';
+import { Batcher, PipelinedConnection, PreparedStatement, qualifiedTable, SerializedJson } from '@platform/common';
 import { DEFAULT_CHANNELS, NOTIFICATION_CATEGORIES, NOTIFICATION_CHANNELS, NotificationCategory, NotificationPreference } from './notification-preference.entity';
 import { UpdatePreferenceDto } from './dto/update-preference.dto';
 
@@ -70,10 +70,7 @@ export class PreferencesService implements OnApplicationShutdown {
   private readonly lists = new LRUCache<string, SerializedJson>({ max: 10_000, ttl: LIST_CACHE_TTL_MS });
   private readonly writes = new Batcher((batch: PreferenceWrite[]) => this.upsertMany(batch), WRITE_BATCHING);
 
-  constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly transactions: Transactions,
-  ) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** After the HTTP server has answered its last request: the writes sent on the pipeline are answered, then it closes. */
   async onApplicationShutdown(): Promise<void> {
@@ -101,28 +98,12 @@ export class PreferencesService implements OnApplicationShutdown {
    * Changes only the flags sent, in one statement: an upsert on (company, category) that
    * inserts the defaults overlaid with the flags, or overwrites just those flags (a flag not
    * sent is NULL, and keeps the stored value). Concurrent first writes of a category cannot
-   * collide. On PostgreSQL the writes of concurrent requests go in one prepared statement, on
-   * the service's pipelined connection.
+   * collide. The writes of concurrent requests go in one prepared statement, on the service's
+   * pipelined connection.
    */
   async update(companyId: string, input: UpdatePreferenceDto): Promise<SerializedJson> {
-    let updated: SerializedJson;
-    if (this.transactions.postgres) {
-      const flags = NOTIFICATION_CHANNELS.map((channel) => input[channel] ?? null);
-      updated = await this.writes.run({ key: rowKey({ companyId, category: input.category }), companyId, category: input.category, flags });
-    } else {
-      const changes: Partial<NotificationPreference> = {};
-      for (const channel of NOTIFICATION_CHANNELS) if (input[channel] !== undefined) changes[channel] = input[channel];
-      updated = await this.transactions.run(async (manager) => {
-        await manager
-          .createQueryBuilder()
-          .insert()
-          .into(NotificationPreference)
-          .values({ companyId, category: input.category, ...DEFAULT_CHANNELS, ...changes, updatedAt: new Date() })
-          .orUpdate([...Object.keys(changes).map((property) => this.columnName(property)), 'updated_at'], ['company_id', 'category'])
-          .execute();
-        return SerializedJson.of(view(input.category, await manager.findOneByOrFail(NotificationPreference, { companyId, category: input.category })));
-      });
-    }
+    const flags = NOTIFICATION_CHANNELS.map((channel) => input[channel] ?? null);
+    const updated = await this.writes.run({ key: rowKey({ companyId, category: input.category }), companyId, category: input.category, flags });
     this.lists.delete(companyId);
     return updated;
   }

@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 
 /**
  * What the suite writes under DATA_DIR (its databases, among them HR's with national ids, saved
@@ -17,15 +17,4 @@ export function restrictFileModes(): void {
 /** Creates a directory and its missing parents for the owner only; an existing one is left as it is. */
 export function makePrivateDirectory(path: string): void {
   mkdirSync(path, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
-}
-
-/** Narrows files someone else created for us (SQLite's database and its -wal and -shm) to the owner; missing ones are skipped. */
-export function makeFilesPrivate(paths: string[]): void {
-  for (const path of paths) {
-    try {
-      chmodSync(path, PRIVATE_FILE_MODE);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
-  }
 }

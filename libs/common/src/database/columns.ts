@@ -6,8 +6,8 @@ export const bigintToNumber: ValueTransformer = {
   from: (value: string | number | null) => (value === null || value === undefined ? value : Number(value)),
 };
 
-/** True for a unique-constraint violation on PostgreSQL or SQLite. */
+/** True for a unique-constraint violation. */
 export function isUniqueViolation(error: unknown): boolean {
   const driver = (error as { driverError?: { code?: string } })?.driverError ?? (error as { code?: string });
-  return driver?.code === '23505' || driver?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+  return driver?.code === '23505';
 }

@@ -1,8 +1,7 @@
-import { join } from 'node:path';
 import { Client } from 'pg';
-import { DataSource, DataSourceOptions, getMetadataArgsStorage } from 'typeorm';
-import type { Environment } from '../config/environment';
-import { makeFilesPrivate, makePrivateDirectory } from '../config/private-files';
+import { DataSource } from 'typeorm';
+import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
+import { ConfigurationError, type Environment } from '../config/environment';
 import type { ServiceName } from '../service';
 
 export interface ServiceDataOptions {
@@ -11,65 +10,32 @@ export interface ServiceDataOptions {
   migrations: Function[];
 }
 
-const SQLITE_TYPE_FOR: Record<string, string> = { timestamptz: 'datetime', jsonb: 'simple-json', uuid: 'varchar' };
-
-/**
- * Entities are declared with PostgreSQL types (`timestamptz`, `jsonb`); on the one-machine
- * SQLite store the same entities are mapped to SQLite's equivalents. Done once per process,
- * which runs on one driver.
- */
-function adaptColumnTypesForSqlite(entities: Function[]): void {
-  const targets = new Set(entities);
-  for (const column of getMetadataArgsStorage().columns) {
-    if (!targets.has(column.target as Function)) continue;
-    const type = column.options.type as string | undefined;
-    if (type && SQLITE_TYPE_FOR[type]) column.options.type = SQLITE_TYPE_FOR[type] as never;
+export function buildDataSourceOptions(env: Environment, data: ServiceDataOptions): PostgresConnectionOptions {
+  if (!env.DATABASE_URL) {
+    throw new ConfigurationError(['DATABASE_URL: a service started alone needs PostgreSQL (npm start runs the whole suite on a PostgreSQL of its own)']);
   }
-}
-
-export function buildDataSourceOptions(env: Environment, data: ServiceDataOptions): DataSourceOptions {
-  if (env.DATABASE_URL) {
-    return {
-      type: 'postgres',
-      url: env.DATABASE_URL,
-      // Each service owns the schema named after it; nobody reads another service's tables.
-      schema: data.service,
-      uuidExtension: 'pgcrypto',
-      installExtensions: false,
-      entities: data.entities,
-      migrations: data.migrations,
-      migrationsTableName: 'migrations',
-      migrationsRun: false,
-      synchronize: false,
-      extra: { max: env.DATABASE_POOL_SIZE, application_name: `platform-${data.service}` },
-    };
-  }
-  adaptColumnTypesForSqlite(data.entities);
-  makePrivateDirectory(env.DATA_DIR);
   return {
-    type: 'better-sqlite3',
-    database: join(env.DATA_DIR, `${data.service}.sqlite`),
+    type: 'postgres',
+    url: env.DATABASE_URL,
+    // Each service owns the schema named after it; nobody reads another service's tables.
+    schema: data.service,
+    uuidExtension: 'pgcrypto',
+    installExtensions: false,
     entities: data.entities,
-    // SQLite is the one-machine store: its schema follows the entities. PostgreSQL uses migrations.
-    synchronize: true,
-    enableWAL: true,
-    timeout: 10_000,
+    migrations: data.migrations,
+    migrationsTableName: 'migrations',
+    migrationsRun: false,
+    synchronize: false,
+    extra: { max: env.DATABASE_POOL_SIZE, application_name: `platform-${data.service}` },
   };
 }
 
 /**
- * Opens the service's data source. On PostgreSQL: creates the service's schema and runs its
- * migrations under an advisory lock, so replicas starting together migrate once.
+ * Opens the service's data source: creates the service's schema and runs its migrations under an
+ * advisory lock, so replicas starting together migrate once. Migrations run at every start,
+ * wherever the suite runs.
  */
-export async function openDataSource(options: DataSourceOptions): Promise<DataSource> {
-  if (options.type !== 'postgres') {
-    const dataSource = await new DataSource(options).initialize();
-    // better-sqlite3 creates the files with the process's umask; SQLite gives a later -wal or
-    // -shm the database's own mode
-    const database = String(options.database);
-    makeFilesPrivate([database, `${database}-wal`, `${database}-shm`]);
-    return dataSource;
-  }
+export async function openDataSource(options: PostgresConnectionOptions): Promise<DataSource> {
   const schema = options.schema!;
   const client = new Client({ connectionString: options.url });
   await client.connect();

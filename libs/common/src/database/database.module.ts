@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 import { Environment } from '../config/environment';
 import { buildDataSourceOptions, openDataSource, ServiceDataOptions } from './data-source-options';
 
@@ -12,7 +13,7 @@ export class DatabaseModule {
         TypeOrmModule.forRootAsync({
           inject: [Environment],
           useFactory: (env: Environment) => buildDataSourceOptions(env, data),
-          dataSourceFactory: async (options) => openDataSource(options!),
+          dataSourceFactory: async (options) => openDataSource(options as PostgresConnectionOptions),
         }),
       ],
     };

@@ -2,12 +2,11 @@ import type { DataSource } from 'typeorm';
 import { PreparedStatement, qualifiedTable } from './prepared';
 
 /**
- * Whether a background worker's poll finds anything due, asked before its claim. On PostgreSQL
- * it is one prepared `SELECT 1 … LIMIT 1` on the claim's index, so that a poll with nothing to
- * do (nearly all of them) costs one statement instead of a transaction of three round trips and
- * a query builder's work. That work took 1–2 ms of the event loop a poll, several polls a second,
- * in the middle of the requests being served. Elsewhere (SQLite) the answer is always yes, and the
- * claim finds out.
+ * Whether a background worker's poll finds anything due, asked before its claim: one prepared
+ * `SELECT 1 … LIMIT 1` on the claim's index, so that a poll with nothing to do (nearly all of
+ * them) costs one statement instead of a transaction of three round trips and a query builder's
+ * work. That work took 1–2 ms of the event loop a poll, several polls a second, in the middle of
+ * the requests being served.
  *
  * `where` writes the condition from quoted column names (`column('nextAttemptAt')`), with `$1`
  * for the poll's time: the claim's clock, not the database's.
@@ -22,7 +21,6 @@ export class DueCheck {
   ) {}
 
   async anythingDue(now: Date): Promise<boolean> {
-    if (this.dataSource.options.type !== 'postgres') return true;
     this.statement ??= this.prepare();
     return (await this.statement.run(this.dataSource, [now])).length > 0;
   }

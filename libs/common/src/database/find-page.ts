@@ -79,33 +79,31 @@ function pageStatement<T extends ObjectLiteral>(repository: Repository<T>, filte
 }
 
 /**
- * A page of rows and their total, as the response data. On PostgreSQL the page is one named
- * prepared statement, generated once per shape from the entity's metadata, in which PostgreSQL
- * writes the rows as JSON (row_to_json): no query building, row parsing, entity hydration or
- * serialization per request, and the plan is made once per connection. Filters are equalities
- * on columns. The one-machine SQLite store, and an entity PostgreSQL cannot write as JSON the
- * way it serializes, take TypeORM's findAndCount.
+ * A page of rows and their total, as the response data: one named prepared statement, generated
+ * once per shape from the entity's metadata, in which PostgreSQL writes the rows as JSON
+ * (row_to_json): no query building, row parsing, entity hydration or serialization per request,
+ * and the plan is made once per connection. Filters are equalities on columns. An entity
+ * PostgreSQL cannot write as JSON the way it serializes, or a filter that is not an equality,
+ * takes TypeORM's findAndCount.
  */
 export async function findPage<T extends ObjectLiteral>(repository: Repository<T>, where: FindOptionsWhere<T>, order: PageOrder<T>, query: PageQueryDto): Promise<Page<T> | SerializedJson> {
   const skip = (query.page - 1) * query.limit;
-  if (repository.manager.connection.options.type === 'postgres') {
-    const filtered: ColumnMetadata[] = [];
-    const values: unknown[] = [];
-    let plain = true;
-    for (const [property, value] of Object.entries(where)) {
-      const column = repository.metadata.findColumnWithPropertyName(property);
-      if (!column || !['string', 'number', 'boolean'].includes(typeof value)) {
-        plain = false;
-        break;
-      }
-      filtered.push(column);
-      values.push(value);
+  const filtered: ColumnMetadata[] = [];
+  const values: unknown[] = [];
+  let plain = true;
+  for (const [property, value] of Object.entries(where)) {
+    const column = repository.metadata.findColumnWithPropertyName(property);
+    if (!column || !['string', 'number', 'boolean'].includes(typeof value)) {
+      plain = false;
+      break;
     }
-    const statement = plain ? pageStatement(repository, filtered, order) : null;
-    if (statement) {
-      const [{ items, total }] = await statement.run<{ items: string; total: number }>(repository.manager.connection, [...values, query.limit, skip]);
-      return new SerializedJson(`{"items":${items},"page":${query.page},"limit":${query.limit},"total":${total}}`);
-    }
+    filtered.push(column);
+    values.push(value);
+  }
+  const statement = plain ? pageStatement(repository, filtered, order) : null;
+  if (statement) {
+    const [{ items, total }] = await statement.run<{ items: string; total: number }>(repository.manager.connection, [...values, query.limit, skip]);
+    return new SerializedJson(`{"items":${items},"page":${query.page},"limit":${query.limit},"total":${total}}`);
   }
   const [items, total] = await repository.findAndCount({ where, order: order as never, skip, take: query.limit });
   return toPage(items, total, query);

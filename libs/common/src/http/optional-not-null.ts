@@ -6,6 +6,6 @@ export const isSent = (_object: object, value: unknown): boolean => value !== un
 /**
  * A property that may be left out, but when sent (null included) must pass its rules: for a
  * field whose column is NOT NULL, where `@IsOptional()` would let null through to the store
- * (PostgreSQL may keep the old value, SQLite refuses the write).
+ * (which may keep the old value, or refuse the write).
  */
 export const OptionalNotNull = (): PropertyDecorator => ValidateIf(isSent);

@@ -1,5 +1,5 @@
+import type { BooksContract, PayrollContract } from '@platform/common';
 import type { FinancialReportDataDto, InvoiceDataDto } from '../dto/document-data.dto';
-import type { PayslipItem, RunPayslip, RunWithPayslips, TrialBalanceReport } from '../upstream.clients';
 import type { DocumentModel, TableModel } from './document-model';
 import { label } from './labels';
 import { DocumentLocale, formatDate, formatMonth, formatNumber, languageOf } from './locale';
@@ -9,7 +9,7 @@ export interface ModelContext {
   companyName: string;
 }
 
-function itemsTable(title: string, items: PayslipItem[], language: 'en' | 'fr'): TableModel {
+function itemsTable(title: string, items: PayrollContract.PayslipItem[], language: 'en' | 'fr'): TableModel {
   return {
     title,
     columns: [
@@ -24,7 +24,7 @@ function itemsTable(title: string, items: PayslipItem[], language: 'en' | 'fr'):
 }
 
 /** Company, period, employee (name, external id, national id, CNPS number), earnings, deductions, employer contributions, totals. */
-export function payslipModel(run: RunWithPayslips['run'], slip: RunPayslip, context: ModelContext): DocumentModel {
+export function payslipModel(run: PayrollContract.PayrollRun, slip: PayrollContract.Payslip, context: ModelContext): DocumentModel {
   const language = languageOf(context.locale);
   const { locale } = context;
   return {
@@ -115,7 +115,7 @@ function periodText(from: string | undefined, to: string | undefined, context: M
 }
 
 /** Books' trial balance: movements and closing balances per account, with totals. */
-export function trialBalanceModel(report: TrialBalanceReport, data: FinancialReportDataDto, context: ModelContext): DocumentModel {
+export function trialBalanceModel(report: BooksContract.TrialBalance, data: FinancialReportDataDto, context: ModelContext): DocumentModel {
   const language = languageOf(context.locale);
   return {
     title: data.title ?? label('trialBalance', language),

@@ -1,0 +1,169 @@
+import Database from 'better-sqlite3';
+import { existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DataSource, EntityMetadata } from 'typeorm';
+import { buildDataSourceOptions, Environment, openDataSource, ServiceDataOptions, ServiceName } from '@platform/common';
+import { AUTH_ENTITIES } from '../apps/auth/src/entities';
+import { AUTH_MIGRATIONS } from '../apps/auth/src/migrations';
+import { BOOKS_ENTITIES } from '../apps/books/src/entities';
+import { BOOKS_MIGRATIONS } from '../apps/books/src/migrations';
+import { HR_ENTITIES } from '../apps/hr/src/entities';
+import { HR_MIGRATIONS } from '../apps/hr/src/migrations';
+import { PAY_ENTITIES } from '../apps/pay/src/entities';
+import { PAY_MIGRATIONS } from '../apps/pay/src/migrations';
+import { PAYROLL_ENTITIES } from '../apps/payroll/src/entities';
+import { PAYROLL_MIGRATIONS } from '../apps/payroll/src/migrations';
+import { UTILITIES_ENTITIES } from '../apps/utilities/src/entities';
+import { UTILITIES_MIGRATIONS } from '../apps/utilities/src/migrations';
+
+/**
+ * Releases before the embedded PostgreSQL store kept each service's rows in DATA_DIR/<service>.sqlite
+ * (TypeORM on better-sqlite3, its schema following the entities). This moves them into the
+ * services' PostgreSQL schemas. Everything else such a DATA_DIR holds is read as it is by this
+ * release: first-start secrets (signing key, pepper, internal token, files' signing key), saved
+ * usage (usage.json) and uploaded files (files/objects).
+ */
+
+const SERVICES: Record<ServiceName, Omit<ServiceDataOptions, 'service'>> = {
+  auth: { entities: AUTH_ENTITIES, migrations: AUTH_MIGRATIONS },
+  hr: { entities: HR_ENTITIES, migrations: HR_MIGRATIONS },
+  utilities: { entities: UTILITIES_ENTITIES, migrations: UTILITIES_MIGRATIONS },
+  payroll: { entities: PAYROLL_ENTITIES, migrations: PAYROLL_MIGRATIONS },
+  pay: { entities: PAY_ENTITIES, migrations: PAY_MIGRATIONS },
+  books: { entities: BOOKS_ENTITIES, migrations: BOOKS_MIGRATIONS },
+};
+
+/** Where the imported files go, so that the suite stops pointing at them. */
+const IMPORTED_DIR = 'imported-sqlite';
+/** Rows per INSERT, within PostgreSQL's 65,535 parameters for the widest table. */
+const ROWS_PER_INSERT = 500;
+
+/** The SQLite stores of an earlier release found in DATA_DIR. */
+export function previousReleaseFiles(dataDir: string): string[] {
+  try {
+    return readdirSync(dataDir)
+      .filter((name) => name.endsWith('.sqlite') && (name.slice(0, -'.sqlite'.length) as ServiceName) in SERVICES)
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+export function previousReleaseNotice(dataDir: string, files: string[]): string {
+  return `${dataDir} holds the SQLite stores of an earlier release (${files.join(', ')}), which this release does not read. Import them into PostgreSQL with: npm run -s cli -- data:import-sqlite`;
+}
+
+export interface ImportedTable {
+  service: ServiceName;
+  table: string;
+  rows: number;
+}
+
+/**
+ * Imports every `<service>.sqlite` of DATA_DIR into its service's schema (migrated first, as a
+ * start would), one transaction per service, then moves the files to DATA_DIR/imported-sqlite.
+ * Refuses before writing anything when a table it would fill already holds rows, or when a
+ * SQLite table lacks a column that PostgreSQL requires.
+ */
+export async function importSqliteStores(env: Environment): Promise<ImportedTable[]> {
+  const files = previousReleaseFiles(env.DATA_DIR);
+  if (!files.length) throw new Error(`no <service>.sqlite in ${env.DATA_DIR}: nothing to import`);
+  const plans: { service: ServiceName; sqlite: Database.Database; dataSource: DataSource }[] = [];
+  try {
+    for (const file of files) {
+      const service = file.slice(0, -'.sqlite'.length) as ServiceName;
+      const sqlite = new Database(join(env.DATA_DIR, file), { readonly: true, fileMustExist: true });
+      const dataSource = await openDataSource(buildDataSourceOptions(env, { service, ...SERVICES[service] })).catch((error) => {
+        sqlite.close();
+        throw error;
+      });
+      plans.push({ service, sqlite, dataSource });
+    }
+    for (const plan of plans) await checkTargets(plan.service, plan.sqlite, plan.dataSource);
+    const imported: ImportedTable[] = [];
+    for (const plan of plans) imported.push(...(await copyService(plan.service, plan.sqlite, plan.dataSource)));
+    for (const plan of plans) plan.sqlite.close();
+    moveAside(env.DATA_DIR, files);
+    return imported;
+  } finally {
+    for (const plan of plans) {
+      if (plan.sqlite.open) plan.sqlite.close();
+      await plan.dataSource.destroy();
+    }
+  }
+}
+
+function tablesOf(dataSource: DataSource): EntityMetadata[] {
+  return dataSource.entityMetadatas.filter((metadata) => metadata.tableType === 'regular');
+}
+
+function sqliteColumns(sqlite: Database.Database, table: string): Set<string> | undefined {
+  const columns = sqlite.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as { name: string }[];
+  return columns.length ? new Set(columns.map((column) => column.name)) : undefined;
+}
+
+async function checkTargets(service: ServiceName, sqlite: Database.Database, dataSource: DataSource): Promise<void> {
+  for (const metadata of tablesOf(dataSource)) {
+    const [{ count }] = await dataSource.query(`SELECT count(*)::int AS count FROM ${qualified(metadata)}`);
+    if (count > 0) throw new Error(`${service}: ${metadata.tableName} already holds ${count} rows in PostgreSQL; the import fills empty tables only`);
+    const present = sqliteColumns(sqlite, metadata.tableName);
+    if (!present) continue;
+    const missing = metadata.columns.filter((column) => !present.has(column.databaseName) && !column.isNullable && column.default === undefined && !column.isGenerated && !column.isCreateDate && !column.isUpdateDate);
+    if (missing.length) throw new Error(`${service}: ${metadata.tableName} in SQLite has no ${missing.map((column) => column.databaseName).join(', ')}, which PostgreSQL requires`);
+  }
+}
+
+async function copyService(service: ServiceName, sqlite: Database.Database, dataSource: DataSource): Promise<ImportedTable[]> {
+  const imported: ImportedTable[] = [];
+  await dataSource.transaction(async (manager) => {
+    for (const metadata of tablesOf(dataSource)) {
+      const present = sqliteColumns(sqlite, metadata.tableName);
+      if (!present) continue;
+      const columns = metadata.columns.filter((column) => present.has(column.databaseName));
+      const types = columns.map((column) => dataSource.driver.normalizeType(column));
+      const names = columns.map((column) => `"${column.databaseName}"`).join(', ');
+      let rows = 0;
+      let batch: unknown[][] = [];
+      const flush = async () => {
+        if (!batch.length) return;
+        const values = batch.map((_, row) => `(${columns.map((__, column) => `$${row * columns.length + column + 1}`).join(', ')})`).join(', ');
+        await manager.query(`INSERT INTO ${qualified(metadata)} (${names}) VALUES ${values}`, batch.flat());
+        rows += batch.length;
+        batch = [];
+      };
+      for (const row of sqlite.prepare(`SELECT ${names} FROM "${metadata.tableName}"`).iterate() as Iterable<Record<string, unknown>>) {
+        batch.push(columns.map((column, index) => fromSqlite(row[column.databaseName], types[index])));
+        if (batch.length === ROWS_PER_INSERT) await flush();
+      }
+      await flush();
+      for (const column of columns.filter((candidate) => candidate.generationStrategy === 'increment')) {
+        await manager.query(`SELECT setval(pg_get_serial_sequence($1, $2), GREATEST((SELECT max("${column.databaseName}") FROM ${qualified(metadata)}), 1))`, [qualified(metadata), column.databaseName]);
+      }
+      imported.push({ service, table: metadata.tableName, rows });
+    }
+  });
+  return imported;
+}
+
+/** A SQLite value as PostgreSQL takes it for a column of `type` (TypeORM's SQLite mapping, undone). */
+export function fromSqlite(value: unknown, type: string): unknown {
+  if (value === null || value === undefined) return null;
+  if (type === 'boolean') return value === 1 || value === '1' || value === true;
+  // TypeORM wrote dates as UTC text without a zone: 2026-11-26 16:05:22.393
+  if ((type === 'timestamp with time zone' || type === 'timestamptz') && typeof value === 'string' && !/[zZ]|[+-]\d\d:?\d\d$/.test(value)) return `${value.replace(' ', 'T')}Z`;
+  return value;
+}
+
+function qualified(metadata: EntityMetadata): string {
+  return `"${metadata.schema}"."${metadata.tableName}"`;
+}
+
+function moveAside(dataDir: string, files: string[]): void {
+  const target = join(dataDir, IMPORTED_DIR);
+  mkdirSync(target, { recursive: true, mode: 0o700 });
+  for (const file of files) {
+    for (const name of [file, `${file}-wal`, `${file}-shm`]) {
+      if (existsSync(join(dataDir, name))) renameSync(join(dataDir, name), join(target, name));
+    }
+  }
+}
