@@ -91,7 +91,7 @@ function explicitBases(): Record<string, { query?: string; body?: Record<string,
   return {
     'GET /internal/v1/tenancy/access': { query: `organizationId=${ids.company}&workspaceId=${ids.workspaces}&companyId=${ids.companies}` },
     'GET /internal/v1/hr/contacts': { query: `${company}&employeeIds=${ids.employees}` },
-    'GET /internal/v1/hr/events': { query: 'after=0&limit=10' },
+    ...Object.fromEntries(['auth', 'hr', 'utilities', 'payroll', 'pay', 'books'].map((service) => [`GET /internal/v1/${service}/events`, { query: 'after=0&limit=10' }])),
     'GET /internal/v1/hr/payroll-inputs': { query: `${company}&periodStart=2026-03-01&periodEnd=2026-03-31` },
     'GET /internal/v1/payroll/runs/:runId/payslips': { query: company },
     'GET /internal/v1/pay/payments/:id': { query: company },

@@ -7,7 +7,6 @@ import { EmployeesModule } from './employees/employees.module';
 import { HR_ENTITIES } from './entities';
 import { LeaveModule } from './leave/leave.module';
 import { HR_MIGRATIONS } from './migrations';
-import { OutboxModule } from './outbox/outbox.module';
 import { PayrollInputsModule } from './payroll-inputs/payroll-inputs.module';
 import { PerformanceModule } from './performance/performance.module';
 
@@ -16,7 +15,6 @@ export const HR_SERVICE = describeService('hr');
 @Module({
   imports: [
     PlatformModule.forService({ service: HR_SERVICE, data: { entities: HR_ENTITIES, migrations: HR_MIGRATIONS } }),
-    OutboxModule,
     EmployeesModule,
     ContractsModule,
     LeaveModule,

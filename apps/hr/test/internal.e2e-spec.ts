@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { HrModule } from '../src/hr.module';
-import { call } from '../../../test/support/http';
+import { call, eventually } from '../../../test/support/http';
 import { Developer, expectError, RunningApp, TestStack } from '../../../test/support/stack';
 import { contractBody, hire } from './fixtures';
 
@@ -176,31 +176,45 @@ describe('HR internal API', () => {
       await dev.call(hr, 'POST', `/api/v1/hr/leave-requests/${leave.id}/cancel`);
       await dev.call(hr, 'PATCH', `/api/v1/hr/employees/${employeeId}`, { body: { status: 'terminated', terminationDate: '2025-12-31' } });
 
+      // the relay publishes right after each commit
+      const all = await eventually(async () => {
+        const page = (await get(`/internal/v1/hr/events?after=${cursor}&limit=500`)).body;
+        return page.items.length >= 8 && page.items;
+      });
       const feed = await get(`/internal/v1/hr/events?after=${cursor}&limit=3`);
       expect(feed.status).toBe(200);
       expect(feed.body.items).toHaveLength(3);
       const rest = await get(`/internal/v1/hr/events?after=${feed.body.nextAfter}`);
       const events = [...feed.body.items, ...rest.body.items];
-      expect(events.map((e: { type: string; aggregateId: string }) => [e.type, e.aggregateId])).toEqual([
+      expect(events).toEqual(all);
+      expect(events.map((e: { type: string; data: { id: string } }) => [e.type, e.data.id])).toEqual([
         ['employee.created', employeeId],
         ['employee.updated', employeeId],
         ['contract.activated', contract.id],
         ['contract.ended', contract.id],
-        ['leave.approved', leave.id],
-        ['leave.cancelled', leave.id],
+        ['leave_request.approved', leave.id],
+        ['leave_request.cancelled', leave.id],
         ['employee.updated', employeeId],
         ['employee.terminated', employeeId],
       ]);
       expect(events.every((e: { companyId: string }) => e.companyId === dev.organizationId)).toBe(true);
-      expect(events[0]).toMatchObject({ id: expect.any(Number), occurredAt: expect.any(String), payload: { id: employeeId, department: 'Finance', companyId: dev.organizationId } });
-      expect(events[3].payload).toMatchObject({ status: 'ended', endDate: '2025-12-31' });
-      expect(events[7].payload).toMatchObject({ status: 'terminated', terminationDate: '2025-12-31' });
-      expect(rest.body.nextAfter).toBe(events[7].id);
+      expect(events[0]).toEqual({
+        id: expect.any(String),
+        type: 'employee.created',
+        occurredAt: expect.any(String),
+        companyId: dev.organizationId,
+        data: expect.objectContaining({ id: employeeId, department: 'Finance', companyId: dev.organizationId }),
+        version: 1,
+        position: expect.any(Number),
+      });
+      expect(events[3].data).toMatchObject({ status: 'ended', endDate: '2025-12-31' });
+      expect(events[7].data).toMatchObject({ status: 'terminated', terminationDate: '2025-12-31' });
+      expect(rest.body.nextAfter).toBe(events[7].position);
       expect((await get(`/internal/v1/hr/events?after=${rest.body.nextAfter}`)).body).toEqual({ items: [], nextAfter: rest.body.nextAfter });
     });
 
     it('validates the cursor and hides the feed without the internal token', async () => {
-      for (const query of ['after=-1', 'after=abc', 'after=99999999999', 'limit=0', 'limit=501', 'since=1']) expectError(await get(`/internal/v1/hr/events?${query}`), 400, 'VALIDATION_FAILED');
+      for (const query of ['after=-1', 'after=abc', 'after=9007199254740992', 'limit=0', 'limit=501', 'since=1']) expectError(await get(`/internal/v1/hr/events?${query}`), 400, 'VALIDATION_FAILED');
       expectError(await call(hr.url, 'GET', '/internal/v1/hr/events'), 404, 'HTTP_ERROR');
     });
   });

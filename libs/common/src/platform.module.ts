@@ -15,6 +15,8 @@ import { DatabaseModule } from './database/database.module';
 import { ServiceDataOptions } from './database/data-source-options';
 import { Transactions } from './database/transactions';
 import { PlatformExceptionFilter } from './errors/exception.filter';
+import { EventOutbox } from './events/event-outbox';
+import { createEventsController } from './events/events.controller';
 import { createProbeController, createServiceRootController, HealthReporter } from './health/health.controllers';
 import { RedisHealthIndicator } from './health/redis.health';
 import { ShutdownState } from './health/shutdown-state';
@@ -71,6 +73,7 @@ export class PlatformModule {
       OpenApiDocument,
       RouteAudit,
       Transactions,
+      EventOutbox,
       InternalApi,
       PlatformJwtStrategy,
       { provide: APP_FILTER, useClass: PlatformExceptionFilter },
@@ -101,9 +104,9 @@ export class PlatformModule {
         DatabaseModule.forService({ service: service.name, ...data }),
         metricsModule(),
       ],
-      controllers: [createProbeController(), createServiceRootController(service), createOpenApiController()],
+      controllers: [createProbeController(), createServiceRootController(service), createOpenApiController(), createEventsController(service.name)],
       providers,
-      exports: [SERVICE_DESCRIPTOR, RateLimitStore, RedisConnection, ShutdownState, OpenApiDocument, RouteAudit, Transactions, InternalApi, PlatformConfigModule],
+      exports: [SERVICE_DESCRIPTOR, RateLimitStore, RedisConnection, ShutdownState, OpenApiDocument, RouteAudit, Transactions, EventOutbox, InternalApi, PlatformConfigModule],
     };
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { MoreThan, Repository } from 'typeorm';
-import { Batcher, Environment, PlanEnvironment, PlanId, PLANS, PlatformException, PreparedStatement, qualifiedTable, RateLimits, readOrCreateSecretFile, randomToken, Scope, SCOPES, Transactions } from '@platform/common';
+import { Batcher, Environment, EventOutbox, PlanEnvironment, PlanId, PLANS, PlatformException, PreparedStatement, qualifiedTable, randomToken, RateLimits, readOrCreateSecretFile, Scope, SCOPES, Transactions } from '@platform/common';
 import { Organization } from '../organizations/organization.entity';
 import { DeveloperCredential } from './developer-credential.entity';
 import { generateApiKey, generateApiSecret, hashSecret, keyHashOf, keyPrefixOf, secretMatches } from './credential-secrets';
@@ -69,6 +69,7 @@ export class CredentialsService {
     @InjectRepository(DeveloperCredential) private readonly credentials: Repository<DeveloperCredential>,
     @InjectRepository(Organization) private readonly organizations: Repository<Organization>,
     private readonly transactions: Transactions,
+    private readonly outbox: EventOutbox,
     @Inject(Environment) env: Environment,
   ) {
     this.pepper = env.SECRET_PEPPER ?? readOrCreateSecretFile(env.DATA_DIR, 'secret-pepper', () => randomToken(32));
@@ -165,6 +166,14 @@ export class CredentialsService {
       credential.secretVersion += 1;
       credential.secretRotatedAt = new Date();
       await manager.save(credential);
+      // what a security log wants to hear: which credential, when, which version; never a secret or its hash
+      await this.outbox.record(manager, credential.organizationId, 'credential.secret_rotated', {
+        credentialId: credential.id,
+        apiKeyPrefix: credential.keyPrefix,
+        environment: credential.environment,
+        secretVersion: credential.secretVersion,
+        rotatedAt: credential.secretRotatedAt,
+      });
       return { credential, apiSecret };
     });
   }

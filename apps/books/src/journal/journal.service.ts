@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
-import { BooksContract, isUniqueViolation, Page, PlatformException, Served, toPage, Transactions } from '@platform/common';
+import { BooksContract, EventOutbox, isUniqueViolation, Page, PlatformException, Served, toPage, Transactions } from '@platform/common';
 import { Account } from '../accounts/account.entity';
 import { AccountsService } from '../accounts/accounts.service';
 import { BooksSettings } from '../settings/books-settings.entity';
@@ -48,6 +48,7 @@ export class JournalService {
     private readonly transactions: Transactions,
     private readonly settings: BooksSettingsService,
     private readonly accounts: AccountsService,
+    private readonly outbox: EventOutbox,
   ) {}
 
   create(companyId: string, input: CreateJournalEntryDto): Promise<JournalEntryView> {
@@ -154,6 +155,7 @@ export class JournalService {
         reversalOfId: original.id,
       });
       await manager.update(JournalEntry, { id, companyId }, { reversedById: reversal.id });
+      await this.outbox.record(manager, companyId, 'journal_entry.reversed', toView({ ...original, reversedById: reversal.id }, originalLines));
       return reversal;
     });
   }
@@ -213,7 +215,9 @@ export class JournalService {
       }),
     );
     await manager.insert(JournalLine, lines);
-    return toView(entry, lines);
+    const view = toView(entry, lines);
+    await this.outbox.record(manager, companyId, 'journal_entry.posted', view);
+    return view;
   }
 
   private async nextSequence(manager: EntityManager, companyId: string, year: number): Promise<number> {

@@ -1,3 +1,4 @@
 import { BooksDomain1795355336440 } from './1795355336440-BooksDomain';
+import { EventOutbox1795716415502 } from './1795716415502-EventOutbox';
 
-export const BOOKS_MIGRATIONS: Function[] = [BooksDomain1795355336440];
+export const BOOKS_MIGRATIONS: Function[] = [BooksDomain1795355336440, EventOutbox1795716415502];

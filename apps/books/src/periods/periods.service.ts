@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { Page, PageQueryDto, PlatformException, toPage, Transactions } from '@platform/common';
+import { EventOutbox, Page, PageQueryDto, PlatformException, toPage, Transactions } from '@platform/common';
 import { BooksSettingsService } from '../settings/books-settings.service';
 import { addDays, todayIso } from '../shared/dates';
 import { AccountingPeriod } from './accounting-period.entity';
@@ -22,6 +22,7 @@ export class PeriodsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
     private readonly settings: BooksSettingsService,
+    private readonly outbox: EventOutbox,
   ) {}
 
   close(companyId: string, through: string): Promise<PeriodClosing> {
@@ -34,6 +35,7 @@ export class PeriodsService {
       );
       settings.closedThrough = through;
       await manager.save(settings);
+      await this.outbox.record(manager, companyId, 'period.closed', period);
       return { closedThrough: through, period };
     });
   }

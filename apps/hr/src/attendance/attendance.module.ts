@@ -2,13 +2,12 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Employee } from '../employees/employee.entity';
 import { LeaveRequest } from '../leave/leave-request.entity';
-import { OutboxModule } from '../outbox/outbox.module';
 import { AttendanceRecord } from './attendance-record.entity';
 import { AttendanceController } from './attendance.controller';
 import { AttendanceService } from './attendance.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([AttendanceRecord, Employee, LeaveRequest]), OutboxModule],
+  imports: [TypeOrmModule.forFeature([AttendanceRecord, Employee, LeaveRequest])],
   controllers: [AttendanceController],
   providers: [AttendanceService],
 })

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, EntityManager, FindOptionsWhere, Repository } from 'typeorm';
-import { Page, PlatformException, toPage, Transactions } from '@platform/common';
+import { EventOutbox, Page, PlatformException, toPage, Transactions } from '@platform/common';
 import { Employee } from '../employees/employee.entity';
-import { OutboxService } from '../outbox/outbox.service';
 import { todayIso } from '../shared/dates';
 import { Contract, ContractStatus, TYPES_NEEDING_END_DATE } from './contract.entity';
 import { CreateContractDto, ListContractsQueryDto, UpdateContractDto } from './dto/contract.dto';
@@ -16,7 +15,7 @@ export class ContractsService {
   constructor(
     @InjectRepository(Contract) private readonly contracts: Repository<Contract>,
     private readonly transactions: Transactions,
-    private readonly outbox: OutboxService,
+    private readonly outbox: EventOutbox,
   ) {}
 
   create(companyId: string, input: CreateContractDto): Promise<Contract> {
@@ -39,7 +38,7 @@ export class ContractsService {
       if (!(await this.transactions.lockOne(manager, Employee, companyId, input.employeeId))) throw new PlatformException('USER_NOT_FOUND');
       if (contract.status === 'active') await this.refuseOverlap(manager, contract);
       const saved = await manager.save(contract);
-      if (saved.status === 'active') await this.outbox.record(manager, companyId, 'contract.activated', saved.id, saved);
+      if (saved.status === 'active') await this.outbox.record(manager, companyId, 'contract.activated', saved);
       return saved;
     });
   }
@@ -89,8 +88,8 @@ export class ContractsService {
       checkDates(contract);
       if (to !== 'draft') await this.refuseOverlap(manager, contract);
       const saved = await manager.save(contract);
-      if (from === 'draft' && to === 'active') await this.outbox.record(manager, companyId, 'contract.activated', saved.id, saved);
-      if (to === 'ended') await this.outbox.record(manager, companyId, 'contract.ended', saved.id, saved);
+      if (from === 'draft' && to === 'active') await this.outbox.record(manager, companyId, 'contract.activated', saved);
+      if (to === 'ended') await this.outbox.record(manager, companyId, 'contract.ended', saved);
       return saved;
     });
   }

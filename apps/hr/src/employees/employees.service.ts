@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, FindOptionsWhere, Repository } from 'typeorm';
-import { findPage, isUniqueViolation, Page, PlatformException, SerializedJson, Transactions } from '@platform/common';
-import { OutboxService } from '../outbox/outbox.service';
+import { EventOutbox, findPage, isUniqueViolation, Page, PlatformException, SerializedJson, Transactions } from '@platform/common';
 import { CreateEmployeeDto, ListEmployeesQueryDto, UpdateEmployeeDto } from './dto/employee.dto';
 import { Employee } from './employee.entity';
 
@@ -33,7 +32,7 @@ export class EmployeesService {
   constructor(
     @InjectRepository(Employee) private readonly employees: Repository<Employee>,
     private readonly transactions: Transactions,
-    private readonly outbox: OutboxService,
+    private readonly outbox: EventOutbox,
   ) {}
 
   /** Creates the employee, or updates the one with the same externalId in this company. */
@@ -85,7 +84,7 @@ export class EmployeesService {
     const existing = await manager.findOneBy(Employee, { companyId, externalId: input.externalId });
     if (existing) return { employee: await this.apply(manager, existing, input), created: false };
     const employee = await manager.save(manager.create(Employee, { country: 'CM', payout: null, ...fieldsOf(input), companyId }));
-    await this.outbox.record(manager, companyId, 'employee.created', employee.id, employee);
+    await this.outbox.record(manager, companyId, 'employee.created', employee);
     return { employee, created: true };
   }
 
@@ -97,8 +96,8 @@ export class EmployeesService {
     if (employee.status !== 'terminated') employee.terminationDate = null;
     if (JSON.stringify(fieldsOf(employee)) === before) return employee;
     const saved = await manager.save(employee);
-    await this.outbox.record(manager, saved.companyId, 'employee.updated', saved.id, saved);
-    if (saved.status === 'terminated' && !wasTerminated) await this.outbox.record(manager, saved.companyId, 'employee.terminated', saved.id, saved);
+    await this.outbox.record(manager, saved.companyId, 'employee.updated', saved);
+    if (saved.status === 'terminated' && !wasTerminated) await this.outbox.record(manager, saved.companyId, 'employee.terminated', saved);
     return saved;
   }
 }

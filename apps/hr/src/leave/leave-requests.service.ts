@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
-import { Page, PlatformException, toPage, Transactions } from '@platform/common';
+import { EventOutbox, Page, PlatformException, toPage, Transactions } from '@platform/common';
 import { Employee } from '../employees/employee.entity';
-import { OutboxService } from '../outbox/outbox.service';
 import { calendarDays, countLeaveDays, DateRange, leaveSpansOverlap, todayIso } from '../shared/dates';
 import { CreateLeaveRequestDto, LeaveBalanceView, ListLeaveRequestsQueryDto } from './dto/leave.dto';
 import { BookedLeave, findShortfall, yearBalance } from './leave-balance';
@@ -22,7 +21,7 @@ export class LeaveRequestsService {
     @InjectRepository(LeaveType) private readonly types: Repository<LeaveType>,
     @InjectRepository(Employee) private readonly employees: Repository<Employee>,
     private readonly transactions: Transactions,
-    private readonly outbox: OutboxService,
+    private readonly outbox: EventOutbox,
   ) {}
 
   async create(companyId: string, input: CreateLeaveRequestDto): Promise<LeaveRequest> {
@@ -108,8 +107,8 @@ export class LeaveRequestsService {
       request.status = decision === 'approve' ? 'approved' : decision === 'reject' ? 'rejected' : 'cancelled';
       request.decidedAt = new Date();
       const saved = await manager.save(request);
-      if (decision === 'approve') await this.outbox.record(manager, companyId, 'leave.approved', saved.id, saved);
-      if (cancellingApproved) await this.outbox.record(manager, companyId, 'leave.cancelled', saved.id, saved);
+      if (decision === 'approve') await this.outbox.record(manager, companyId, 'leave_request.approved', saved);
+      if (cancellingApproved) await this.outbox.record(manager, companyId, 'leave_request.cancelled', saved);
       return saved;
     });
   }

@@ -1,3 +1,4 @@
 import { PayDomain1795355060449 } from './1795355060449-PayDomain';
+import { EventOutbox1795716248571 } from './1795716248571-EventOutbox';
 
-export const PAY_MIGRATIONS: Function[] = [PayDomain1795355060449];
+export const PAY_MIGRATIONS: Function[] = [PayDomain1795355060449, EventOutbox1795716248571];

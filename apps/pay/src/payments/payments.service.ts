@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, FindOptionsWhere } from 'typeorm';
-import { Page, PlatformException, toPage, Transactions } from '@platform/common';
+import { EventOutbox, Page, PlatformException, toPage, Transactions } from '@platform/common';
 import { IdempotentRequest, IdempotencyService, IdempotentResult, StoredResponse } from '../idempotency/idempotency.service';
 import { requestHash } from '../idempotency/idempotency';
 import { asJson } from '../idempotency/replay';
@@ -36,6 +36,7 @@ export class PaymentsService {
     private readonly ledger: WalletLedger,
     private readonly idempotency: IdempotencyService,
     private readonly provider: PaymentProvider,
+    private readonly outbox: EventOutbox,
   ) {}
 
   pay(companyId: string, input: CreatePaymentDto, key: string): Promise<IdempotentResult<Payment>> {
@@ -104,6 +105,7 @@ export class PaymentsService {
           const entry = { companyId: payment.companyId, walletId: payment.walletId, currency: payment.currency, amount: payment.amount, paymentId, reference: payment.reference };
           if (settlement.status === 'succeeded') await this.ledger.debitHeld(manager, { ...entry, type: 'debit' });
           else await this.ledger.release(manager, entry);
+          await this.outbox.record(manager, payment.companyId, settlement.status === 'succeeded' ? 'payment.succeeded' : 'payment.failed', payment);
         }
       }
       const payment = asJson(await manager.findOneByOrFail(Payment, { id: paymentId }));
@@ -151,6 +153,7 @@ export class PaymentsService {
         await out();
       }
       const response = { status: 201, body: asJson(await manager.findOneByOrFail(Payment, { id })) };
+      await this.outbox.record(manager, companyId, 'payment.succeeded', response.body);
       await this.idempotency.complete(manager, claim.id, response);
       return response;
     });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { PlatformException } from '@platform/common';
+import { EventOutbox, PlatformException } from '@platform/common';
 import { Currency, MAX_BALANCE } from '../money/currency';
 import { Wallet } from './wallet.entity';
 import { LedgerType, WalletTransaction } from './wallet-transaction.entity';
@@ -27,6 +27,8 @@ export interface LedgerEntry {
  */
 @Injectable()
 export class WalletLedger {
+  constructor(private readonly outbox: EventOutbox) {}
+
   /** Holds `amount` for a pending payment: refused when it would take `available` below zero. */
   async hold(manager: EntityManager, entry: Omit<LedgerEntry, 'type'>): Promise<void> {
     const result = await manager
@@ -88,7 +90,10 @@ export class WalletLedger {
       }
       throw await this.refusal(manager, entry);
     }
-    return this.append(manager, entry, entry.amount);
+    const credited = await this.append(manager, entry, entry.amount);
+    // money into a wallet, a top-up or a transfer from another of the company's wallets
+    await this.outbox.record(manager, entry.companyId, 'wallet.credited', credited);
+    return credited;
   }
 
   /** The ledger row of the change just made: the wallet row is ours until commit, so its sequence and balance are this change's. */

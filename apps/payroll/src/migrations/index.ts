@@ -1,4 +1,5 @@
 import { PayrollRuns1795354294316 } from './1795354294316-PayrollRuns';
 import { PayAndPost1795355798771 } from './1795355798771-PayAndPost';
+import { EventOutbox1795716371045 } from './1795716371045-EventOutbox';
 
-export const PAYROLL_MIGRATIONS: Function[] = [PayrollRuns1795354294316, PayAndPost1795355798771];
+export const PAYROLL_MIGRATIONS: Function[] = [PayrollRuns1795354294316, PayAndPost1795355798771, EventOutbox1795716371045];

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { InternalResult, PayContract, PlatformException, Transactions } from '@platform/common';
+import { EventOutbox, InternalResult, PayContract, PlatformException, Transactions } from '@platform/common';
 import { paymentLines } from '../accounting/journal-lines';
 import { PostingsService } from '../accounting/postings.service';
 import { PayrollRun } from '../runs/payroll-run.entity';
@@ -35,6 +35,7 @@ export class RunPaymentsService {
     private readonly transactions: Transactions,
     private readonly pay: PayClient,
     private readonly postings: PostingsService,
+    private readonly outbox: EventOutbox,
   ) {}
 
   async payRun(companyId: string, runId: string, walletId: string) {
@@ -59,12 +60,15 @@ export class RunPaymentsService {
     if (!reachedPay && slips.some((slip) => slip.paymentStatus !== 'succeeded')) throw new PlatformException('UPSTREAM_UNAVAILABLE');
 
     if (slips.every((slip) => slip.paymentStatus === 'succeeded') && run.status === 'approved') {
-      await this.dataSource
-        .createQueryBuilder()
-        .update(PayrollRun)
-        .set({ status: 'paid', paidAt: new Date(), version: () => 'version + 1' })
-        .where('id = :id AND company_id = :companyId AND status = :approved', { id: runId, companyId, approved: 'approved' })
-        .execute();
+      await this.transactions.run(async (manager) => {
+        const paid = await manager
+          .createQueryBuilder()
+          .update(PayrollRun)
+          .set({ status: 'paid', paidAt: new Date(), version: () => 'version + 1' })
+          .where('id = :id AND company_id = :companyId AND status = :approved', { id: runId, companyId, approved: 'approved' })
+          .execute();
+        if (paid.affected) await this.outbox.record(manager, companyId, 'payroll_run.paid', await manager.findOneByOrFail(PayrollRun, { id: runId }));
+      });
     }
     await this.postings.deliverDue(runId);
 
@@ -101,6 +105,10 @@ export class RunPaymentsService {
     const { status, paymentId, failureReason } = outcomeOf(result, slip.paymentId);
     await this.transactions.run(async (manager) => {
       await manager.update(Payslip, { id: slip.id }, { paymentStatus: status, paymentId, paymentFailureReason: failureReason, paidAt: status === 'succeeded' ? new Date() : null });
+      // a payslip's payment settles once (a succeeded one is not paid again); one still pending says nothing yet
+      if (status !== 'pending' && slip.paymentStatus !== status) {
+        await this.outbox.record(manager, run.companyId, status === 'succeeded' ? 'payslip.paid' : 'payslip.payment_failed', await manager.findOneByOrFail(Payslip, { id: slip.id }));
+      }
       if (status === 'succeeded') {
         await this.postings.record(manager, 'payment', run.id, slip.id, {
           companyId: run.companyId,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, LessThanOrEqual, MoreThanOrEqual, FindOptionsWhere } from 'typeorm';
-import { HrContract, isUniqueViolation, Page, PageQueryDto, PlatformException, toPage, Transactions } from '@platform/common';
+import { EventOutbox, HrContract, isUniqueViolation, Page, PageQueryDto, PlatformException, toPage, Transactions } from '@platform/common';
 import { accrualLines } from '../accounting/journal-lines';
 import { PostingsService } from '../accounting/postings.service';
 import { HrClient } from '../hr/hr.client';
@@ -33,6 +33,7 @@ export class RunsService {
     private readonly transactions: Transactions,
     private readonly hr: HrClient,
     private readonly postings: PostingsService,
+    private readonly outbox: EventOutbox,
   ) {}
 
   /** A draft run: one payslip per employee with a contract in force, from HR's data. Nothing is written when HR fails. */
@@ -42,6 +43,7 @@ export class RunsService {
     return this.transactions.run(async (manager) => {
       const run = await manager.save(manager.create(PayrollRun, { companyId, status: 'draft' as RunStatus, ...scope, ...this.totals(calculation), version: 1, calculatedAt: new Date() }));
       await this.writePayslips(manager, run.id, calculation);
+      await this.outbox.record(manager, companyId, 'payroll_run.created', run);
       return run;
     });
   }
@@ -135,6 +137,7 @@ export class RunsService {
           source: { type: 'payroll_run', id },
           lines: accrualLines(slips, ruleSetFor(run.country, run.periodStart)!),
         });
+        await this.outbox.record(manager, companyId, 'payroll_run.approved', run);
         return run;
       });
     } catch (error) {
@@ -155,6 +158,7 @@ export class RunsService {
     return this.transactions.run(async (manager) => {
       const run = await this.move(manager, companyId, id, ['draft', 'approved'], { status: 'cancelled', cancelledAt: new Date() });
       await manager.delete(PeriodClaim, { runId: id });
+      await this.outbox.record(manager, companyId, 'payroll_run.cancelled', run);
       return run;
     });
   }

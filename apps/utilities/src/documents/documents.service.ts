@@ -5,7 +5,7 @@ import { ValidationError, validateSync } from 'class-validator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { atTurnEnd, FieldErrors, negotiateLanguage, Page, PlatformException, toPage, Transactions } from '@platform/common';
+import { atTurnEnd, EventOutbox, FieldErrors, negotiateLanguage, Page, PlatformException, toPage, Transactions } from '@platform/common';
 import { DocumentFiles, StoredFile } from './document-files';
 import { DocumentFormat, DocumentRecord, DocumentType, StoredFormat } from './document.entity';
 import type { JobRequest } from './document-job.entity';
@@ -110,6 +110,7 @@ export class DocumentsService {
     private readonly files: DocumentFiles,
     private readonly sources: DocumentSources,
     private readonly renderer: DocumentRenderer,
+    private readonly outbox: EventOutbox,
   ) {}
 
   /** Checks the data of the type and fixes the locale: what a job stores and a render needs. */
@@ -153,6 +154,7 @@ export class DocumentsService {
           jobId,
         });
         const saved = await manager.save(DocumentRecord, document);
+        await this.outbox.record(manager, companyId, 'document.created', this.view(saved));
         await settle?.(manager, saved);
         return saved;
       });

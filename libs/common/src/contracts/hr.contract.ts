@@ -85,28 +85,3 @@ export interface PayrollInputs {
 }
 
 export const PAYROLL_INPUTS: InternalRoute<{ query: PayrollInputsQuery; response: PayrollInputs }> = { method: 'GET', path: '/internal/v1/hr/payroll-inputs' };
-
-export interface EventsQuery {
-  /** the id of the last event already consumed (`nextAfter` of the previous page); 0 starts from the beginning */
-  after?: number;
-  /** 1 to 500, default 100 */
-  limit?: number;
-}
-
-export type EventType = 'employee.created' | 'employee.updated' | 'employee.terminated' | 'contract.activated' | 'contract.ended' | 'leave.approved' | 'leave.cancelled';
-
-export interface Event {
-  id: number;
-  companyId: string;
-  type: EventType;
-  aggregateId: string;
-  payload: Record<string, unknown>;
-  occurredAt: Timestamp;
-}
-
-export interface Events {
-  items: Event[];
-  nextAfter: number;
-}
-
-export const EVENTS: InternalRoute<{ query: EventsQuery; response: Events }> = { method: 'GET', path: '/internal/v1/hr/events' };

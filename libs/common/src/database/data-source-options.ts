@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 import { ConfigurationError, type Environment } from '../config/environment';
+import { OutboxEvent } from '../events/outbox-event.entity';
 import type { ServiceName } from '../service';
 
 export interface ServiceDataOptions {
@@ -21,7 +22,8 @@ export function buildDataSourceOptions(env: Environment, data: ServiceDataOption
     schema: data.service,
     uuidExtension: 'pgcrypto',
     installExtensions: false,
-    entities: data.entities,
+    // every service has an outbox for its domain events
+    entities: [...data.entities, OutboxEvent],
     migrations: data.migrations,
     migrationsTableName: 'migrations',
     migrationsRun: false,

@@ -1,0 +1,94 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import type { Event, Events } from '../contracts/events.contract';
+import { SERVICE_DESCRIPTOR, ServiceDescriptor, ServiceName } from '../service';
+import { EVENT_VERSION, EventType } from './event-types';
+import { OutboxEvent } from './outbox-event.entity';
+
+/** The most events one relay round publishes. */
+const RELAY_BATCH = 500;
+
+/**
+ * The service's transactional outbox: a change records its events with the manager of its own
+ * transaction, so an event exists exactly when its change committed. The relay publishes them
+ * (gives each its position in the service's feed) off the write path: writers take no lock but
+ * their rows'.
+ */
+@Injectable()
+export class EventOutbox {
+  private readonly table: string;
+  private readonly sequence: string;
+  private readonly service: ServiceName;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(SERVICE_DESCRIPTOR) descriptor: ServiceDescriptor,
+  ) {
+    this.service = descriptor.name;
+    this.table = `"${this.service}"."outbox_events"`;
+    this.sequence = `"${this.service}"."outbox_events_position_seq"`;
+  }
+
+  /** Records one event of the change `manager`'s transaction is making; `data` is the resource as the API answers it. */
+  async record(manager: EntityManager, companyId: string, type: EventType, data: object): Promise<void> {
+    await manager.insert(OutboxEvent, {
+      type,
+      companyId,
+      occurredAt: new Date(),
+      data: JSON.parse(JSON.stringify(data)),
+      version: EVENT_VERSION,
+      position: null,
+      publishedAt: null,
+    });
+  }
+
+  /**
+   * Publishes the events committed so far, oldest first, at most RELAY_BATCH of them: each gets
+   * the next position. Relays of one service take turns (a transaction-scoped lock held by the
+   * relay alone), so positions grow in the order events become visible and a consumer that
+   * read up to a position never finds an event below it later. Returns how many it published.
+   */
+  async relay(limit = RELAY_BATCH): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`platform-outbox-relay:${this.service}`]);
+      const published = await manager.queryRunner!.query(
+        `WITH numbered AS (
+           SELECT id, nextval('${this.sequence}') AS position
+           FROM (SELECT id FROM ${this.table} WHERE position IS NULL ORDER BY occurred_at, id LIMIT $1) pending
+         )
+         UPDATE ${this.table} e SET position = numbered.position, published_at = now()
+         FROM numbered WHERE e.id = numbered.id
+         RETURNING e.id`,
+        [limit],
+        true,
+      );
+      return published.records.length;
+    });
+  }
+
+  /** The published events after `after`, in position order. */
+  async feed(after: number, limit: number): Promise<Events> {
+    const rows = await this.dataSource
+      .getRepository(OutboxEvent)
+      .createQueryBuilder('event')
+      .where('event.position > :after', { after })
+      .orderBy('event.position', 'ASC')
+      .limit(limit)
+      .getMany();
+    const items = rows.map(envelope);
+    return { items, nextAfter: items.length ? items[items.length - 1].position : after };
+  }
+}
+
+export function envelope(row: OutboxEvent): Event {
+  return {
+    id: row.id,
+    type: row.type as EventType,
+    occurredAt: row.occurredAt.toISOString() as Event['occurredAt'],
+    companyId: row.companyId,
+    data: row.data,
+    version: row.version,
+    position: row.position!,
+  };
+}

@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import type { ServiceName } from '@platform/common';
+import { BooksModule } from '../apps/books/src/books.module';
+import { HrModule } from '../apps/hr/src/hr.module';
+import { PayModule } from '../apps/pay/src/pay.module';
+import { PayrollModule } from '../apps/payroll/src/payroll.module';
+import { UtilitiesModule } from '../apps/utilities/src/utilities.module';
+import { handWorkedCompany, MARCH } from '../apps/payroll/test/hand-worked-month';
+import { call, eventually } from './support/http';
+import { Developer, expectError, RunningApp, TestStack } from './support/stack';
+
+interface Event {
+  id: string;
+  type: string;
+  occurredAt: string;
+  companyId: string;
+  data: Record<string, any>;
+  version: number;
+  position: number;
+}
+
+/**
+ * Every service records its domain events in its own outbox, in the transaction of the change,
+ * and the job queue relays them: each gets its position in the service's feed
+ * (GET /internal/v1/<service>/events), which the webhook fan-out follows.
+ */
+describe('domain events: one outbox per service, relayed by the job queue', () => {
+  let stack: TestStack;
+  let apps: Record<ServiceName, RunningApp>;
+  let internal: Record<string, string>;
+
+  beforeAll(async () => {
+    stack = await TestStack.start();
+    internal = { 'x-internal-token': stack.env.INTERNAL_TOKEN };
+    const hr = await stack.startApp(HrModule, 'hr');
+    const pay = await stack.startApp(PayModule, 'pay');
+    const books = await stack.startApp(BooksModule, 'books');
+    const utilities = await stack.startApp(UtilitiesModule, 'utilities', { HR_URL: hr.url });
+    const payroll = await stack.startApp(PayrollModule, 'payroll', { HR_URL: hr.url, PAY_URL: pay.url, BOOKS_URL: books.url });
+    apps = { auth: stack.auth, hr, pay, books, utilities, payroll };
+  });
+  afterAll(() => stack.stop());
+
+  /** Every published event of a service after `after`, page by page. */
+  async function feed(service: ServiceName, after = 0): Promise<Event[]> {
+    const events: Event[] = [];
+    for (let cursor = after; ; ) {
+      const page = await call(apps[service].url, 'GET', `/internal/v1/${service}/events?after=${cursor}&limit=50`, { headers: internal });
+      expect(page.status).toBe(200);
+      if (!page.body.items.length) {
+        expect(page.body.nextAfter).toBe(cursor);
+        return events;
+      }
+      events.push(...page.body.items);
+      cursor = page.body.nextAfter;
+      expect(cursor).toBe(page.body.items[page.body.items.length - 1].position);
+    }
+  }
+
+  /** Where a service's feed ends now. */
+  async function end(service: ServiceName): Promise<number> {
+    const events = await feed(service);
+    return events.length ? events[events.length - 1].position : 0;
+  }
+
+  /** The company's events published after `after`, once there are `count` of them (the relay runs right after each commit). */
+  async function published(service: ServiceName, after: number, companyId: string, count: number): Promise<Event[]> {
+    return eventually(async () => {
+      const events = (await feed(service, after)).filter((event) => event.companyId === companyId);
+      return events.length >= count && events;
+    }, 15_000, `${count} ${service} events`);
+  }
+
+  function expectEnvelope(event: Event, companyId: string) {
+    expect(event).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      type: expect.any(String),
+      occurredAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      companyId,
+      data: expect.any(Object),
+      version: 1,
+      position: expect.any(Number),
+    });
+  }
+
+  it('pay: a top-up and a transfer are wallet credits, a transfer a succeeded payment; a refused payment records nothing', async () => {
+    const dev = await stack.developer();
+    const from = await end('pay');
+    const wallet = (await dev.call(apps.pay, 'POST', '/api/v1/pay/wallets', { body: { name: 'Float', currency: 'XAF' } })).body.data.id;
+    const other = (await dev.call(apps.pay, 'POST', '/api/v1/pay/wallets', { body: { name: 'Petty cash', currency: 'XAF' } })).body.data.id;
+    const credit = await dev.call(apps.pay, 'POST', `/api/v1/pay/wallets/${wallet}/credits`, { body: { amount: 50_000, currency: 'XAF' }, headers: { 'idempotency-key': randomUUID() } });
+    expect(credit.status).toBe(201);
+    const transfer = await dev.call(apps.pay, 'POST', '/api/v1/pay/payments', {
+      body: { walletId: wallet, amount: 20_000, currency: 'XAF', recipient: { type: 'wallet', walletId: other }, description: 'To petty cash' },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(transfer.status).toBe(201);
+    const refused = await dev.call(apps.pay, 'POST', '/api/v1/pay/payments', {
+      body: { walletId: other, amount: 1_000_000, currency: 'XAF', recipient: { type: 'wallet', walletId: wallet }, description: 'Too much' },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(refused.status).toBe(422);
+
+    const events = await published('pay', from, dev.organizationId, 3);
+    events.forEach((event) => expectEnvelope(event, dev.organizationId));
+    expect(events.map((event) => [event.type, event.data.walletId])).toEqual([
+      ['wallet.credited', wallet],
+      ['wallet.credited', other],
+      ['payment.succeeded', wallet],
+    ]);
+    expect(events[0].data).toMatchObject({ type: 'credit', amount: 50_000, balanceAfter: 50_000 });
+    expect(events[1].data).toMatchObject({ type: 'transfer_in', amount: 20_000, paymentId: transfer.body.data.id });
+    expect(events[2].data).toEqual(transfer.body.data);
+    // nothing else comes: the refused payment rolled back with its events
+    expect((await feed('pay', from)).filter((event) => event.companyId === dev.organizationId)).toHaveLength(3);
+  });
+
+  it('books: a posted entry, its reversal (posted, and the original reversed) and a period closed', async () => {
+    const dev = await stack.developer();
+    const from = await end('books');
+    expect((await dev.call(apps.books, 'POST', '/api/v1/books/accounts/default-chart', { body: {} })).status).toBe(200);
+    const accounts = (await dev.call(apps.books, 'GET', '/api/v1/books/accounts?limit=100')).body.data.items as { id: string; code: string }[];
+    const id = (code: string) => accounts.find((account) => account.code === code)!.id;
+    const posted = await dev.call(apps.books, 'POST', '/api/v1/books/journal-entries', {
+      body: { date: '2026-02-10', memo: 'Rent', lines: [{ accountId: id('661'), debit: 90_000 }, { accountId: id('422'), credit: 90_000 }] },
+    });
+    expect(posted.status).toBe(201);
+    const reversal = await dev.call(apps.books, 'POST', `/api/v1/books/journal-entries/${posted.body.data.id}/reverse`, { body: { date: '2026-02-11' } });
+    expect(reversal.status).toBe(201);
+    expect((await dev.call(apps.books, 'POST', '/api/v1/books/periods/close', { body: { through: '2026-02-28' } })).status).toBe(200);
+
+    const events = await published('books', from, dev.organizationId, 4);
+    expect(events.map((event) => event.type)).toEqual(['journal_entry.posted', 'journal_entry.posted', 'journal_entry.reversed', 'period.closed']);
+    expect(events[0].data).toEqual(posted.body.data);
+    expect(events[1].data).toEqual(reversal.body.data);
+    expect(events[2].data).toMatchObject({ id: posted.body.data.id, reversedById: reversal.body.data.id });
+    expect(events[3].data).toMatchObject({ endDate: '2026-02-28', companyId: dev.organizationId });
+  });
+
+  it('payroll: a run created, approved, cancelled; HR: the employees hired for it', async () => {
+    const fromHr = await end('hr');
+    const from = await end('payroll');
+    const { dev } = await handWorkedCompany(stack, apps.hr);
+    const run = (await dev.call(apps.payroll, 'POST', '/api/v1/payroll/runs', { body: MARCH })).body.data;
+    expect((await dev.call(apps.payroll, 'POST', `/api/v1/payroll/runs/${run.id}/approve`)).status).toBe(200);
+    // refused: an approved run is not approved again, and records nothing
+    expectError(await dev.call(apps.payroll, 'POST', `/api/v1/payroll/runs/${run.id}/approve`), 409, 'PAYROLL_RUN_LOCKED');
+    expect((await dev.call(apps.payroll, 'POST', `/api/v1/payroll/runs/${run.id}/cancel`)).status).toBe(200);
+
+    const events = await published('payroll', from, dev.organizationId, 3);
+    expect(events.map((event) => [event.type, event.data.id, event.data.status])).toEqual([
+      ['payroll_run.created', run.id, 'draft'],
+      ['payroll_run.approved', run.id, 'approved'],
+      ['payroll_run.cancelled', run.id, 'cancelled'],
+    ]);
+    const hired = await published('hr', fromHr, dev.organizationId, 3);
+    expect(hired.filter((event) => event.type === 'employee.created')).toHaveLength(3);
+    expect(hired.map((event) => event.type)).toContain('leave_request.approved');
+  });
+
+  it('utilities: a document created; auth: a secret rotated, told without the secret', async () => {
+    const dev = await stack.developer();
+    const fromUtilities = await end('utilities');
+    const fromAuth = await end('auth');
+    const document = await dev.call(apps.utilities, 'POST', '/api/v1/app/documents', {
+      body: { type: 'invoice', format: 'pdf', data: { number: 'INV-1', customer: 'Brasseries SA', currency: 'XAF', issueDate: '2026-03-31', lines: [{ description: 'Service', quantity: 1, unitPrice: 10_000 }] } },
+    });
+    expect(document.status).toBe(201);
+    const rotated = await dev.call(apps.auth, 'POST', '/api/v1/authorize/rotate-secret');
+    expect(rotated.status).toBe(200);
+
+    const [created] = await published('utilities', fromUtilities, dev.organizationId, 1);
+    expect(created).toMatchObject({ type: 'document.created', data: document.body.data });
+    const [rotation] = await published('auth', fromAuth, dev.organizationId, 1);
+    expectEnvelope(rotation, dev.organizationId);
+    expect(rotation).toMatchObject({ type: 'credential.secret_rotated', data: { credentialId: dev.credentialId, secretVersion: 2, apiKeyPrefix: expect.any(String) } });
+    expect(JSON.stringify(rotation)).not.toContain(rotated.body.data.apiSecret);
+    expect(Object.keys(rotation.data).sort()).toEqual(['apiKeyPrefix', 'credentialId', 'environment', 'rotatedAt', 'secretVersion']);
+  });
+
+  it('concurrent writes: every event published once, positions increasing with no event skipped by a reader that follows them', async () => {
+    const dev = await stack.developer();
+    const wallet = (await dev.call(apps.pay, 'POST', '/api/v1/pay/wallets', { body: { name: 'Busy', currency: 'XAF' } })).body.data.id;
+    const from = await end('pay');
+    // a reader follows the feed while 40 credits commit side by side
+    const seen: Event[] = [];
+    let cursor = from;
+    let writing = true;
+    const reader = (async () => {
+      while (writing || seen.length < 40) {
+        const page = await call(apps.pay.url, 'GET', `/internal/v1/pay/events?after=${cursor}&limit=7`, { headers: internal });
+        seen.push(...page.body.items);
+        cursor = page.body.nextAfter;
+        if (!page.body.items.length) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const credits = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        dev.call(apps.pay, 'POST', `/api/v1/pay/wallets/${wallet}/credits`, { body: { amount: 100 + i, currency: 'XAF' }, headers: { 'idempotency-key': randomUUID() } }),
+      ),
+    );
+    expect(credits.map((credit) => credit.status)).toEqual(Array(40).fill(201));
+    writing = false;
+    await reader;
+    const mine = seen.filter((event) => event.companyId === dev.organizationId);
+    expect(mine).toHaveLength(40);
+    expect(new Set(mine.map((event) => event.id)).size).toBe(40);
+    expect(mine.map((event) => event.data.amount).sort()).toEqual(credits.map((credit) => credit.body.data.amount).sort());
+    const positions = seen.map((event) => event.position);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(new Set(positions).size).toBe(positions.length);
+  });
+
+  it('keeps the feed internal and its cursor bounded', async () => {
+    expectError(await call(apps.pay.url, 'GET', '/internal/v1/pay/events'), 404, 'HTTP_ERROR');
+    for (const query of ['after=-1', 'after=abc', 'after=9007199254740992', 'limit=0', 'limit=501', 'since=1']) {
+      expectError(await call(apps.books.url, 'GET', `/internal/v1/books/events?${query}`, { headers: internal }), 400, 'VALIDATION_FAILED');
+    }
+  });
+});
