@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } f
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
 import { DueCheck, Environment, PollingLoop, Transactions } from '@platform/common';
-import { retryDelayMs } from './backoff';
+import { retryDelayMs } from '@platform/common';
 import { DeliveryAttempt } from './delivery-attempt.entity';
 import { Notification } from './notification.entity';
 import { NotificationDelivery } from './notification-delivery.entity';
