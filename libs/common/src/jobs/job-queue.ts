@@ -13,6 +13,8 @@ export interface JobContext {
   /** 1 on the first run. */
   attempt: number;
   maxAttempts: number;
+  /** When the job runs again if this attempt throws; null on the last attempt (it becomes a dead letter). */
+  retryAt: Date | null;
   /** Set when the runner shuts down and its grace is running out. */
   signal: AbortSignal;
 }
@@ -183,21 +185,26 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnModuleD
 
   private async runOnce(name: string, handler: JobHandler<unknown>, options: TaskOptions, payload: unknown, helpers: JobHelpers): Promise<void> {
     const { job } = helpers;
+    const delayMs = retryDelayMs(job.attempts, options.retryBaseMs ?? DEFAULT_RETRY_BASE_MS);
+    const last = job.attempts >= job.max_attempts;
+    const retryAt = new Date(Date.now() + delayMs);
     try {
-      await handler(payload, { id: String(job.id), attempt: job.attempts, maxAttempts: job.max_attempts, signal: helpers.abortSignal });
+      await handler(payload, { id: String(job.id), attempt: job.attempts, maxAttempts: job.max_attempts, retryAt: last ? null : retryAt, signal: helpers.abortSignal });
     } catch (error) {
       // the last attempt fails for good: graphile-worker keeps the job as a dead letter and logs it
-      if (job.attempts >= job.max_attempts) throw error;
-      const delayMs = retryDelayMs(job.attempts, options.retryBaseMs ?? DEFAULT_RETRY_BASE_MS);
+      if (last) throw error;
       // a retry that cannot be scheduled here falls back on graphile-worker's own (exp(attempts) s)
-      await helpers.withPgClient((client) => scheduleRetry(client, helpers, delayMs)).catch(() => Promise.reject(error));
+      await helpers.withPgClient((client) => scheduleRetry(client, helpers, retryAt)).catch(() => Promise.reject(error));
       this.logger.warn(`${name} job ${job.id}: attempt ${job.attempts} of ${job.max_attempts} failed (${describe(error)}); next in ${delayMs} ms`);
     }
   }
 
   /** For adds outside a transaction: at most 2 connections, closed when idle. */
   private pool(): Pool {
-    this.addPool ??= new Pool({ connectionString: this.env.DATABASE_URL, max: 2, idleTimeoutMillis: 5000, application_name: `platform-${this.service.name}-jobs-add` });
+    if (!this.addPool) {
+      this.addPool = new Pool({ connectionString: this.env.DATABASE_URL, max: 2, idleTimeoutMillis: 5000, application_name: `platform-${this.service.name}-jobs-add` });
+      this.addPool.on('error', (error) => this.logger.warn(`job queue connection lost: ${error.message}`));
+    }
     return this.addPool;
   }
 }
@@ -229,20 +236,20 @@ SELECT (graphile_worker.add_job(
 FROM backlog`;
 
 /**
- * Retries the job at a time of the queue's choosing: in one transaction, a copy of the job (same
- * task, payload, queue, key, priority, flags) due after the delay, carrying the attempts made,
+ * Retries the job at a time of the queue's choosing (the attempt's start plus the backoff): in one
+ * transaction, a copy of the job (same task, payload, queue, key, priority, flags) due then, carrying the attempts made,
  * while this one completes. graphile-worker's own retry would wait exp(attempts) seconds, without
  * jitter.
  */
-async function scheduleRetry(client: PoolClient, helpers: JobHelpers, delayMs: number): Promise<void> {
+async function scheduleRetry(client: PoolClient, helpers: JobHelpers, runAt: Date): Promise<void> {
   const { job } = helpers;
   const queueName = await helpers.getQueueName();
   await client.query('BEGIN');
   try {
     const added = await client.query<{ id: string }>(
-      `SELECT (graphile_worker.add_job($1::text, $2::json, queue_name => $3::text, run_at => now() + $4 * interval '1 millisecond',
+      `SELECT (graphile_worker.add_job($1::text, $2::json, queue_name => $3::text, run_at => $4::timestamptz,
          max_attempts => $5::int, job_key => $6::text, priority => $7::int, flags => $8::text[])).id`,
-      [job.task_identifier, JSON.stringify(job.payload), queueName, delayMs, job.max_attempts, job.key, job.priority, Object.keys(job.flags ?? {})],
+      [job.task_identifier, JSON.stringify(job.payload), queueName, runAt, job.max_attempts, job.key, job.priority, Object.keys(job.flags ?? {})],
     );
     await client.query(`SELECT graphile_worker.reschedule_jobs(ARRAY[$1]::bigint[], attempts => $2::int)`, [added.rows[0].id, job.attempts]);
     await client.query('COMMIT');

@@ -29,6 +29,9 @@ export function migrateJobSchema(databaseUrl: string): Promise<void> {
   if (!done) {
     done = (async () => {
       const pool = new Pool({ connectionString: databaseUrl, max: 1, application_name: 'platform-jobs-migrate' });
+      const ignore = () => undefined;
+      pool.on('error', ignore);
+      pool.on('connect', (client) => client.on('error', ignore));
       try {
         const utils = await makeWorkerUtils({ pgPool: pool, logger: workerLogger(new NestLogger('JobQueue')) });
         await utils.migrate();
@@ -196,11 +199,15 @@ export class JobRunner {
   }
 }
 
-/** graphile-worker's log lines through the service's logger; a job's success is not worth a line. */
+/**
+ * graphile-worker's log lines through the service's logger; a job's success is not worth a line,
+ * nor the warning that the pool is smaller than the concurrency (it is, on purpose: jobs use the
+ * service's own connections, the runner's only fetch and release them).
+ */
 function workerLogger(logger: NestLogger): WorkerLogger {
   return new WorkerLogger(() => (level, message) => {
     if (level === 'error') logger.error(message);
-    else if (level === 'warning') logger.warn(message);
+    else if (level === 'warning' && !message.includes('smaller than concurrency')) logger.warn(message);
     else if (level === 'info' && !message.startsWith('Completed task')) logger.debug?.(message);
   });
 }
