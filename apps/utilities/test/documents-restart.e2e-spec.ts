@@ -66,21 +66,25 @@ describe('document jobs across restarts', () => {
     await second.close();
   });
 
-  it('a job left running by an instance that died is claimed again once its lease lapses; one that keeps dying fails', async () => {
+  it('a job left running by an instance that died is run again once the visibility timeout lapses; one that keeps dying fails', async () => {
     const dev = await stack.developer();
     const request = JSON.stringify({ ...longReport(0), locale: 'en-CM' });
-    const insert = async (attempts: number) =>
-      (
+    // a job row and its queue job, locked by a runner that has stopped beating (its process died)
+    const insert = async (attempts: number) => {
+      const id = (
         await db.query<{ id: string }>(
-          `INSERT INTO utilities.document_jobs (company_id, status, progress, attempts, request, locked_until, started_at)
-           VALUES ($1, 'running', 40, $2, $3, now() + interval '1500 milliseconds', now()) RETURNING id`,
+          `INSERT INTO utilities.document_jobs (company_id, status, progress, attempts, request, started_at)
+           VALUES ($1, 'running', 40, $2, $3, now()) RETURNING id`,
           [dev.organizationId, attempts, request],
         )
       ).rows[0].id;
+      const job = (await db.query<{ id: string }>(`SELECT (graphile_worker.add_job('utilities:render-document', json_build_object('jobId', $1::text), max_attempts => 4)).id`, [id])).rows[0].id;
+      await db.query(`UPDATE graphile_worker._private_jobs SET locked_by = 'runner-that-died', locked_at = now(), attempts = $2 WHERE id = $1`, [job, attempts]);
+      return id;
+    };
+    const app = await stack.startApp(UtilitiesModule, 'utilities', { JOB_VISIBILITY_TIMEOUT_MS: '1500' });
     const orphan = await insert(1);
     const doomed = await insert(3);
-
-    const app = await stack.startApp(UtilitiesModule, 'utilities', { DOCUMENT_JOB_POLL_MS: '50', DOCUMENT_JOB_LEASE_MS: '1000' });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect((await dev.call(app, 'GET', `${JOBS}/${orphan}`)).body.data).toMatchObject({ status: 'running', attempts: 1, progress: 40 });
 

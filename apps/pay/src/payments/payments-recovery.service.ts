@@ -1,7 +1,7 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, LessThanOrEqual } from 'typeorm';
-import { FailureLog } from '@platform/common';
+import { FailureLog, JobQueue } from '@platform/common';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { Payment } from './payment.entity';
 import { PaymentProvider } from './providers/payment-provider';
@@ -9,7 +9,7 @@ import { PaymentsService } from './payments.service';
 
 /** A payment pending longer than this is presumed orphaned by a request that died. */
 export const RECOVERY_AGE_MS = 60_000;
-export const RECOVERY_INTERVAL_MS = 30_000;
+export const RECOVER_PAYMENTS = 'pay:recover-payments';
 const BATCH = 100;
 
 export interface RecoveryReport {
@@ -22,15 +22,16 @@ export interface RecoveryReport {
 
 /**
  * Finishes payments left pending by a request that died between its steps (a crash, a
- * deploy, a lost provider answer): at boot, every 30 seconds, or when called. For each, it asks
+ * deploy, a lost provider answer): every minute (the queue's recurring task
+ * `pay:recover-payments`, one run per minute across replicas), or when called. For each, it asks
  * the provider what became of the payment by its id; a payment the provider never saw is
  * settled now (settling is idempotent on the id). The outcome is applied by the same
  * conditional step as a live request, so a payment finished twice moves money once.
  */
 @Injectable()
-export class PaymentsRecovery implements OnApplicationBootstrap, OnModuleDestroy {
+export class PaymentsRecovery {
   private readonly logger = new Logger(PaymentsRecovery.name);
-  private timer?: NodeJS.Timeout;
+  private readonly failures = new FailureLog(this.logger, { level: 'error' });
   private running?: Promise<RecoveryReport>;
 
   constructor(
@@ -38,23 +39,16 @@ export class PaymentsRecovery implements OnApplicationBootstrap, OnModuleDestroy
     private readonly payments: PaymentsService,
     private readonly provider: PaymentProvider,
     private readonly idempotency: IdempotencyService,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const failures = new FailureLog(this.logger, { level: 'error' });
-    const tick = () =>
-      void this.run().then(
-        () => failures.succeeded('payment recovery'),
-        (error) => failures.failed('payment recovery', 'payment recovery failed', error),
-      );
-    tick();
-    this.timer = setInterval(tick, RECOVERY_INTERVAL_MS);
-    this.timer.unref();
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+    queue: JobQueue,
+  ) {
+    // a failed pass is logged and tried again the next minute, not kept as a dead letter
+    queue.handle(RECOVER_PAYMENTS, () =>
+      this.run().then(
+        () => this.failures.succeeded('payment recovery'),
+        (error: unknown) => this.failures.failed('payment recovery', 'payment recovery failed', error),
+      ),
+      { schedule: '* * * * *', concurrency: 1 },
+    );
   }
 
   /** One pass (a pass already under way is joined, not doubled). */

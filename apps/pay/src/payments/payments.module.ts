@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { JobsModule } from '@platform/common';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { WalletsModule } from '../wallets/wallets.module';
 import { InternalPaymentsController } from './internal-payments.controller';
@@ -9,7 +10,7 @@ import { PaymentProvider } from './providers/payment-provider';
 import { SandboxPaymentProvider } from './providers/sandbox.provider';
 
 @Module({
-  imports: [IdempotencyModule, WalletsModule],
+  imports: [IdempotencyModule, WalletsModule, JobsModule],
   controllers: [PaymentsController, InternalPaymentsController],
   // a real provider replaces the sandbox here, behind the same PaymentProvider class
   providers: [PaymentsService, PaymentsRecovery, { provide: PaymentProvider, useClass: SandboxPaymentProvider }],

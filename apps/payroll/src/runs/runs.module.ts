@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { JobsModule } from '@platform/common';
 import { Posting } from '../accounting/posting.entity';
 import { PostingsService } from '../accounting/postings.service';
 import { HrClient } from '../hr/hr.client';
@@ -13,7 +14,7 @@ import { RunsController } from './runs.controller';
 import { RunsService } from './runs.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([PayrollRun, Payslip, PeriodClaim, Posting])],
+  imports: [TypeOrmModule.forFeature([PayrollRun, Payslip, PeriodClaim, Posting]), JobsModule],
   controllers: [RunsController, InternalRunsController],
   providers: [RunsService, HrClient, PayClient, PostingsService, RunPaymentsService],
 })

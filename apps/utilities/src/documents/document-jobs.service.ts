@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { Page, PlatformException, toPage } from '@platform/common';
+import { Page, PlatformException, toPage, Transactions } from '@platform/common';
 import { DocumentJob } from './document-job.entity';
 import { CreateDocumentDto, DocumentJobView, ListDocumentJobsQueryDto } from './dto/document.dto';
-import { DocumentJobWorker } from './document-job.worker';
+import { DocumentJobRenderer } from './document-job.renderer';
 import { DocumentsService } from './documents.service';
 
 @Injectable()
@@ -12,16 +12,20 @@ export class DocumentJobsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly documents: DocumentsService,
-    private readonly worker: DocumentJobWorker,
+    private readonly transactions: Transactions,
+    private readonly renderer: DocumentJobRenderer,
   ) {}
 
-  /** Validated now (a bad request is a 400, not a failed job), rendered by the worker. */
+  /** Validated now (a bad request is a 400, not a failed job), rendered by the job queue. */
   async create(companyId: string, body: CreateDocumentDto, acceptLanguage: string | string[] | undefined): Promise<DocumentJobView> {
     const request = await this.documents.prepare(body, acceptLanguage, { job: true });
-    const job = await this.dataSource.getRepository(DocumentJob).save(
-      this.dataSource.getRepository(DocumentJob).create({ companyId, status: 'queued', progress: 0, attempts: 0, request, documentId: null, error: null, lockedUntil: null, startedAt: null, finishedAt: null }),
-    );
-    this.worker.wake();
+    const job = await this.transactions.run(async (manager) => {
+      const saved = await manager.save(
+        manager.create(DocumentJob, { companyId, status: 'queued', progress: 0, attempts: 0, request, documentId: null, error: null, lockedUntil: null, startedAt: null, finishedAt: null }),
+      );
+      await this.renderer.enqueue(manager, saved);
+      return saved;
+    });
     return this.view(job);
   }
 

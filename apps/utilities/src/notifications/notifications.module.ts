@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { JobsModule } from '@platform/common';
 import { HrContactsClient } from '../hr/hr-contacts.client';
 import { DeliveryAttempt } from './delivery-attempt.entity';
-import { DeliveryWorker } from './delivery-worker';
+import { DeliverySender } from './delivery-sender';
 import { InboxEntry } from './inbox-entry.entity';
 import { InboxService } from './inbox.service';
 import { Notification } from './notification.entity';
@@ -16,8 +17,8 @@ import { PreferencesService } from './preferences.service';
 import { ChannelProviders } from './providers/channel-providers';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([NotificationPreference, Notification, InboxEntry, NotificationDelivery, DeliveryAttempt, OutboxMessage])],
+  imports: [TypeOrmModule.forFeature([NotificationPreference, Notification, InboxEntry, NotificationDelivery, DeliveryAttempt, OutboxMessage]), JobsModule],
   controllers: [PreferencesController, NotificationsController],
-  providers: [PreferencesService, NotificationsService, InboxService, HrContactsClient, ChannelProviders, DeliveryWorker],
+  providers: [PreferencesService, NotificationsService, InboxService, HrContactsClient, ChannelProviders, DeliverySender],
 })
 export class NotificationsModule {}

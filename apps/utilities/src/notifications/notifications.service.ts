@@ -5,7 +5,7 @@ import { PlatformException, Transactions } from '@platform/common';
 import { HrContactsClient } from '../hr/hr-contacts.client';
 import { DeliveryAttempt } from './delivery-attempt.entity';
 import { parseRecipients, planDeliveries } from './delivery-plan';
-import { DeliveryWorker } from './delivery-worker';
+import { DeliverySender } from './delivery-sender';
 import { SendNotificationDto } from './dto/notification.dto';
 import { InboxEntry } from './inbox-entry.entity';
 import { ChannelDecision, Notification } from './notification.entity';
@@ -38,12 +38,12 @@ export class NotificationsService {
     private readonly transactions: Transactions,
     private readonly preferences: PreferencesService,
     private readonly hr: HrContactsClient,
-    private readonly worker: DeliveryWorker,
+    private readonly sender: DeliverySender,
   ) {}
 
   /**
    * Decides every channel from the category's preference and writes the notification, its
-   * inbox entries and its pending deliveries in one transaction; the worker sends them.
+   * inbox entries, its pending deliveries and their jobs in one transaction; the job queue sends them.
    * Employee ids are resolved through HR first, so an unknown one or HR being down writes nothing.
    */
   async send(companyId: string, input: SendNotificationDto): Promise<SendResult> {
@@ -77,7 +77,7 @@ export class NotificationsService {
         );
       }
       if (plan.deliveries.length) {
-        await manager.insert(
+        const inserted = await manager.insert(
           NotificationDelivery,
           plan.deliveries.map((delivery) => ({
             companyId,
@@ -90,10 +90,12 @@ export class NotificationsService {
             nextAttemptAt: delivery.skippedBecause ? null : new Date(),
           })),
         );
+        for (const [index, delivery] of plan.deliveries.entries()) {
+          if (!delivery.skippedBecause) await this.sender.enqueue(manager, { id: inserted.identifiers[index].id as string, companyId });
+        }
       }
       return saved;
     });
-    if (plan.deliveries.length) this.worker.wake();
     return { id: notification.id, channels: notification.channels, createdAt: notification.createdAt };
   }
 

@@ -94,6 +94,17 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(0) @Max(400)
   HEAP_GROWTH_PERCENT = 15;
 
+  /**
+   * The job queue's visibility timeout: a job locked by a runner that stopped beating for this
+   * long (its process died) is unlocked and run again by another runner.
+   */
+  @Transform(toInt) @IsInt() @Min(1000) @Max(3_600_000)
+  JOB_VISIBILITY_TIMEOUT_MS = 30_000;
+
+  /** At shutdown, how long the job runner waits for jobs in flight before it unlocks them for other runners. */
+  @Transform(toInt) @IsInt() @Min(0) @Max(600_000)
+  JOB_SHUTDOWN_GRACE_MS = 20_000;
+
   /** How often a service retries what it owes other services from its outbox (e.g. payroll's postings to Books). */
   @Transform(toInt) @IsInt() @Min(100) @Max(600000)
   OUTBOX_POLL_MS = 2000;

@@ -1,0 +1,109 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { ERROR_CODES, Environment, ErrorCode, interpolate, JobContext, JobQueue, PlatformException } from '@platform/common';
+import { DocumentJob, JobError } from './document-job.entity';
+import { DocumentsService } from './documents.service';
+import { languageOf } from './render/locale';
+
+export const RENDER_DOCUMENT = 'utilities:render-document';
+/** A job is tried this many times when a service it reads is away (or its instance died). */
+export const MAX_JOB_ATTEMPTS = 3;
+const RETRY_BASE_MS = 2000;
+/** Progress is written at most this often per job. */
+const PROGRESS_EVERY_MS = 250;
+
+/** The job was started again elsewhere meanwhile (this instance was taken for dead): this run's result is dropped. */
+class ClaimLost extends Error {}
+
+type Claim = { id: string; status: 'running'; attempts: number };
+
+/**
+ * Renders document jobs as jobs of the queue (`utilities:render-document`, added in the
+ * transaction that writes the document job): at most DOCUMENT_JOB_CONCURRENCY at a time per
+ * instance, and DOCUMENT_JOB_COMPANY_CONCURRENCY per company across instances (the queue's
+ * company queues), companies taking turns (the queue's company backlog priority). A job whose
+ * instance died is run again once the queue's visibility timeout lapses. Errors from services
+ * that are away are retried with backoff; any other error fails the job with `{ code, message }`.
+ */
+@Injectable()
+export class DocumentJobRenderer {
+  private readonly logger = new Logger('DocumentJobRenderer');
+
+  constructor(
+    @Inject(Environment) env: Environment,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly documents: DocumentsService,
+    private readonly queue: JobQueue,
+  ) {
+    // one more run than MAX_JOB_ATTEMPTS: the run that finds its attempts used up by instances that died records the failure
+    queue.handle<{ jobId: string }>(RENDER_DOCUMENT, (payload, job) => this.render(payload.jobId, job), {
+      maxAttempts: MAX_JOB_ATTEMPTS + 1,
+      retryBaseMs: RETRY_BASE_MS,
+      concurrency: env.DOCUMENT_JOB_CONCURRENCY,
+      companyConcurrency: env.DOCUMENT_JOB_COMPANY_CONCURRENCY,
+    });
+  }
+
+  /** Queues a document job just written in `manager`'s transaction. */
+  enqueue(manager: EntityManager, job: { id: string; companyId: string }): Promise<string> {
+    return this.queue.add(RENDER_DOCUMENT, { jobId: job.id }, { companyId: job.companyId }, manager);
+  }
+
+  private async render(jobId: string, run: JobContext): Promise<void> {
+    const job = await this.claim(jobId);
+    if (!job) return;
+    const ours: Claim = { id: job.id, status: 'running', attempts: job.attempts };
+    let lastWrite = 0;
+    const progress = async (percent: number) => {
+      if (Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
+      lastWrite = Date.now();
+      await this.dataSource.getRepository(DocumentJob).update(ours, { progress: Math.min(99, percent) });
+    };
+    try {
+      if (job.attempts > MAX_JOB_ATTEMPTS) throw new Error(`abandoned after ${MAX_JOB_ATTEMPTS} attempts whose instances stopped`);
+      await this.documents.produce(job.companyId, job.request, job.id, progress, async (manager, document) => {
+        const result = await manager.update(DocumentJob, ours, { status: 'succeeded', progress: 100, documentId: document.id, error: null, lockedUntil: null, finishedAt: new Date() });
+        if (!result.affected) throw new ClaimLost();
+      });
+    } catch (caught) {
+      if (caught instanceof ClaimLost) {
+        this.logger.warn(`document job ${job.id}: started again elsewhere meanwhile; this result is dropped`);
+        return;
+      }
+      await this.fail(job, ours, caught, run);
+    }
+  }
+
+  /** The job, now running with one more attempt; null when it has finished already (a job run twice). */
+  private async claim(jobId: string): Promise<DocumentJob | null> {
+    const claimed = await this.dataSource
+      .createQueryBuilder()
+      .update(DocumentJob)
+      .set({ status: 'running', attempts: () => 'attempts + 1', startedAt: () => 'COALESCE(started_at, now())', lockedUntil: null })
+      .where(`id = :jobId AND status IN ('queued', 'running')`, { jobId })
+      .execute();
+    return claimed.affected ? this.dataSource.getRepository(DocumentJob).findOneBy({ id: jobId }) : null;
+  }
+
+  private async fail(job: DocumentJob, ours: Claim, caught: unknown, run: JobContext): Promise<void> {
+    const error = this.describe(caught, job);
+    const retry = error.code === 'UPSTREAM_UNAVAILABLE' && job.attempts < MAX_JOB_ATTEMPTS && run.retryAt !== null;
+    if (!(caught instanceof PlatformException)) this.logger.error({ err: caught }, `document job ${job.id} failed`);
+    else this.logger.warn(`document job ${job.id} attempt ${job.attempts}: ${error.code}${retry ? ', will retry' : ''}`);
+    await this.dataSource
+      .getRepository(DocumentJob)
+      .update(ours, retry ? { status: 'queued', error } : { status: 'failed', error, lockedUntil: null, finishedAt: new Date() });
+    // the queue runs it again after its backoff; a failure for good is recorded on the job, not left as a dead letter
+    if (retry) throw caught;
+  }
+
+  /** The registry's code and message in the job's language; unexpected errors stay generic (details in the log). */
+  private describe(caught: unknown, job: DocumentJob): JobError {
+    const language = languageOf(job.request.locale);
+    const code: ErrorCode = caught instanceof PlatformException ? caught.code : 'INTERNAL_ERROR';
+    const message = interpolate(ERROR_CODES[code].message[language], caught instanceof PlatformException ? caught.options.params : undefined);
+    const fields = caught instanceof PlatformException && caught.options.errors ? ` ${Object.entries(caught.options.errors).map(([field, problems]) => `${field}: ${problems.join('; ')}`).join(' | ')}` : '';
+    return { code, message: `${message}${fields}` };
+  }
+}

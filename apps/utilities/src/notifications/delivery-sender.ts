@@ -1,0 +1,91 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { Environment, JobContext, JobQueue, Transactions } from '@platform/common';
+import { DeliveryAttempt } from './delivery-attempt.entity';
+import { Notification } from './notification.entity';
+import { NotificationDelivery } from './notification-delivery.entity';
+import { ChannelProviders } from './providers/channel-providers';
+import { DeliveryError } from './providers/notification-provider';
+
+export const DELIVER_NOTIFICATION = 'utilities:deliver-notification';
+const MAX_ERROR_LENGTH = 500;
+
+/**
+ * Sends each pending delivery as a job of the queue (`utilities:deliver-notification`, added in
+ * the transaction that writes the delivery): through its channel's provider, recording every
+ * attempt, retried with the queue's jittered backoff (NOTIFICATION_RETRY_BASE_MS, doubled each
+ * time) until NOTIFICATION_MAX_ATTEMPTS, after which the delivery is failed (and kept) and the job
+ * is a dead letter an operator may retry. A provider's permanent refusal fails it at once.
+ */
+@Injectable()
+export class DeliverySender {
+  private readonly logger = new Logger('DeliverySender');
+
+  constructor(
+    @Inject(Environment) private readonly env: Environment,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+    private readonly providers: ChannelProviders,
+    private readonly queue: JobQueue,
+  ) {
+    queue.handle<{ deliveryId: string }>(DELIVER_NOTIFICATION, (payload, job) => this.attempt(payload.deliveryId, job), {
+      maxAttempts: env.NOTIFICATION_MAX_ATTEMPTS,
+      retryBaseMs: env.NOTIFICATION_RETRY_BASE_MS,
+      concurrency: 10,
+    });
+  }
+
+  /** Queues a delivery just written in `manager`'s transaction. */
+  enqueue(manager: EntityManager, delivery: { id: string; companyId: string }): Promise<string> {
+    return this.queue.add(DELIVER_NOTIFICATION, { deliveryId: delivery.id }, { companyId: delivery.companyId }, manager);
+  }
+
+  private async attempt(deliveryId: string, job: JobContext): Promise<void> {
+    const delivery = await this.dataSource.getRepository(NotificationDelivery).findOneBy({ id: deliveryId });
+    // sent (a job run twice) or skipped: nothing to do; a failed one is sent again when an operator retries its job
+    if (!delivery || delivery.status === 'sent' || delivery.status === 'skipped') return;
+    const notification = await this.dataSource.getRepository(Notification).findOneByOrFail({ id: delivery.notificationId });
+    const provider = this.providers.for(delivery.channel);
+    const attemptedAt = new Date();
+    let error: DeliveryError | undefined;
+    try {
+      await provider.send({
+        deliveryId: delivery.id,
+        notificationId: notification.id,
+        companyId: delivery.companyId,
+        channel: delivery.channel,
+        to: delivery.recipient,
+        category: notification.category,
+        title: notification.title,
+        body: notification.body,
+        data: notification.data,
+      });
+    } catch (caught) {
+      error = caught instanceof DeliveryError ? caught : new DeliveryError((caught as Error)?.message ?? String(caught));
+    }
+    const finishedAt = new Date();
+    const message = error?.message.slice(0, MAX_ERROR_LENGTH) ?? null;
+    const exhausted = !!error && (error.permanent || !job.retryAt);
+    const changes: Partial<NotificationDelivery> = !error
+      ? { status: 'sent', sentAt: finishedAt, nextAttemptAt: null, lastError: delivery.lastError }
+      : exhausted
+        ? { status: 'failed', lastError: message, nextAttemptAt: null }
+        : { status: 'pending', lastError: message, nextAttemptAt: job.retryAt };
+    if (error) this.logger.warn(`delivery ${delivery.id} (${delivery.channel}) attempt ${job.attempt} failed${exhausted ? ' for good' : ''}: ${message}`);
+    await this.transactions.run(async (manager) => {
+      await manager.insert(DeliveryAttempt, {
+        companyId: delivery.companyId,
+        deliveryId: delivery.id,
+        attemptedAt,
+        outcome: error ? 'failed' : 'sent',
+        provider: provider.name,
+        durationMs: finishedAt.getTime() - attemptedAt.getTime(),
+        error: message,
+      });
+      await manager.update(NotificationDelivery, { id: delivery.id }, { ...changes, attempts: () => 'attempts + 1' });
+    });
+    // a refusal is not retried; any other failure is, by the queue, until its attempts run out
+    if (error && !error.permanent) throw error;
+  }
+}
