@@ -21,6 +21,7 @@ import { createProbeController, createServiceRootController, HealthReporter } fr
 import { RedisHealthIndicator } from './health/redis.health';
 import { ShutdownState } from './health/shutdown-state';
 import { InternalApi } from './http/internal-api';
+import { JobsModule } from './jobs/jobs.module';
 import { createValidationPipe } from './http/validation';
 import { PLATFORM_LOGGER, PlatformLogger, PlatformLoggerModule } from './logging/platform-logger';
 import { IdentitySource } from './identity/identity-source';
@@ -102,11 +103,12 @@ export class PlatformModule {
         TerminusModule.forRoot({ logger: false }),
         ThrottlerModule.forRoot({ throttlers: [{ name: 'plan', ttl: 1000, limit: 1 }] }),
         DatabaseModule.forService({ service: service.name, ...data }),
+        JobsModule,
         metricsModule(),
       ],
       controllers: [createProbeController(), createServiceRootController(service), createOpenApiController(), createEventsController(service.name)],
       providers,
-      exports: [SERVICE_DESCRIPTOR, RateLimitStore, RedisConnection, ShutdownState, OpenApiDocument, RouteAudit, Transactions, EventOutbox, InternalApi, PlatformConfigModule],
+      exports: [SERVICE_DESCRIPTOR, RateLimitStore, RedisConnection, ShutdownState, OpenApiDocument, RouteAudit, Transactions, EventOutbox, InternalApi, PlatformConfigModule, JobsModule],
     };
   }
 }

@@ -2,12 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { Event, Events } from '../contracts/events.contract';
+import { JobQueue } from '../jobs/job-queue';
 import { SERVICE_DESCRIPTOR, ServiceDescriptor, ServiceName } from '../service';
 import { EVENT_VERSION, EventType } from './event-types';
 import { OutboxEvent } from './outbox-event.entity';
 
-/** The most events one relay round publishes. */
+/** The most events one relay transaction publishes. */
 const RELAY_BATCH = 500;
+/** A sweep for events whose relay job was lost to dead letters: every minute. */
+const SWEEP_SCHEDULE = '* * * * *';
 
 /**
  * The service's transactional outbox: a change records its events with the manager of its own
@@ -20,14 +23,23 @@ export class EventOutbox {
   private readonly table: string;
   private readonly sequence: string;
   private readonly service: ServiceName;
+  private readonly relayTask: string;
+  private readonly relayQueue: string;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(SERVICE_DESCRIPTOR) descriptor: ServiceDescriptor,
+    private readonly queue: JobQueue,
   ) {
     this.service = descriptor.name;
     this.table = `"${this.service}"."outbox_events"`;
     this.sequence = `"${this.service}"."outbox_events_position_seq"`;
+    this.relayTask = `${this.service}:relay-events`;
+    this.relayQueue = `${this.service}:events`;
+    // one relay job per recording transaction, run one at a time (one queue); each publishes
+    // everything committed so far, so most find their events already published by an earlier one
+    queue.handle(this.relayTask, () => this.relayAll(), { maxAttempts: 20, retryBaseMs: 500 });
+    queue.handle(`${this.service}:relay-events-sweep`, () => this.relayAll(), { schedule: SWEEP_SCHEDULE });
   }
 
   /** Records one event of the change `manager`'s transaction is making; `data` is the resource as the API answers it. */
@@ -41,6 +53,12 @@ export class EventOutbox {
       position: null,
       publishedAt: null,
     });
+    await this.queue.add(this.relayTask, {}, { queueName: this.relayQueue }, manager);
+  }
+
+  /** Publishes until nothing committed is left unpublished. */
+  async relayAll(): Promise<void> {
+    while ((await this.relay()) === RELAY_BATCH);
   }
 
   /**
