@@ -93,6 +93,37 @@ export async function importSqliteStores(env: Environment): Promise<ImportedTabl
   }
 }
 
+/**
+ * Tables renamed or reshaped since the SQLite release, by `<schema>.<table>`: the SQLite table
+ * their rows come from and, for a column whose value is not copied as it is, the SQLite
+ * expression that gives it (null: left to PostgreSQL's default).
+ */
+const FORMER: Record<string, { table: string; columns?: Record<string, string | null> }> = {
+  'payroll.books_postings': { table: 'postings' },
+  'utilities.captured_messages': { table: 'notification_outbox' },
+  'utilities.notification_delivery_attempts': { table: 'notification_delivery_attempts', columns: { provider: "CASE provider WHEN 'outbox' THEN 'capture' ELSE provider END" } },
+  // the serial id was the feed's cursor: it becomes the position; events get uuids
+  'hr.outbox_events': {
+    table: 'outbox_events',
+    columns: { id: null, position: 'id', data: 'payload', type: "replace(type, 'leave.', 'leave_request.')", version: '1', published_at: 'COALESCE(published_at, occurred_at)' },
+  },
+};
+
+/** Where a PostgreSQL table's rows come from in SQLite, and each copied column's expression there. */
+function sourceOf(sqlite: Database.Database, metadata: EntityMetadata): { table: string; columns: { column: EntityMetadata['columns'][number]; expression: string }[] } | undefined {
+  const former = FORMER[`${metadata.schema}.${metadata.tableName}`];
+  const table = former?.table ?? metadata.tableName;
+  const present = sqliteColumns(sqlite, table);
+  if (!present) return undefined;
+  const columns = metadata.columns.flatMap((column) => {
+    const mapped = former?.columns?.[column.databaseName];
+    if (mapped === null) return [];
+    if (mapped !== undefined) return [{ column, expression: mapped }];
+    return present.has(column.databaseName) ? [{ column, expression: `"${column.databaseName}"` }] : [];
+  });
+  return { table, columns };
+}
+
 function tablesOf(dataSource: DataSource): EntityMetadata[] {
   return dataSource.entityMetadatas.filter((metadata) => metadata.tableType === 'regular');
 }
@@ -106,9 +137,10 @@ async function checkTargets(service: ServiceName, sqlite: Database.Database, dat
   for (const metadata of tablesOf(dataSource)) {
     const [{ count }] = await dataSource.query(`SELECT count(*)::int AS count FROM ${qualified(metadata)}`);
     if (count > 0) throw new Error(`${service}: ${metadata.tableName} already holds ${count} rows in PostgreSQL; the import fills empty tables only`);
-    const present = sqliteColumns(sqlite, metadata.tableName);
-    if (!present) continue;
-    const missing = metadata.columns.filter((column) => !present.has(column.databaseName) && !column.isNullable && column.default === undefined && !column.isGenerated && !column.isCreateDate && !column.isUpdateDate);
+    const source = sourceOf(sqlite, metadata);
+    if (!source) continue;
+    const copied = new Set(source.columns.map(({ column }) => column));
+    const missing = metadata.columns.filter((column) => !copied.has(column) && !column.isNullable && column.default === undefined && !column.isGenerated && !column.isCreateDate && !column.isUpdateDate);
     if (missing.length) throw new Error(`${service}: ${metadata.tableName} in SQLite has no ${missing.map((column) => column.databaseName).join(', ')}, which PostgreSQL requires`);
   }
 }
@@ -117,9 +149,9 @@ async function copyService(service: ServiceName, sqlite: Database.Database, data
   const imported: ImportedTable[] = [];
   await dataSource.transaction(async (manager) => {
     for (const metadata of tablesOf(dataSource)) {
-      const present = sqliteColumns(sqlite, metadata.tableName);
-      if (!present) continue;
-      const columns = metadata.columns.filter((column) => present.has(column.databaseName));
+      const source = sourceOf(sqlite, metadata);
+      if (!source) continue;
+      const columns = source.columns.map(({ column }) => column);
       const types = columns.map((column) => dataSource.driver.normalizeType(column));
       const names = columns.map((column) => `"${column.databaseName}"`).join(', ');
       let rows = 0;
@@ -131,13 +163,18 @@ async function copyService(service: ServiceName, sqlite: Database.Database, data
         rows += batch.length;
         batch = [];
       };
-      for (const row of sqlite.prepare(`SELECT ${names} FROM "${metadata.tableName}"`).iterate() as Iterable<Record<string, unknown>>) {
+      const selected = source.columns.map(({ column, expression }) => `${expression} AS "${column.databaseName}"`).join(', ');
+      for (const row of sqlite.prepare(`SELECT ${selected} FROM "${source.table}"`).iterate() as Iterable<Record<string, unknown>>) {
         batch.push(columns.map((column, index) => fromSqlite(row[column.databaseName], types[index])));
         if (batch.length === ROWS_PER_INSERT) await flush();
       }
       await flush();
       for (const column of columns.filter((candidate) => candidate.generationStrategy === 'increment')) {
         await manager.query(`SELECT setval(pg_get_serial_sequence($1, $2), GREATEST((SELECT max("${column.databaseName}") FROM ${qualified(metadata)}), 1))`, [qualified(metadata), column.databaseName]);
+      }
+      // an outbox's positions go on from the imported events'
+      if (metadata.tableName === 'outbox_events') {
+        await manager.query(`SELECT setval('"${metadata.schema}"."outbox_events_position_seq"', GREATEST((SELECT max("position") FROM ${qualified(metadata)}), 1))`);
       }
       imported.push({ service, table: metadata.tableName, rows });
     }

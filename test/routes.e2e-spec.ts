@@ -1,4 +1,4 @@
-import { AuthContract, BooksContract, HrContract, InternalRoute, PayContract, PayrollContract, RouteAudit, RouteTypes } from '@platform/common';
+import { AuthContract, BooksContract, eventsRoute, HrContract, InternalRoute, PayContract, PayrollContract, RouteAudit, RouteTypes, SERVICES, ServiceName } from '@platform/common';
 import { PRODUCT_APPS } from './support/products';
 import { TestStack } from './support/stack';
 
@@ -27,6 +27,7 @@ describe('route access declarations', () => {
     const declared = [AuthContract, HrContract, PayrollContract, PayContract, BooksContract]
       .flatMap((contract) => Object.values(contract) as InternalRoute<RouteTypes>[])
       .filter((route) => route.path.startsWith('/internal/'))
+      .concat((Object.keys(SERVICES) as ServiceName[]).map((service) => eventsRoute(service)))
       .map((route) => `${route.method} ${route.path}`);
     const served = stack.apps.flatMap((running) => running.app.get(RouteAudit).routes()).filter((route) => route.access === 'internal');
     expect(served.map((route) => `${route.method} ${route.path}`).sort()).toEqual(declared.sort());

@@ -42,13 +42,19 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Rows per table in the fixture's SQLite files, as `<service>.<table>`. */
+/** Tables renamed since the SQLite release: their new names. */
+const RENAMED: Record<string, string> = { 'payroll.postings': 'payroll.books_postings', 'utilities.notification_outbox': 'utilities.captured_messages' };
+
+/** Rows per table in the fixture's SQLite files, as `<service>.<table>` (the table's name today). */
 function fixtureCounts(dataDir: string): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const file of readdirSync(dataDir).filter((name) => name.endsWith('.sqlite'))) {
     const sqlite = new Database(join(dataDir, file), { readonly: true });
     const tables = sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[];
-    for (const { name } of tables) counts[`${file.replace('.sqlite', '')}.${name}`] = (sqlite.prepare(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number }).n;
+    for (const { name } of tables) {
+      const table = `${file.replace('.sqlite', '')}.${name}`;
+      counts[RENAMED[table] ?? table] = (sqlite.prepare(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number }).n;
+    }
     sqlite.close();
   }
   return counts;

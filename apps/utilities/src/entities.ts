@@ -6,6 +6,6 @@ import { InboxEntry } from './notifications/inbox-entry.entity';
 import { Notification } from './notifications/notification.entity';
 import { NotificationDelivery } from './notifications/notification-delivery.entity';
 import { NotificationPreference } from './notifications/notification-preference.entity';
-import { OutboxMessage } from './notifications/outbox-message.entity';
+import { CapturedMessage } from './notifications/captured-message.entity';
 
-export const UTILITIES_ENTITIES = [NotificationPreference, Notification, InboxEntry, NotificationDelivery, DeliveryAttempt, OutboxMessage, FileRecord, DocumentRecord, DocumentJob];
+export const UTILITIES_ENTITIES = [NotificationPreference, Notification, InboxEntry, NotificationDelivery, DeliveryAttempt, CapturedMessage, FileRecord, DocumentRecord, DocumentJob];

@@ -9,9 +9,9 @@ export type PostingStatus = 'pending' | 'posted' | 'failed';
  * payment it records, then delivered (and retried while Books is away): nothing approved or
  * paid goes unrecorded, and Books' idempotency on the source makes a retry post once.
  */
-@Entity({ name: 'postings' })
-@Index('uq_postings_run_kind_source', ['runId', 'kind', 'sourceId'], { unique: true })
-@Index('idx_postings_status_due', ['status', 'nextAttemptAt'])
+@Entity({ name: 'books_postings' })
+@Index('uq_books_postings_run_kind_source', ['runId', 'kind', 'sourceId'], { unique: true })
+@Index('idx_books_postings_status_due', ['status', 'nextAttemptAt'])
 export class Posting {
   @PrimaryGeneratedColumn('uuid')
   id: string;

@@ -1,5 +1,6 @@
 import { PayrollRuns1795354294316 } from './1795354294316-PayrollRuns';
 import { PayAndPost1795355798771 } from './1795355798771-PayAndPost';
 import { EventOutbox1795716371045 } from './1795716371045-EventOutbox';
+import { BooksPostings1795717506769 } from './1795717506769-BooksPostings';
 
-export const PAYROLL_MIGRATIONS: Function[] = [PayrollRuns1795354294316, PayAndPost1795355798771, EventOutbox1795716371045];
+export const PAYROLL_MIGRATIONS: Function[] = [PayrollRuns1795354294316, PayAndPost1795355798771, EventOutbox1795716371045, BooksPostings1795717506769];

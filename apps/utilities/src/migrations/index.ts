@@ -3,5 +3,6 @@ import { NotificationsAndFiles1795355246768 } from './1795355246768-Notification
 import { Documents1795356340444 } from './1795356340444-Documents';
 import { FileLinkVersions1795704582697 } from './1795704582697-FileLinkVersions';
 import { EventOutbox1795716327578 } from './1795716327578-EventOutbox';
+import { CapturedMessages1795717453393 } from './1795717453393-CapturedMessages';
 
-export const UTILITIES_MIGRATIONS: Function[] = [Initial1795352590224, NotificationsAndFiles1795355246768, Documents1795356340444, FileLinkVersions1795704582697, EventOutbox1795716327578];
+export const UTILITIES_MIGRATIONS: Function[] = [Initial1795352590224, NotificationsAndFiles1795355246768, Documents1795356340444, FileLinkVersions1795704582697, EventOutbox1795716327578, CapturedMessages1795717453393];

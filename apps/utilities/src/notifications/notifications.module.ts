@@ -11,13 +11,13 @@ import { NotificationDelivery } from './notification-delivery.entity';
 import { NotificationPreference } from './notification-preference.entity';
 import { NotificationsController } from './notifications.controller';
 import { NotificationsService } from './notifications.service';
-import { OutboxMessage } from './outbox-message.entity';
+import { CapturedMessage } from './captured-message.entity';
 import { PreferencesController } from './preferences.controller';
 import { PreferencesService } from './preferences.service';
 import { ChannelProviders } from './providers/channel-providers';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([NotificationPreference, Notification, InboxEntry, NotificationDelivery, DeliveryAttempt, OutboxMessage]), JobsModule],
+  imports: [TypeOrmModule.forFeature([NotificationPreference, Notification, InboxEntry, NotificationDelivery, DeliveryAttempt, CapturedMessage]), JobsModule],
   controllers: [PreferencesController, NotificationsController],
   providers: [PreferencesService, NotificationsService, InboxService, HrContactsClient, ChannelProviders, DeliverySender],
 })

@@ -57,7 +57,7 @@ export class ReadAllView {
 export class AttemptView {
   @ApiProperty({ format: 'date-time' }) at: string;
   @ApiProperty({ enum: ['sent', 'failed'] }) outcome: string;
-  @ApiProperty({ enum: ['smtp', 'http', 'outbox'] }) provider: string;
+  @ApiProperty({ enum: ['smtp', 'http', 'capture'] }) provider: string;
   @ApiProperty() durationMs: number;
   @ApiProperty({ nullable: true }) error: string | null;
 }

@@ -5,7 +5,7 @@ import { Environment } from '@platform/common';
 import type { DeliveryChannel } from '../notification-delivery.entity';
 import { HttpChannelProvider } from './http-channel.provider';
 import { NotificationProvider } from './notification-provider';
-import { OutboxProvider } from './outbox.provider';
+import { CaptureProvider } from './capture.provider';
 
 /** nodemailer is loaded only when SMTP is configured (about 10 MB of memory otherwise spent for nothing). */
 function smtpProvider(url: string, from: string): NotificationProvider {
@@ -13,16 +13,16 @@ function smtpProvider(url: string, from: string): NotificationProvider {
   return new SmtpEmailProvider(url, from);
 }
 
-/** The provider of each channel, from the environment: SMTP_URL, *_PROVIDER_URL, else the outbox. */
+/** The provider of each channel, from the environment: SMTP_URL, *_PROVIDER_URL, else captured (CaptureProvider). */
 @Injectable()
 export class ChannelProviders implements OnApplicationShutdown {
   private readonly providers: Record<DeliveryChannel, NotificationProvider>;
 
   constructor(@Inject(Environment) env: Environment, @InjectDataSource() dataSource: DataSource) {
-    const outbox = new OutboxProvider(dataSource);
-    const http = (url?: string) => (url ? new HttpChannelProvider(url, env.PROVIDER_AUTH_TOKEN) : outbox);
+    const capture = new CaptureProvider(dataSource);
+    const http = (url?: string) => (url ? new HttpChannelProvider(url, env.PROVIDER_AUTH_TOKEN) : capture);
     this.providers = {
-      email: env.SMTP_URL ? smtpProvider(env.SMTP_URL, env.MAIL_FROM) : outbox,
+      email: env.SMTP_URL ? smtpProvider(env.SMTP_URL, env.MAIL_FROM) : capture,
       sms: http(env.SMS_PROVIDER_URL),
       whatsapp: http(env.WHATSAPP_PROVIDER_URL),
       push: http(env.PUSH_PROVIDER_URL),

@@ -1,10 +1,10 @@
 import { DataSource } from 'typeorm';
-import { OutboxMessage } from '../outbox-message.entity';
+import { CapturedMessage } from '../captured-message.entity';
 import { NotificationProvider, OutboundMessage } from './notification-provider';
 
-/** The one-machine default for a channel with no provider configured: records what would have been sent. */
-export class OutboxProvider implements NotificationProvider {
-  readonly name = 'outbox';
+/** The one-machine default for a channel with no provider configured: captures what would have been sent. */
+export class CaptureProvider implements NotificationProvider {
+  readonly name = 'capture';
 
   constructor(private readonly dataSource: DataSource) {}
 
@@ -12,7 +12,7 @@ export class OutboxProvider implements NotificationProvider {
     await this.dataSource
       .createQueryBuilder()
       .insert()
-      .into(OutboxMessage)
+      .into(CapturedMessage)
       .values({
         companyId: message.companyId,
         deliveryId: message.deliveryId,

@@ -1,13 +1,14 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
- * What a channel with no provider configured "sends": the message as a provider would have
- * received it (the one-machine default). One row per delivery, however often it is retried.
+ * A message for a channel with no provider configured, captured instead of sent: the message as
+ * a provider would have received it (the one-machine default). One row per delivery, however
+ * often it is retried.
  */
-@Entity({ name: 'notification_outbox' })
-@Index('uq_notification_outbox_delivery', ['deliveryId'], { unique: true })
-@Index('idx_notification_outbox_company_created', ['companyId', 'createdAt'])
-export class OutboxMessage {
+@Entity({ name: 'captured_messages' })
+@Index('uq_captured_messages_delivery', ['deliveryId'], { unique: true })
+@Index('idx_captured_messages_company_created', ['companyId', 'createdAt'])
+export class CapturedMessage {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
