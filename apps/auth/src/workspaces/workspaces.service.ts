@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { Page, PageQueryDto, PlatformException, toPage } from '@platform/common';
+import { findPage, Page, PageQueryDto, PlatformException, SerializedJson } from '@platform/common';
 import { ClientCompany } from './client-company.entity';
 import { CreateCompanyDto, CreateWorkspaceDto } from './dto/workspace.dto';
 import { Workspace } from './workspace.entity';
@@ -17,14 +17,8 @@ export class WorkspacesService {
     return this.workspaces.save(this.workspaces.create({ organizationId, name: input.name }));
   }
 
-  async list(organizationId: string, query: PageQueryDto): Promise<Page<Workspace>> {
-    const [items, total] = await this.workspaces.findAndCount({
-      where: { organizationId },
-      order: { createdAt: 'ASC', id: 'ASC' },
-      skip: (query.page - 1) * query.limit,
-      take: query.limit,
-    });
-    return toPage(items, total, query);
+  async list(organizationId: string, query: PageQueryDto): Promise<Page<Workspace> | SerializedJson> {
+    return findPage(this.workspaces, { organizationId }, { createdAt: 'ASC', id: 'ASC' }, query);
   }
 
   /** Another organization's workspace is reported as missing, never as forbidden. */
@@ -47,15 +41,9 @@ export class WorkspacesService {
     );
   }
 
-  async listCompanies(organizationId: string, workspaceId: string, query: PageQueryDto): Promise<Page<ClientCompany>> {
+  async listCompanies(organizationId: string, workspaceId: string, query: PageQueryDto): Promise<Page<ClientCompany> | SerializedJson> {
     await this.get(organizationId, workspaceId);
-    const [items, total] = await this.companies.findAndCount({
-      where: { organizationId, workspaceId },
-      order: { createdAt: 'ASC', id: 'ASC' },
-      skip: (query.page - 1) * query.limit,
-      take: query.limit,
-    });
-    return toPage(items, total, query);
+    return findPage(this.companies, { organizationId, workspaceId }, { createdAt: 'ASC', id: 'ASC' }, query);
   }
 
   async canActFor(organizationId: string, workspaceId: string, companyId: string): Promise<boolean> {

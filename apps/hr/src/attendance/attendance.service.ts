@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Between, Brackets, In, Repository } from 'typeorm';
-import { FieldErrors, Page, PlatformException, toPage, Transactions } from '@platform/common';
+import { FieldErrors, Page, PlatformException, findPage, Transactions } from '@platform/common';
 import { Employee } from '../employees/employee.entity';
 import { LeaveRequest } from '../leave/leave-request.entity';
 import { calendarDays, DateRange, eachDate, isWorkingDay, leaveDaysByDate } from '../shared/dates';
@@ -59,13 +59,8 @@ export class AttendanceService {
       .createQueryBuilder('record')
       .where('record.companyId = :companyId AND record.date BETWEEN :start AND :end', { companyId, ...range });
     if (query.employeeId) builder.andWhere('record.employeeId = :employeeId', { employeeId: query.employeeId });
-    const [items, total] = await builder
-      .orderBy('record.date', 'ASC')
-      .addOrderBy('record.employeeId', 'ASC')
-      .skip((query.page - 1) * query.limit)
-      .take(query.limit)
-      .getManyAndCount();
-    return toPage(items.map(view), total, query);
+    builder.orderBy('record.date', 'ASC').addOrderBy('record.employeeId', 'ASC');
+    return findPage(builder, query, (records) => records.map(view));
   }
 
   /**
@@ -86,10 +81,14 @@ export class AttendanceService {
         .andWhere('employee.hireDate <= :end', range)
         .andWhere(new Brackets((employed) => employed.where('employee.terminationDate IS NULL').orWhere('employee.terminationDate >= :start', range)));
     }
-    const [employees, total] = await builder.skip((query.page - 1) * query.limit).take(query.limit).getManyAndCount();
-    if (query.employeeId && !employees.length) throw new PlatformException('USER_NOT_FOUND');
-    if (!employees.length) return toPage([], total, query);
+    return findPage(builder, query, async (employees) => {
+      if (query.employeeId && !employees.length) throw new PlatformException('USER_NOT_FOUND');
+      return employees.length ? this.summaries(companyId, employees, range) : [];
+    });
+  }
 
+  /** Each employee's days of the range: attendance records and approved leave. */
+  private async summaries(companyId: string, employees: Employee[], range: DateRange): Promise<AttendanceSummaryView[]> {
     const ids = employees.map((employee) => employee.id);
     const records = await this.records.findBy({ companyId, employeeId: In(ids), date: Between(range.start, range.end) });
     const leave = await this.leave
@@ -98,7 +97,7 @@ export class AttendanceService {
       .andWhere("request.status = 'approved' AND request.startDate <= :end AND request.endDate >= :start", range)
       .getMany();
     const dates = eachDate(range);
-    const items = employees.map((employee) =>
+    return employees.map((employee) =>
       summarize(
         employee.id,
         dates,
@@ -107,7 +106,6 @@ export class AttendanceService {
         range,
       ),
     );
-    return toPage(items, total, query);
   }
 }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, EntityManager, FindOptionsWhere, Repository } from 'typeorm';
-import { Page, PlatformException, toPage, Transactions } from '@platform/common';
+import { findPage, Page, PlatformException, SerializedJson, Transactions } from '@platform/common';
 import { Employee } from '../employees/employee.entity';
 import { OutboxService } from '../outbox/outbox.service';
 import { todayIso } from '../shared/dates';
@@ -44,17 +44,11 @@ export class ContractsService {
     });
   }
 
-  async list(companyId: string, query: ListContractsQueryDto): Promise<Page<Contract>> {
+  async list(companyId: string, query: ListContractsQueryDto): Promise<Page<Contract> | SerializedJson> {
     const where: FindOptionsWhere<Contract> = { companyId };
     if (query.employeeId) where.employeeId = query.employeeId;
     if (query.status) where.status = query.status;
-    const [items, total] = await this.contracts.findAndCount({
-      where,
-      order: { createdAt: 'ASC', id: 'ASC' },
-      skip: (query.page - 1) * query.limit,
-      take: query.limit,
-    });
-    return toPage(items, total, query);
+    return findPage(this.contracts, where, { createdAt: 'ASC', id: 'ASC' }, query);
   }
 
   async get(companyId: string, id: string): Promise<Contract> {

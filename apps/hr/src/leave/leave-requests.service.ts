@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
-import { Page, PlatformException, toPage, Transactions } from '@platform/common';
+import { Page, PlatformException, findPage, Transactions } from '@platform/common';
 import { Employee } from '../employees/employee.entity';
 import { OutboxService } from '../outbox/outbox.service';
 import { calendarDays, countLeaveDays, DateRange, leaveSpansOverlap, todayIso } from '../shared/dates';
@@ -75,13 +75,8 @@ export class LeaveRequestsService {
     if (query.status) builder.andWhere('request.status = :status', { status: query.status });
     if (query.from) builder.andWhere('request.endDate >= :from', { from: query.from });
     if (query.to) builder.andWhere('request.startDate <= :to', { to: query.to });
-    const [items, total] = await builder
-      .orderBy('request.startDate', 'ASC')
-      .addOrderBy('request.id', 'ASC')
-      .skip((query.page - 1) * query.limit)
-      .take(query.limit)
-      .getManyAndCount();
-    return toPage(items, total, query);
+    builder.orderBy('request.startDate', 'ASC').addOrderBy('request.id', 'ASC');
+    return findPage(builder, query);
   }
 
   async get(companyId: string, id: string): Promise<LeaveRequest> {

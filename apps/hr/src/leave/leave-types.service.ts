@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { isUniqueViolation, Page, PageQueryDto, PlatformException, toPage, Transactions } from '@platform/common';
+import { findPage, isUniqueViolation, Page, PageQueryDto, PlatformException, SerializedJson, Transactions } from '@platform/common';
 import { CreateLeaveTypeDto } from './dto/leave.dto';
 import { LeaveType } from './leave-type.entity';
 
@@ -22,13 +22,7 @@ export class LeaveTypesService {
     }
   }
 
-  async list(companyId: string, query: PageQueryDto): Promise<Page<LeaveType>> {
-    const [items, total] = await this.types.findAndCount({
-      where: { companyId },
-      order: { createdAt: 'ASC', id: 'ASC' },
-      skip: (query.page - 1) * query.limit,
-      take: query.limit,
-    });
-    return toPage(items, total, query);
+  async list(companyId: string, query: PageQueryDto): Promise<Page<LeaveType> | SerializedJson> {
+    return findPage(this.types, { companyId }, { createdAt: 'ASC', id: 'ASC' }, query);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, FindOptionsWhere, Repository } from 'typeorm';
-import { Page, PlatformException, toPage, Transactions } from '@platform/common';
+import { findPage, Page, PlatformException, SerializedJson, Transactions } from '@platform/common';
 import { Employee } from '../employees/employee.entity';
 import { CreatePerformanceReviewDto, ListPerformanceReviewsQueryDto, UpdatePerformanceReviewDto } from './dto/performance-review.dto';
 import { PerformanceReview } from './performance-review.entity';
@@ -38,17 +38,11 @@ export class PerformanceService {
     });
   }
 
-  async list(companyId: string, query: ListPerformanceReviewsQueryDto): Promise<Page<PerformanceReview>> {
+  async list(companyId: string, query: ListPerformanceReviewsQueryDto): Promise<Page<PerformanceReview> | SerializedJson> {
     const where: FindOptionsWhere<PerformanceReview> = { companyId };
     if (query.employeeId) where.employeeId = query.employeeId;
     if (query.status) where.status = query.status;
-    const [items, total] = await this.reviews.findAndCount({
-      where,
-      order: { createdAt: 'ASC', id: 'ASC' },
-      skip: (query.page - 1) * query.limit,
-      take: query.limit,
-    });
-    return toPage(items, total, query);
+    return findPage(this.reviews, where, { createdAt: 'ASC', id: 'ASC' }, query);
   }
 
   async get(companyId: string, id: string): Promise<PerformanceReview> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { Page, PlatformException, toPage } from '@platform/common';
+import { Page, PlatformException, findPage } from '@platform/common';
 import { DocumentJob } from './document-job.entity';
 import { CreateDocumentDto, DocumentJobView, ListDocumentJobsQueryDto } from './dto/document.dto';
 import { DocumentJobWorker } from './document-job.worker';
@@ -26,13 +26,7 @@ export class DocumentJobsService {
   }
 
   async list(companyId: string, query: ListDocumentJobsQueryDto): Promise<Page<DocumentJobView>> {
-    const [jobs, total] = await this.dataSource.getRepository(DocumentJob).findAndCount({
-      where: { companyId, ...(query.status ? { status: query.status } : {}) },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      skip: (query.page - 1) * query.limit,
-      take: query.limit,
-    });
-    return toPage(jobs.map((job) => this.view(job)), total, query);
+    return findPage(this.dataSource.getRepository(DocumentJob), { companyId, ...(query.status ? { status: query.status } : {}) }, { createdAt: 'DESC', id: 'DESC' }, query, (rows) => rows.map((job) => this.view(job)));
   }
 
   async get(companyId: string, id: string): Promise<DocumentJobView> {
