@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
-import { BooksContract, isUniqueViolation, Page, PlatformException, Served, findPage, Transactions } from '@platform/common';
+import { BooksContract, findPage, isUniqueViolation, Page, PlatformException, Served, Transactions } from '@platform/common';
 import { Account } from '../accounts/account.entity';
 import { AccountsService } from '../accounts/accounts.service';
 import { BooksSettings } from '../settings/books-settings.entity';

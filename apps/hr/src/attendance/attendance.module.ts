@@ -1,14 +1,10 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { Employee } from '../employees/employee.entity';
-import { LeaveRequest } from '../leave/leave-request.entity';
 import { OutboxModule } from '../outbox/outbox.module';
-import { AttendanceRecord } from './attendance-record.entity';
 import { AttendanceController } from './attendance.controller';
 import { AttendanceService } from './attendance.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([AttendanceRecord, Employee, LeaveRequest]), OutboxModule],
+  imports: [OutboxModule],
   controllers: [AttendanceController],
   providers: [AttendanceService],
 })

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, EntityManager, FindOptionsWhere, Repository } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Brackets, DataSource, EntityManager, FindOptionsWhere } from 'typeorm';
 import { findPage, Page, PlatformException, SerializedJson, Transactions } from '@platform/common';
 import { Employee } from '../employees/employee.entity';
 import { OutboxService } from '../outbox/outbox.service';
@@ -14,13 +14,13 @@ const TRANSITIONS: Record<ContractStatus, ContractStatus[]> = { draft: ['active'
 @Injectable()
 export class ContractsService {
   constructor(
-    @InjectRepository(Contract) private readonly contracts: Repository<Contract>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
     private readonly outbox: OutboxService,
   ) {}
 
   create(companyId: string, input: CreateContractDto): Promise<Contract> {
-    const contract = this.contracts.create({
+    const contract = this.dataSource.getRepository(Contract).create({
       companyId,
       employeeId: input.employeeId,
       type: input.type,
@@ -48,11 +48,11 @@ export class ContractsService {
     const where: FindOptionsWhere<Contract> = { companyId };
     if (query.employeeId) where.employeeId = query.employeeId;
     if (query.status) where.status = query.status;
-    return findPage(this.contracts, where, { createdAt: 'ASC', id: 'ASC' }, query);
+    return findPage(this.dataSource.getRepository(Contract), where, { createdAt: 'ASC', id: 'ASC' }, query);
   }
 
   async get(companyId: string, id: string): Promise<Contract> {
-    const contract = await this.contracts.findOneBy({ id, companyId });
+    const contract = await this.dataSource.getRepository(Contract).findOneBy({ id, companyId });
     if (!contract) throw new PlatformException('CONTRACT_NOT_FOUND');
     return contract;
   }

@@ -1,12 +1,10 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { OutboxModule } from '../outbox/outbox.module';
-import { Employee } from './employee.entity';
 import { EmployeesController } from './employees.controller';
 import { EmployeesService } from './employees.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Employee]), OutboxModule],
+  imports: [OutboxModule],
   controllers: [EmployeesController],
   providers: [EmployeesService],
   exports: [EmployeesService],

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, MoreThan, Repository } from 'typeorm';
-import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, EntityManager, MoreThan } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
 import { OutboxEvent, OutboxEventType } from './outbox-event.entity';
 
 export interface EventView {
@@ -17,7 +17,7 @@ const OUTBOX_LOCK = 7_310_451;
 
 @Injectable()
 export class OutboxService {
-  constructor(@InjectRepository(OutboxEvent) private readonly events: Repository<OutboxEvent>) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
    * Records an event with the transaction's manager; call it as the transaction's last write.
@@ -34,7 +34,7 @@ export class OutboxService {
   }
 
   async after(after: number, limit: number): Promise<{ items: EventView[]; nextAfter: number }> {
-    const rows = await this.events.find({ where: { id: MoreThan(after) }, order: { id: 'ASC' }, take: limit });
+    const rows = await this.dataSource.getRepository(OutboxEvent).find({ where: { id: MoreThan(after) }, order: { id: 'ASC' }, take: limit });
     const items = rows.map(({ id, companyId, type, aggregateId, payload, occurredAt }) => ({ id, companyId, type, aggregateId, payload, occurredAt }));
     return { items, nextAfter: items.length ? items[items.length - 1].id : after };
   }

@@ -1,12 +1,10 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { OutboxModule } from '../outbox/outbox.module';
-import { PerformanceReview } from './performance-review.entity';
 import { PerformanceController } from './performance.controller';
 import { PerformanceService } from './performance.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([PerformanceReview]), OutboxModule],
+  imports: [OutboxModule],
   controllers: [PerformanceController],
   providers: [PerformanceService],
 })

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { Page, PlatformException, findPage } from '@platform/common';
+import { findPage, Page, PlatformException } from '@platform/common';
 import { DocumentJob } from './document-job.entity';
 import { CreateDocumentDto, DocumentJobView, ListDocumentJobsQueryDto } from './dto/document.dto';
 import { DocumentJobWorker } from './document-job.worker';

@@ -5,7 +5,7 @@ import { ValidationError, validateSync } from 'class-validator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { atTurnEnd, FieldErrors, negotiateLanguage, Page, PlatformException, findPage, Transactions } from '@platform/common';
+import { atTurnEnd, FieldErrors, findPage, negotiateLanguage, Page, PlatformException, Transactions } from '@platform/common';
 import { DocumentFiles, StoredFile } from './document-files';
 import { DocumentFormat, DocumentRecord, DocumentType, StoredFormat } from './document.entity';
 import type { JobRequest } from './document-job.entity';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull } from 'typeorm';
-import { Page, PlatformException, findPage } from '@platform/common';
+import { findPage, Page, PlatformException } from '@platform/common';
 import { InboxFilterDto, ListInboxQueryDto } from './dto/notification.dto';
 import { COMPANY_INBOX, InboxEntry } from './inbox-entry.entity';
 import { Notification } from './notification.entity';

@@ -1,22 +1,14 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { HrContactsClient } from '../hr/hr-contacts.client';
-import { DeliveryAttempt } from './delivery-attempt.entity';
 import { DeliveryWorker } from './delivery-worker';
-import { InboxEntry } from './inbox-entry.entity';
 import { InboxService } from './inbox.service';
-import { Notification } from './notification.entity';
-import { NotificationDelivery } from './notification-delivery.entity';
-import { NotificationPreference } from './notification-preference.entity';
 import { NotificationsController } from './notifications.controller';
 import { NotificationsService } from './notifications.service';
-import { OutboxMessage } from './outbox-message.entity';
 import { PreferencesController } from './preferences.controller';
 import { PreferencesService } from './preferences.service';
 import { ChannelProviders } from './providers/channel-providers';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([NotificationPreference, Notification, InboxEntry, NotificationDelivery, DeliveryAttempt, OutboxMessage])],
   controllers: [PreferencesController, NotificationsController],
   providers: [PreferencesService, NotificationsService, InboxService, HrContactsClient, ChannelProviders, DeliveryWorker],
 })
