@@ -29,7 +29,7 @@ export class WalletsService {
   async list(companyId: string, query: ListWalletsQueryDto): Promise<Page<WalletView>> {
     const where: FindOptionsWhere<Wallet> = { companyId };
     if (query.currency) where.currency = query.currency;
-    return findPage(this.dataSource.getRepository(Wallet), where, { createdAt: 'DESC', id: 'DESC' }, query, (rows) => rows.map(walletView));
+    return findPage(this.dataSource.getRepository(Wallet), where, { createdAt: 'DESC', id: 'DESC' }, query, (wallets) => wallets.map(walletView));
   }
 
   /** Another company's wallet is not found, like a missing one. */

@@ -26,7 +26,8 @@ export class DocumentJobsService {
   }
 
   async list(companyId: string, query: ListDocumentJobsQueryDto): Promise<Page<DocumentJobView>> {
-    return findPage(this.dataSource.getRepository(DocumentJob), { companyId, ...(query.status ? { status: query.status } : {}) }, { createdAt: 'DESC', id: 'DESC' }, query, (rows) => rows.map((job) => this.view(job)));
+    const where = { companyId, ...(query.status ? { status: query.status } : {}) };
+    return findPage(this.dataSource.getRepository(DocumentJob), where, { createdAt: 'DESC', id: 'DESC' }, query, (jobs) => jobs.map((job) => this.view(job)));
   }
 
   async get(companyId: string, id: string): Promise<DocumentJobView> {

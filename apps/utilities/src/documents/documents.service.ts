@@ -163,7 +163,8 @@ export class DocumentsService {
   }
 
   async list(companyId: string, query: ListDocumentsQueryDto): Promise<Page<DocumentView>> {
-    return findPage(this.dataSource.getRepository(DocumentRecord), { companyId, ...(query.type ? { type: query.type } : {}) }, { createdAt: 'DESC', id: 'DESC' }, query, (rows) => rows.map((record) => this.view(record)));
+    const where = { companyId, ...(query.type ? { type: query.type } : {}) };
+    return findPage(this.dataSource.getRepository(DocumentRecord), where, { createdAt: 'DESC', id: 'DESC' }, query, (records) => records.map((record) => this.view(record)));
   }
 
   async get(companyId: string, id: string): Promise<DocumentView> {

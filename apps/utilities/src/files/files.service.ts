@@ -179,7 +179,8 @@ export class FilesService {
   }
 
   async list(companyId: string, query: ListFilesQueryDto): Promise<Page<FileView>> {
-    return findPage(this.dataSource.getRepository(FileRecord), { companyId, deletedAt: IsNull(), ...(query.visibility ? { visibility: query.visibility } : {}) }, { createdAt: 'DESC', id: 'DESC' }, query, (rows) => rows.map((record) => this.view(record)));
+    const where = { companyId, deletedAt: IsNull(), ...(query.visibility ? { visibility: query.visibility } : {}) };
+    return findPage(this.dataSource.getRepository(FileRecord), where, { createdAt: 'DESC', id: 'DESC' }, query, (records) => records.map((record) => this.view(record)));
   }
 
   async get(companyId: string, id: string, link: FileLinkQueryDto = {}): Promise<FileView> {
