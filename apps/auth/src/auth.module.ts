@@ -1,17 +1,23 @@
 import { Module } from '@nestjs/common';
 import { describeService, PlatformModule } from '@platform/common';
-import { AuthCoreModule } from './auth-core.module';
+import { AuthorizeModule } from './authorize/authorize.module';
+import { CredentialsModule } from './credentials/credentials.module';
 import { AUTH_ENTITIES } from './entities';
-import { InternalController } from './identity/internal.controller';
+import { IdentityModule } from './identity/identity.module';
 import { AUTH_MIGRATIONS } from './migrations';
-import { AuthorizeController } from './tokens/authorize.controller';
-import { JwksController } from './tokens/jwks.controller';
-import { WorkspacesController } from './workspaces/workspaces.controller';
+import { TokensModule } from './tokens/tokens.module';
+import { WorkspacesModule } from './workspaces/workspaces.module';
 
 export const AUTH_SERVICE = describeService('auth');
 
 @Module({
-  imports: [PlatformModule.forService({ service: AUTH_SERVICE, data: { entities: AUTH_ENTITIES, migrations: AUTH_MIGRATIONS } }), AuthCoreModule],
-  controllers: [AuthorizeController, JwksController, WorkspacesController, InternalController],
+  imports: [
+    PlatformModule.forService({ service: AUTH_SERVICE, data: { entities: AUTH_ENTITIES, migrations: AUTH_MIGRATIONS } }),
+    CredentialsModule,
+    TokensModule,
+    WorkspacesModule,
+    IdentityModule,
+    AuthorizeModule,
+  ],
 })
 export class AuthModule {}

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { Command, InvalidArgumentError } from 'commander';
 import { DatabaseModule, failCli, isPlanId, PLAN_IDS, PlanId, PlatformConfigModule, PLANS, Scope, SCOPES, Transactions, withSuiteDatabase } from '@platform/common';
 import { CredentialsService } from '../credentials/credentials.service';
@@ -12,7 +11,6 @@ import { AUTH_MIGRATIONS } from '../migrations';
   imports: [
     PlatformConfigModule,
     DatabaseModule.forService({ service: 'auth', entities: AUTH_ENTITIES, migrations: AUTH_MIGRATIONS }),
-    TypeOrmModule.forFeature(AUTH_ENTITIES),
   ],
   providers: [CredentialsService, Transactions],
 })

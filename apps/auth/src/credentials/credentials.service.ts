@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { MoreThan, Repository } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, MoreThan } from 'typeorm';
 import { Batcher, Environment, EventOutbox, PlanEnvironment, PlanId, PLANS, PlatformException, PreparedStatement, qualifiedTable, randomToken, RateLimits, readOrCreateSecretFile, Scope, SCOPES, Transactions } from '@platform/common';
 import { Organization } from '../organizations/organization.entity';
 import { DeveloperCredential } from './developer-credential.entity';
@@ -66,8 +66,7 @@ export class CredentialsService {
   private readonly environment: PlanEnvironment;
 
   constructor(
-    @InjectRepository(DeveloperCredential) private readonly credentials: Repository<DeveloperCredential>,
-    @InjectRepository(Organization) private readonly organizations: Repository<Organization>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
     private readonly outbox: EventOutbox,
     @Inject(Environment) env: Environment,
@@ -132,13 +131,12 @@ export class CredentialsService {
   private readonly lookups = new Batcher((keyHashes: string[]) => this.findManyByKeyHash(keyHashes), LOOKUP_BATCHING);
 
   private async findManyByKeyHash(keyHashes: string[]): Promise<(TokenSubject | null)[]> {
-    const connection = this.credentials.manager.connection;
     this.byKeyHashes ??= new PreparedStatement(
       'SELECT c.id, c.key_hash, c.secret_hash, c.secret_version, c.scopes, o.id AS organization_id, o.plan, o.burst_per_second, o.monthly_quota, o.webhook_retries, o.created_at ' +
-        `FROM ${qualifiedTable(connection, DeveloperCredential)} c JOIN ${qualifiedTable(connection, Organization)} o ON o.id = c.organization_id ` +
+        `FROM ${qualifiedTable(this.dataSource, DeveloperCredential)} c JOIN ${qualifiedTable(this.dataSource, Organization)} o ON o.id = c.organization_id ` +
         'WHERE c.key_hash = ANY($1::varchar[])',
     );
-    const rows = await this.byKeyHashes.run<CredentialRow>(connection, [[...new Set(keyHashes)]]);
+    const rows = await this.byKeyHashes.run<CredentialRow>(this.dataSource, [[...new Set(keyHashes)]]);
     const found = new Map(rows.map((row) => [row.key_hash, row]));
     return keyHashes.map((keyHash) => {
       const row = found.get(keyHash);
@@ -149,8 +147,8 @@ export class CredentialsService {
   private byKeyHashes?: PreparedStatement;
 
   async findWithOrganization(credentialId: string): Promise<{ credential: DeveloperCredential; organization: Organization }> {
-    const credential = await this.credentials.findOneByOrFail({ id: credentialId });
-    const organization = await this.organizations.findOneByOrFail({ id: credential.organizationId });
+    const credential = await this.dataSource.getRepository(DeveloperCredential).findOneByOrFail({ id: credentialId });
+    const organization = await this.dataSource.getRepository(Organization).findOneByOrFail({ id: credential.organizationId });
     return { credential, organization };
   }
 
@@ -180,7 +178,7 @@ export class CredentialsService {
 
   /** Credentials rotated within the token lifetime, with the oldest secret version still valid. */
   async recentRotations(): Promise<{ credentialId: string; minimumSecretVersion: number }[]> {
-    const rows = await this.credentials.find({
+    const rows = await this.dataSource.getRepository(DeveloperCredential).find({
       select: { id: true, secretVersion: true },
       where: { secretRotatedAt: MoreThan(new Date(Date.now() - REVOCATION_HORIZON_MS)) },
     });

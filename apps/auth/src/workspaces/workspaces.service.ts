@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { Page, PageQueryDto, PlatformException, toPage } from '@platform/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { findPage, Page, PageQueryDto, PlatformException, SerializedJson } from '@platform/common';
 import { ClientCompany } from './client-company.entity';
 import { CreateCompanyDto, CreateWorkspaceDto } from './dto/workspace.dto';
 import { Workspace } from './workspace.entity';
@@ -9,35 +9,30 @@ import { Workspace } from './workspace.entity';
 @Injectable()
 export class WorkspacesService {
   constructor(
-    @InjectRepository(Workspace) private readonly workspaces: Repository<Workspace>,
-    @InjectRepository(ClientCompany) private readonly companies: Repository<ClientCompany>,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
   create(organizationId: string, input: CreateWorkspaceDto): Promise<Workspace> {
-    return this.workspaces.save(this.workspaces.create({ organizationId, name: input.name }));
+    const workspaces = this.dataSource.getRepository(Workspace);
+    return workspaces.save(workspaces.create({ organizationId, name: input.name }));
   }
 
-  async list(organizationId: string, query: PageQueryDto): Promise<Page<Workspace>> {
-    const [items, total] = await this.workspaces.findAndCount({
-      where: { organizationId },
-      order: { createdAt: 'ASC', id: 'ASC' },
-      skip: (query.page - 1) * query.limit,
-      take: query.limit,
-    });
-    return toPage(items, total, query);
+  async list(organizationId: string, query: PageQueryDto): Promise<Page<Workspace> | SerializedJson> {
+    return findPage(this.dataSource.getRepository(Workspace), { organizationId }, { createdAt: 'ASC', id: 'ASC' }, query);
   }
 
   /** Another organization's workspace is reported as missing, never as forbidden. */
   async get(organizationId: string, workspaceId: string): Promise<Workspace> {
-    const workspace = await this.workspaces.findOneBy({ id: workspaceId, organizationId });
+    const workspace = await this.dataSource.getRepository(Workspace).findOneBy({ id: workspaceId, organizationId });
     if (!workspace) throw new PlatformException('WORKSPACE_NOT_FOUND');
     return workspace;
   }
 
   async addCompany(organizationId: string, workspaceId: string, input: CreateCompanyDto): Promise<ClientCompany> {
     await this.get(organizationId, workspaceId);
-    return this.companies.save(
-      this.companies.create({
+    const companies = this.dataSource.getRepository(ClientCompany);
+    return companies.save(
+      companies.create({
         organizationId,
         workspaceId,
         name: input.name,
@@ -47,18 +42,12 @@ export class WorkspacesService {
     );
   }
 
-  async listCompanies(organizationId: string, workspaceId: string, query: PageQueryDto): Promise<Page<ClientCompany>> {
+  async listCompanies(organizationId: string, workspaceId: string, query: PageQueryDto): Promise<Page<ClientCompany> | SerializedJson> {
     await this.get(organizationId, workspaceId);
-    const [items, total] = await this.companies.findAndCount({
-      where: { organizationId, workspaceId },
-      order: { createdAt: 'ASC', id: 'ASC' },
-      skip: (query.page - 1) * query.limit,
-      take: query.limit,
-    });
-    return toPage(items, total, query);
+    return findPage(this.dataSource.getRepository(ClientCompany), { organizationId, workspaceId }, { createdAt: 'ASC', id: 'ASC' }, query);
   }
 
   async canActFor(organizationId: string, workspaceId: string, companyId: string): Promise<boolean> {
-    return this.companies.exists({ where: { id: companyId, workspaceId, organizationId } });
+    return this.dataSource.getRepository(ClientCompany).exists({ where: { id: companyId, workspaceId, organizationId } });
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, FindOptionsWhere, IsNull, Like } from 'typeorm';
-import { isUniqueViolation, Page, PlatformException, toPage, Transactions } from '@platform/common';
+import { findPage, isUniqueViolation, Page, PlatformException, SerializedJson, Transactions } from '@platform/common';
 import { JournalEntry } from '../journal/journal-entry.entity';
 import { JournalLine } from '../journal/journal-line.entity';
 import { BooksSettings } from '../settings/books-settings.entity';
@@ -34,18 +34,12 @@ export class AccountsService {
     }
   }
 
-  async list(companyId: string, query: ListAccountsQueryDto): Promise<Page<Account>> {
+  async list(companyId: string, query: ListAccountsQueryDto): Promise<Page<Account> | SerializedJson> {
     const where: FindOptionsWhere<Account> = { companyId };
     if (query.type) where.type = query.type;
     if (query.active !== undefined) where.active = query.active;
     if (query.codePrefix) where.code = Like(`${query.codePrefix}%`);
-    const [items, total] = await this.dataSource.getRepository(Account).findAndCount({
-      where,
-      order: { code: 'ASC' },
-      skip: (query.page - 1) * query.limit,
-      take: query.limit,
-    });
-    return toPage(items, total, query);
+    return findPage(this.dataSource.getRepository(Account), where, { code: 'ASC' }, query);
   }
 
   /** Another company's account is not found, like a missing one. */

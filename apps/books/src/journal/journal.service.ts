@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
-import { BooksContract, EventOutbox, isUniqueViolation, Page, PlatformException, Served, toPage, Transactions } from '@platform/common';
+import { BooksContract, EventOutbox, findPage, isUniqueViolation, Page, PlatformException, Served, Transactions } from '@platform/common';
 import { Account } from '../accounts/account.entity';
 import { AccountsService } from '../accounts/accounts.service';
 import { BooksSettings } from '../settings/books-settings.entity';
@@ -113,13 +113,8 @@ export class JournalService {
         { accountId: query.accountId },
       );
     }
-    const [entries, total] = await builder
-      .orderBy('entry.date', 'DESC')
-      .addOrderBy('entry.sequence', 'DESC')
-      .skip((query.page - 1) * query.limit)
-      .take(query.limit)
-      .getManyAndCount();
-    return toPage(await this.withLines(this.dataSource.manager, entries), total, query);
+    builder.orderBy('entry.date', 'DESC').addOrderBy('entry.sequence', 'DESC');
+    return findPage(builder, query, (entries) => this.withLines(this.dataSource.manager, entries));
   }
 
   /** Another company's entry is not found, like a missing one. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { EventOutbox, Page, PageQueryDto, PlatformException, toPage, Transactions } from '@platform/common';
+import { EventOutbox, findPage, Page, PageQueryDto, PlatformException, SerializedJson, Transactions } from '@platform/common';
 import { BooksSettingsService } from '../settings/books-settings.service';
 import { addDays, todayIso } from '../shared/dates';
 import { AccountingPeriod } from './accounting-period.entity';
@@ -40,14 +40,8 @@ export class PeriodsService {
     });
   }
 
-  async list(companyId: string, query: PageQueryDto): Promise<Page<AccountingPeriod>> {
-    const [items, total] = await this.dataSource.getRepository(AccountingPeriod).findAndCount({
-      where: { companyId },
-      order: { endDate: 'DESC' },
-      skip: (query.page - 1) * query.limit,
-      take: query.limit,
-    });
-    return toPage(items, total, query);
+  async list(companyId: string, query: PageQueryDto): Promise<Page<AccountingPeriod> | SerializedJson> {
+    return findPage(this.dataSource.getRepository(AccountingPeriod), { companyId }, { endDate: 'DESC' }, query);
   }
 
   async get(companyId: string, id: string): Promise<AccountingPeriod> {

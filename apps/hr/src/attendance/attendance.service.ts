@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Between, Brackets, In, Repository } from 'typeorm';
-import { FieldErrors, Page, PlatformException, toPage, Transactions } from '@platform/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Between, Brackets, DataSource, In } from 'typeorm';
+import { FieldErrors, findPage, Page, PlatformException, Transactions } from '@platform/common';
 import { Employee } from '../employees/employee.entity';
 import { LeaveRequest } from '../leave/leave-request.entity';
 import { calendarDays, DateRange, eachDate, isWorkingDay, leaveDaysByDate } from '../shared/dates';
@@ -16,9 +16,7 @@ const MAX_SHIFT_HOURS = 24;
 @Injectable()
 export class AttendanceService {
   constructor(
-    @InjectRepository(AttendanceRecord) private readonly records: Repository<AttendanceRecord>,
-    @InjectRepository(Employee) private readonly employees: Repository<Employee>,
-    @InjectRepository(LeaveRequest) private readonly leave: Repository<LeaveRequest>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
   ) {}
 
@@ -55,17 +53,12 @@ export class AttendanceService {
 
   async list(companyId: string, query: AttendanceRangeQueryDto): Promise<Page<AttendanceRecordView>> {
     const range = checkedRange(query);
-    const builder = this.records
+    const builder = this.dataSource.getRepository(AttendanceRecord)
       .createQueryBuilder('record')
       .where('record.companyId = :companyId AND record.date BETWEEN :start AND :end', { companyId, ...range });
     if (query.employeeId) builder.andWhere('record.employeeId = :employeeId', { employeeId: query.employeeId });
-    const [items, total] = await builder
-      .orderBy('record.date', 'ASC')
-      .addOrderBy('record.employeeId', 'ASC')
-      .skip((query.page - 1) * query.limit)
-      .take(query.limit)
-      .getManyAndCount();
-    return toPage(items.map(view), total, query);
+    builder.orderBy('record.date', 'ASC').addOrderBy('record.employeeId', 'ASC');
+    return findPage(builder, query, (records) => records.map(view));
   }
 
   /**
@@ -74,7 +67,7 @@ export class AttendanceService {
    */
   async summary(companyId: string, query: AttendanceRangeQueryDto): Promise<Page<AttendanceSummaryView>> {
     const range = checkedRange(query);
-    const builder = this.employees
+    const builder = this.dataSource.getRepository(Employee)
       .createQueryBuilder('employee')
       .where('employee.companyId = :companyId', { companyId })
       .orderBy('employee.lastName', 'ASC')
@@ -86,19 +79,23 @@ export class AttendanceService {
         .andWhere('employee.hireDate <= :end', range)
         .andWhere(new Brackets((employed) => employed.where('employee.terminationDate IS NULL').orWhere('employee.terminationDate >= :start', range)));
     }
-    const [employees, total] = await builder.skip((query.page - 1) * query.limit).take(query.limit).getManyAndCount();
-    if (query.employeeId && !employees.length) throw new PlatformException('USER_NOT_FOUND');
-    if (!employees.length) return toPage([], total, query);
+    return findPage(builder, query, async (employees) => {
+      if (query.employeeId && !employees.length) throw new PlatformException('USER_NOT_FOUND');
+      return employees.length ? this.summaries(companyId, employees, range) : [];
+    });
+  }
 
+  /** Each employee's days of the range: attendance records and approved leave. */
+  private async summaries(companyId: string, employees: Employee[], range: DateRange): Promise<AttendanceSummaryView[]> {
     const ids = employees.map((employee) => employee.id);
-    const records = await this.records.findBy({ companyId, employeeId: In(ids), date: Between(range.start, range.end) });
-    const leave = await this.leave
+    const records = await this.dataSource.getRepository(AttendanceRecord).findBy({ companyId, employeeId: In(ids), date: Between(range.start, range.end) });
+    const leave = await this.dataSource.getRepository(LeaveRequest)
       .createQueryBuilder('request')
       .where('request.companyId = :companyId AND request.employeeId IN (:...ids)', { companyId, ids })
       .andWhere("request.status = 'approved' AND request.startDate <= :end AND request.endDate >= :start", range)
       .getMany();
     const dates = eachDate(range);
-    const items = employees.map((employee) =>
+    return employees.map((employee) =>
       summarize(
         employee.id,
         dates,
@@ -107,7 +104,6 @@ export class AttendanceService {
         range,
       ),
     );
-    return toPage(items, total, query);
   }
 }
 

@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, In } from 'typeorm';
 import { HrContract } from '@platform/common';
 import { Employee } from '../employees/employee.entity';
 
 @Injectable()
 export class ContactsService {
-  constructor(@InjectRepository(Employee) private readonly employees: Repository<Employee>) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** In the order asked. */
   async contacts(companyId: string, employeeIds: string[]): Promise<HrContract.Contacts> {
-    const found = await this.employees.find({
+    const found = await this.dataSource.getRepository(Employee).find({
       where: { companyId, id: In(employeeIds) },
       select: { id: true, firstName: true, lastName: true, email: true, phone: true },
     });

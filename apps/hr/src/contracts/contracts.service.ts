@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, EntityManager, FindOptionsWhere, Repository } from 'typeorm';
-import { EventOutbox, Page, PlatformException, toPage, Transactions } from '@platform/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Brackets, DataSource, EntityManager, FindOptionsWhere } from 'typeorm';
+import { EventOutbox, findPage, Page, PlatformException, SerializedJson, Transactions } from '@platform/common';
 import { Employee } from '../employees/employee.entity';
 import { todayIso } from '../shared/dates';
 import { Contract, ContractStatus, TYPES_NEEDING_END_DATE } from './contract.entity';
@@ -13,13 +13,13 @@ const TRANSITIONS: Record<ContractStatus, ContractStatus[]> = { draft: ['active'
 @Injectable()
 export class ContractsService {
   constructor(
-    @InjectRepository(Contract) private readonly contracts: Repository<Contract>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
     private readonly outbox: EventOutbox,
   ) {}
 
   create(companyId: string, input: CreateContractDto): Promise<Contract> {
-    const contract = this.contracts.create({
+    const contract = this.dataSource.getRepository(Contract).create({
       companyId,
       employeeId: input.employeeId,
       type: input.type,
@@ -43,21 +43,15 @@ export class ContractsService {
     });
   }
 
-  async list(companyId: string, query: ListContractsQueryDto): Promise<Page<Contract>> {
+  async list(companyId: string, query: ListContractsQueryDto): Promise<Page<Contract> | SerializedJson> {
     const where: FindOptionsWhere<Contract> = { companyId };
     if (query.employeeId) where.employeeId = query.employeeId;
     if (query.status) where.status = query.status;
-    const [items, total] = await this.contracts.findAndCount({
-      where,
-      order: { createdAt: 'ASC', id: 'ASC' },
-      skip: (query.page - 1) * query.limit,
-      take: query.limit,
-    });
-    return toPage(items, total, query);
+    return findPage(this.dataSource.getRepository(Contract), where, { createdAt: 'ASC', id: 'ASC' }, query);
   }
 
   async get(companyId: string, id: string): Promise<Contract> {
-    const contract = await this.contracts.findOneBy({ id, companyId });
+    const contract = await this.dataSource.getRepository(Contract).findOneBy({ id, companyId });
     if (!contract) throw new PlatformException('CONTRACT_NOT_FOUND');
     return contract;
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, FindOptionsWhere, Repository } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, FindOptionsWhere } from 'typeorm';
 import { EventOutbox, findPage, isUniqueViolation, Page, PlatformException, SerializedJson, Transactions } from '@platform/common';
 import { CreateEmployeeDto, ListEmployeesQueryDto, UpdateEmployeeDto } from './dto/employee.dto';
 import { Employee } from './employee.entity';
@@ -30,7 +30,7 @@ const FIELDS = [
 @Injectable()
 export class EmployeesService {
   constructor(
-    @InjectRepository(Employee) private readonly employees: Repository<Employee>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
     private readonly outbox: EventOutbox,
   ) {}
@@ -54,12 +54,12 @@ export class EmployeesService {
     if (query.department) where.department = query.department;
     if (query.externalId) where.externalId = query.externalId;
     if (query.email) where.email = query.email.toLowerCase();
-    return findPage(this.employees, where, { createdAt: 'ASC', id: 'ASC' }, query);
+    return findPage(this.dataSource.getRepository(Employee), where, { createdAt: 'ASC', id: 'ASC' }, query);
   }
 
   /** Another company's employee is not found, exactly like a missing one. */
   async get(companyId: string, id: string): Promise<Employee> {
-    const employee = await this.employees.findOneBy({ id, companyId });
+    const employee = await this.dataSource.getRepository(Employee).findOneBy({ id, companyId });
     if (!employee) throw new PlatformException('USER_NOT_FOUND');
     return employee;
   }

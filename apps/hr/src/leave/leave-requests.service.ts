@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
-import { EventOutbox, Page, PlatformException, toPage, Transactions } from '@platform/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { EventOutbox, findPage, Page, PlatformException, Transactions } from '@platform/common';
 import { Employee } from '../employees/employee.entity';
 import { calendarDays, countLeaveDays, DateRange, leaveSpansOverlap, todayIso } from '../shared/dates';
 import { CreateLeaveRequestDto, LeaveBalanceView, ListLeaveRequestsQueryDto } from './dto/leave.dto';
@@ -17,9 +17,7 @@ type Decision = 'approve' | 'reject' | 'cancel';
 @Injectable()
 export class LeaveRequestsService {
   constructor(
-    @InjectRepository(LeaveRequest) private readonly requests: Repository<LeaveRequest>,
-    @InjectRepository(LeaveType) private readonly types: Repository<LeaveType>,
-    @InjectRepository(Employee) private readonly employees: Repository<Employee>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
     private readonly outbox: EventOutbox,
   ) {}
@@ -69,22 +67,17 @@ export class LeaveRequestsService {
 
   async list(companyId: string, query: ListLeaveRequestsQueryDto): Promise<Page<LeaveRequest>> {
     if (query.from && query.to && query.to < query.from) throw PlatformException.validation({ to: ['to must not be before from'] });
-    const builder = this.requests.createQueryBuilder('request').where('request.companyId = :companyId', { companyId });
+    const builder = this.dataSource.getRepository(LeaveRequest).createQueryBuilder('request').where('request.companyId = :companyId', { companyId });
     if (query.employeeId) builder.andWhere('request.employeeId = :employeeId', { employeeId: query.employeeId });
     if (query.status) builder.andWhere('request.status = :status', { status: query.status });
     if (query.from) builder.andWhere('request.endDate >= :from', { from: query.from });
     if (query.to) builder.andWhere('request.startDate <= :to', { to: query.to });
-    const [items, total] = await builder
-      .orderBy('request.startDate', 'ASC')
-      .addOrderBy('request.id', 'ASC')
-      .skip((query.page - 1) * query.limit)
-      .take(query.limit)
-      .getManyAndCount();
-    return toPage(items, total, query);
+    builder.orderBy('request.startDate', 'ASC').addOrderBy('request.id', 'ASC');
+    return findPage(builder, query);
   }
 
   async get(companyId: string, id: string): Promise<LeaveRequest> {
-    const request = await this.requests.findOneBy({ id, companyId });
+    const request = await this.dataSource.getRepository(LeaveRequest).findOneBy({ id, companyId });
     if (!request) throw new PlatformException('LEAVE_REQUEST_NOT_FOUND');
     return request;
   }
@@ -114,9 +107,9 @@ export class LeaveRequestsService {
   }
 
   async balances(companyId: string, employeeId: string, year: number): Promise<LeaveBalanceView[]> {
-    if (!(await this.employees.existsBy({ id: employeeId, companyId }))) throw new PlatformException('USER_NOT_FOUND');
-    const types = await this.types.find({ where: { companyId }, order: { name: 'ASC' } });
-    const booked = await this.booked(this.requests.manager, companyId, employeeId, { start: `${year}-01-01`, end: `${year}-12-31` });
+    if (!(await this.dataSource.getRepository(Employee).existsBy({ id: employeeId, companyId }))) throw new PlatformException('USER_NOT_FOUND');
+    const types = await this.dataSource.getRepository(LeaveType).find({ where: { companyId }, order: { name: 'ASC' } });
+    const booked = await this.booked(this.dataSource.manager, companyId, employeeId, { start: `${year}-01-01`, end: `${year}-12-31` });
     return types.map((type) => ({
       leaveTypeId: type.id,
       name: type.name,

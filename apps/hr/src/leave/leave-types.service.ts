@@ -1,20 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { isUniqueViolation, Page, PageQueryDto, PlatformException, toPage, Transactions } from '@platform/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { findPage, isUniqueViolation, Page, PageQueryDto, PlatformException, SerializedJson, Transactions } from '@platform/common';
 import { CreateLeaveTypeDto } from './dto/leave.dto';
 import { LeaveType } from './leave-type.entity';
 
 @Injectable()
 export class LeaveTypesService {
   constructor(
-    @InjectRepository(LeaveType) private readonly types: Repository<LeaveType>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
   ) {}
 
   async create(companyId: string, input: CreateLeaveTypeDto): Promise<LeaveType> {
     try {
-      const type = this.types.create({ companyId, name: input.name, annualAllowanceDays: input.annualAllowanceDays, paid: input.paid });
+      const type = this.dataSource.getRepository(LeaveType).create({ companyId, name: input.name, annualAllowanceDays: input.annualAllowanceDays, paid: input.paid });
       return await this.transactions.run((manager) => manager.save(type));
     } catch (error) {
       if (isUniqueViolation(error)) throw new PlatformException('LEAVE_TYPE_NAME_CONFLICT');
@@ -22,13 +22,7 @@ export class LeaveTypesService {
     }
   }
 
-  async list(companyId: string, query: PageQueryDto): Promise<Page<LeaveType>> {
-    const [items, total] = await this.types.findAndCount({
-      where: { companyId },
-      order: { createdAt: 'ASC', id: 'ASC' },
-      skip: (query.page - 1) * query.limit,
-      take: query.limit,
-    });
-    return toPage(items, total, query);
+  async list(companyId: string, query: PageQueryDto): Promise<Page<LeaveType> | SerializedJson> {
+    return findPage(this.dataSource.getRepository(LeaveType), { companyId }, { createdAt: 'ASC', id: 'ASC' }, query);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, In } from 'typeorm';
 import { HrContract, PlatformException } from '@platform/common';
 import { Contract } from '../contracts/contract.entity';
 import { Employee } from '../employees/employee.entity';
@@ -15,9 +15,7 @@ const MAX_PERIOD_DAYS = 366;
 @Injectable()
 export class PayrollInputsService {
   constructor(
-    @InjectRepository(Employee) private readonly employees: Repository<Employee>,
-    @InjectRepository(Contract) private readonly contracts: Repository<Contract>,
-    @InjectRepository(LeaveRequest) private readonly leave: Repository<LeaveRequest>,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
   async inputs(query: PayrollInputsQueryDto): Promise<HrContract.PayrollInputs> {
@@ -26,7 +24,7 @@ export class PayrollInputsService {
     if (calendarDays(period) > MAX_PERIOD_DAYS) throw PlatformException.validation({ periodEnd: [`a period spans at most ${MAX_PERIOD_DAYS} days`] });
     const { companyId, employeeIds } = query;
 
-    const known = employeeIds ? await this.employees.findBy({ companyId, id: In(employeeIds) }) : undefined;
+    const known = employeeIds ? await this.dataSource.getRepository(Employee).findBy({ companyId, id: In(employeeIds) }) : undefined;
     const knownIds = known?.map((employee) => employee.id);
     const contracts = knownIds?.length === 0 ? [] : await this.contractsInForce(companyId, period, knownIds);
 
@@ -36,7 +34,7 @@ export class PayrollInputsService {
     const eligible = known
       ? known.filter((employee) => contractsByEmployee.has(employee.id))
       : eligibleIds.length
-        ? await this.employees.findBy({ companyId, id: In(eligibleIds) })
+        ? await this.dataSource.getRepository(Employee).findBy({ companyId, id: In(eligibleIds) })
         : [];
     const unpaidDays = await this.unpaidLeaveDays(companyId, period, eligibleIds);
 
@@ -67,7 +65,7 @@ export class PayrollInputsService {
 
   /** Active or ended contracts overlapping the period, by employee then startDate. */
   private contractsInForce(companyId: string, period: DateRange, employeeIds?: string[]): Promise<Contract[]> {
-    const query = this.contracts
+    const query = this.dataSource.getRepository(Contract)
       .createQueryBuilder('contract')
       .where('contract.companyId = :companyId', { companyId })
       .andWhere("contract.status IN ('active', 'ended')")
@@ -80,7 +78,7 @@ export class PayrollInputsService {
   private async unpaidLeaveDays(companyId: string, period: DateRange, employeeIds: string[]): Promise<Map<string, number>> {
     const days = new Map<string, number>();
     if (!employeeIds.length) return days;
-    const requests = await this.leave
+    const requests = await this.dataSource.getRepository(LeaveRequest)
       .createQueryBuilder('request')
       .innerJoin(LeaveType, 'type', 'type.id = request.leaveTypeId AND type.companyId = request.companyId')
       .where('request.companyId = :companyId AND request.employeeId IN (:...employeeIds)', { companyId, employeeIds })

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, FindOptionsWhere, Repository } from 'typeorm';
-import { Page, PlatformException, toPage, Transactions } from '@platform/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, FindOptionsWhere } from 'typeorm';
+import { findPage, Page, PlatformException, SerializedJson, Transactions } from '@platform/common';
 import { Employee } from '../employees/employee.entity';
 import { CreatePerformanceReviewDto, ListPerformanceReviewsQueryDto, UpdatePerformanceReviewDto } from './dto/performance-review.dto';
 import { PerformanceReview } from './performance-review.entity';
@@ -12,7 +12,7 @@ const EDITABLE = ['periodStart', 'periodEnd', 'reviewerEmployeeId', 'reviewerNam
 @Injectable()
 export class PerformanceService {
   constructor(
-    @InjectRepository(PerformanceReview) private readonly reviews: Repository<PerformanceReview>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
   ) {}
 
@@ -38,21 +38,15 @@ export class PerformanceService {
     });
   }
 
-  async list(companyId: string, query: ListPerformanceReviewsQueryDto): Promise<Page<PerformanceReview>> {
+  async list(companyId: string, query: ListPerformanceReviewsQueryDto): Promise<Page<PerformanceReview> | SerializedJson> {
     const where: FindOptionsWhere<PerformanceReview> = { companyId };
     if (query.employeeId) where.employeeId = query.employeeId;
     if (query.status) where.status = query.status;
-    const [items, total] = await this.reviews.findAndCount({
-      where,
-      order: { createdAt: 'ASC', id: 'ASC' },
-      skip: (query.page - 1) * query.limit,
-      take: query.limit,
-    });
-    return toPage(items, total, query);
+    return findPage(this.dataSource.getRepository(PerformanceReview), where, { createdAt: 'ASC', id: 'ASC' }, query);
   }
 
   async get(companyId: string, id: string): Promise<PerformanceReview> {
-    const review = await this.reviews.findOneBy({ id, companyId });
+    const review = await this.dataSource.getRepository(PerformanceReview).findOneBy({ id, companyId });
     if (!review) throw new PlatformException('PERFORMANCE_REVIEW_NOT_FOUND');
     return review;
   }

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, FindOptionsWhere } from 'typeorm';
-import { EventOutbox, Page, PlatformException, toPage, Transactions } from '@platform/common';
+import { EventOutbox, findPage, Page, PlatformException, SerializedJson, Transactions } from '@platform/common';
 import { IdempotentRequest, IdempotencyService, IdempotentResult, StoredResponse } from '../idempotency/idempotency.service';
 import { requestHash } from '../idempotency/idempotency';
 import { asJson } from '../idempotency/replay';
@@ -50,17 +50,11 @@ export class PaymentsService {
     });
   }
 
-  async list(companyId: string, query: ListPaymentsQueryDto): Promise<Page<Payment>> {
+  async list(companyId: string, query: ListPaymentsQueryDto): Promise<Page<Payment> | SerializedJson> {
     const where: FindOptionsWhere<Payment> = { companyId };
     if (query.status) where.status = query.status;
     if (query.walletId) where.walletId = query.walletId;
-    const [items, total] = await this.dataSource.getRepository(Payment).findAndCount({
-      where,
-      order: { createdAt: 'DESC', id: 'DESC' },
-      skip: (query.page - 1) * query.limit,
-      take: query.limit,
-    });
-    return toPage(items, total, query);
+    return findPage(this.dataSource.getRepository(Payment), where, { createdAt: 'DESC', id: 'DESC' }, query);
   }
 
   /** Another company's payment is not found, like a missing one. */

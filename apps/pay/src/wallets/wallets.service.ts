@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, FindOptionsWhere } from 'typeorm';
-import { Page, PageQueryDto, PlatformException, toPage, Transactions } from '@platform/common';
+import { findPage, Page, PageQueryDto, PlatformException, SerializedJson, Transactions } from '@platform/common';
 import { requestHash } from '../idempotency/idempotency';
 import { IdempotencyService, IdempotentResult } from '../idempotency/idempotency.service';
 import { asJson } from '../idempotency/replay';
@@ -29,13 +29,7 @@ export class WalletsService {
   async list(companyId: string, query: ListWalletsQueryDto): Promise<Page<WalletView>> {
     const where: FindOptionsWhere<Wallet> = { companyId };
     if (query.currency) where.currency = query.currency;
-    const [items, total] = await this.dataSource.getRepository(Wallet).findAndCount({
-      where,
-      order: { createdAt: 'DESC', id: 'DESC' },
-      skip: (query.page - 1) * query.limit,
-      take: query.limit,
-    });
-    return toPage(items.map(walletView), total, query);
+    return findPage(this.dataSource.getRepository(Wallet), where, { createdAt: 'DESC', id: 'DESC' }, query, (wallets) => wallets.map(walletView));
   }
 
   /** Another company's wallet is not found, like a missing one. */
@@ -60,14 +54,8 @@ export class WalletsService {
   }
 
   /** The wallet's ledger, newest first. */
-  async transactionsOf(companyId: string, walletId: string, query: PageQueryDto): Promise<Page<WalletTransaction>> {
+  async transactionsOf(companyId: string, walletId: string, query: PageQueryDto): Promise<Page<WalletTransaction> | SerializedJson> {
     await this.get(companyId, walletId);
-    const [items, total] = await this.dataSource.getRepository(WalletTransaction).findAndCount({
-      where: { companyId, walletId },
-      order: { sequence: 'DESC' },
-      skip: (query.page - 1) * query.limit,
-      take: query.limit,
-    });
-    return toPage(items, total, query);
+    return findPage(this.dataSource.getRepository(WalletTransaction), { companyId, walletId }, { sequence: 'DESC' }, query);
   }
 }

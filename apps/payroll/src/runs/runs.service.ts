@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, LessThanOrEqual, MoreThanOrEqual, FindOptionsWhere } from 'typeorm';
-import { EventOutbox, HrContract, isUniqueViolation, Page, PageQueryDto, PlatformException, toPage, Transactions } from '@platform/common';
+import { EventOutbox, findPage, HrContract, isUniqueViolation, Page, PageQueryDto, PlatformException, SerializedJson, Transactions } from '@platform/common';
 import { accrualLines } from '../accounting/journal-lines';
 import { PostingsService } from '../accounting/postings.service';
 import { HrClient } from '../hr/hr.client';
@@ -48,18 +48,12 @@ export class RunsService {
     });
   }
 
-  async list(companyId: string, query: ListRunsQueryDto): Promise<Page<PayrollRun>> {
+  async list(companyId: string, query: ListRunsQueryDto): Promise<Page<PayrollRun> | SerializedJson> {
     const where: FindOptionsWhere<PayrollRun> = { companyId };
     if (query.status) where.status = query.status;
     if (query.from) where.periodStart = MoreThanOrEqual(query.from);
     if (query.to) where.periodEnd = LessThanOrEqual(query.to);
-    const [items, total] = await this.dataSource.getRepository(PayrollRun).findAndCount({
-      where,
-      order: { createdAt: 'DESC', id: 'DESC' },
-      skip: (query.page - 1) * query.limit,
-      take: query.limit,
-    });
-    return toPage(items, total, query);
+    return findPage(this.dataSource.getRepository(PayrollRun), where, { createdAt: 'DESC', id: 'DESC' }, query);
   }
 
   /** Another company's run is not found, like a missing one. */
@@ -69,15 +63,9 @@ export class RunsService {
     return run;
   }
 
-  async payslips(companyId: string, id: string, query: PageQueryDto): Promise<Page<Payslip>> {
+  async payslips(companyId: string, id: string, query: PageQueryDto): Promise<Page<Payslip> | SerializedJson> {
     await this.get(companyId, id);
-    const [items, total] = await this.dataSource.getRepository(Payslip).findAndCount({
-      where: { runId: id, companyId },
-      order: { employeeName: 'ASC', id: 'ASC' },
-      skip: (query.page - 1) * query.limit,
-      take: query.limit,
-    });
-    return toPage(items, total, query);
+    return findPage(this.dataSource.getRepository(Payslip), { runId: id, companyId }, { employeeName: 'ASC', id: 'ASC' }, query);
   }
 
   /** The run and its payslips (one employee's when asked), in name order, for other services. */

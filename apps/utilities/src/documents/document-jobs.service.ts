@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { Page, PlatformException, toPage, Transactions } from '@platform/common';
+import { findPage, Page, PlatformException, Transactions } from '@platform/common';
 import { DocumentJob } from './document-job.entity';
 import { CreateDocumentDto, DocumentJobView, ListDocumentJobsQueryDto } from './dto/document.dto';
 import { DocumentJobRenderer } from './document-job.renderer';
@@ -30,13 +30,8 @@ export class DocumentJobsService {
   }
 
   async list(companyId: string, query: ListDocumentJobsQueryDto): Promise<Page<DocumentJobView>> {
-    const [jobs, total] = await this.dataSource.getRepository(DocumentJob).findAndCount({
-      where: { companyId, ...(query.status ? { status: query.status } : {}) },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      skip: (query.page - 1) * query.limit,
-      take: query.limit,
-    });
-    return toPage(jobs.map((job) => this.view(job)), total, query);
+    const where = { companyId, ...(query.status ? { status: query.status } : {}) };
+    return findPage(this.dataSource.getRepository(DocumentJob), where, { createdAt: 'DESC', id: 'DESC' }, query, (jobs) => jobs.map((job) => this.view(job)));
   }
 
   async get(companyId: string, id: string): Promise<DocumentJobView> {

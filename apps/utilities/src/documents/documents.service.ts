@@ -5,7 +5,7 @@ import { ValidationError, validateSync } from 'class-validator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { atTurnEnd, EventOutbox, FieldErrors, negotiateLanguage, Page, PlatformException, toPage, Transactions } from '@platform/common';
+import { atTurnEnd, EventOutbox, FieldErrors, findPage, negotiateLanguage, Page, PlatformException, Transactions } from '@platform/common';
 import { DocumentFiles, StoredFile } from './document-files';
 import { DocumentFormat, DocumentRecord, DocumentType, StoredFormat } from './document.entity';
 import type { JobRequest } from './document-job.entity';
@@ -165,13 +165,8 @@ export class DocumentsService {
   }
 
   async list(companyId: string, query: ListDocumentsQueryDto): Promise<Page<DocumentView>> {
-    const [records, total] = await this.dataSource.getRepository(DocumentRecord).findAndCount({
-      where: { companyId, ...(query.type ? { type: query.type } : {}) },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      skip: (query.page - 1) * query.limit,
-      take: query.limit,
-    });
-    return toPage(records.map((record) => this.view(record)), total, query);
+    const where = { companyId, ...(query.type ? { type: query.type } : {}) };
+    return findPage(this.dataSource.getRepository(DocumentRecord), where, { createdAt: 'DESC', id: 'DESC' }, query, (records) => records.map((record) => this.view(record)));
   }
 
   async get(companyId: string, id: string): Promise<DocumentView> {

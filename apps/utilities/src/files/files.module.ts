@@ -1,9 +1,7 @@
 import { Inject, Module, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { join } from 'node:path';
 import { ConfigurationError, Environment } from '@platform/common';
-import { FileRecord } from './file.entity';
 import { FilesController } from './files.controller';
 import { FilesService } from './files.service';
 import { multipartStreams } from './multipart';
@@ -26,7 +24,6 @@ function createStorage(env: Environment): FileStorage {
 }
 
 @Module({
-  imports: [TypeOrmModule.forFeature([FileRecord])],
   controllers: [FilesController],
   providers: [FilesService, { provide: FileStorage, inject: [Environment], useFactory: createStorage }],
   exports: [FilesService],

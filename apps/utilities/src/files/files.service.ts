@@ -23,7 +23,7 @@ import {
   RateLimitStore,
   readOrCreateSecretFile,
   randomToken,
-  toPage,
+  findPage,
 } from '@platform/common';
 import { ContentInspector, decideContentType, servedContentType } from './content-type';
 import { FileLinkQueryDto, ListFilesQueryDto } from './dto/file.dto';
@@ -179,17 +179,8 @@ export class FilesService {
   }
 
   async list(companyId: string, query: ListFilesQueryDto): Promise<Page<FileView>> {
-    const [records, total] = await this.dataSource.getRepository(FileRecord).findAndCount({
-      where: { companyId, deletedAt: IsNull(), ...(query.visibility ? { visibility: query.visibility } : {}) },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      skip: (query.page - 1) * query.limit,
-      take: query.limit,
-    });
-    return toPage(
-      records.map((record) => this.view(record)),
-      total,
-      query,
-    );
+    const where = { companyId, deletedAt: IsNull(), ...(query.visibility ? { visibility: query.visibility } : {}) };
+    return findPage(this.dataSource.getRepository(FileRecord), where, { createdAt: 'DESC', id: 'DESC' }, query, (records) => records.map((record) => this.view(record)));
   }
 
   async get(companyId: string, id: string, link: FileLinkQueryDto = {}): Promise<FileView> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull } from 'typeorm';
-import { Page, PlatformException, toPage } from '@platform/common';
+import { findPage, Page, PlatformException } from '@platform/common';
 import { InboxFilterDto, ListInboxQueryDto } from './dto/notification.dto';
 import { COMPANY_INBOX, InboxEntry } from './inbox-entry.entity';
 import { Notification } from './notification.entity';
@@ -59,17 +59,8 @@ export class InboxService {
     if (query.category) builder.andWhere('entry.category = :category', { category: query.category });
     if (query.unread === true) builder.andWhere('entry.readAt IS NULL');
     if (query.unread === false) builder.andWhere('entry.readAt IS NOT NULL');
-    const [entries, total] = await builder
-      .orderBy('entry.createdAt', 'DESC')
-      .addOrderBy('entry.notificationId', 'DESC')
-      .offset((query.page - 1) * query.limit)
-      .limit(query.limit)
-      .getManyAndCount();
-    return toPage(
-      entries.map((entry) => item(entry, (entry as InboxEntry & { notification: Notification }).notification)),
-      total,
-      query,
-    );
+    builder.orderBy('entry.createdAt', 'DESC').addOrderBy('entry.notificationId', 'DESC');
+    return findPage(builder, query, (entries) => entries.map((entry) => item(entry, (entry as InboxEntry & { notification: Notification }).notification)));
   }
 
   async markRead(companyId: string, id: string, recipient: string | undefined, read: boolean): Promise<InboxItem> {

@@ -1,6 +1,6 @@
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
-import { EntityMetadata, FindOptionsWhere, ObjectLiteral, Repository } from 'typeorm';
-import { Page, PageQueryDto, toPage } from '../http/pagination';
+import { EntityMetadata, FindOptionsWhere, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
+import { Page, PageQueryDto } from '../http/pagination';
 import { SerializedJson } from '../http/serialized-json';
 import { PreparedStatement, qualifiedTable } from './prepared';
 
@@ -78,33 +78,66 @@ function pageStatement<T extends ObjectLiteral>(repository: Repository<T>, filte
   return statement;
 }
 
+/** Turns a page's rows into what the list answers (a view per row, rows joined with their children). */
+export type PageView<T, V> = (rows: T[]) => V[] | Promise<V[]>;
+
 /**
- * A page of rows and their total, as the response data: one named prepared statement, generated
- * once per shape from the entity's metadata, in which PostgreSQL writes the rows as JSON
- * (row_to_json): no query building, row parsing, entity hydration or serialization per request,
- * and the plan is made once per connection. Filters are equalities on columns. An entity
- * PostgreSQL cannot write as JSON the way it serializes, or a filter that is not an equality,
- * takes TypeORM's findAndCount.
+ * The one way a list reads a page: `page` and `limit` (bounded by PageQueryDto), the rows of
+ * that page and the total, as `{ items, page, limit, total }`.
+ *
+ * From a repository, with filters and an order: when every filter is an equality and the rows
+ * are answered as stored, one named prepared statement, generated once per shape from the
+ * entity's metadata, in which PostgreSQL writes the rows as JSON (row_to_json): no query
+ * building, row parsing, entity hydration or serialization per request, and the plan is made
+ * once per connection. An entity PostgreSQL cannot write as JSON the way it serializes, a
+ * filter that is not an equality, or a view takes TypeORM's findAndCount.
+ *
+ * From a query builder (filters that find options cannot say: ranges, joins, subqueries),
+ * already filtered and ordered: its rows at the page's offset, and its count.
  */
-export async function findPage<T extends ObjectLiteral>(repository: Repository<T>, where: FindOptionsWhere<T>, order: PageOrder<T>, query: PageQueryDto): Promise<Page<T> | SerializedJson> {
+export function findPage<T extends ObjectLiteral>(repository: Repository<T>, where: FindOptionsWhere<T>, order: PageOrder<T>, query: PageQueryDto): Promise<Page<T> | SerializedJson>;
+export function findPage<T extends ObjectLiteral, V>(repository: Repository<T>, where: FindOptionsWhere<T>, order: PageOrder<T>, query: PageQueryDto, view: PageView<T, V>): Promise<Page<V>>;
+export function findPage<T extends ObjectLiteral>(builder: SelectQueryBuilder<T>, query: PageQueryDto): Promise<Page<T>>;
+export function findPage<T extends ObjectLiteral, V>(builder: SelectQueryBuilder<T>, query: PageQueryDto, view: PageView<T, V>): Promise<Page<V>>;
+export async function findPage<T extends ObjectLiteral, V>(
+  source: Repository<T> | SelectQueryBuilder<T>,
+  ...rest: [FindOptionsWhere<T>, PageOrder<T>, PageQueryDto, PageView<T, V>?] | [PageQueryDto, PageView<T, V>?]
+): Promise<Page<T | V> | SerializedJson> {
+  if (source instanceof SelectQueryBuilder) {
+    const [query, view] = rest as [PageQueryDto, PageView<T, V>?];
+    const [rows, total] = await source
+      .offset((query.page - 1) * query.limit)
+      .limit(query.limit)
+      .getManyAndCount();
+    return page<T | V>(view ? await view(rows) : rows, total, query);
+  }
+  const [where, order, query, view] = rest as [FindOptionsWhere<T>, PageOrder<T>, PageQueryDto, PageView<T, V>?];
   const skip = (query.page - 1) * query.limit;
+  if (!view) {
+    const prepared = equalityStatement(source, where, order);
+    if (prepared) {
+      const [{ items, total }] = await prepared.statement.run<{ items: string; total: number }>(source.manager.connection, [...prepared.values, query.limit, skip]);
+      return new SerializedJson(`{"items":${items},"page":${query.page},"limit":${query.limit},"total":${total}}`);
+    }
+  }
+  const [rows, total] = await source.findAndCount({ where, order: order as never, skip, take: query.limit });
+  return page<T | V>(view ? await view(rows) : rows, total, query);
+}
+
+/** The prepared statement of a page whose filters are all equalities on columns, with the filters' values; null when there is none. */
+function equalityStatement<T extends ObjectLiteral>(repository: Repository<T>, where: FindOptionsWhere<T>, order: PageOrder<T>): { statement: PreparedStatement; values: unknown[] } | null {
   const filtered: ColumnMetadata[] = [];
   const values: unknown[] = [];
-  let plain = true;
   for (const [property, value] of Object.entries(where)) {
     const column = repository.metadata.findColumnWithPropertyName(property);
-    if (!column || !['string', 'number', 'boolean'].includes(typeof value)) {
-      plain = false;
-      break;
-    }
+    if (!column || !['string', 'number', 'boolean'].includes(typeof value)) return null;
     filtered.push(column);
     values.push(value);
   }
-  const statement = plain ? pageStatement(repository, filtered, order) : null;
-  if (statement) {
-    const [{ items, total }] = await statement.run<{ items: string; total: number }>(repository.manager.connection, [...values, query.limit, skip]);
-    return new SerializedJson(`{"items":${items},"page":${query.page},"limit":${query.limit},"total":${total}}`);
-  }
-  const [items, total] = await repository.findAndCount({ where, order: order as never, skip, take: query.limit });
-  return toPage(items, total, query);
+  const statement = pageStatement(repository, filtered, order);
+  return statement && { statement, values };
+}
+
+function page<T>(items: T[], total: number, query: PageQueryDto): Page<T> {
+  return { items, page: query.page, limit: query.limit, total };
 }

@@ -31,7 +31,3 @@ export interface Page<T> {
   limit: number;
   total: number;
 }
-
-export function toPage<T>(items: T[], total: number, query: PageQueryDto): Page<T> {
-  return { items, page: query.page, limit: query.limit, total };
-}

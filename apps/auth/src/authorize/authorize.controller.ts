@@ -21,7 +21,7 @@ import {
 import { environmentOfKey, keyHashOf } from '../credentials/credential-secrets';
 import { CredentialsService, rateLimitsOf } from '../credentials/credentials.service';
 import { LocalIdentitySource } from '../identity/local-identity.source';
-import { TokensService } from './tokens.service';
+import { TokensService } from '../tokens/tokens.service';
 
 const PRODUCTS = Object.values(SERVICES).map((service) => service.product);
 

@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { PostingsService } from './postings.service';
+
+/** A run's journal entries owed to Books (books_postings), posted as jobs of the queue. */
+@Module({
+  providers: [PostingsService],
+  exports: [PostingsService],
+})
+export class AccountingModule {}
