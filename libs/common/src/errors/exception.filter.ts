@@ -64,8 +64,30 @@ export class PlatformExceptionFilter implements ExceptionFilter {
       if (status === 400) return PlatformException.validation({ body: [bodyParseMessage(framework?.message ?? '')] });
       return httpError(status);
     }
+    if (isDatabaseUnavailable(exception)) {
+      this.logger.error({ err: exception }, 'database unavailable');
+      return new PlatformException('UPSTREAM_UNAVAILABLE', { headers: { 'retry-after': '1' } });
+    }
     return new PlatformException('INTERNAL_ERROR');
   }
+}
+
+/** Network errors of a connection, and PostgreSQL's classes 08 (connection) and 57P (shutting down, starting) and 53300 (too many connections). */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '53300']);
+
+/**
+ * The database is away, not the request wrong: a retry may succeed, so 503 UPSTREAM_UNAVAILABLE
+ * with Retry-After, not a 500. pg's pool reports a lost or refused connection, and a connect
+ * timeout, by message.
+ */
+export function isDatabaseUnavailable(exception: unknown): boolean {
+  const error = exception as { code?: unknown; message?: unknown; driverError?: unknown } | null;
+  if (!error || typeof error !== 'object') return false;
+  const code = typeof error.code === 'string' ? error.code : '';
+  if (UNREACHABLE.has(code) || code.startsWith('08') || code.startsWith('57P')) return true;
+  const message = typeof error.message === 'string' ? error.message : '';
+  if (/^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(message)) return true;
+  return error.driverError !== undefined && error.driverError !== exception && isDatabaseUnavailable(error.driverError);
 }
 
 /**
