@@ -5,7 +5,7 @@
 // whose mood makes `npm run bench` ratios move more than some of these gains; after a dependency
 // upgrade, whether a patch is still worth its contract test.
 //
-//   node scripts/ensure-built.js && node bench/library-internals.js [--rounds 7] [--only memo,fast-path,…]
+//   node scripts/ensure-built.js && node bench/library-internals.js [--rounds 7] [--only fast-path,access-line,…]
 //
 // Needs dist/ (the compiled suite) and, for the pool, PostgreSQL (BENCH_POSTGRES_URL,
 // TEST_POSTGRES_URL or postgres://postgres@127.0.0.1:5432/postgres; nothing is created in it).
@@ -53,28 +53,6 @@ function loadAllDtos() {
 }
 
 const scenarios = {
-  async memo() {
-    const { getMetadataStorage } = require('class-validator');
-    const { ValidationPipe } = require('@nestjs/common');
-    const { VALIDATION_PIPE_OPTIONS } = require(dist('libs/common/src/http/validation.js'));
-    const { memoizeValidationMetadata } = require(dist('libs/common/src/library-internals/class-validator-metadata.js'));
-    const { ListEmployeesQueryDto } = require(dist('apps/hr/src/employees/dto/employee.dto.js'));
-    const storage = getMetadataStorage();
-    const original = { lookUp: storage.getTargetValidationMetadatas, group: storage.groupByPropertyName };
-    memoizeValidationMetadata(storage);
-    const memoized = { lookUp: storage.getTargetValidationMetadatas, group: storage.groupByPropertyName };
-    const use = ({ lookUp, group }) => Object.assign(storage, { getTargetValidationMetadatas: lookUp, groupByPropertyName: group });
-    // the usual pipe, as every DTO off the fast path goes: a list's query
-    const pipe = new ValidationPipe(VALIDATION_PIPE_OPTIONS);
-    const metadata = { type: 'query', metatype: ListEmployeesQueryDto, data: '' };
-    const run = (methods) => async (count) => {
-      use(methods);
-      for (let i = 0; i < count; i++) await pipe.transform({ page: '2', limit: '20', status: 'active' }, metadata);
-    };
-    await compare('class-validator-metadata: a list query through the pipe', 5_000, run(memoized), run(original));
-    use(memoized);
-  },
-
   async 'fast-path'() {
     const { ValidationPipe } = require('@nestjs/common');
     const { createValidationPipe, VALIDATION_PIPE_OPTIONS } = require(dist('libs/common/src/http/validation.js'));

@@ -1,6 +1,5 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
 import { FieldErrors, PlatformException } from '../errors/platform.exception';
-import { memoizeValidationMetadata } from '../library-internals/class-validator-metadata';
 import { ValidationFastPath } from '../library-internals/validation-fast-path';
 import { inputErrors, maxInputValuesOf } from './input-limits';
 
@@ -87,6 +86,5 @@ export const VALIDATION_PIPE_OPTIONS: ValidationPipeOptions = {
 };
 
 export function createValidationPipe(): ValidationPipe {
-  memoizeValidationMetadata();
   return new PlatformValidationPipe(VALIDATION_PIPE_OPTIONS);
 }
