@@ -11,17 +11,19 @@ import { RouteAudit } from './auth/route-audit';
 import { ConfigurationError, Environment, validateEnvironment } from './config/environment';
 import { restrictFileModes } from './config/private-files';
 import { routingErrorEnvelope } from './errors/exception.filter';
-import { applyHeapGrowth } from './runtime/heap';
 import { ShutdownState } from './health/shutdown-state';
-import { accessLogLevel, accessLogWriter, loggedUrl } from './http/access-log';
+import { accessLogLevel, loggedUrl } from './http/access-log';
 import { envelopeHooks } from './http/envelope';
 import { SECRET_QUERY_CONFIG } from './http/response.decorators';
 import { closeConnectionsAsTheyFallIdle } from './http/server-close';
-import type { HistogramSeries } from './metrics/duration-histogram';
 import { requestDurationHistogram } from './metrics/metrics';
 import { logDestination } from './logging/log-destination';
 import { PLATFORM_LOGGER, PlatformLogger } from './logging/platform-logger';
 import { buildOpenApiDocument, OpenApiDocument } from './openapi/openapi';
+// Speed code that reaches into other libraries (library-internals/README.md)
+import { accessLogWriter } from './library-internals/pino-access-line';
+import type { HistogramSeries } from './library-internals/prom-client-histogram';
+import { applyHeapGrowth } from './library-internals/v8-heap-flags';
 import type { ServiceDescriptor } from './service';
 
 export interface CreateServiceAppOptions {

@@ -62,3 +62,5 @@ export * from './service';
 export * from './throttling/memory-rate-limit.store';
 export * from './throttling/rate-limit.store';
 export * from './workers/polling-loop';
+// Not exported: library-internals/, the speed code that reaches into other libraries (its README.md);
+// the platform's own modules import it directly.

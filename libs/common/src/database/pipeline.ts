@@ -1,6 +1,7 @@
 import { Client, ClientConfig, QueryResultRow } from 'pg';
 import type { DataSource } from 'typeorm';
-import { postgresPool, type PreparedStatement } from './prepared';
+import { postgresPool } from '../library-internals/typeorm-pool';
+import type { PreparedStatement } from './prepared';
 
 /**
  * One PostgreSQL connection in pg's pipeline mode, for a hot write path whose statements a

@@ -1,11 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { ClientConfig, Pool, QueryResultRow } from 'pg';
+import type { QueryResultRow } from 'pg';
 import type { DataSource } from 'typeorm';
-
-/** The pg pool behind a PostgreSQL data source, with the options it opens connections with. */
-export function postgresPool(dataSource: DataSource): Pool & { options: ClientConfig } {
-  return (dataSource.driver as unknown as { master: Pool & { options: ClientConfig } }).master;
-}
+import { postgresPool } from '../library-internals/typeorm-pool';
 
 /**
  * A statement for the hot paths, run on the data source's own pg pool as a named prepared

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { Transform } from 'class-transformer';
-import { getMetadataStorage, IsInt, IsObject, IsOptional, IsString, Min, validate, ValidationError } from 'class-validator';
+import { IsObject, IsString, ValidationError } from 'class-validator';
 import { PlatformException } from '../errors/platform.exception';
-import { createValidationPipe, flattenValidationErrors, KeptAsParsed, memoizeValidationMetadata } from './validation';
+import { createValidationPipe, flattenValidationErrors, KeptAsParsed } from './validation';
 
 describe('flattenValidationErrors', () => {
   it('keys nested errors by their dotted path', () => {
@@ -14,58 +14,6 @@ describe('flattenValidationErrors', () => {
       'lines.0.amount': ['amount must be an integer'],
       email: ['email must be an email', 'email should not be empty'],
     });
-  });
-});
-
-describe('memoizeValidationMetadata', () => {
-  class Base {
-    @IsString()
-    name!: string;
-  }
-  class Child extends Base {
-    @IsInt()
-    @Min(1, { groups: ['strict'] })
-    count!: number;
-  }
-  const storage = getMetadataStorage();
-  const original = storage.getTargetValidationMetadatas.bind(storage);
-  const messages = async (value: object) => flattenValidationErrors(await validate(value, { whitelist: true, forbidNonWhitelisted: true }));
-
-  beforeAll(() => memoizeValidationMetadata());
-
-  it('answers what class-validator answers, once per class and options', () => {
-    const first = storage.getTargetValidationMetadatas(Child, '', false, false, undefined);
-    expect(first).toEqual(original(Child, '', false, false, undefined));
-    expect(first.map((m) => m.propertyName).sort()).toEqual(['count', 'count', 'name']);
-    expect(storage.getTargetValidationMetadatas(Child, '', false, false, undefined)).toBe(first);
-    expect(storage.groupByPropertyName(first)).toBe(storage.groupByPropertyName(first));
-    const strict = storage.getTargetValidationMetadatas(Child, '', false, false, ['strict']);
-    expect(strict).not.toBe(first);
-    expect(strict).toEqual(original(Child, '', false, false, ['strict']));
-  });
-
-  it('still validates inherited rules and refuses unknown properties, every time', async () => {
-    for (let i = 0; i < 3; i++) {
-      expect(await messages(Object.assign(new Child(), { name: 'a', count: 2 }))).toEqual({});
-      expect(await messages(Object.assign(new Child(), { name: 3, count: 'x', extra: true }))).toEqual({
-        name: ['name must be a string'],
-        // rules of a group apply when validating without groups, as class-validator has it
-        count: ['count must not be less than 1', 'count must be an integer number'],
-        extra: ['property extra should not exist'],
-      });
-    }
-  });
-
-  it('knows a class defined after the first validations', async () => {
-    await messages(Object.assign(new Child(), { name: 'a', count: 2 }));
-    class Later extends Child {
-      @IsOptional()
-      @IsString()
-      note?: string;
-    }
-    expect(await messages(Object.assign(new Later(), { name: 'a', count: 2, note: 'n' }))).toEqual({});
-    expect(await messages(Object.assign(new Later(), { name: 'a', count: 2.5, note: 1 }))).toEqual({ count: ['count must be an integer number'], note: ['note must be a string'] });
-    expect(await messages(Object.assign(new Child(), { name: 'a', count: 2, note: 'n' }))).toEqual({ note: ['property note should not exist'] });
   });
 });
 

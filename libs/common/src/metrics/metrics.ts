@@ -9,7 +9,7 @@ import { constantTimeEquals } from '../auth/constant-time';
 import { Environment } from '../config/environment';
 import { PlatformException } from '../errors/platform.exception';
 import { RawResponse } from '../http/response.decorators';
-import { DurationHistogram } from './duration-histogram';
+import { DurationHistogram } from '../library-internals/prom-client-histogram';
 
 const DURATION_METRIC = 'http_request_duration_seconds';
 let defaultMetricsEnabled = false;

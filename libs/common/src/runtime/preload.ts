@@ -4,8 +4,8 @@
  * @nestjs/common without the ICU data its logger's date formatter would map at load (see
  * withDeferredDateTimeFormat).
  */
-import { withDeferredDateTimeFormat } from './deferred-intl';
-import { disableAllocationSitePretenuring } from './heap';
+import { withDeferredDateTimeFormat } from '../library-internals/deferred-intl';
+import { disableAllocationSitePretenuring } from '../library-internals/v8-heap-flags';
 
 disableAllocationSitePretenuring();
 

@@ -1,7 +1,6 @@
 import { ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { InjectThrottlerOptions, InjectThrottlerStorage, ThrottlerGuard, ThrottlerModuleOptions, ThrottlerStorage } from '@nestjs/throttler';
-import type { ThrottlerRequest } from '@nestjs/throttler/dist/throttler.guard.interface';
+import { InjectThrottlerOptions, InjectThrottlerStorage, ThrottlerGuard, ThrottlerModuleOptions, type ThrottlerRequest, ThrottlerStorage } from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
 import { routeAccess } from '../auth/route-access';
 import { httpReply, httpRequest, requestState } from '../auth/request-state';

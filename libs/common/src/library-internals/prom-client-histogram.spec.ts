@@ -1,5 +1,5 @@
 import { Histogram, type Metric, Registry, type RegistryContentType } from 'prom-client';
-import { DurationHistogram } from './duration-histogram';
+import { DurationHistogram } from './prom-client-histogram';
 
 const NAME = 'http_request_duration_seconds';
 const HELP = 'HTTP request duration in seconds, by service, method, route template and status';
@@ -41,6 +41,20 @@ const observations: [typeof get, number][] = [
   [other, 5],
   [get, 0],
 ];
+
+describe('prom-client internals the histogram relies on', () => {
+  it('scrapes a registered metric through getForPromString (values with shared labels), its JSON through get', async () => {
+    expect(typeof (Histogram.prototype as unknown as { getForPromString?: unknown }).getForPromString).toBe('function');
+    const { registry, ours } = both(observations);
+    const forText = jest.spyOn(ours, 'getForPromString');
+    const forJson = jest.spyOn(ours, 'get');
+    await registry.metrics();
+    expect(forText).toHaveBeenCalledTimes(1);
+    expect(forJson).not.toHaveBeenCalled();
+    await registry.getMetricsAsJSON();
+    expect(forJson).toHaveBeenCalledTimes(1);
+  });
+});
 
 describe('DurationHistogram', () => {
   it('scrapes as prom-client’s Histogram does for the same observations', async () => {

@@ -1,9 +1,10 @@
 import 'reflect-metadata';
 import { ArgumentMetadata, ValidationPipe } from '@nestjs/common';
-import { Exclude, Expose, Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
-import { OptionalNotNull } from './optional-not-null';
-import { createValidationPipe, PlatformValidationPipe, VALIDATION_PIPE_OPTIONS } from './validation';
+import { Exclude, Expose, Transform, TransformationType, Type } from 'class-transformer';
+import type * as TransformerStorage from 'class-transformer/types/storage';
+import { getMetadataStorage, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { isSent, OptionalNotNull } from '../http/optional-not-null';
+import { createValidationPipe, PlatformValidationPipe, VALIDATION_PIPE_OPTIONS } from '../http/validation';
 import { compileAcceptor } from './validation-fast-path';
 
 const CATEGORIES = ['approval', 'payroll', 'security'] as const;
@@ -88,6 +89,51 @@ async function outcome(pipe: ValidationPipe, value: unknown, metatype: Function)
     return { ok: false, error: (error as { getResponse?: () => unknown }).getResponse?.() ?? String(error) };
   }
 }
+
+describe('class-transformer and class-validator internals the fast path relies on', () => {
+  const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as typeof TransformerStorage;
+
+  it('finds class-transformer’s rules in the store its decorators write to', () => {
+    expect(defaultMetadataStorage.getStrategy(Preference)).toBe('none');
+    expect(defaultMetadataStorage.getStrategy(WithExcludeAll)).toBe('excludeAll');
+    expect(defaultMetadataStorage.getExposedMetadatas(WithExcludeAll).map((m) => m.propertyName)).toEqual(['name']);
+    expect(defaultMetadataStorage.getExcludedMetadatas(Preference)).toEqual([]);
+    expect(defaultMetadataStorage.findTypeMetadata(WithType, 'count')).toMatchObject({ target: WithType, propertyName: 'count' });
+    expect(defaultMetadataStorage.findTypeMetadata(Preference, 'category')).toBeUndefined();
+    expect(defaultMetadataStorage.findTransformMetadatas(WithTransform, 'name', TransformationType.PLAIN_TO_CLASS)).toHaveLength(1);
+  });
+
+  it('registers class-validator’s rules under the names and constraints the checks are compiled from', () => {
+    class Rules {
+      @IsIn(['a', 'b']) @IsBoolean() @IsString() @IsInt() @Min(1) @Max(9) @MaxLength(4) @IsNotEmpty()
+      value!: unknown;
+
+      @IsOptional()
+      optional?: string;
+
+      @OptionalNotNull()
+      omittable?: string;
+    }
+    const found = getMetadataStorage()
+      .getTargetValidationMetadatas(Rules, '', false, false, undefined)
+      .map(({ propertyName, type, name, constraints }) => ({ propertyName, type, name, constraints }));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        { propertyName: 'value', type: 'customValidation', name: 'isIn', constraints: [['a', 'b']] },
+        { propertyName: 'value', type: 'customValidation', name: 'isBoolean', constraints: undefined },
+        { propertyName: 'value', type: 'customValidation', name: 'isString', constraints: undefined },
+        { propertyName: 'value', type: 'customValidation', name: 'isInt', constraints: undefined },
+        { propertyName: 'value', type: 'customValidation', name: 'min', constraints: [1] },
+        { propertyName: 'value', type: 'customValidation', name: 'max', constraints: [9] },
+        { propertyName: 'value', type: 'customValidation', name: 'maxLength', constraints: [4] },
+        { propertyName: 'value', type: 'customValidation', name: 'isNotEmpty', constraints: undefined },
+        { propertyName: 'optional', type: 'conditionalValidation', name: 'isOptional', constraints: expect.any(Array) },
+        { propertyName: 'omittable', type: 'conditionalValidation', name: undefined, constraints: [isSent] },
+      ]),
+    );
+    expect(found).toHaveLength(10);
+  });
+});
 
 describe('compileAcceptor', () => {
   it('compiles the rules it knows, own and inherited', () => {

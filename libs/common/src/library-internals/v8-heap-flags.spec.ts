@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { getHeapStatistics } from 'node:v8';
-import { applyHeapGrowth, disableAllocationSitePretenuring } from './heap';
+import { applyHeapGrowth, disableAllocationSitePretenuring } from './v8-heap-flags';
 
 describe('applyHeapGrowth', () => {
   it('leaves V8 alone at 0', () => {
@@ -29,9 +29,10 @@ describe('disableAllocationSitePretenuring', () => {
     expect(disableAllocationSitePretenuring(['--max-semi-space-size=4'])).toBe(true);
   });
 
-  it('names a flag this V8 knows (V8 complains of one it does not)', () => {
+  it('names flags this V8 knows, both of them (V8 complains of one it does not)', () => {
     const stderrOf = (flag: string) => spawnSync(process.execPath, ['-e', `require('node:v8').setFlagsFromString(${JSON.stringify(flag)})`], { encoding: 'utf8' }).stderr;
     expect(stderrOf('--no-allocation-site-pretenuring')).toBe('');
+    expect(stderrOf('--heap-growing-percent=15')).toBe('');
     expect(stderrOf('--no-allocation-site-pretenurin')).toContain('unrecognized flag');
   });
 });
