@@ -33,7 +33,7 @@ describe('document jobs across restarts', () => {
     );
 
   it('jobs still queued when the app stops are rendered by a new instance, at most DOCUMENT_JOB_CONCURRENCY at a time', async () => {
-    const first: RunningApp = await stack.startApp(UtilitiesModule, 'utilities', { DOCUMENT_JOB_CONCURRENCY: '1', DOCUMENT_JOB_POLL_MS: '50' });
+    const first: RunningApp = await stack.startApp(UtilitiesModule, 'utilities', { DOCUMENT_JOB_CONCURRENCY: '1' });
     const dev = await stack.developer();
     const accepted = await Promise.all(Array.from({ length: 6 }, (_, n) => dev.call(first, 'POST', JOBS, { body: longReport(n) })));
     expect(accepted.map((a) => a.status)).toEqual(Array(6).fill(202));
@@ -46,7 +46,7 @@ describe('document jobs across restarts', () => {
     expect(left.queued).toBeGreaterThanOrEqual(1);
 
     // one company's jobs: the instance's bound is measured, not the company's
-    const second = await stack.startApp(UtilitiesModule, 'utilities', { DOCUMENT_JOB_CONCURRENCY: '2', DOCUMENT_JOB_COMPANY_CONCURRENCY: '6', DOCUMENT_JOB_POLL_MS: '50' });
+    const second = await stack.startApp(UtilitiesModule, 'utilities', { DOCUMENT_JOB_CONCURRENCY: '2', DOCUMENT_JOB_COMPANY_CONCURRENCY: '6' });
     let mostRunning = 0;
     await eventually(
       async () => {
@@ -94,7 +94,7 @@ describe('document jobs across restarts', () => {
   });
 
   it('two instances on one database render each job exactly once', async () => {
-    const settings = { DOCUMENT_JOB_CONCURRENCY: '2', DOCUMENT_JOB_POLL_MS: '20' };
+    const settings = { DOCUMENT_JOB_CONCURRENCY: '2' };
     const [a, b] = [await stack.startApp(UtilitiesModule, 'utilities', settings), await stack.startApp(UtilitiesModule, 'utilities', settings)];
     try {
       const dev = await stack.developer();
