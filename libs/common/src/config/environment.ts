@@ -101,9 +101,12 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(1000) @Max(3_600_000)
   JOB_VISIBILITY_TIMEOUT_MS = 30_000;
 
-  /** At shutdown, how long the job runner waits for jobs in flight before it unlocks them for other runners. */
-  @Transform(toInt) @IsInt() @Min(0) @Max(600_000)
-  JOB_SHUTDOWN_GRACE_MS = 20_000;
+  /**
+   * At shutdown, how long the job runner waits for jobs in flight before it unlocks them for
+   * other runners: under the 10 s a stopping process gives its apps to close.
+   */
+  @Transform(toInt) @IsInt() @Min(0) @Max(9_000)
+  JOB_SHUTDOWN_GRACE_MS = 8_000;
 
   @Transform(toInt) @IsInt() @Min(1024) @Max(104857600)
   BODY_LIMIT_BYTES = 1048576;
