@@ -151,6 +151,23 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnModuleD
     return String(rows[0].id);
   }
 
+  /**
+   * Adds a job for each row that has none, by the job key `<task>:<row id>` its jobs carry (give
+   * `jobKey: rowJobKey(task, id)` when adding them): work a row describes but no job carries, as
+   * a release before the queue left it. Run at start, after the queue's schema exists; answers
+   * how many were added.
+   */
+  async addMissing(task: string, rows: Array<{ id: string; companyId: string }>, payload: (id: string) => object): Promise<number> {
+    if (!rows.length) return 0;
+    const keys = rows.map((row) => rowJobKey(task, row.id));
+    const { rows: existing } = await this.pool().query<{ key: string }>('SELECT key FROM graphile_worker.jobs WHERE key = ANY($1::text[])', [keys]);
+    const carried = new Set(existing.map((job) => job.key));
+    const missing = rows.filter((row) => !carried.has(rowJobKey(task, row.id)));
+    for (const row of missing) await this.add(task, payload(row.id), { companyId: row.companyId, jobKey: rowJobKey(task, row.id) });
+    if (missing.length) this.logger.log(`${task}: queued ${missing.length} job(s) for work written without one`);
+    return missing.length;
+  }
+
   async onModuleInit(): Promise<void> {
     if (!this.env.DATABASE_URL) return;
     await migrateJobSchema(this.env.DATABASE_URL);
@@ -216,6 +233,9 @@ const DEFAULT_MAX_ATTEMPTS = 10;
 const DEFAULT_RETRY_BASE_MS = 1000;
 
 const companyFlag = (companyId: string) => `company:${companyId}`;
+
+/** The job key of the job that carries the work of one row: one waiting job per row. */
+export const rowJobKey = (task: string, rowId: string) => `${task}:${rowId}`;
 
 const JOBS_METRIC = 'jobs_total';
 
