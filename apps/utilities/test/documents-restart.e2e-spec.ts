@@ -33,7 +33,8 @@ describe('document jobs across restarts', () => {
     );
 
   it('jobs still queued when the app stops are rendered by a new instance, at most DOCUMENT_JOB_CONCURRENCY at a time', async () => {
-    const first: RunningApp = await stack.startApp(UtilitiesModule, 'utilities', { DOCUMENT_JOB_CONCURRENCY: '1' });
+    // its close waits for the render in flight, however slow a busy machine makes it
+    const first: RunningApp = await stack.startApp(UtilitiesModule, 'utilities', { DOCUMENT_JOB_CONCURRENCY: '1', JOB_SHUTDOWN_GRACE_MS: '60000' });
     const dev = await stack.developer();
     const accepted = await Promise.all(Array.from({ length: 6 }, (_, n) => dev.call(first, 'POST', JOBS, { body: longReport(n) })));
     expect(accepted.map((a) => a.status)).toEqual(Array(6).fill(202));
@@ -78,8 +79,11 @@ describe('document jobs across restarts', () => {
           [dev.organizationId, attempts, request],
         )
       ).rows[0].id;
+      // added and locked in one transaction: no runner hears of the job before it is locked
+      await db.query('BEGIN');
       const job = (await db.query<{ id: string }>(`SELECT (graphile_worker.add_job('utilities:render-document', json_build_object('jobId', $1::text), max_attempts => 4)).id`, [id])).rows[0].id;
       await db.query(`UPDATE graphile_worker._private_jobs SET locked_by = 'runner-that-died', locked_at = now(), attempts = $2 WHERE id = $1`, [job, attempts]);
+      await db.query('COMMIT');
       return id;
     };
     const app = await stack.startApp(UtilitiesModule, 'utilities', { JOB_VISIBILITY_TIMEOUT_MS: '1500' });

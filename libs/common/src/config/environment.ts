@@ -103,9 +103,9 @@ export class Environment {
 
   /**
    * At shutdown, how long the job runner waits for jobs in flight before it unlocks them for
-   * other runners: under the 10 s a stopping process gives its apps to close.
+   * other runners: by default under the 10 s a process stopping on a signal gives its apps to close.
    */
-  @Transform(toInt) @IsInt() @Min(0) @Max(9_000)
+  @Transform(toInt) @IsInt() @Min(0) @Max(600_000)
   JOB_SHUTDOWN_GRACE_MS = 8_000;
 
   @Transform(toInt) @IsInt() @Min(1024) @Max(104857600)
