@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import '@platform/common/runtime/preload';
 import { Command } from 'commander';
-import { restrictFileModes, runCli, validateEnvironment, withSuiteDatabase } from '@platform/common';
+import { addJobCommands, restrictFileModes, runCli, validateEnvironment, withSuiteDatabase } from '@platform/common';
 import { addDeveloperCommands } from '../apps/auth/src/cli/developer-commands';
 import { importSqliteStores } from './import-sqlite';
 
@@ -11,6 +11,7 @@ const program = new Command()
   .description('Operator commands for the Platform API suite (uses DATABASE_URL, or the suite’s PostgreSQL in DATA_DIR).')
   .showHelpAfterError();
 addDeveloperCommands(program);
+addJobCommands(program);
 
 program
   .command('data:import-sqlite')

@@ -19,6 +19,9 @@ import {
   restrictFileModes,
   ServiceName,
   serviceForPath,
+  startProcessJobRunner,
+  stopProcessJobRunner,
+  useOneJobRunnerPerProcess,
   validateEnvironment,
 } from '@platform/common';
 import { AuthModule } from '../apps/auth/src/auth.module';
@@ -88,6 +91,8 @@ async function main(): Promise<void> {
       store = await openEmbeddedPostgres({ dataDir: env.DATA_DIR, mode: 'own', log: (line) => process.stderr.write(`[suite] ${line}\n`) });
       process.env.DATABASE_URL = store.url;
     }
+    // one job runner for every app's tasks, started once they are all up (six would each poll and hold connections)
+    useOneJobRunnerPerProcess();
     const previous = previousReleaseFiles(env.DATA_DIR);
     if (previous.length) process.stderr.write(`[suite] ${previousReleaseNotice(env.DATA_DIR, previous)}\n`);
     for (const name of Object.keys(MODULES) as ServiceName[]) {
@@ -102,9 +107,11 @@ async function main(): Promise<void> {
       apps.push(app);
       handlers.set(name, handler!);
     }
+    await startProcessJobRunner();
     started = true;
   } catch (error) {
     server.close();
+    await stopProcessJobRunner();
     await Promise.allSettled(apps.map((app) => app.close()));
     await store?.stop();
     exitOnStartupError('suite', error);
@@ -113,11 +120,14 @@ async function main(): Promise<void> {
   process.stderr.write(`Platform API suite listening on http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}/api/v1 (${store ? `PostgreSQL in ${join(env.DATA_DIR, 'postgres')}` : 'PostgreSQL'}, ${env.REDIS_URL ? 'Redis' : 'in-process'} limits)\n`);
 
   installGracefulShutdown(apps, env.SHUTDOWN_GRACE_MS, {
-    closeServer: () =>
-      new Promise<void>((resolve) => {
+    // the jobs in flight finish (or are unlocked) while the apps they use are still open
+    closeServer: async () => {
+      const closed = new Promise<void>((resolve) => {
         closeConnectionsAsTheyFallIdle(server);
         server.close(() => resolve());
-      }),
+      });
+      await Promise.all([closed, stopProcessJobRunner()]);
+    },
     // the database goes last, once every service has written what it had to
     afterClose: () => store?.stop(),
   });

@@ -334,7 +334,7 @@ describe('hostile input on every route', () => {
   const docs = new Map<ServiceName, Schema>();
 
   beforeAll(async () => {
-    stack = await TestStack.start({ env: { OUTBOX_POLL_MS: '200', DOCUMENT_JOB_POLL_MS: '100' } });
+    stack = await TestStack.start();
     const hr = await stack.startApp(HrModule, 'hr');
     const pay = await stack.startApp(PayModule, 'pay');
     const books = await stack.startApp(BooksModule, 'books');

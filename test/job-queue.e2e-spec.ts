@@ -3,8 +3,9 @@ import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext, Type } from '@nestjs/common';
 import { Command } from 'commander';
 import { Client } from 'pg';
+import { register } from 'prom-client';
 import { DataSource } from 'typeorm';
-import { addJobCommands, describeService, JobQueue, PlatformConfigModule, SERVICE_DESCRIPTOR } from '@platform/common';
+import { addJobCommands, describeService, JobQueue, PlatformConfigModule, rowJobKey, SERVICE_DESCRIPTOR } from '@platform/common';
 import { createTestDatabase } from './support/database';
 
 /** What the tasks of one test app saw. */
@@ -149,6 +150,8 @@ describe('job queue', () => {
     expect(JSON.parse(await cli(['jobs:retry', letter.id, '--json']))).toEqual({ id: letter.id, retried: true });
     await eventually(() => journal.runs.length === 4, 5000, 'the retried job');
     await eventually(async () => JSON.parse(await cli(['jobs:failed', '--json'])).items.length === 0, 5000, 'no dead letters');
+    const counted = await register.getSingleMetricAsString('jobs_total');
+    for (const outcome of ['retried', 'failed', 'succeeded']) expect(counted).toMatch(new RegExp(`jobs_total\\{task="utilities:flaky",outcome="${outcome}"\\} [1-9]`));
   });
 
   it('a job whose runner died is run again by another within the visibility timeout', async () => {
@@ -177,6 +180,17 @@ describe('job queue', () => {
     await eventually(() => journal.runs.filter((run) => run.task === 'fair').length === 21, 15_000, 'every job');
     const order = journal.runs.filter((run) => run.task === 'fair').map((run) => `${run.payload.company}${run.payload.n}`);
     expect(order.indexOf('B0')).toBeLessThanOrEqual(2);
+  });
+
+  it('gives a job to rows written without one, once', async () => {
+    const queue = (await start(ProducingApp)).get(JobQueue);
+    const rows = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'].map((id) => ({ id, companyId: '00000000-0000-4000-8000-00000000000a' }));
+    await queue.add('utilities:record', { n: rows[0].id }, { jobKey: rowJobKey('utilities:record', rows[0].id) });
+    expect(await queue.addMissing('utilities:record', rows, (id) => ({ n: id }))).toBe(1);
+    expect(await queue.addMissing('utilities:record', rows, (id) => ({ n: id }))).toBe(0);
+    await start(WorkingApp);
+    await eventually(() => journal.runs.length === 2, 5000, 'both jobs');
+    expect(journal.runs.map((run) => run.payload.n).sort()).toEqual(rows.map((row) => row.id));
   });
 
   it('shutdown waits for the job in flight', async () => {

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import '@platform/common/runtime/preload';
 import { Command } from 'commander';
-import { runCli } from '@platform/common';
+import { addJobCommands, runCli } from '@platform/common';
 import { addDeveloperCommands } from './cli/developer-commands';
 
 /** auth's operator commands, as its image runs them (`node dist/apps/auth/cli.js`). */
@@ -10,4 +10,5 @@ const program = new Command()
   .description('Operator commands of the auth service (uses DATABASE_URL, or the suite’s PostgreSQL in DATA_DIR).')
   .showHelpAfterError();
 addDeveloperCommands(program);
+addJobCommands(program, 'auth');
 runCli(program);

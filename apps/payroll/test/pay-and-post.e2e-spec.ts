@@ -46,7 +46,7 @@ describe('payroll pays through Pay and posts to Books', () => {
   let payroll: RunningApp;
 
   beforeAll(async () => {
-    stack = await TestStack.start({ env: { OUTBOX_POLL_MS: '200' } });
+    stack = await TestStack.start();
     hr = await stack.startApp(HrModule, 'hr');
     pay = await stack.startApp(PayModule, 'pay');
     books = await stack.startApp(BooksModule, 'books');
@@ -160,11 +160,11 @@ describe('payroll pays through Pay and posts to Books', () => {
     expect((await dev.call(pay, 'GET', `/api/v1/pay/wallets/${walletId}`)).body.data.balance).toBe(1_000_000 - NET_TOTAL);
   });
 
-  it('answers a payment with every settlement posted, one the background sweep was still delivering too', async () => {
+  it('answers a payment with every settlement posted, one the job queue was still delivering too', async () => {
     const { dev } = await handWorkedCompany(stack, hr);
     const walletId = await wallet(dev, 1_000_000);
-    // Pay answers the third payslip 700 ms late, so sweeps (every 200 ms) find the first two settlements before the call
-    // delivers; Books takes 2 s over the first settlement, which a sweep is delivering when the call has done the rest
+    // Pay answers the third payslip 700 ms late, so the queue posts the first two settlements before the call has paid
+    // everyone; Books takes 2 s over the first settlement, which the queue is still posting when the call has done the rest
     const slowPay = await slowProxy(pay.url, [0, 0, 700]);
     const slowBooks = await slowProxy(books.url, [0, 2000]);
     await payroll.close();

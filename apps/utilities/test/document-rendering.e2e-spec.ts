@@ -49,7 +49,7 @@ describe('document rendering', () => {
   let dev: Developer;
 
   beforeAll(async () => {
-    stack = await TestStack.start({ env: { DOCUMENT_JOB_POLL_MS: '50' } });
+    stack = await TestStack.start();
     utilities = await stack.startApp(UtilitiesModule, 'utilities');
     dev = await stack.developer();
   });
@@ -113,7 +113,7 @@ describe('document rendering', () => {
 
   it('stops a render past DOCUMENT_RENDER_TIMEOUT_MS: 422 DOCUMENT_RENDER_TIMEOUT with the limit, for a request and for a job; nothing is stored', async () => {
     // a database of its own: an instance on this file's database would claim the job too, and render it in time
-    const own = await TestStack.start({ env: { DOCUMENT_RENDER_TIMEOUT_MS: '10', DOCUMENT_JOB_POLL_MS: '50' } });
+    const own = await TestStack.start({ env: { DOCUMENT_RENDER_TIMEOUT_MS: '10' } });
     try {
       const hasty = await own.startApp(UtilitiesModule, 'utilities');
       const other = await own.developer();

@@ -33,7 +33,8 @@ describe('document jobs across restarts', () => {
     );
 
   it('jobs still queued when the app stops are rendered by a new instance, at most DOCUMENT_JOB_CONCURRENCY at a time', async () => {
-    const first: RunningApp = await stack.startApp(UtilitiesModule, 'utilities', { DOCUMENT_JOB_CONCURRENCY: '1', DOCUMENT_JOB_POLL_MS: '50' });
+    // its close waits for the render in flight, however slow a busy machine makes it
+    const first: RunningApp = await stack.startApp(UtilitiesModule, 'utilities', { DOCUMENT_JOB_CONCURRENCY: '1', JOB_SHUTDOWN_GRACE_MS: '60000' });
     const dev = await stack.developer();
     const accepted = await Promise.all(Array.from({ length: 6 }, (_, n) => dev.call(first, 'POST', JOBS, { body: longReport(n) })));
     expect(accepted.map((a) => a.status)).toEqual(Array(6).fill(202));
@@ -46,7 +47,7 @@ describe('document jobs across restarts', () => {
     expect(left.queued).toBeGreaterThanOrEqual(1);
 
     // one company's jobs: the instance's bound is measured, not the company's
-    const second = await stack.startApp(UtilitiesModule, 'utilities', { DOCUMENT_JOB_CONCURRENCY: '2', DOCUMENT_JOB_COMPANY_CONCURRENCY: '6', DOCUMENT_JOB_POLL_MS: '50' });
+    const second = await stack.startApp(UtilitiesModule, 'utilities', { DOCUMENT_JOB_CONCURRENCY: '2', DOCUMENT_JOB_COMPANY_CONCURRENCY: '6' });
     let mostRunning = 0;
     await eventually(
       async () => {
@@ -78,8 +79,11 @@ describe('document jobs across restarts', () => {
           [dev.organizationId, attempts, request],
         )
       ).rows[0].id;
+      // added and locked in one transaction: no runner hears of the job before it is locked
+      await db.query('BEGIN');
       const job = (await db.query<{ id: string }>(`SELECT (graphile_worker.add_job('utilities:render-document', json_build_object('jobId', $1::text), max_attempts => 4)).id`, [id])).rows[0].id;
       await db.query(`UPDATE graphile_worker._private_jobs SET locked_by = 'runner-that-died', locked_at = now(), attempts = $2 WHERE id = $1`, [job, attempts]);
+      await db.query('COMMIT');
       return id;
     };
     const app = await stack.startApp(UtilitiesModule, 'utilities', { JOB_VISIBILITY_TIMEOUT_MS: '1500' });
@@ -94,7 +98,7 @@ describe('document jobs across restarts', () => {
   });
 
   it('two instances on one database render each job exactly once', async () => {
-    const settings = { DOCUMENT_JOB_CONCURRENCY: '2', DOCUMENT_JOB_POLL_MS: '20' };
+    const settings = { DOCUMENT_JOB_CONCURRENCY: '2' };
     const [a, b] = [await stack.startApp(UtilitiesModule, 'utilities', settings), await stack.startApp(UtilitiesModule, 'utilities', settings)];
     try {
       const dev = await stack.developer();

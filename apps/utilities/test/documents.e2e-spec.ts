@@ -23,7 +23,7 @@ describe('documents', () => {
     hr = await stack.startApp(HrModule, 'hr');
     books = await stack.startApp(BooksModule, 'books');
     payroll = await stack.startApp(PayrollModule, 'payroll', { HR_URL: hr.url, BOOKS_URL: books.url });
-    utilities = await stack.startApp(UtilitiesModule, 'utilities', { PAYROLL_URL: payroll.url, BOOKS_URL: books.url, HR_URL: hr.url, DOCUMENT_JOB_POLL_MS: '100' });
+    utilities = await stack.startApp(UtilitiesModule, 'utilities', { PAYROLL_URL: payroll.url, BOOKS_URL: books.url, HR_URL: hr.url });
     company = await handWorkedCompany(stack, hr);
     const run = await company.dev.call(payroll, 'POST', '/api/v1/payroll/runs', { body: MARCH });
     expect(run.status).toBe(201);

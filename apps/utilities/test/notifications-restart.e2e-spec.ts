@@ -19,7 +19,7 @@ describe('notification deliveries across instances', () => {
   });
 
   it('deliveries pending when the app stops are sent by a new instance on the same database', async () => {
-    const settings = { NOTIFICATION_POLL_MS: '50', NOTIFICATION_MAX_ATTEMPTS: '10', NOTIFICATION_RETRY_BASE_MS: '200' };
+    const settings = { NOTIFICATION_MAX_ATTEMPTS: '10', NOTIFICATION_RETRY_BASE_MS: '200' };
     // The first instance's SMS provider is unreachable: the delivery stays pending, retried with backoff.
     const first: RunningApp = await stack.startApp(UtilitiesModule, 'utilities', { ...settings, SMS_PROVIDER_URL: 'http://127.0.0.1:9/sms' });
     const dev = await stack.developer();
@@ -49,7 +49,7 @@ describe('notification deliveries across instances', () => {
   });
 
   it('two replicas on one database send each delivery exactly once', async () => {
-    const settings = { NOTIFICATION_POLL_MS: '20', SMS_PROVIDER_URL: `${provider.url}/replicas` };
+    const settings = { SMS_PROVIDER_URL: `${provider.url}/replicas` };
     const [a, b] = [await stack.startApp(UtilitiesModule, 'utilities', settings), await stack.startApp(UtilitiesModule, 'utilities', settings)];
     try {
       const dev = await stack.developer();

@@ -32,7 +32,6 @@ describe('notifications: preferences, channels and background delivery', () => {
       PROVIDER_AUTH_TOKEN: TOKEN,
       NOTIFICATION_RETRY_BASE_MS: '100',
       NOTIFICATION_MAX_ATTEMPTS: '3',
-      NOTIFICATION_POLL_MS: '50',
     };
     utilities = await stack.startApp(UtilitiesModule, 'utilities', providerEnv);
   });

@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
-import { BooksContract, Environment, InternalApi, JobContext, JobQueue } from '@platform/common';
+import { BooksContract, Environment, InternalApi, JobContext, JobQueue, rowJobKey } from '@platform/common';
 import { Posting, PostingKind } from './posting.entity';
 
 export const POST_TO_BOOKS = 'payroll:post-to-books';
@@ -15,7 +15,7 @@ const CALLER_CHECK_MS = 50;
  * jittered backoff while Books is away, until Books takes it (or refuses it, which fails it).
  */
 @Injectable()
-export class PostingsService {
+export class PostingsService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Postings');
 
   constructor(
@@ -37,7 +37,13 @@ export class PostingsService {
       .orIgnore()
       .execute();
     const id = inserted.identifiers[0]?.id as string | undefined;
-    if (id) await this.queue.add(POST_TO_BOOKS, { postingId: id }, { companyId: request.companyId }, manager);
+    if (id) await this.queue.add(POST_TO_BOOKS, { postingId: id }, { companyId: request.companyId, jobKey: rowJobKey(POST_TO_BOOKS, id) }, manager);
+  }
+
+  /** Pending postings without a job (recorded before postings were jobs) get one. */
+  async onApplicationBootstrap(): Promise<void> {
+    const pending = await this.dataSource.getRepository(Posting).find({ select: { id: true, companyId: true }, where: { status: 'pending' } });
+    await this.queue.addMissing(POST_TO_BOOKS, pending, (postingId) => ({ postingId }));
   }
 
   list(companyId: string, runId: string): Promise<Posting[]> {

@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
-import { ERROR_CODES, Environment, ErrorCode, interpolate, JobContext, JobQueue, PlatformException } from '@platform/common';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { ERROR_CODES, Environment, ErrorCode, interpolate, JobContext, JobQueue, PlatformException, rowJobKey } from '@platform/common';
 import { DocumentJob, JobError } from './document-job.entity';
 import { DocumentsService } from './documents.service';
 import { languageOf } from './render/locale';
@@ -27,7 +27,7 @@ type Claim = { id: string; status: 'running'; attempts: number };
  * that are away are retried with backoff; any other error fails the job with `{ code, message }`.
  */
 @Injectable()
-export class DocumentJobRenderer {
+export class DocumentJobRenderer implements OnApplicationBootstrap {
   private readonly logger = new Logger('DocumentJobRenderer');
 
   constructor(
@@ -47,7 +47,13 @@ export class DocumentJobRenderer {
 
   /** Queues a document job just written in `manager`'s transaction. */
   enqueue(manager: EntityManager, job: { id: string; companyId: string }): Promise<string> {
-    return this.queue.add(RENDER_DOCUMENT, { jobId: job.id }, { companyId: job.companyId }, manager);
+    return this.queue.add(RENDER_DOCUMENT, { jobId: job.id }, { companyId: job.companyId, jobKey: rowJobKey(RENDER_DOCUMENT, job.id) }, manager);
+  }
+
+  /** Document jobs not finished and without a queue job (written before they were queue jobs) get one. */
+  async onApplicationBootstrap(): Promise<void> {
+    const unfinished = await this.dataSource.getRepository(DocumentJob).find({ select: { id: true, companyId: true }, where: { status: In(['queued', 'running']) } });
+    await this.queue.addMissing(RENDER_DOCUMENT, unfinished, (jobId) => ({ jobId }));
   }
 
   private async render(jobId: string, run: JobContext): Promise<void> {

@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { Environment, JobContext, JobQueue, Transactions } from '@platform/common';
+import { Environment, JobContext, JobQueue, rowJobKey, Transactions } from '@platform/common';
 import { DeliveryAttempt } from './delivery-attempt.entity';
 import { Notification } from './notification.entity';
 import { NotificationDelivery } from './notification-delivery.entity';
@@ -19,7 +19,7 @@ const MAX_ERROR_LENGTH = 500;
  * is a dead letter an operator may retry. A provider's permanent refusal fails it at once.
  */
 @Injectable()
-export class DeliverySender {
+export class DeliverySender implements OnApplicationBootstrap {
   private readonly logger = new Logger('DeliverySender');
 
   constructor(
@@ -38,7 +38,13 @@ export class DeliverySender {
 
   /** Queues a delivery just written in `manager`'s transaction. */
   enqueue(manager: EntityManager, delivery: { id: string; companyId: string }): Promise<string> {
-    return this.queue.add(DELIVER_NOTIFICATION, { deliveryId: delivery.id }, { companyId: delivery.companyId }, manager);
+    return this.queue.add(DELIVER_NOTIFICATION, { deliveryId: delivery.id }, { companyId: delivery.companyId, jobKey: rowJobKey(DELIVER_NOTIFICATION, delivery.id) }, manager);
+  }
+
+  /** Pending deliveries without a job (written before deliveries were jobs) get one. */
+  async onApplicationBootstrap(): Promise<void> {
+    const pending = await this.dataSource.getRepository(NotificationDelivery).find({ select: { id: true, companyId: true }, where: { status: 'pending' } });
+    await this.queue.addMissing(DELIVER_NOTIFICATION, pending, (deliveryId) => ({ deliveryId }));
   }
 
   private async attempt(deliveryId: string, job: JobContext): Promise<void> {

@@ -101,13 +101,12 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(1000) @Max(3_600_000)
   JOB_VISIBILITY_TIMEOUT_MS = 30_000;
 
-  /** At shutdown, how long the job runner waits for jobs in flight before it unlocks them for other runners. */
+  /**
+   * At shutdown, how long the job runner waits for jobs in flight before it unlocks them for
+   * other runners: by default under the 10 s a process stopping on a signal gives its apps to close.
+   */
   @Transform(toInt) @IsInt() @Min(0) @Max(600_000)
-  JOB_SHUTDOWN_GRACE_MS = 20_000;
-
-  /** How often a service retries what it owes other services from its outbox (e.g. payroll's postings to Books). */
-  @Transform(toInt) @IsInt() @Min(100) @Max(600000)
-  OUTBOX_POLL_MS = 2000;
+  JOB_SHUTDOWN_GRACE_MS = 8_000;
 
   @Transform(toInt) @IsInt() @Min(1024) @Max(104857600)
   BODY_LIMIT_BYTES = 1048576;
@@ -149,9 +148,6 @@ export class Environment {
   /** First retry delay; each further retry doubles it (capped at an hour), with jitter. */
   @Transform(toInt) @IsInt() @Min(10) @Max(3_600_000)
   NOTIFICATION_RETRY_BASE_MS = 2000;
-
-  @Transform(toInt) @IsInt() @Min(10) @Max(60_000)
-  NOTIFICATION_POLL_MS = 500;
 
   // Utilities: files
   @Transform(toInt) @IsInt() @Min(1) @Max(5_368_709_120)
@@ -210,13 +206,6 @@ export class Environment {
   /** Document jobs one instance renders at a time. */
   @Transform(toInt) @IsInt() @Min(1) @Max(32)
   DOCUMENT_JOB_CONCURRENCY = 2;
-
-  @Transform(toInt) @IsInt() @Min(10) @Max(60_000)
-  DOCUMENT_JOB_POLL_MS = 1000;
-
-  /** A running job's claim, renewed while it runs; a job whose instance died is picked up again once it lapses. */
-  @Transform(toInt) @IsInt() @Min(1000) @Max(3_600_000)
-  DOCUMENT_JOB_LEASE_MS = 60_000;
 
   /** Document jobs of one company running at once, across instances: one company's burst cannot hold every slot. */
   @Transform(toInt) @IsInt() @Min(1) @Max(32)

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type { JobHelpers, Task } from 'graphile-worker';
 import { Pool, PoolClient } from 'pg';
+import { Counter, register } from 'prom-client';
 import type { EntityManager } from 'typeorm';
 import { Environment } from '../config/environment';
 import { SERVICE_DESCRIPTOR, ServiceDescriptor } from '../service';
@@ -150,6 +151,23 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnModuleD
     return String(rows[0].id);
   }
 
+  /**
+   * Adds a job for each row that has none, by the job key `<task>:<row id>` its jobs carry (give
+   * `jobKey: rowJobKey(task, id)` when adding them): work a row describes but no job carries, as
+   * a release before the queue left it. Run at start, after the queue's schema exists; answers
+   * how many were added.
+   */
+  async addMissing(task: string, rows: Array<{ id: string; companyId: string }>, payload: (id: string) => object): Promise<number> {
+    if (!rows.length) return 0;
+    const keys = rows.map((row) => rowJobKey(task, row.id));
+    const { rows: existing } = await this.pool().query<{ key: string }>('SELECT key FROM graphile_worker.jobs WHERE key = ANY($1::text[])', [keys]);
+    const carried = new Set(existing.map((job) => job.key));
+    const missing = rows.filter((row) => !carried.has(rowJobKey(task, row.id)));
+    for (const row of missing) await this.add(task, payload(row.id), { companyId: row.companyId, jobKey: rowJobKey(task, row.id) });
+    if (missing.length) this.logger.log(`${task}: queued ${missing.length} job(s) for work written without one`);
+    return missing.length;
+  }
+
   async onModuleInit(): Promise<void> {
     if (!this.env.DATABASE_URL) return;
     await migrateJobSchema(this.env.DATABASE_URL);
@@ -190,7 +208,9 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnModuleD
     const retryAt = new Date(Date.now() + delayMs);
     try {
       await handler(payload, { id: String(job.id), attempt: job.attempts, maxAttempts: job.max_attempts, retryAt: last ? null : retryAt, signal: helpers.abortSignal });
+      jobsCounter().inc({ task: name, outcome: 'succeeded' });
     } catch (error) {
+      jobsCounter().inc({ task: name, outcome: last ? 'failed' : 'retried' });
       // the last attempt fails for good: graphile-worker keeps the job as a dead letter and logs it
       if (last) throw error;
       // a retry that cannot be scheduled here falls back on graphile-worker's own (exp(attempts) s)
@@ -213,6 +233,16 @@ const DEFAULT_MAX_ATTEMPTS = 10;
 const DEFAULT_RETRY_BASE_MS = 1000;
 
 const companyFlag = (companyId: string) => `company:${companyId}`;
+
+/** The job key of the job that carries the work of one row: one waiting job per row. */
+export const rowJobKey = (task: string, rowId: string) => `${task}:${rowId}`;
+
+const JOBS_METRIC = 'jobs_total';
+
+/** Jobs run in this process, by task and outcome (succeeded, retried, failed for good); one counter per process. */
+function jobsCounter(): Counter<'task' | 'outcome'> {
+  return (register.getSingleMetric(JOBS_METRIC) as Counter<'task' | 'outcome'> | undefined) ?? new Counter({ name: JOBS_METRIC, help: 'Background jobs run, by task and outcome', labelNames: ['task', 'outcome'] });
+}
 
 /**
  * The backlog ($8: the company's flag) is the company's jobs of this task still waiting; it is

@@ -163,7 +163,9 @@ export class JobRunner {
     } catch (error) {
       this.logger.warn(`job runner could not clean up: ${(error as Error).message}`);
     }
-    await this.pool.end().catch(() => undefined);
+    // jobs still running go on releasing themselves through the pool: it ends once they have
+    if (finished) await this.pool.end().catch(() => undefined);
+    else void stopped.then(() => this.pool.end()).catch(() => undefined);
   }
 
   private heartbeat(): Promise<void> {
