@@ -158,7 +158,7 @@ describe('domain events: one outbox per service, relayed by the job queue', () =
     expect(hired.map((event) => event.type)).toContain('leave_request.approved');
   });
 
-  it('utilities: a document created; auth: a secret rotated, told without the secret', async () => {
+  it('utilities: documents created, a document job succeeded, a notification delivered; auth: a secret rotated, told without the secret', async () => {
     const dev = await stack.developer();
     const fromUtilities = await end('utilities');
     const fromAuth = await end('auth');
@@ -166,11 +166,26 @@ describe('domain events: one outbox per service, relayed by the job queue', () =
       body: { type: 'invoice', format: 'pdf', data: { number: 'INV-1', customer: 'Brasseries SA', currency: 'XAF', issueDate: '2026-03-31', lines: [{ description: 'Service', quantity: 1, unitPrice: 10_000 }] } },
     });
     expect(document.status).toBe(201);
+    const job = await dev.call(apps.utilities, 'POST', '/api/v1/app/document-jobs', {
+      body: { type: 'invoice', format: 'xlsx', data: { number: 'INV-2', customer: 'Brasseries SA', currency: 'XAF', issueDate: '2026-03-31', lines: [{ description: 'Service', quantity: 2, unitPrice: 10_000 }] } },
+    });
+    expect(job.status).toBe(202);
+    const notification = await dev.call(apps.utilities, 'POST', '/api/v1/app/notifications', {
+      body: { category: 'general', title: 'Payslip ready', body: 'Your March payslip is ready.', recipients: ['finance@example.cm'], channels: ['email'] },
+    });
+    expect(notification.status).toBe(202);
+
+    const events = await published('utilities', fromUtilities, dev.organizationId, 4);
+    const byType = Object.fromEntries(events.map((event) => [event.type, event]));
+    expect(Object.keys(byType).sort()).toEqual(['document.created', 'document_job.succeeded', 'notification.delivered']);
+    expect(events.filter((event) => event.type === 'document.created')).toHaveLength(2);
+    expect(events[0]).toMatchObject({ type: 'document.created', data: document.body.data });
+    const finished = (await dev.call(apps.utilities, 'GET', `/api/v1/app/document-jobs/${job.body.data.id}`)).body.data;
+    expect(byType['document_job.succeeded'].data).toEqual(finished);
+    expect(byType['notification.delivered'].data).toMatchObject({ notificationId: notification.body.data.id, channel: 'email', recipient: 'finance@example.cm', status: 'sent', attempts: 1 });
+    // last: the rotation revokes the token this test calls with
     const rotated = await dev.call(apps.auth, 'POST', '/api/v1/authorize/rotate-secret');
     expect(rotated.status).toBe(200);
-
-    const [created] = await published('utilities', fromUtilities, dev.organizationId, 1);
-    expect(created).toMatchObject({ type: 'document.created', data: document.body.data });
     const [rotation] = await published('auth', fromAuth, dev.organizationId, 1);
     expectEnvelope(rotation, dev.organizationId);
     expect(rotation).toMatchObject({ type: 'credential.secret_rotated', data: { credentialId: dev.credentialId, secretVersion: 2, apiKeyPrefix: expect.any(String) } });

@@ -1,8 +1,9 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
-import { ERROR_CODES, Environment, ErrorCode, interpolate, JobContext, JobQueue, PlatformException, rowJobKey } from '@platform/common';
+import { Environment, ERROR_CODES, ErrorCode, EventOutbox, interpolate, JobContext, JobQueue, PlatformException, rowJobKey, Transactions } from '@platform/common';
 import { DocumentJob, JobError } from './document-job.entity';
+import { documentJobView } from './document-job.view';
 import { DocumentsService } from './documents.service';
 import { languageOf } from './render/locale';
 
@@ -33,8 +34,10 @@ export class DocumentJobRenderer implements OnApplicationBootstrap {
   constructor(
     @Inject(Environment) env: Environment,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly documents: DocumentsService,
     private readonly queue: JobQueue,
+    private readonly outbox: EventOutbox,
   ) {
     // one more run than MAX_JOB_ATTEMPTS: the run that finds its attempts used up by instances that died records the failure
     queue.handle<{ jobId: string }>(RENDER_DOCUMENT, (payload, job) => this.render(payload.jobId, job), {
@@ -71,6 +74,7 @@ export class DocumentJobRenderer implements OnApplicationBootstrap {
       await this.documents.produce(job.companyId, job.request, job.id, progress, async (manager, document) => {
         const result = await manager.update(DocumentJob, ours, { status: 'succeeded', progress: 100, documentId: document.id, error: null, lockedUntil: null, finishedAt: new Date() });
         if (!result.affected) throw new ClaimLost();
+        await this.outbox.record(manager, job.companyId, 'document_job.succeeded', documentJobView(await manager.findOneByOrFail(DocumentJob, { id: job.id })));
       });
     } catch (caught) {
       if (caught instanceof ClaimLost) {
@@ -97,9 +101,13 @@ export class DocumentJobRenderer implements OnApplicationBootstrap {
     const retry = error.code === 'UPSTREAM_UNAVAILABLE' && job.attempts < MAX_JOB_ATTEMPTS && run.retryAt !== null;
     if (!(caught instanceof PlatformException)) this.logger.error({ err: caught }, `document job ${job.id} failed`);
     else this.logger.warn(`document job ${job.id} attempt ${job.attempts}: ${error.code}${retry ? ', will retry' : ''}`);
-    await this.dataSource
-      .getRepository(DocumentJob)
-      .update(ours, retry ? { status: 'queued', error } : { status: 'failed', error, lockedUntil: null, finishedAt: new Date() });
+    if (retry) await this.dataSource.getRepository(DocumentJob).update(ours, { status: 'queued', error });
+    else {
+      await this.transactions.run(async (manager) => {
+        const failed = await manager.update(DocumentJob, ours, { status: 'failed', error, lockedUntil: null, finishedAt: new Date() });
+        if (failed.affected) await this.outbox.record(manager, job.companyId, 'document_job.failed', documentJobView(await manager.findOneByOrFail(DocumentJob, { id: job.id })));
+      });
+    }
     // the queue runs it again after its backoff; a failure for good is recorded on the job, not left as a dead letter
     if (retry) throw caught;
   }

@@ -5,6 +5,7 @@ import { findPage, Page, PlatformException, Transactions } from '@platform/commo
 import { DocumentJob } from './document-job.entity';
 import { CreateDocumentDto, DocumentJobView, ListDocumentJobsQueryDto } from './dto/document.dto';
 import { DocumentJobRenderer } from './document-job.renderer';
+import { documentJobView } from './document-job.view';
 import { DocumentsService } from './documents.service';
 
 @Injectable()
@@ -41,18 +42,7 @@ export class DocumentJobsService {
   }
 
   view(job: DocumentJob): DocumentJobView {
-    return {
-      id: job.id,
-      status: job.status,
-      progress: job.progress,
-      type: job.request.type,
-      format: job.request.format,
-      attempts: job.attempts,
-      documentId: job.documentId,
-      error: job.status === 'succeeded' ? null : job.error,
-      createdAt: job.createdAt,
-      startedAt: job.startedAt,
-      finishedAt: job.finishedAt,
-    };
+    return documentJobView(job);
   }
 }
+

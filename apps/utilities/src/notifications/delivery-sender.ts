@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { Environment, JobContext, JobQueue, rowJobKey, Transactions } from '@platform/common';
+import { Environment, EventOutbox, JobContext, JobQueue, rowJobKey, Transactions } from '@platform/common';
 import { DeliveryAttempt } from './delivery-attempt.entity';
 import { Notification } from './notification.entity';
 import { NotificationDelivery } from './notification-delivery.entity';
@@ -28,6 +28,7 @@ export class DeliverySender implements OnApplicationBootstrap {
     private readonly transactions: Transactions,
     private readonly providers: ChannelProviders,
     private readonly queue: JobQueue,
+    private readonly outbox: EventOutbox,
   ) {
     queue.handle<{ deliveryId: string }>(DELIVER_NOTIFICATION, (payload, job) => this.attempt(payload.deliveryId, job), {
       maxAttempts: env.NOTIFICATION_MAX_ATTEMPTS,
@@ -90,6 +91,11 @@ export class DeliverySender implements OnApplicationBootstrap {
         error: message,
       });
       await manager.update(NotificationDelivery, { id: delivery.id }, { ...changes, attempts: () => 'attempts + 1' });
+      // a delivery that settled: sent, or failed for good
+      if (changes.status !== 'pending') {
+        const settled = await manager.findOneByOrFail(NotificationDelivery, { id: delivery.id });
+        await this.outbox.record(manager, delivery.companyId, settled.status === 'sent' ? 'notification.delivered' : 'notification.failed', settled);
+      }
     });
     // a refusal is not retried; any other failure is, by the queue, until its attempts run out
     if (error && !error.permanent) throw error;

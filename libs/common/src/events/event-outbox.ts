@@ -38,8 +38,8 @@ export class EventOutbox {
     this.relayQueue = `${this.service}:events`;
     // one relay job per recording transaction, run one at a time (one queue); each publishes
     // everything committed so far, so most find their events already published by an earlier one
-    queue.handle(this.relayTask, () => this.relayAll(), { maxAttempts: 20, retryBaseMs: 500 });
-    queue.handle(`${this.service}:relay-events-sweep`, () => this.relayAll(), { schedule: SWEEP_SCHEDULE });
+    queue.handle(this.relayTask, () => this.relayAll(), { maxAttempts: 20, retryBaseMs: 500, concurrency: 1 });
+    queue.handle(`${this.service}:relay-events-sweep`, () => this.relayAll(), { schedule: SWEEP_SCHEDULE, concurrency: 1 });
   }
 
   /** Records one event of the change `manager`'s transaction is making; `data` is the resource as the API answers it. */

@@ -9,6 +9,12 @@ import type { RegisteredTask } from './job-queue';
 const RUNNER_POOL_SIZE = 3;
 /** New jobs come by LISTEN/NOTIFY; polling only finds jobs whose run_at came (retries, runAt). */
 const POLL_INTERVAL_MS = 1000;
+/**
+ * The most jobs a runner runs at once, whatever its tasks' limits add up to: each of graphile-
+ * worker's workers polls once a second when idle, and the one-machine suite's runner serves every
+ * app's tasks (about 40 workers, 40 queries a second at rest, before this cap).
+ */
+const MAX_WORKERS = 8;
 
 export interface JobRunnerSettings {
   databaseUrl: string;
@@ -108,7 +114,7 @@ export class JobRunner {
       parsedCronItems: parseCronItems(
         this.tasks.filter((task) => task.schedule).map((task) => ({ task: task.name, match: task.schedule!, identifier: task.name, options: { backfillPeriod: 0, maxAttempts: 1, jobKey: task.name } })),
       ),
-      concurrency: this.tasks.reduce((sum, task) => sum + (task.concurrency ?? 2), 0),
+      concurrency: Math.min(MAX_WORKERS, this.tasks.reduce((sum, task) => sum + (task.concurrency ?? 2), 0)),
       // a task at its per-process limit is not fetched (its jobs carry its name as a flag)
       forbiddenFlags: limited.length ? () => limited.filter((task) => task.busy()).map((task) => task.name) : undefined,
       noHandleSignals: true,
