@@ -1,18 +1,21 @@
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Command, InvalidArgumentError } from 'commander';
-import { DatabaseModule, failCli, isPlanId, PLAN_IDS, PlanId, PlatformConfigModule, PLANS, Scope, SCOPES, Transactions, withSuiteDatabase } from '@platform/common';
+import { DatabaseModule, describeService, EventOutbox, failCli, isPlanId, JobQueue, PLAN_IDS, PlanId, PlatformConfigModule, PLANS, Scope, SCOPES, SERVICE_DESCRIPTOR, Transactions, useOneJobRunnerPerProcess, withSuiteDatabase } from '@platform/common';
 import { CredentialsService } from '../credentials/credentials.service';
 import { AUTH_ENTITIES } from '../entities';
 import { AUTH_MIGRATIONS } from '../migrations';
 
-/** Just the store: the CLI works beside a running suite, on its DATABASE_URL or its PostgreSQL in DATA_DIR. */
+/**
+ * Just the store and its outbox: the CLI works beside a running suite, on its DATABASE_URL or its
+ * PostgreSQL in DATA_DIR. Events it records are relayed by the suite's runner, not the CLI's.
+ */
 @Module({
   imports: [
     PlatformConfigModule,
     DatabaseModule.forService({ service: 'auth', entities: AUTH_ENTITIES, migrations: AUTH_MIGRATIONS }),
   ],
-  providers: [CredentialsService, Transactions],
+  providers: [{ provide: SERVICE_DESCRIPTOR, useValue: describeService('auth') }, CredentialsService, Transactions, JobQueue, EventOutbox],
 })
 class AuthCliModule {}
 
@@ -45,7 +48,9 @@ export function addDeveloperCommands(program: Command): void {
       }
 
       const issued = await withSuiteDatabase(async () => {
-        const context = await NestFactory.createApplicationContext(AuthCliModule, { logger: false });
+        // the queue's tasks wait for a runner this process never starts
+        useOneJobRunnerPerProcess();
+        const context = await NestFactory.createApplicationContext(AuthCliModule, { logger: false, abortOnError: false });
         try {
           return await context.get(CredentialsService).createDeveloper({
             organizationName: options.org.trim(),
