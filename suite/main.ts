@@ -12,6 +12,7 @@ import {
   describeService,
   EmbeddedPostgres,
   exitOnStartupError,
+  IdentitySource,
   installGracefulShutdown,
   negotiateLanguage,
   openEmbeddedPostgres,
@@ -19,6 +20,7 @@ import {
   restrictFileModes,
   ServiceName,
   serviceForPath,
+  shareIdentitySource,
   validateEnvironment,
 } from '@platform/common';
 import { AuthModule } from '../apps/auth/src/auth.module';
@@ -56,8 +58,8 @@ async function main(): Promise<void> {
   // follow public files' links to it
   for (const setting of ['AUTH_URL', 'HR_URL', 'PAY_URL', 'BOOKS_URL', 'PAYROLL_URL', 'PUBLIC_BASE_URL']) process.env[setting] ||= `http://127.0.0.1:${env.PORT}`;
 
-  // The port is taken first, so that each service can call the ones started before it (auth
-  // first: the others read its identity facts) over the same routing as any client. A request
+  // The port is taken first, so that each service can call the ones started before it over the
+  // same routing as any client (auth first: the others take its identity facts in-process). A request
   // for a service not started yet, or for readiness before all are, is answered 503
   // UPSTREAM_UNAVAILABLE with Retry-After.
   const handlers = new Map<ServiceName, RequestListener>();
@@ -99,6 +101,8 @@ async function main(): Promise<void> {
         },
       });
       await app.getHttpAdapter().getInstance().ready();
+      // the apps started after auth take its identity facts in-process (auth is first)
+      if (name === 'auth') shareIdentitySource(app.get(IdentitySource));
       apps.push(app);
       handlers.set(name, handler!);
     }

@@ -40,6 +40,7 @@ export * from './http/serialized-json';
 export * from './http/server-close';
 export * from './identity/cached-identity.source';
 export * from './identity/identity-source';
+export * from './identity/in-process-identity.source';
 export * from './identity/remote-identity.source';
 export * from './logging/platform-logger';
 export * from './logging/failure-log';
