@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 const ROOT = join(__dirname, '..');
 const STRESS = (require('../bench/stress') as { scenarios(log: (message: string) => void): { id: string }[] }).scenarios(() => undefined).map((s) => s.id);
-const SCENARIOS = ['get-preferences', 'patch-preference', 'list-employees', 'token-exchange', 'throttler-flood', ...STRESS];
+const SCENARIOS = ['get-preferences', 'patch-preference', 'list-employees', 'token-exchange', 'throttler-flood', ...STRESS, 'one-machine-get', 'one-machine-patch'];
 
 /**
  * The benchmark is not a test (its numbers are not asserted), but it must not rot: its smoke
