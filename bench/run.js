@@ -1328,7 +1328,7 @@ async function main() {
   // Per measurement: two process starts (~2 s each), warm-up and duration, and each slice's own
   // start and readings; plus setup.
   const perMeasurement = options.warmup + options.duration + 8 + (options.slice > 0 ? options.duration / options.slice : 1) * 0.3;
-  const deadlineMs = options.smoke ? 150_000 : (120 + selected.filter((s) => !s.stress).length * options.rounds * 2 * perMeasurement * 1.5 + stress.budgetSeconds(selected, options)) * 1000;
+  const deadlineMs = options.smoke ? 165_000 : (120 + selected.filter((s) => !s.stress).length * options.rounds * 2 * perMeasurement * 1.5 + stress.budgetSeconds(selected, options)) * 1000;
   installExitHandlers(deadlineMs);
 
   pinning = setUpPinning(options.pin);
