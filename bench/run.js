@@ -39,6 +39,15 @@ function imageNodeOptions() {
 }
 const SERVICE_NODE_OPTIONS = imageNodeOptions();
 
+/** The Node options `npm start` runs the one-machine suite with (package.json's `start` script). */
+function suiteNodeOptions() {
+  const start = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start;
+  const match = / node ((?:--\S+ )*)dist\/suite\/main\.js/.exec(start);
+  if (!match) throw new Error(`package.json's start script does not run dist/suite/main.js with node: ${start}`);
+  return match[1].trim();
+}
+const SUITE_NODE_OPTIONS = suiteNodeOptions();
+
 // ---------------------------------------------------------------------------------------------
 // Options
 
@@ -212,7 +221,7 @@ const SCENARIOS = [
  * Its own auth serves its apps (no AUTH_URL), as it does on a laptop.
  */
 const ONE_MACHINE_RSS_TARGET_MB = 250;
-const ONE_MACHINE_ENV = { AUTH_URL: undefined, REDIS_URL: undefined, REDIS_KEY_PREFIX: undefined };
+const ONE_MACHINE_ENV = { AUTH_URL: undefined, REDIS_URL: undefined, REDIS_KEY_PREFIX: undefined, NODE_OPTIONS: SUITE_NODE_OPTIONS };
 const ONE_MACHINE_SCENARIOS = [
   {
     ...SCENARIOS[0],
@@ -1205,7 +1214,7 @@ function describeRun(report) {
     ? `Other work on the machine took more than 20% of a core during ${busy.length} measurement(s) (scenario/round/run: ${busy.join(', ')}): those numbers are disturbed.`
     : 'Other work on the machine stayed under 20% of a core during every measurement.';
   return [
-    `${report.options.rounds} round(s) × ${report.options.duration} s per measurement after ${report.options.warmup} s of warm-up; ${report.options.slice > 0 ? `limit and suite loaded in turn, ${report.options.slice} s at a time, within each round` : 'limit, then suite, in each round'}. Services run with \`NODE_OPTIONS="${report.options.serviceNodeOptions}"\` as the image runs them${report.options.serviceLogLevel ? ` and \`LOG_LEVEL=${report.options.serviceLogLevel}\` as production does` : ''}${report.options.nodeArgs ? `, and \`${report.options.nodeArgs.join(' ')}\`` : ''}; the limit with Node's defaults.`,
+    `${report.options.rounds} round(s) × ${report.options.duration} s per measurement after ${report.options.warmup} s of warm-up; ${report.options.slice > 0 ? `limit and suite loaded in turn, ${report.options.slice} s at a time, within each round` : 'limit, then suite, in each round'}. Services run with \`NODE_OPTIONS="${report.options.serviceNodeOptions}"\` as the image runs them${report.options.suiteNodeOptions && report.scenarios.some((s) => s.server === 'suite') ? ` (the one-machine suite with \`${report.options.suiteNodeOptions}\`, as \`npm start\` runs it)` : ''}${report.options.serviceLogLevel ? ` and \`LOG_LEVEL=${report.options.serviceLogLevel}\` as production does` : ''}${report.options.nodeArgs ? `, and \`${report.options.nodeArgs.join(' ')}\`` : ''}; the limit with Node's defaults.`,
     `Machine: ${e.cpus} × ${e.cpuModel}, ${e.memoryGb} GB; Node ${e.node}; ${pin}.`,
     `Code: ${e.commit}${e.dirty ? ` (working tree with uncommitted changes in ${e.dirty})` : ''}. Total wall time ${report.wallTimeS} s.`,
     disturbed,
@@ -1354,7 +1363,7 @@ async function main() {
     command: `node bench/run.js ${process.argv.slice(2).join(' ')}`.trim(),
     smoke: options.smoke,
     startedAt: startedAt.toISOString(),
-    options: { rounds: options.rounds, duration: options.duration, slice: options.slice, warmup: options.warmup, serviceNodeOptions: SERVICE_NODE_OPTIONS, serviceLogLevel: SERVICE_LOG_LEVEL, ...(options.nodeArgs.length ? { nodeArgs: options.nodeArgs } : {}) },
+    options: { rounds: options.rounds, duration: options.duration, slice: options.slice, warmup: options.warmup, serviceNodeOptions: SERVICE_NODE_OPTIONS, suiteNodeOptions: SUITE_NODE_OPTIONS, serviceLogLevel: SERVICE_LOG_LEVEL, ...(options.nodeArgs.length ? { nodeArgs: options.nodeArgs } : {}) },
     pinning,
     environment: {
       node: process.version,
