@@ -31,7 +31,7 @@ function freePort() {
 async function timeStart(dataDir) {
   const port = await freePort();
   const started = process.hrtime.bigint();
-  const suite = spawn(process.execPath, ['--max-semi-space-size=4', '--v8-pool-size=1', 'dist/suite/main.js'], {
+  const suite = spawn(process.execPath, ['--max-semi-space-size=16', '--v8-pool-size=1', 'dist/suite/main.js'], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -39,6 +39,15 @@ function imageNodeOptions() {
 }
 const SERVICE_NODE_OPTIONS = imageNodeOptions();
 
+/** The Node options `npm start` runs the one-machine suite with (package.json's `start` script). */
+function suiteNodeOptions() {
+  const start = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start;
+  const match = / node ((?:--\S+ )*)dist\/suite\/main\.js/.exec(start);
+  if (!match) throw new Error(`package.json's start script does not run dist/suite/main.js with node: ${start}`);
+  return match[1].trim();
+}
+const SUITE_NODE_OPTIONS = suiteNodeOptions();
+
 // ---------------------------------------------------------------------------------------------
 // Options
 
@@ -200,6 +209,41 @@ const SCENARIOS = [
         check: (s) => s.throttle.maxDefinite <= 5 && s.throttle.recorded.maxPerSecond <= 5 && s.throttle.recorded.maxSliding <= 5 && s.throttle.recorded.unrecorded === 0,
       },
     ],
+  },
+];
+
+/**
+ * The one-machine suite as `npm start` runs it (dist/suite/main.js: six apps in one process behind
+ * one port), measured on scenarios 1 and 2's requests. It runs on the bench's database (the
+ * credential and the seeded preferences are there, and PostgreSQL is pinned as for the other
+ * scenarios; the embedded PostgreSQL would be a second server on the machine, started for each
+ * round) and, as `npm start` does, without Redis: rate limits and usage in its in-process store.
+ * Its own auth serves its apps (no AUTH_URL), as it does on a laptop.
+ */
+const ONE_MACHINE_RSS_TARGET_MB = 250;
+const ONE_MACHINE_ENV = { AUTH_URL: undefined, REDIS_URL: undefined, REDIS_KEY_PREFIX: undefined, NODE_OPTIONS: SUITE_NODE_OPTIONS };
+const ONE_MACHINE_SCENARIOS = [
+  {
+    ...SCENARIOS[0],
+    id: 'one-machine-get',
+    number: 8,
+    title: 'One-machine suite: authenticated GET /api/v1/app/notifications/preferences',
+    measures: `scenario 1's GET against \`npm start\` (all six apps in one process, routed by path prefix, in-process rate limits)`,
+    app: 'suite',
+    env: ONE_MACHINE_ENV,
+    seed: 'utilities',
+    rssTargetMb: ONE_MACHINE_RSS_TARGET_MB,
+  },
+  {
+    ...SCENARIOS[1],
+    id: 'one-machine-patch',
+    number: 9,
+    title: 'One-machine suite: PATCH /api/v1/app/notifications/preferences',
+    measures: `scenario 2's PATCH against \`npm start\` (all six apps in one process)`,
+    app: 'suite',
+    env: ONE_MACHINE_ENV,
+    seed: 'utilities',
+    rssTargetMb: ONE_MACHINE_RSS_TARGET_MB,
   },
 ];
 
@@ -660,6 +704,7 @@ const APP_SCRIPTS = {
   hr: 'dist/apps/hr/main.js',
   utilities: 'dist/apps/utilities/main.js',
   pay: 'dist/apps/pay/main.js',
+  suite: 'dist/suite/main.js',
   baseline: path.join('bench', 'baseline.js'),
 };
 
@@ -784,7 +829,7 @@ async function openSide(scenario, kind, options) {
   const server = await startProcess({
     name: isBaseline ? `baseline-${scenario.id}` : `${scenario.app}-${scenario.id}`,
     script: isBaseline ? APP_SCRIPTS.baseline : APP_SCRIPTS[scenario.app],
-    env: isBaseline ? { NODE_OPTIONS: '' } : {},
+    env: isBaseline ? { NODE_OPTIONS: '' } : (scenario.env ?? {}),
     cpu: pinning.server,
     nodeArgs: isBaseline ? [] : options.nodeArgs,
   });
@@ -1000,7 +1045,8 @@ async function runScenario(scenario, options) {
     };
     summary.ratio = round(summary.throttle.recorded.maxPerSecond / scenario.burst, 3);
   }
-  const targets = [...scenario.targets, { label: `peak RSS ≤ ${RSS_TARGET_MB} MB`, check: (s) => s.peakRssMb <= RSS_TARGET_MB }];
+  const rssTargetMb = scenario.rssTargetMb ?? RSS_TARGET_MB;
+  const targets = [...scenario.targets, { label: `peak RSS ≤ ${rssTargetMb} MB`, check: (s) => s.peakRssMb <= rssTargetMb }];
   summary.targets = targets.map((t) => ({ target: t.label, met: !!t.check(summary) }));
   summary.met = summary.targets.every((t) => t.met);
   return summary;
@@ -1168,7 +1214,7 @@ function describeRun(report) {
     ? `Other work on the machine took more than 20% of a core during ${busy.length} measurement(s) (scenario/round/run: ${busy.join(', ')}): those numbers are disturbed.`
     : 'Other work on the machine stayed under 20% of a core during every measurement.';
   return [
-    `${report.options.rounds} round(s) × ${report.options.duration} s per measurement after ${report.options.warmup} s of warm-up; ${report.options.slice > 0 ? `limit and suite loaded in turn, ${report.options.slice} s at a time, within each round` : 'limit, then suite, in each round'}. Services run with \`NODE_OPTIONS="${report.options.serviceNodeOptions}"\` as the image runs them${report.options.serviceLogLevel ? ` and \`LOG_LEVEL=${report.options.serviceLogLevel}\` as production does` : ''}${report.options.nodeArgs ? `, and \`${report.options.nodeArgs.join(' ')}\`` : ''}; the limit with Node's defaults.`,
+    `${report.options.rounds} round(s) × ${report.options.duration} s per measurement after ${report.options.warmup} s of warm-up; ${report.options.slice > 0 ? `limit and suite loaded in turn, ${report.options.slice} s at a time, within each round` : 'limit, then suite, in each round'}. Services run with \`NODE_OPTIONS="${report.options.serviceNodeOptions}"\` as the image runs them${report.options.suiteNodeOptions && report.scenarios.some((s) => s.server === 'suite') ? ` (the one-machine suite with \`${report.options.suiteNodeOptions}\`, as \`npm start\` runs it)` : ''}${report.options.serviceLogLevel ? ` and \`LOG_LEVEL=${report.options.serviceLogLevel}\` as production does` : ''}${report.options.nodeArgs ? `, and \`${report.options.nodeArgs.join(' ')}\`` : ''}; the limit with Node's defaults.`,
     `Machine: ${e.cpus} × ${e.cpuModel}, ${e.memoryGb} GB; Node ${e.node}; ${pin}.`,
     `Code: ${e.commit}${e.dirty ? ` (working tree with uncommitted changes in ${e.dirty})` : ''}. Total wall time ${report.wallTimeS} s.`,
     disturbed,
@@ -1276,7 +1322,7 @@ function installExitHandlers(deadlineMs) {
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));
-  const all = [...SCENARIOS, ...stress.scenarios(log)];
+  const all = [...SCENARIOS, ...stress.scenarios(log), ...ONE_MACHINE_SCENARIOS];
   const selected = options.scenarios ? all.filter((s) => options.scenarios.includes(String(s.number)) || options.scenarios.includes(s.id)) : all;
   if (!selected.length) usage(`no scenario matches ${options.scenarios.join(',')}`);
   for (const script of [...new Set(selected.map((s) => APP_SCRIPTS[s.app]))].concat('dist/apps/auth/main.js', 'dist/apps/auth/cli.js')) {
@@ -1291,7 +1337,7 @@ async function main() {
   // Per measurement: two process starts (~2 s each), warm-up and duration, and each slice's own
   // start and readings; plus setup.
   const perMeasurement = options.warmup + options.duration + 8 + (options.slice > 0 ? options.duration / options.slice : 1) * 0.3;
-  const deadlineMs = options.smoke ? 150_000 : (120 + selected.filter((s) => !s.stress).length * options.rounds * 2 * perMeasurement * 1.5 + stress.budgetSeconds(selected, options)) * 1000;
+  const deadlineMs = options.smoke ? 165_000 : (120 + selected.filter((s) => !s.stress).length * options.rounds * 2 * perMeasurement * 1.5 + stress.budgetSeconds(selected, options)) * 1000;
   installExitHandlers(deadlineMs);
 
   pinning = setUpPinning(options.pin);
@@ -1317,7 +1363,7 @@ async function main() {
     command: `node bench/run.js ${process.argv.slice(2).join(' ')}`.trim(),
     smoke: options.smoke,
     startedAt: startedAt.toISOString(),
-    options: { rounds: options.rounds, duration: options.duration, slice: options.slice, warmup: options.warmup, serviceNodeOptions: SERVICE_NODE_OPTIONS, serviceLogLevel: SERVICE_LOG_LEVEL, ...(options.nodeArgs.length ? { nodeArgs: options.nodeArgs } : {}) },
+    options: { rounds: options.rounds, duration: options.duration, slice: options.slice, warmup: options.warmup, serviceNodeOptions: SERVICE_NODE_OPTIONS, suiteNodeOptions: SUITE_NODE_OPTIONS, serviceLogLevel: SERVICE_LOG_LEVEL, ...(options.nodeArgs.length ? { nodeArgs: options.nodeArgs } : {}) },
     pinning,
     environment: {
       node: process.version,
@@ -1340,7 +1386,7 @@ async function main() {
     context.authUrl = auth.url;
     context.credentials.enterprise = createCredential('api-enterprise', ['--burst', '1000000', '--quota', '1000000000']);
     if (selected.some((s) => s.credential === 'sandbox')) context.credentials.sandbox = createCredential('developer-sandbox');
-    await seed(new Set(selected.filter((s) => s.number <= 3).map((s) => s.app)));
+    await seed(new Set(selected.filter((s) => s.number <= 3 || s.seed).map((s) => s.seed ?? s.app)));
 
     for (const scenario of selected) {
       try {

@@ -43,6 +43,7 @@ export * from './http/serialized-json';
 export * from './http/server-close';
 export * from './identity/cached-identity.source';
 export * from './identity/identity-source';
+export * from './identity/in-process-identity.source';
 export * from './identity/remote-identity.source';
 export * from './jobs/backoff';
 export * from './jobs/dead-letters';

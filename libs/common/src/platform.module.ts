@@ -25,6 +25,7 @@ import { JobsModule } from './jobs/jobs.module';
 import { createValidationPipe } from './http/validation';
 import { PLATFORM_LOGGER, PlatformLogger, PlatformLoggerModule } from './logging/platform-logger';
 import { IdentitySource } from './identity/identity-source';
+import { sharedIdentitySource } from './identity/in-process-identity.source';
 import { RemoteIdentitySource } from './identity/remote-identity.source';
 import { metricsModule } from './metrics/metrics';
 import { createOpenApiController, OpenApiDocument } from './openapi/openapi';
@@ -84,7 +85,13 @@ export class PlatformModule {
       { provide: APP_GUARD, useClass: PlanThrottlerGuard },
       { provide: APP_GUARD, useClass: ScopeGuard },
     ];
-    if (service.identity === 'remote') providers.push({ provide: IdentitySource, useClass: RemoteIdentitySource });
+    if (service.identity === 'remote') {
+      providers.push({
+        provide: IdentitySource,
+        inject: [Environment, InternalApi],
+        useFactory: (env: Environment, api: InternalApi) => sharedIdentitySource() ?? new RemoteIdentitySource(env, api),
+      });
+    }
 
     return {
       module: PlatformModule,

@@ -33,6 +33,17 @@ describe('MemoryRateLimitStore', () => {
     expect(store.consumeSync(request(), t0 + 1001).allowed).toBe(true);
   });
 
+  it('counts the window of a large burst as a small one, and lets it empty', () => {
+    const store = new MemoryRateLimitStore(null);
+    const t0 = 7_000_000;
+    const large = request({ burst: 1_000_000, quota: 1e9 });
+    const remaining = Array.from({ length: 3000 }, (_, i) => store.consumeSync(large, t0 + Math.floor(i / 3)).burstRemaining);
+    expect(remaining.every((left, i) => left === 1_000_000 - i - 1)).toBe(true);
+    // t0 .. t0 + 999 hold 3 admissions a millisecond: at t0 + 1500 those of t0 + 500 and later remain
+    expect(store.consumeSync(large, t0 + 1500)).toMatchObject({ allowed: true, burstRemaining: 1_000_000 - 1500 - 1 });
+    expect(store.consumeSync(large, t0 + 5000)).toMatchObject({ allowed: true, burstRemaining: 1_000_000 - 1 });
+  });
+
   it('keeps products apart and stops at the quota', async () => {
     const store = new MemoryRateLimitStore(null);
     let t = 10_000_000;

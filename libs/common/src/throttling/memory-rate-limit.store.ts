@@ -8,6 +8,9 @@ interface BurstRing {
   times: Float64Array;
   head: number;
   size: number;
+  /** the admissions of the last BURST_SPAN_MS: `inWindow` of them, the oldest at `tail` */
+  tail: number;
+  inWindow: number;
 }
 
 interface Window {
@@ -62,6 +65,7 @@ export class MemoryRateLimitStore extends RateLimitStore {
     const usage = this.quotas.get(quotaKey);
     const used = usage?.[request.product] ?? 0;
     const ring = this.ringFor(`${request.credentialId}:${request.product}`, request.burst);
+    this.leaveWindow(ring, request.burst, now);
     const full = ring.size >= request.burst;
     const oldest = full ? ring.times[ring.head] : 0;
 
@@ -72,10 +76,11 @@ export class MemoryRateLimitStore extends RateLimitStore {
       return { allowed: false, reason: 'burst', burstRemaining: 0, burstResetMs: oldest + BURST_SPAN_MS - now, quotaUsed: used };
     }
 
+    if (ring.inWindow === 0) ring.tail = ring.head;
     ring.times[ring.head] = now;
     ring.head = (ring.head + 1) % request.burst;
     if (ring.size < request.burst) ring.size += 1;
-    const inWindow = this.countInWindow(ring, request.burst, now);
+    const inWindow = ++ring.inWindow;
     const nextOldest = ring.size >= request.burst ? ring.times[ring.head] : ring.times[(ring.head - ring.size + request.burst) % request.burst];
 
     const counters = usage ?? {};
@@ -142,19 +147,22 @@ export class MemoryRateLimitStore extends RateLimitStore {
   private ringFor(key: string, burst: number): BurstRing {
     let ring = this.bursts.get(key);
     if (!ring || ring.times.length !== burst) {
-      ring = { times: new Float64Array(burst), head: 0, size: 0 };
+      ring = { times: new Float64Array(burst), head: 0, size: 0, tail: 0, inWindow: 0 };
       this.bursts.set(key, ring);
     }
     return ring;
   }
 
-  private countInWindow(ring: BurstRing, burst: number, now: number): number {
-    let count = 0;
-    for (let i = 0; i < ring.size; i++) {
-      if (ring.times[(ring.head - 1 - i + burst) % burst] > now - BURST_SPAN_MS) count++;
-      else break;
+  /**
+   * Drops from the window the admissions older than BURST_SPAN_MS, oldest first: each admission
+   * leaves once, so a request costs the same whatever the burst (counting the window back from the
+   * newest cost a large burst's admissions of the last second on every request).
+   */
+  private leaveWindow(ring: BurstRing, burst: number, now: number): void {
+    while (ring.inWindow > 0 && ring.times[ring.tail] <= now - BURST_SPAN_MS) {
+      ring.tail = (ring.tail + 1) % burst;
+      ring.inWindow -= 1;
     }
-    return count;
   }
 
   private sweep(): void {
