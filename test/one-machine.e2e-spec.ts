@@ -1,9 +1,9 @@
 import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { call, sleep } from './support/http';
+import { freeLoopbackPort } from '@platform/common';
 
 const ROOT = join(__dirname, '..');
 const node = process.execPath;
@@ -14,17 +14,6 @@ async function eventuallyCount(count: () => number, atLeast: number, timeoutMs =
     if (Date.now() > deadline) throw new Error(`only ${count()} of ${atLeast} writes acknowledged`);
     await sleep(20);
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**
@@ -71,7 +60,7 @@ describe('one machine: npm start on its own PostgreSQL', () => {
 
   beforeAll(async () => {
     execFileSync(node, ['scripts/ensure-built.js'], { cwd: ROOT, stdio: 'inherit', timeout: 300_000 });
-    port = await freePort();
+    port = await freeLoopbackPort();
     base = `http://127.0.0.1:${port}`;
     await startSuite();
   }, 360_000);

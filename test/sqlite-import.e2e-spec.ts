@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3';
 import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { call, HttpResult, sleep } from './support/http';
+import { freeLoopbackPort } from '@platform/common';
 
 const ROOT = join(__dirname, '..');
 const FIXTURE = join(__dirname, 'fixtures', 'sqlite-data-dir');
@@ -29,17 +29,6 @@ interface Manifest {
   documentId: string;
   documentJobId: string;
   usageTotal: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Tables renamed since the SQLite release: their new names. */
@@ -102,7 +91,7 @@ describe('importing a DATA_DIR of the SQLite release', () => {
   beforeAll(async () => {
     execFileSync(node, ['scripts/ensure-built.js'], { cwd: ROOT, stdio: 'inherit', timeout: 300_000 });
     cpSync(join(FIXTURE, 'data'), dataDir, { recursive: true });
-    port = await freePort();
+    port = await freeLoopbackPort();
     base = `http://127.0.0.1:${port}`;
   }, 360_000);
 

@@ -305,7 +305,8 @@ async function stopServer(pid: number): Promise<void> {
   }
 }
 
-function freeLoopbackPort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 now (the kernel's pick; another process may take it before it is used). */
+export function freeLoopbackPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
