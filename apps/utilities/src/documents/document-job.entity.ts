@@ -19,13 +19,12 @@ export interface JobError {
 }
 
 /**
- * A document rendered in the background. A worker claims it by setting `locked_until` (its
- * lease, renewed while it runs); a queued job with `locked_until` in the future waits for a
- * retry, and a running one whose lease lapsed (its instance stopped) is claimed again.
+ * A document rendered in the background: what the API shows of it. The work is a job of the
+ * suite's queue (utilities:render-document), which retries it and runs it again when the
+ * instance running it stopped.
  */
 @Entity({ name: 'document_jobs' })
 @Index('idx_document_jobs_company_created', ['companyId', 'createdAt', 'id'])
-@Index('idx_document_jobs_claim', ['status', 'lockedUntil'])
 export class DocumentJob {
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -50,9 +49,6 @@ export class DocumentJob {
 
   @Column({ type: 'jsonb', nullable: true })
   error: JobError | null;
-
-  @Column({ name: 'locked_until', type: 'timestamptz', nullable: true })
-  lockedUntil: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

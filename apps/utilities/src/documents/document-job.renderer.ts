@@ -72,7 +72,7 @@ export class DocumentJobRenderer implements OnApplicationBootstrap {
     try {
       if (job.attempts > MAX_JOB_ATTEMPTS) throw new Error(`abandoned after ${MAX_JOB_ATTEMPTS} attempts whose instances stopped`);
       await this.documents.produce(job.companyId, job.request, job.id, progress, async (manager, document) => {
-        const result = await manager.update(DocumentJob, ours, { status: 'succeeded', progress: 100, documentId: document.id, error: null, lockedUntil: null, finishedAt: new Date() });
+        const result = await manager.update(DocumentJob, ours, { status: 'succeeded', progress: 100, documentId: document.id, error: null, finishedAt: new Date() });
         if (!result.affected) throw new ClaimLost();
         await this.outbox.record(manager, job.companyId, 'document_job.succeeded', documentJobView(await manager.findOneByOrFail(DocumentJob, { id: job.id })));
       });
@@ -90,7 +90,7 @@ export class DocumentJobRenderer implements OnApplicationBootstrap {
     const claimed = await this.dataSource
       .createQueryBuilder()
       .update(DocumentJob)
-      .set({ status: 'running', attempts: () => 'attempts + 1', startedAt: () => 'COALESCE(started_at, now())', lockedUntil: null })
+      .set({ status: 'running', attempts: () => 'attempts + 1', startedAt: () => 'COALESCE(started_at, now())' })
       .where(`id = :jobId AND status IN ('queued', 'running')`, { jobId })
       .execute();
     return claimed.affected ? this.dataSource.getRepository(DocumentJob).findOneBy({ id: jobId }) : null;
@@ -104,7 +104,7 @@ export class DocumentJobRenderer implements OnApplicationBootstrap {
     if (retry) await this.dataSource.getRepository(DocumentJob).update(ours, { status: 'queued', error });
     else {
       await this.transactions.run(async (manager) => {
-        const failed = await manager.update(DocumentJob, ours, { status: 'failed', error, lockedUntil: null, finishedAt: new Date() });
+        const failed = await manager.update(DocumentJob, ours, { status: 'failed', error, finishedAt: new Date() });
         if (failed.affected) await this.outbox.record(manager, job.companyId, 'document_job.failed', documentJobView(await manager.findOneByOrFail(DocumentJob, { id: job.id })));
       });
     }
