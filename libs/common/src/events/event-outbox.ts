@@ -25,6 +25,8 @@ export class EventOutbox {
   private readonly service: ServiceName;
   private readonly relayTask: string;
   private readonly relayQueue: string;
+  /** The transactions (their query runners, one per transaction) that have added their relay job already. */
+  private readonly relaying = new WeakSet<object>();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -53,7 +55,11 @@ export class EventOutbox {
       position: null,
       publishedAt: null,
     });
+    // one relay job per transaction: it publishes every event the transaction recorded
+    const transaction = manager.queryRunner;
+    if (transaction && this.relaying.has(transaction)) return;
     await this.queue.add(this.relayTask, {}, { queueName: this.relayQueue }, manager);
+    if (transaction) this.relaying.add(transaction);
   }
 
   /** Publishes until nothing committed is left unpublished. */
