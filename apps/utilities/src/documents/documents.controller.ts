@@ -1,8 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, ParseUUIDPipe, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiPayloadTooLargeResponse, ApiProduces, ApiServiceUnavailableResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Authenticated, PlatformException, RawResponse, SuccessMessage, Tenant, TenantContext } from '@platform/common';
-import { ApiEnvelope } from '../openapi';
+import { ApiEnvelope, Authenticated, PlatformException, RawResponse, SuccessMessage, Tenant, TenantContext } from '@platform/common';
 import { DocumentJobsService } from './document-jobs.service';
 import { DocumentsService } from './documents.service';
 import { CreateDocumentDto, DocumentJobView, DocumentView, ListDocumentJobsQueryDto, ListDocumentsQueryDto } from './dto/document.dto';

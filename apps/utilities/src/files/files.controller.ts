@@ -13,8 +13,7 @@ import {
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Authenticated, CurrentPrincipal, PlatformException, Principal, Public, RawResponse, SecretQuery, Tenant, TenantContext } from '@platform/common';
-import { ApiEnvelope } from '../openapi';
+import { ApiEnvelope, Authenticated, CurrentPrincipal, PlatformException, Principal, Public, RawResponse, SecretQuery, Tenant, TenantContext } from '@platform/common';
 import { FileLinkQueryDto, FileView, ListFilesQueryDto, UpdateFileDto, UploadFileDto } from './dto/file.dto';
 import { FilesService } from './files.service';
 

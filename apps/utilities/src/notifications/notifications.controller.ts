@@ -1,7 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated, PlatformException, SuccessMessage, Tenant, TenantContext } from '@platform/common';
-import { ApiEnvelope } from '../openapi';
+import { ApiEnvelope, Authenticated, PlatformException, SuccessMessage, Tenant, TenantContext } from '@platform/common';
 import { InboxFilterDto, InboxQueryDto, ListInboxQueryDto, SendNotificationDto } from './dto/notification.dto';
 import { InboxItemView, NotificationAcceptedView, NotificationView, ReadAllView, UnreadCountsView } from './dto/notification-views.dto';
 import { InboxService } from './inbox.service';

@@ -4,6 +4,7 @@ import { SkipThrottle } from '@nestjs/throttler';
 import { Public } from '../auth/auth.decorators';
 import { RawResponse } from '../http/response.decorators';
 import type { ServiceDescriptor } from '../service';
+import { ERROR_ENVELOPE, ERROR_ENVELOPE_SCHEMA } from './api-responses';
 
 /**
  * The service's OpenAPI document, built on its first request rather than at start: building it
@@ -58,5 +59,7 @@ export function buildOpenApiDocument(app: INestApplication, service: ServiceDesc
     .addApiKey({ type: 'apiKey', in: 'header', name: 'X-Platform-Api-Key' }, 'apiKey')
     .addApiKey({ type: 'apiKey', in: 'header', name: 'X-Platform-Client-Id', description: 'Always `platform-developer`' }, 'clientId')
     .build();
-  return SwaggerModule.createDocument(app, config, { operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}` });
+  const document = SwaggerModule.createDocument(app, config, { operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}` });
+  document.components = { ...document.components, schemas: { ...document.components?.schemas, [ERROR_ENVELOPE_SCHEMA]: ERROR_ENVELOPE } };
+  return document;
 }

@@ -1,0 +1,104 @@
+import { applyDecorators, Type } from '@nestjs/common';
+import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { ERROR_CODES, ErrorCode } from '../errors/error-codes';
+
+/** The name of the one error envelope schema in every document's `components.schemas`. */
+export const ERROR_ENVELOPE_SCHEMA = 'ErrorEnvelope';
+
+/** `{ success: false, message, code, errors?, details?, statusCode, timestamp }`, as the exception filter writes it. */
+export const ERROR_ENVELOPE: SchemaObject = {
+  type: 'object',
+  required: ['success', 'message', 'code', 'statusCode', 'timestamp'],
+  properties: {
+    success: { type: 'boolean', enum: [false] },
+    message: { type: 'string', description: 'Human-readable, in the language of `Accept-Language` (en, fr).' },
+    code: { type: 'string', description: 'The machine-readable error code: branch on this, not on `message`.' },
+    errors: {
+      type: 'object',
+      description: 'VALIDATION_FAILED only: the messages of each invalid field, by its path (`lines.0.amount`).',
+      additionalProperties: { type: 'array', items: { type: 'string' } },
+    },
+    details: { type: 'object', additionalProperties: true, description: 'Facts about this error a client can act on (e.g. the available amount), by code.' },
+    statusCode: { type: 'integer', minimum: 400, maximum: 599 },
+    timestamp: { type: 'string', format: 'date-time' },
+  },
+};
+
+const ERROR_CODES_KEY = 'platform:openapi-error-codes';
+
+/** The error codes a handler declared with @ApiErrors, by status. */
+export function declaredErrorCodes(handler: Function): Map<number, ErrorCode[]> {
+  return (Reflect.getMetadata(ERROR_CODES_KEY, handler) as Map<number, ErrorCode[]> | undefined) ?? new Map();
+}
+
+/** The description of an error response listing its codes. */
+export function errorResponseDescription(codes: readonly ErrorCode[]): string {
+  return codes.map((code) => `\`${code}\`: ${ERROR_CODES[code].message.en}`).join('\n\n');
+}
+
+/**
+ * Declares the error codes a route can answer beyond those every route of its kind answers
+ * (the document adds those: VALIDATION_FAILED, the authentication codes, RATE_LIMITED,
+ * UPSTREAM_UNAVAILABLE…). The status of each is the registry's; codes of one status are
+ * listed together on the status's response, whose body is the shared error envelope. Several
+ * @ApiErrors on one handler add up.
+ */
+export function ApiErrors(...codes: ErrorCode[]): MethodDecorator {
+  return (target, key, descriptor) => {
+    const handler = descriptor.value as unknown as Function;
+    const byStatus = new Map(declaredErrorCodes(handler));
+    for (const code of codes) {
+      const status = ERROR_CODES[code].status;
+      const listed = byStatus.get(status) ?? [];
+      if (!listed.includes(code)) byStatus.set(status, [...listed, code]);
+    }
+    Reflect.defineMetadata(ERROR_CODES_KEY, byStatus, handler);
+    for (const [status, listed] of byStatus) {
+      ApiResponse({ status, description: errorResponseDescription(listed), schema: { $ref: `#/components/schemas/${ERROR_ENVELOPE_SCHEMA}` } })(target, key, descriptor);
+    }
+    return descriptor;
+  };
+}
+
+export interface EnvelopeOptions {
+  /** `data` is a page: `{ items: model[], page, limit, total }` (and `nextCursor` when the list has one). */
+  page?: boolean;
+  /** `data` is an array of the model. */
+  isArray?: boolean;
+  /** The response has no `data` (an action that answers only `{ success, message }`). */
+  empty?: boolean;
+}
+
+/** The schema of a page of items in `data`. */
+export function pageSchema(items: SchemaObject | { $ref: string }): SchemaObject {
+  return {
+    type: 'object',
+    required: ['items', 'page', 'limit', 'total'],
+    properties: {
+      items: { type: 'array', items: items as SchemaObject },
+      page: { type: 'integer', minimum: 1, example: 1 },
+      limit: { type: 'integer', minimum: 1, example: 20 },
+      total: { type: 'integer', minimum: 0, example: 1 },
+    },
+  };
+}
+
+/** The success envelope `{ success: true, message, data }` with `data` of the given schema. */
+export function envelopeSchema(data?: SchemaObject | { $ref: string }): SchemaObject {
+  const properties: Record<string, SchemaObject> = { success: { type: 'boolean', enum: [true] }, message: { type: 'string' } };
+  if (data) properties.data = data as SchemaObject;
+  return { type: 'object', required: data ? ['success', 'message', 'data'] : ['success', 'message'], properties };
+}
+
+/**
+ * Declares a success response as the envelope `{ success, message, data }` with `data` the
+ * given model (a DTO class whose properties carry @ApiProperty), an array of it, or a page of it.
+ */
+export function ApiEnvelope(status: number, model: Type | null, description: string, options: EnvelopeOptions = {}) {
+  const ref = model ? { $ref: getSchemaPath(model) } : undefined;
+  const data = options.empty || !ref ? undefined : options.page ? pageSchema(ref) : options.isArray ? ({ type: 'array', items: ref } as SchemaObject) : ref;
+  const decorators = [ApiResponse({ status, description, schema: envelopeSchema(data) })];
+  if (model) decorators.unshift(ApiExtraModels(model));
+  return applyDecorators(...decorators);
+}
