@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import '@platform/common/runtime/preload';
-import { Type } from '@nestjs/common';
+import { Logger, Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import pino from 'pino';
 import { createServer, IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import {
@@ -9,22 +10,28 @@ import {
   buildErrorEnvelope,
   closeConnectionsAsTheyFallIdle,
   createServiceApp,
+  CREDENTIALS_COMMAND,
   describeService,
   EmbeddedPostgres,
   exitOnStartupError,
   IdentitySource,
   installGracefulShutdown,
+  logDestination,
   negotiateLanguage,
   openEmbeddedPostgres,
   PlatformException,
+  platformLoggerOptions,
+  reachableBaseUrl,
   restrictFileModes,
   ServiceName,
+  ServiceNestLogger,
   serviceForPath,
   shareIdentitySource,
   startProcessJobRunner,
   stopProcessJobRunner,
   useOneJobRunnerPerProcess,
   validateEnvironment,
+  writeStartBanner,
 } from '@platform/common';
 import { AuthModule } from '../apps/auth/src/auth.module';
 import { BooksModule } from '../apps/books/src/books.module';
@@ -131,7 +138,17 @@ async function main(): Promise<void> {
     exitOnStartupError('suite', error);
   }
 
-  process.stderr.write(`Platform API suite listening on http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}/api/v1 (${store ? `PostgreSQL in ${join(env.DATA_DIR, 'postgres')}` : 'PostgreSQL'}, ${env.REDIS_URL ? 'Redis' : 'in-process'} limits)\n`);
+  // Nest's lines logged after the start by code every app shares (the job runner, the identity
+  // source) are the suite's, not the last app started's
+  Logger.overrideLogger(new ServiceNestLogger(pino(platformLoggerOptions(env.LOG_LEVEL, 'suite'), logDestination())));
+  const base = reachableBaseUrl(env);
+  writeStartBanner({
+    headline: `Platform API suite listening on ${base}/api/v1 (${store ? `PostgreSQL in ${join(env.DATA_DIR, 'postgres')}` : 'PostgreSQL'}, ${env.REDIS_URL ? 'Redis' : 'in-process'} limits)`,
+    lines: [
+      ['API reference', `${base}/api/v1/docs`],
+      ['Credentials', `${CREDENTIALS_COMMAND}${store ? ` (in another terminal, with the same DATA_DIR: ${env.DATA_DIR})` : ' (with the same DATABASE_URL)'}`],
+    ],
+  });
 
   installGracefulShutdown(apps, env.SHUTDOWN_GRACE_MS, {
     // the jobs in flight finish (or are unlocked) while the apps they use are still open

@@ -2,7 +2,6 @@ import { RequestMethod, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerFactory, RouteOptions } from 'fastify';
-import { Logger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -13,11 +12,14 @@ import { restrictFileModes } from './config/private-files';
 import { routingErrorEnvelope } from './errors/exception.filter';
 import { ShutdownState } from './health/shutdown-state';
 import { accessLogLevel, loggedUrl } from './http/access-log';
+import { allowedMethodsOf } from './http/allowed-methods';
+import { installBodyParsers } from './http/content-types';
 import { envelopeHooks } from './http/envelope';
 import { SECRET_QUERY_CONFIG } from './http/response.decorators';
 import { closeConnectionsAsTheyFallIdle } from './http/server-close';
 import { requestDurationHistogram } from './metrics/metrics';
 import { logDestination } from './logging/log-destination';
+import { ServiceNestLogger } from './logging/nest-logger';
 import { PLATFORM_LOGGER, PlatformLogger } from './logging/platform-logger';
 import { buildOpenApiDocument, OpenApiDocument } from './openapi/openapi';
 // Speed code that reaches into other libraries (library-internals/README.md)
@@ -92,6 +94,8 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     forceCloseConnections: 'idle',
+    // `/api/v1/` answers as `/api/v1`, `/api/v1/hr/employees/` as `/api/v1/hr/employees`
+    routerOptions: { ignoreTrailingSlash: true },
     // A request that reaches a closing server (pipelined behind one in flight) is answered as any
     // other, with `Connection: close`; Fastify's 503 would be neither served nor in the envelope.
     return503OnClosing: false,
@@ -106,16 +110,18 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
     clientErrorHandler: answerClientError,
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   });
-  const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, { bufferLogs: true, abortOnError: false });
-  app.useLogger(app.get(Logger));
+  // the body parsers are the platform's (installBodyParsers), not Nest's
+  const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, { bufferLogs: true, abortOnError: false, bodyParser: false });
+  const logger = app.get<PlatformLogger>(PLATFORM_LOGGER);
+  app.useLogger(new ServiceNestLogger(logger));
   app.flushLogs();
 
   app.setGlobalPrefix(service.prefix, { exclude: UNPREFIXED_PATHS.map((path) => ({ path, method: RequestMethod.ALL })) });
   app.get(RouteAudit).setGlobalPrefix(service.prefix, UNPREFIXED_PATHS);
 
   const fastify = app.getHttpAdapter().getInstance();
+  installBodyParsers(fastify);
   const histogram = requestDurationHistogram();
-  const logger = app.get<PlatformLogger>(PLATFORM_LOGGER);
   const accessLog = logger.isLevelEnabled('info');
   // A recorder per route template holds its series by method and status, found without building a label set.
   const recorder = (route: string, secretQuery = false) => {
@@ -154,8 +160,10 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
   // Each route gets its own envelope and metrics hooks as it is registered, so that a request
   // finds its route template and envelope without a lookup.
   const declarations = new Map(app.get(RouteAudit).routes().map((route) => [`${route.method} ${route.path}`, route]));
+  const allowedMethods = allowedMethodsOf(fastify);
   fastify.addHook('onRoute', (options: RouteOptions) => {
     const url = options.url;
+    allowedMethods.add(options.method, url);
     const method = Array.isArray(options.method) ? 'ALL' : options.method;
     const declaration = declarations.get(`${method === 'HEAD' ? 'GET' : method} ${url}`) ?? declarations.get(`ALL ${url}`);
     const envelope = declaration ? envelopeHooks(declaration.response) : null;
@@ -223,6 +231,45 @@ export async function runService(rootModule: Type, service: ServiceDescriptor, o
   const env = app.get(Environment);
   await app.listen({ port: env.PORT, host: env.HOST });
   installGracefulShutdown([app], env.SHUTDOWN_GRACE_MS);
+  writeStartBanner(serviceBanner(service, env));
+}
+
+/** Where a client reaches a server listening on HOST: a wildcard address is reached on the loopback. */
+export function reachableBaseUrl(env: Pick<Environment, 'HOST' | 'PORT'>): string {
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
+  return `http://${host}:${env.PORT}`;
+}
+
+/** The command that prints a first credential, as the suite's CLI takes it. */
+export const CREDENTIALS_COMMAND = 'npm run -s cli -- developers:create --org "Acme" --plan developer-sandbox --json';
+
+export interface StartBanner {
+  /** the first line: what listens where (`… listening on <url>`) */
+  headline: string;
+  /** label → value lines under it */
+  lines: [string, string][];
+}
+
+/** The banner of one service started alone (an image, `npm run start:app`). */
+export function serviceBanner(service: ServiceDescriptor, env: Pick<Environment, 'HOST' | 'PORT' | 'DATA_DIR' | 'DATABASE_URL'>): StartBanner {
+  const base = reachableBaseUrl(env) + service.prefix;
+  const lines: [string, string][] = [['OpenAPI', `${base}/openapi.json`]];
+  if (service.name === 'auth') {
+    lines.push(['API reference', `${base}/docs`]);
+    lines.push(['Credentials', 'node dist/apps/auth/cli.js developers:create --org "Acme" --json (same DATABASE_URL)']);
+  }
+  return { headline: `${service.name} listening on ${base}`, lines };
+}
+
+/**
+ * The last thing written before the server serves: what listens where, the API reference and how
+ * to get credentials. The logs gathered so far are written first (they are buffered), so that the
+ * banner is the last line a user sees at start.
+ */
+export function writeStartBanner(banner: StartBanner): void {
+  logDestination().flushSync();
+  const width = Math.max(...banner.lines.map(([label]) => label.length));
+  process.stderr.write([banner.headline, ...banner.lines.map(([label, value]) => `  ${`${label}:`.padEnd(width + 1)}  ${value}`)].join('\n') + '\n');
 }
 
 export function exitOnStartupError(name: string, error: unknown): never {

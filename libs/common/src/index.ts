@@ -1,5 +1,6 @@
 export * from './auth/auth.decorators';
 export * from './auth/constant-time';
+export { clientIdRefusal } from './auth/platform-auth.guard';
 export * from './auth/principal';
 export * from './auth/request-state';
 export * from './auth/route-audit';
@@ -52,6 +53,8 @@ export { JobRunner } from './jobs/job-runner';
 export * from './jobs/jobs.module';
 export * from './logging/platform-logger';
 export * from './logging/failure-log';
+export { ServiceNestLogger } from './logging/nest-logger';
+export { logDestination } from './logging/log-destination';
 export * from './openapi/api-responses';
 export * from './plans';
 export * from './platform.module';

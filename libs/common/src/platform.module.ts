@@ -3,7 +3,6 @@ import { APP_FILTER, APP_GUARD, APP_PIPE, DiscoveryModule } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { HealthCheckService, TerminusModule, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { ThrottlerModule } from '@nestjs/throttler';
-import { LoggerModule } from 'nestjs-pino';
 import { join } from 'node:path';
 import { PlatformJwtStrategy } from './auth/jwt.strategy';
 import { PlatformAuthGuard } from './auth/platform-auth.guard';
@@ -23,7 +22,7 @@ import { ShutdownState } from './health/shutdown-state';
 import { InternalApi } from './http/internal-api';
 import { JobsModule } from './jobs/jobs.module';
 import { createValidationPipe } from './http/validation';
-import { PLATFORM_LOGGER, PlatformLogger, PlatformLoggerModule } from './logging/platform-logger';
+import { PlatformLoggerModule } from './logging/platform-logger';
 import { IdentitySource } from './identity/identity-source';
 import { sharedIdentitySource } from './identity/in-process-identity.source';
 import { RemoteIdentitySource } from './identity/remote-identity.source';
@@ -99,12 +98,6 @@ export class PlatformModule {
       imports: [
         PlatformConfigModule,
         PlatformLoggerModule,
-        LoggerModule.forRootAsync({
-          imports: [PlatformLoggerModule],
-          inject: [PLATFORM_LOGGER],
-          // Nest's own logs go through this logger; requests are logged by a Fastify hook instead of middleware.
-          useFactory: (logger: PlatformLogger) => ({ pinoHttp: { logger }, forRoutes: [] }),
-        }),
         DiscoveryModule,
         PassportModule,
         TerminusModule.forRoot({ logger: false }),

@@ -4,6 +4,7 @@ import { normalizeIp } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
 import {
   Authenticated,
+  clientIdRefusal,
   CurrentPrincipal,
   Environment,
   FILE_LINK_DOWNLOADS,
@@ -64,9 +65,12 @@ export class AuthorizeController {
   @ApiUnauthorizedResponse({ description: 'DEVELOPER_KEYS_INVALID (also for a key of the other environment: a sandbox key on production, or a production key on sandbox) or CLIENT_ID_INVALID' })
   @ApiTooManyRequestsResponse({ description: 'RATE_LIMIT_EXCEEDED after too many failed exchanges' })
   async token(@Req() request: FastifyRequest) {
-    if (headerValue(request, 'x-platform-client-id') !== PLATFORM_CLIENT_ID) throw new PlatformException('CLIENT_ID_INVALID');
+    const clientId = headerValue(request, 'x-platform-client-id');
+    if (clientId !== PLATFORM_CLIENT_ID) throw clientIdRefusal(clientId);
     const apiKey = headerValue(request, 'x-platform-api-key') ?? '';
     const apiSecret = headerValue(request, 'x-platform-api-secret') ?? '';
+    if (!apiKey) throw new PlatformException('DEVELOPER_KEYS_INVALID', { reason: 'keyMissing' });
+    if (!apiSecret) throw new PlatformException('DEVELOPER_KEYS_INVALID', { reason: 'secretMissing' });
     const keyEnvironment = environmentOfKey(apiKey);
     if (keyEnvironment && keyEnvironment !== this.env.PLATFORM_ENVIRONMENT) {
       throw new PlatformException('DEVELOPER_KEYS_INVALID', { reason: 'environment', params: { keyEnvironment, deploymentEnvironment: this.env.PLATFORM_ENVIRONMENT } });

@@ -1,10 +1,14 @@
 import { Module } from '@nestjs/common';
+import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Command, InvalidArgumentError } from 'commander';
+import { isUUID } from 'class-validator';
+import { DataSource } from 'typeorm';
 import { DatabaseModule, describeService, EventOutbox, failCli, isPlanId, JobQueue, PLAN_IDS, PlanId, PlatformConfigModule, PLANS, Scope, SCOPES, SERVICE_DESCRIPTOR, Transactions, useOneJobRunnerPerProcess, withSuiteDatabase } from '@platform/common';
 import { CredentialsService } from '../credentials/credentials.service';
 import { AUTH_ENTITIES } from '../entities';
 import { AUTH_MIGRATIONS } from '../migrations';
+import { describeStore, noSuiteDataWarning, StoreDescription } from './store';
 
 /**
  * Just the store and its outbox: the CLI works beside a running suite, on its DATABASE_URL or its
@@ -24,6 +28,54 @@ const positiveInteger = (name: string) => (value: string) => {
   if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError(`${name} must be a positive integer`);
   return number;
 };
+
+/**
+ * Runs `work` with auth's store: the suite's (DATABASE_URL, or its PostgreSQL in DATA_DIR), says
+ * on standard error which store it is (standard output stays the command's answer, JSON with
+ * `--json`), and warns when the suite has never used that store: it then runs on another DATA_DIR
+ * or DATABASE_URL, and would refuse what this command writes.
+ */
+async function withAuthStore<T>(work: (context: INestApplicationContext, store: StoreDescription) => Promise<T>): Promise<T> {
+  const store = describeStore(process.env);
+  return withSuiteDatabase(async () => {
+    // the queue's tasks wait for a runner this process never starts
+    useOneJobRunnerPerProcess();
+    const context = await NestFactory.createApplicationContext(AuthCliModule, { logger: false, abortOnError: false });
+    try {
+      process.stderr.write(`Store: ${store.text}\n`);
+      if (!(await holdsSuiteData(context))) process.stderr.write(`warning: ${noSuiteDataWarning(store)}\n`);
+      return await work(context, store);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+/**
+ * Whether the suite has used this store: it holds an organization, or another service's schema
+ * (the CLI migrates auth's own, so that one proves nothing).
+ */
+async function holdsSuiteData(context: INestApplicationContext): Promise<boolean> {
+  if ((await context.get(CredentialsService).countOrganizations()) > 0) return true;
+  const runner = context.get(DataSource).createQueryRunner();
+  try {
+    return await runner.hasSchema('hr');
+  } finally {
+    await runner.release();
+  }
+}
+
+const credentialIdArgument = (value: string) => {
+  if (!isUUID(value)) throw new InvalidArgumentError('a credential id is a UUID (see credentials:list)');
+  return value;
+};
+
+/** The credential, or a stop naming what was not found. */
+async function existingCredential(context: INestApplicationContext, credentialId: string, store: StoreDescription) {
+  const [found] = (await context.get(CredentialsService).list()).filter((entry) => entry.credential.id === credentialId);
+  if (!found) failCli(`No credential ${credentialId} in ${store.text}. credentials:list shows the credentials there.`);
+  return found;
+}
 
 /** The operator commands on developer credentials, for auth's CLI and the suite's. */
 export function addDeveloperCommands(program: Command): void {
@@ -47,23 +99,17 @@ export function addDeveloperCommands(program: Command): void {
         failCli('--burst, --quota and --webhook-retries are negotiated limits: use them with --plan api-enterprise');
       }
 
-      const issued = await withSuiteDatabase(async () => {
-        // the queue's tasks wait for a runner this process never starts
-        useOneJobRunnerPerProcess();
-        const context = await NestFactory.createApplicationContext(AuthCliModule, { logger: false, abortOnError: false });
-        try {
-          return await context.get(CredentialsService).createDeveloper({
-            organizationName: options.org.trim(),
-            plan: options.plan as PlanId,
-            scopes: scopes as Scope[] | undefined,
-            burstPerSecond: options.burst,
-            monthlyQuota: options.quota,
-            webhookRetries: options.webhookRetries,
-          });
-        } finally {
-          await context.close();
-        }
-      });
+      const { issued, store } = await withAuthStore(async (context, store) => ({
+        store,
+        issued: await context.get(CredentialsService).createDeveloper({
+          organizationName: options.org.trim(),
+          plan: options.plan as PlanId,
+          scopes: scopes as Scope[] | undefined,
+          burstPerSecond: options.burst,
+          monthlyQuota: options.quota,
+          webhookRetries: options.webhookRetries,
+        }),
+      }));
       const output = { organizationId: issued.organizationId, apiKey: issued.apiKey, apiSecret: issued.apiSecret, plan: issued.plan };
       if (options.json) {
         process.stdout.write(JSON.stringify(output) + '\n');
@@ -73,12 +119,83 @@ export function addDeveloperCommands(program: Command): void {
       process.stdout.write(
         [
           `Organization  ${output.organizationId} (${options.org.trim()})`,
+          `Credential    ${issued.credentialId}`,
           `Plan          ${output.plan} — ${options.burst ?? limits.burstPerSecond}/s burst, ${options.quota ?? limits.monthlyQuota} requests per 30 days per product`,
           `API key       ${output.apiKey}`,
           `API secret    ${output.apiSecret}`,
+          `Store         ${store.text}`,
           '',
           'The secret is shown only this once: store it now.',
         ].join('\n') + '\n',
       );
+    });
+
+  program
+    .command('credentials:list')
+    .description('List the developer credentials (never their secrets): organization, key prefix, plan, scopes, rotation and revocation.')
+    .option('--org <organizationId>', 'only this organization’s')
+    .option('--json', 'print JSON only')
+    .action(async (options: { org?: string; json?: boolean }) => {
+      if (options.org !== undefined && !isUUID(options.org)) failCli('--org takes an organization id (a UUID)');
+      const entries = await withAuthStore((context) => context.get(CredentialsService).list(options.org));
+      const rows = entries.map(({ credential, organization }) => ({
+        credentialId: credential.id,
+        organizationId: organization.id,
+        organization: organization.name,
+        plan: organization.plan,
+        apiKeyPrefix: credential.keyPrefix,
+        environment: credential.environment,
+        scopes: credential.scopes.split(' '),
+        createdAt: credential.createdAt.toISOString(),
+        secretRotatedAt: credential.secretRotatedAt?.toISOString() ?? null,
+        revokedAt: credential.revokedAt?.toISOString() ?? null,
+      }));
+      if (options.json) {
+        process.stdout.write(JSON.stringify({ credentials: rows }) + '\n');
+        return;
+      }
+      if (rows.length === 0) {
+        process.stdout.write('No credentials.\n');
+        return;
+      }
+      const state = (row: (typeof rows)[number]) => (row.revokedAt ? `revoked ${row.revokedAt}` : row.secretRotatedAt ? `active, rotated ${row.secretRotatedAt}` : 'active');
+      process.stdout.write(rows.map((row) => `${row.credentialId}  ${row.apiKeyPrefix}…  ${row.plan}  ${row.organization} (${row.organizationId})  ${state(row)}`).join('\n') + '\n');
+    });
+
+  program
+    .command('credentials:rotate')
+    .description('Give a credential a new secret (shown once); the old secret and every token minted with it stop working.')
+    .argument('<credentialId>', 'the credential (see credentials:list)', credentialIdArgument)
+    .option('--json', 'print JSON only')
+    .action(async (credentialId: string, options: { json?: boolean }) => {
+      const { credential, apiSecret } = await withAuthStore(async (context, store) => {
+        const found = await existingCredential(context, credentialId, store);
+        if (found.credential.revokedAt) failCli(`Credential ${credentialId} is revoked; create a new one with developers:create.`);
+        return context.get(CredentialsService).rotateSecret(credentialId);
+      });
+      const output = { credentialId: credential.id, apiKeyPrefix: credential.keyPrefix, apiSecret, secretVersion: credential.secretVersion, rotatedAt: credential.secretRotatedAt };
+      if (options.json) {
+        process.stdout.write(JSON.stringify(output) + '\n');
+        return;
+      }
+      process.stdout.write([`Credential    ${credential.id} (${credential.keyPrefix}…)`, `API secret    ${apiSecret}`, '', 'The secret is shown only this once: store it now. The old one no longer works.'].join('\n') + '\n');
+    });
+
+  program
+    .command('credentials:revoke')
+    .description('Revoke a credential for good: its key and secret are refused, its tokens within seconds.')
+    .argument('<credentialId>', 'the credential (see credentials:list)', credentialIdArgument)
+    .option('--json', 'print JSON only')
+    .action(async (credentialId: string, options: { json?: boolean }) => {
+      const credential = await withAuthStore(async (context, store) => {
+        await existingCredential(context, credentialId, store);
+        return context.get(CredentialsService).revoke(credentialId);
+      });
+      const output = { credentialId: credential.id, apiKeyPrefix: credential.keyPrefix, revokedAt: credential.revokedAt };
+      if (options.json) {
+        process.stdout.write(JSON.stringify(output) + '\n');
+        return;
+      }
+      process.stdout.write(`Credential ${credential.id} (${credential.keyPrefix}…) revoked at ${credential.revokedAt?.toISOString()}.\n`);
     });
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, MoreThan } from 'typeorm';
+import { DataSource, In, MoreThan } from 'typeorm';
 import { Batcher, Environment, EventOutbox, PlanEnvironment, PlanId, PLANS, PlatformException, PreparedStatement, qualifiedTable, randomToken, RateLimits, readOrCreateSecretFile, Scope, SCOPES, Transactions } from '@platform/common';
 import { Organization } from '../organizations/organization.entity';
 import { DeveloperCredential } from './developer-credential.entity';
@@ -25,7 +25,7 @@ export interface IssuedCredentials {
 
 /** What a token is minted from: the credential and its organization, as far as a token says them. */
 export interface TokenSubject {
-  credential: Pick<DeveloperCredential, 'id' | 'keyHash' | 'secretHash' | 'secretVersion' | 'scopes'>;
+  credential: Pick<DeveloperCredential, 'id' | 'keyHash' | 'secretHash' | 'secretVersion' | 'scopes' | 'revokedAt'>;
   organization: Pick<Organization, 'id' | 'plan' | 'burstPerSecond' | 'monthlyQuota' | 'webhookRetries' | 'createdAt'>;
 }
 
@@ -41,6 +41,7 @@ interface CredentialRow {
   monthly_quota: number | null;
   webhook_retries: number | null;
   created_at: Date;
+  revoked_at: Date | null;
 }
 
 /**
@@ -52,7 +53,7 @@ const LOOKUP_BATCHING = { maxBatch: 128, maxInFlight: 2 };
 /** A token subject of its own for each exchange, from the row. */
 function subjectOf(row: CredentialRow): TokenSubject {
   return {
-    credential: { id: row.id, keyHash: row.key_hash, secretHash: row.secret_hash, secretVersion: row.secret_version, scopes: row.scopes },
+    credential: { id: row.id, keyHash: row.key_hash, secretHash: row.secret_hash, secretVersion: row.secret_version, scopes: row.scopes, revokedAt: row.revoked_at },
     organization: { id: row.organization_id, plan: row.plan, burstPerSecond: row.burst_per_second, monthlyQuota: row.monthly_quota, webhookRetries: row.webhook_retries, createdAt: row.created_at },
   };
 }
@@ -117,7 +118,7 @@ export class CredentialsService {
   async verify(keyHash: string, apiSecret: string): Promise<TokenSubject | null> {
     const found = await this.findByKeyHash(keyHash);
     const matches = secretMatches(this.pepper, apiSecret, found?.credential.secretHash ?? '0'.repeat(64));
-    return found && matches ? found : null;
+    return found && matches && !found.credential.revokedAt ? found : null;
   }
 
   /**
@@ -132,7 +133,7 @@ export class CredentialsService {
 
   private async findManyByKeyHash(keyHashes: string[]): Promise<(TokenSubject | null)[]> {
     this.byKeyHashes ??= new PreparedStatement(
-      'SELECT c.id, c.key_hash, c.secret_hash, c.secret_version, c.scopes, o.id AS organization_id, o.plan, o.burst_per_second, o.monthly_quota, o.webhook_retries, o.created_at ' +
+      'SELECT c.id, c.key_hash, c.secret_hash, c.secret_version, c.scopes, c.revoked_at, o.id AS organization_id, o.plan, o.burst_per_second, o.monthly_quota, o.webhook_retries, o.created_at ' +
         `FROM ${qualifiedTable(this.dataSource, DeveloperCredential)} c JOIN ${qualifiedTable(this.dataSource, Organization)} o ON o.id = c.organization_id ` +
         'WHERE c.key_hash = ANY($1::varchar[])',
     );
@@ -159,6 +160,7 @@ export class CredentialsService {
         where: { id: credentialId },
         lock: { mode: 'pessimistic_write' },
       });
+      if (credential.revokedAt) throw PlatformException.validation({ credentialId: ['the credential is revoked'] });
       const apiSecret = generateApiSecret(credential.environment);
       credential.secretHash = hashSecret(this.pepper, apiSecret);
       credential.secretVersion += 1;
@@ -173,6 +175,36 @@ export class CredentialsService {
         rotatedAt: credential.secretRotatedAt,
       });
       return { credential, apiSecret };
+    });
+  }
+
+  /** Every credential with its organization, newest first; one organization's when given. */
+  async list(organizationId?: string): Promise<{ credential: DeveloperCredential; organization: Organization }[]> {
+    const credentials = await this.dataSource.getRepository(DeveloperCredential).find({ where: organizationId ? { organizationId } : {}, order: { createdAt: 'DESC' } });
+    const organizations = new Map((await this.dataSource.getRepository(Organization).findBy({ id: In([...new Set(credentials.map((credential) => credential.organizationId))]) })).map((organization) => [organization.id, organization]));
+    return credentials.map((credential) => ({ credential, organization: organizations.get(credential.organizationId)! }));
+  }
+
+  /** How many organizations the store holds. */
+  countOrganizations(): Promise<number> {
+    return this.dataSource.getRepository(Organization).count();
+  }
+
+  /**
+   * Revokes a credential for good: its key and secret are refused from now on, and its tokens
+   * within the revocation bound (its secret version moves on, as at a rotation, and nobody holds
+   * the new one). Revoking twice changes nothing.
+   */
+  async revoke(credentialId: string): Promise<DeveloperCredential> {
+    return this.transactions.run(async (manager) => {
+      const credential = await manager.findOneOrFail(DeveloperCredential, { where: { id: credentialId }, lock: { mode: 'pessimistic_write' } });
+      if (credential.revokedAt) return credential;
+      const now = new Date();
+      credential.revokedAt = now;
+      credential.secretVersion += 1;
+      credential.secretRotatedAt = now;
+      credential.secretHash = hashSecret(this.pepper, generateApiSecret(credential.environment));
+      return manager.save(credential);
     });
   }
 

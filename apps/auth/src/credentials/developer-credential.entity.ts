@@ -29,6 +29,10 @@ export class DeveloperCredential {
   @Column({ name: 'secret_rotated_at', type: 'timestamptz', nullable: true })
   secretRotatedAt: Date | null;
 
+  /** Set when the credential is revoked for good: its key and secret are refused from then on. */
+  @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
+  revokedAt: Date | null;
+
   @Column({ type: 'varchar', length: 20 })
   environment: PlanEnvironment;
 

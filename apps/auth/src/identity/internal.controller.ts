@@ -1,7 +1,13 @@
-import { Controller, Query } from '@nestjs/common';
+import { Controller, Param, Query } from '@nestjs/common';
 import { IsUUID } from 'class-validator';
 import { AuthContract, CompanyAccessQuery, Internal } from '@platform/common';
+import { WorkspacesService } from '../workspaces/workspaces.service';
 import { LocalIdentitySource } from './local-identity.source';
+
+class CompanyParamsDto {
+  @IsUUID()
+  companyId: string;
+}
 
 class CompanyAccessQueryDto implements CompanyAccessQuery {
   @IsUUID()
@@ -17,7 +23,10 @@ class CompanyAccessQueryDto implements CompanyAccessQuery {
 /** The feed other services poll; outside /api/v1, so the Ingress never routes it. */
 @Controller()
 export class InternalController {
-  constructor(private readonly identity: LocalIdentitySource) {}
+  constructor(
+    private readonly identity: LocalIdentitySource,
+    private readonly workspaces: WorkspacesService,
+  ) {}
 
   @Internal(AuthContract.REVOCATIONS)
   revocations() {
@@ -27,5 +36,10 @@ export class InternalController {
   @Internal(AuthContract.TENANCY_ACCESS)
   async access(@Query() query: CompanyAccessQueryDto) {
     return { allowed: await this.identity.canActFor(query) };
+  }
+
+  @Internal(AuthContract.COMPANY_NAME)
+  async companyName(@Param() params: CompanyParamsDto) {
+    return { name: await this.workspaces.companyName(params.companyId) };
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { findPage, Page, PageQueryDto, PlatformException, SerializedJson } from '@platform/common';
+import { Organization } from '../organizations/organization.entity';
 import { ClientCompany } from './client-company.entity';
 import { CreateCompanyDto, CreateWorkspaceDto } from './dto/workspace.dto';
 import { Workspace } from './workspace.entity';
@@ -45,6 +46,17 @@ export class WorkspacesService {
   async listCompanies(organizationId: string, workspaceId: string, query: PageQueryDto): Promise<Page<ClientCompany> | SerializedJson> {
     await this.get(organizationId, workspaceId);
     return findPage(this.dataSource.getRepository(ClientCompany), { organizationId, workspaceId }, { createdAt: 'ASC', id: 'ASC' }, query);
+  }
+
+  /**
+   * The name of a company product data is scoped to (DESIGN §2): the organization's own, or a
+   * client company's when a call acts for one; null for an id that is neither.
+   */
+  async companyName(companyId: string): Promise<string | null> {
+    const organization = await this.dataSource.getRepository(Organization).findOne({ select: { name: true }, where: { id: companyId } });
+    if (organization) return organization.name;
+    const company = await this.dataSource.getRepository(ClientCompany).findOne({ select: { name: true }, where: { id: companyId } });
+    return company?.name ?? null;
   }
 
   async canActFor(organizationId: string, workspaceId: string, companyId: string): Promise<boolean> {

@@ -116,7 +116,7 @@ export class DocumentJobRenderer implements OnApplicationBootstrap {
   private describe(caught: unknown, job: DocumentJob): JobError {
     const language = languageOf(job.request.locale);
     const code: ErrorCode = caught instanceof PlatformException ? caught.code : 'INTERNAL_ERROR';
-    const message = interpolate(ERROR_CODES[code].message[language], caught instanceof PlatformException ? caught.options.params : undefined);
+    const message = interpolate(ERROR_CODES[code].message[language], caught instanceof PlatformException ? caught.options.params : undefined, language);
     const fields = caught instanceof PlatformException && caught.options.errors ? ` ${Object.entries(caught.options.errors).map(([field, problems]) => `${field}: ${problems.join('; ')}`).join(' | ')}` : '';
     return { code, message: `${message}${fields}` };
   }

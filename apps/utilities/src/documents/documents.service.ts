@@ -244,7 +244,8 @@ export class DocumentsService {
 
   private async render(companyId: string, request: JobRequest, sync: boolean, onProgress: ProgressListener): Promise<Produced> {
     const data = await this.validate(request.type, request.data);
-    const context: ModelContext = { locale: request.locale, companyName: data.companyName ?? companyId };
+    // a document names its company: as sent, or as auth knows it (the id only for a company auth does not know)
+    const context: ModelContext = { locale: request.locale, companyName: data.companyName ?? (await this.sources.companyName(companyId)) ?? companyId };
     if (data instanceof PayslipDataDto) return this.payslips(companyId, data, request.format, context, onProgress);
     let model: DocumentModel;
     let source: Record<string, unknown>;

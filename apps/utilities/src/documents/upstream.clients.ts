@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BooksContract, Environment, InternalApi, PayrollContract } from '@platform/common';
+import { AuthContract, BooksContract, Environment, InternalApi, PayrollContract } from '@platform/common';
 
 const TIMEOUT_MS = 10_000;
 
 /**
- * Utilities reads payroll and Books only through their internal APIs. A missing run comes back
- * as PAYROLL_RUN_NOT_FOUND; anything else that is not an answer is 503 UPSTREAM_UNAVAILABLE.
+ * Utilities reads payroll, Books and auth only through their internal APIs. A missing run comes
+ * back as PAYROLL_RUN_NOT_FOUND; anything else that is not an answer is 503 UPSTREAM_UNAVAILABLE.
  */
 @Injectable()
 export class DocumentSources {
@@ -21,5 +21,10 @@ export class DocumentSources {
 
   trialBalance(companyId: string, from?: string, to?: string): Promise<BooksContract.TrialBalance> {
     return this.api.expectOk(this.env.BOOKS_URL, BooksContract.TRIAL_BALANCE, { query: { companyId, from, to }, timeoutMs: TIMEOUT_MS });
+  }
+
+  /** The name of the company a document is for (auth knows organizations and client companies); null for an id auth does not know. */
+  async companyName(companyId: string): Promise<string | null> {
+    return (await this.api.expectOk(this.env.AUTH_URL, AuthContract.COMPANY_NAME, { params: { companyId }, timeoutMs: TIMEOUT_MS })).name;
   }
 }

@@ -1,6 +1,6 @@
 import { bearerCandidate, hasNoWhitespace } from './bearer';
 
-const REFERENCE = /^Bearer +(\S+)$/;
+const REFERENCE = /^Bearer +(\S+)$/i;
 
 /** The two checks together, as the auth guard makes them for a token it has not cached. */
 function bearerToken(header: string | undefined): string | undefined {
@@ -19,6 +19,8 @@ describe('bearerToken', () => {
     'Bearer    abc.def.ghi',
     'bearer abc',
     'BEARER abc',
+    'bEaReR   abc.def.ghi',
+    'Bearer\u00a0abc',
     'Basic abc',
     'Bearerabc',
     'Bearer\tabc',
@@ -33,7 +35,7 @@ describe('bearerToken', () => {
     `Bearer ${'x'.repeat(900)}.${'y'.repeat(86)}`,
   ];
 
-  it.each(headers.map((header) => [header]))('answers %j as /^Bearer +(\\S+)$/ does', (header) => {
+  it.each(headers.map((header) => [header]))('answers %j as /^Bearer +(\\S+)$/i does', (header) => {
     expect(bearerToken(header)).toBe(header === undefined ? undefined : REFERENCE.exec(header)?.[1]);
   });
 

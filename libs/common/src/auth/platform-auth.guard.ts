@@ -22,6 +22,11 @@ interface VerifiedToken {
   matchedApiKey?: string;
 }
 
+/** CLIENT_ID_INVALID worded by what is wrong with the header: missing, or not `platform-developer`. */
+export function clientIdRefusal(clientId: string | undefined): PlatformException {
+  return new PlatformException('CLIENT_ID_INVALID', { reason: clientId ? 'unknown' : 'missing' });
+}
+
 function signatureOf(token: string): string {
   return token.slice(token.lastIndexOf('.') + 1);
 }
@@ -67,12 +72,13 @@ export class PlatformAuthGuard extends AuthGuard() {
     if (access.isPublic) return true;
     // No header, or not `Bearer <token>`, is a missing token; anything sent as the token is then
     // verified. A token equal to a cached one is well formed: it was checked before it was cached.
-    const token = bearerCandidate(headerValue(request, 'authorization'));
-    if (token === undefined) throw new PlatformException('AUTH_TOKEN_MISSING');
+    const authorization = headerValue(request, 'authorization');
+    const token = bearerCandidate(authorization);
+    if (token === undefined) throw new PlatformException('AUTH_TOKEN_MISSING', authorization ? { reason: 'scheme' } : {});
 
     const entry = this.verified.get(signatureOf(token));
     if (!entry || entry.token !== token) {
-      if (!hasNoWhitespace(token)) throw new PlatformException('AUTH_TOKEN_MISSING');
+      if (!hasNoWhitespace(token)) throw new PlatformException('AUTH_TOKEN_MISSING', { reason: 'scheme' });
       return this.verify(context, request, token);
     }
     if (entry.principal.expiresAt <= Date.now()) throw new PlatformException('AUTH_TOKEN_EXPIRED');
@@ -91,12 +97,13 @@ export class PlatformAuthGuard extends AuthGuard() {
   private admit(request: PlatformRequest, entry: VerifiedToken): boolean | Promise<boolean> {
     const { principal } = entry;
     const apiKey = headerValue(request, 'x-platform-api-key');
-    if (!apiKey) throw new PlatformException('DEVELOPER_KEYS_INVALID');
+    if (!apiKey) throw new PlatformException('DEVELOPER_KEYS_INVALID', { reason: 'keyMissing' });
     if (apiKey !== entry.matchedApiKey) {
-      if (!constantTimeEquals(hashApiKey(apiKey), principal.apiKeyHash)) throw new PlatformException('DEVELOPER_KEYS_INVALID');
+      if (!constantTimeEquals(hashApiKey(apiKey), principal.apiKeyHash)) throw new PlatformException('DEVELOPER_KEYS_INVALID', { reason: 'keyMismatch' });
       entry.matchedApiKey = apiKey;
     }
-    if (headerValue(request, 'x-platform-client-id') !== PLATFORM_CLIENT_ID) throw new PlatformException('CLIENT_ID_INVALID');
+    const clientId = headerValue(request, 'x-platform-client-id');
+    if (clientId !== PLATFORM_CLIENT_ID) throw clientIdRefusal(clientId);
     if (!this.identity.revocationsFresh()) return this.identity.ensureRevocationsFresh().then(() => this.notRevoked(request, principal));
     return this.notRevoked(request, principal);
   }

@@ -30,6 +30,12 @@ describe('validateEnvironment', () => {
     expect(error!.message).not.toMatch(/mysql/);
   });
 
+  it('says what a setting got, as it was set, with one message for a value of the wrong type', () => {
+    expect(() => validateEnvironment({ PORT: 'abc' })).toThrow('PORT: PORT must be an integer number (got "abc")');
+    expect(() => validateEnvironment({ PORT: '70000' })).toThrow('PORT: PORT must not be greater than 65535 (got "70000")');
+    expect(() => validateEnvironment({ PORT: 'abc' })).not.toThrow(/null/);
+  });
+
   it('takes PUBLIC_BASE_URL only as an absolute http(s) URL', () => {
     expect(validateEnvironment({ PUBLIC_BASE_URL: 'https://api.example.com' }).PUBLIC_BASE_URL).toBe('https://api.example.com');
     expect(validateEnvironment({ PUBLIC_BASE_URL: 'http://127.0.0.1:3000/platform' }).PUBLIC_BASE_URL).toBe('http://127.0.0.1:3000/platform');

@@ -1,5 +1,6 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { fieldMessages } from '../http/validation';
 import type { PlanEnvironment } from '../plans';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
@@ -239,8 +240,10 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   if (errors.length) {
     throw new ConfigurationError(
       errors.map((e) => {
-        const shown = typeof e.value === 'string' && /TOKEN|KEY|PEPPER|SECRET|URL/.test(e.property) ? '(hidden)' : JSON.stringify(e.value);
-        return `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')} (got ${shown})`;
+        // what was set, not what it became (PORT=abc is NaN after the number conversion, which JSON shows as null)
+        const given = picked[e.property];
+        const shown = given === undefined ? 'nothing' : typeof given === 'string' && /TOKEN|KEY|PEPPER|SECRET|URL/.test(e.property) ? '(hidden)' : JSON.stringify(given);
+        return `${e.property}: ${fieldMessages(e.constraints ?? {}).join('; ')} (got ${shown})`;
       }),
     );
   }

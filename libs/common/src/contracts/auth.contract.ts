@@ -17,6 +17,13 @@ export interface TenancyAccess {
 
 export const TENANCY_ACCESS: InternalRoute<{ query: CompanyAccessQuery; response: TenancyAccess }> = { method: 'GET', path: '/internal/v1/tenancy/access' };
 
+/** The name of the company product data is scoped to: an organization's, or a client company's; null for an unknown id. */
+export interface CompanyName {
+  name: string | null;
+}
+
+export const COMPANY_NAME: InternalRoute<{ params: { companyId: string }; response: CompanyName }> = { method: 'GET', path: '/internal/v1/companies/:companyId/name' };
+
 /** RFC 7517; the token keys of every service are a copy of it. */
 export interface Jwks {
   keys: JsonWebKey[];

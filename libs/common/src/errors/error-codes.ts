@@ -1,7 +1,8 @@
 /**
  * The one registry of error codes. Every error the suite sends carries a code from here;
  * nothing else invents codes. Messages may hold `{placeholders}` filled from the
- * exception's params.
+ * exception's params, and `{count, plural, one {# thing} other {# things}}` (ICU's plural
+ * form, by the language's plural rules).
  */
 export type Language = 'en' | 'fr';
 
@@ -23,10 +24,28 @@ export const ERROR_CODES = {
   VALIDATION_FAILED: define(400, 'The request is invalid.', 'La requête est invalide.'),
   INTERNAL_ERROR: define(500, 'An unexpected error occurred. Please try again later.', 'Une erreur inattendue est survenue. Veuillez réessayer plus tard.'),
   HTTP_ERROR: define(400, 'The request could not be processed.', 'La requête n’a pas pu être traitée.'),
+  UNSUPPORTED_MEDIA_TYPE: define(
+    415,
+    'The request body was sent as {received}, which this API does not read: send it as {expected} (header Content-Type: application/json).',
+    'Le corps de la requête a été envoyé en {received}, que cette API ne lit pas : envoyez-le en {expected} (en-tête Content-Type: application/json).',
+  ),
+  METHOD_NOT_ALLOWED: define(405, '{method} is not allowed on this path; it accepts {allowed}.', 'La méthode {method} n’est pas autorisée sur ce chemin ; il accepte {allowed}.'),
 
   // Authentication (spec §7)
   INVALID_CREDENTIALS: define(401, 'Email or password is incorrect.', 'Adresse e-mail ou mot de passe incorrect.'),
   DEVELOPER_KEYS_INVALID: define(401, 'The API key or secret is invalid.', 'La clé ou le secret d’API est invalide.', {
+    keyMissing: {
+      en: 'The X-Platform-Api-Key header is missing: send your API key (pk_…) with every request.',
+      fr: 'L’en-tête X-Platform-Api-Key est manquant : envoyez votre clé d’API (pk_…) avec chaque requête.',
+    },
+    secretMissing: {
+      en: 'The X-Platform-Api-Secret header is missing: the token exchange needs your API secret (sk_…).',
+      fr: 'L’en-tête X-Platform-Api-Secret est manquant : l’échange de jeton requiert votre secret d’API (sk_…).',
+    },
+    keyMismatch: {
+      en: 'The X-Platform-Api-Key header is not the API key this access token was issued for.',
+      fr: 'L’en-tête X-Platform-Api-Key n’est pas la clé d’API pour laquelle ce jeton d’accès a été émis.',
+    },
     environment: {
       en: 'This API key belongs to the {keyEnvironment} environment; this deployment serves {deploymentEnvironment}.',
       fr: 'Cette clé d’API appartient à l’environnement {keyEnvironment} ; ce déploiement sert l’environnement {deploymentEnvironment}.',
@@ -38,13 +57,31 @@ export const ERROR_CODES = {
   EMAIL_NOT_VERIFIED: define(403, 'The email address is not verified.', 'L’adresse e-mail n’est pas vérifiée.'),
 
   // Pipeline (DESIGN §3)
-  AUTH_TOKEN_MISSING: define(401, 'A Bearer access token is required.', 'Un jeton d’accès Bearer est requis.'),
+  AUTH_TOKEN_MISSING: define(401, 'A Bearer access token is required.', 'Un jeton d’accès Bearer est requis.', {
+    scheme: {
+      en: 'The Authorization header must be "Bearer <access token>".',
+      fr: 'L’en-tête Authorization doit être « Bearer <jeton d’accès> ».',
+    },
+  }),
   AUTH_TOKEN_INVALID: define(401, 'The access token is invalid or has been revoked.', 'Le jeton d’accès est invalide ou a été révoqué.'),
   AUTH_TOKEN_EXPIRED: define(401, 'The access token has expired.', 'Le jeton d’accès a expiré.'),
-  CLIENT_ID_INVALID: define(401, 'The X-Platform-Client-Id header is missing or does not match the token.', 'L’en-tête X-Platform-Client-Id est manquant ou ne correspond pas au jeton.'),
+  CLIENT_ID_INVALID: define(401, 'The X-Platform-Client-Id header is missing or does not match the token.', 'L’en-tête X-Platform-Client-Id est manquant ou ne correspond pas au jeton.', {
+    missing: {
+      en: 'The X-Platform-Client-Id header is missing: send X-Platform-Client-Id: platform-developer.',
+      fr: 'L’en-tête X-Platform-Client-Id est manquant : envoyez X-Platform-Client-Id: platform-developer.',
+    },
+    unknown: {
+      en: 'The X-Platform-Client-Id header must be platform-developer.',
+      fr: 'L’en-tête X-Platform-Client-Id doit valoir platform-developer.',
+    },
+  }),
   INSUFFICIENT_SCOPE: define(403, 'Your credentials do not allow this operation (requires {scope}).', 'Vos identifiants ne permettent pas cette opération (requiert {scope}).'),
   ACTING_COMPANY_FORBIDDEN: define(403, 'You may not act for this workspace or company.', 'Vous ne pouvez pas agir pour cet espace de travail ou cette entreprise.'),
-  RATE_LIMIT_EXCEEDED: define(429, 'Too many requests. Retry after {retryAfter} seconds.', 'Trop de requêtes. Réessayez dans {retryAfter} secondes.'),
+  RATE_LIMIT_EXCEEDED: define(
+    429,
+    'Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.',
+    'Trop de requêtes. Réessayez dans {retryAfter, plural, one {# seconde} other {# secondes}}.',
+  ),
   QUOTA_EXCEEDED: define(429, 'The monthly request quota of your plan is used up.', 'Le quota mensuel de requêtes de votre offre est épuisé.'),
   UPSTREAM_UNAVAILABLE: define(503, 'A service this request depends on is unavailable. Please retry shortly.', 'Un service nécessaire à cette requête est indisponible. Veuillez réessayer sous peu.'),
   IDEMPOTENCY_KEY_REUSED: define(409, 'This Idempotency-Key was already used with a different request.', 'Cette Idempotency-Key a déjà été utilisée avec une requête différente.'),

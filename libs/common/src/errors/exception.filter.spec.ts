@@ -61,7 +61,27 @@ describe('PlatformExceptionFilter', () => {
     expect(parse.body).toMatchObject({ code: 'VALIDATION_FAILED', statusCode: 400, errors: { body: ['body must be valid JSON'] } });
     expect(run(new HttpException('Request body is too large', 413)).body).toMatchObject({ code: 'HTTP_ERROR', statusCode: 413 });
     expect(run(new ThrottlerException()).body).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED', statusCode: 429 });
-    expect(run({ statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', message: 'Unsupported Media Type' }).body).toMatchObject({ code: 'HTTP_ERROR', statusCode: 415 });
+    expect(run({ statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', message: 'Unsupported Media Type' }).body).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      statusCode: 415,
+      details: { received: null, expected: 'application/json' },
+    });
+    expect(run({ statusCode: 415, code: 'FST_ERR_CTP_MEDIA_TYPE_UNKNOWN', message: 'Unsupported Media Type' }).body).toMatchObject({ code: 'HTTP_ERROR', statusCode: 415 });
+  });
+
+  it('says how to authenticate with every 401 (RFC 6750), invalid_token when the token sent was refused', () => {
+    expect(run(new PlatformException('AUTH_TOKEN_MISSING')).headers['www-authenticate']).toBe('Bearer realm="platform"');
+    expect(run(new PlatformException('DEVELOPER_KEYS_INVALID')).headers['www-authenticate']).toBe('Bearer realm="platform"');
+    expect(run(new PlatformException('AUTH_TOKEN_INVALID')).headers['www-authenticate']).toBe('Bearer realm="platform", error="invalid_token"');
+    expect(run(new PlatformException('AUTH_TOKEN_EXPIRED')).headers['www-authenticate']).toBe('Bearer realm="platform", error="invalid_token"');
+    expect(run(new PlatformException('INSUFFICIENT_SCOPE', { params: { scope: 'hr:read' } })).headers['www-authenticate']).toBeUndefined();
+  });
+
+  it('words the throttler’s 429 with the right plural, and field errors in the caller’s language', () => {
+    expect(run(new ThrottlerException()).body.message).toBe('Too many requests. Retry after 1 second.');
+    expect(run(new ThrottlerException(), 'fr').body.message).toBe('Trop de requêtes. Réessayez dans 1 seconde.');
+    expect(run(PlatformException.tooManyRequests(900), 'fr').body.message).toBe('Trop de requêtes. Réessayez dans 900 secondes.');
+    expect(run(PlatformException.validation({ limit: ['limit must be an integer number'] }), 'fr').body.errors).toEqual({ limit: ['limit doit être un nombre entier'] });
   });
 
   it('words the errors Fastify answers while routing as HTTP_ERROR with their status', () => {

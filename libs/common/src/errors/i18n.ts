@@ -28,12 +28,40 @@ export function negotiateLanguage(header: string | string[] | undefined): Langua
   return bestQ > 0 ? best : 'en';
 }
 
-/** Replaces `{name}` placeholders with params; unknown placeholders are left as they are. */
-export function interpolate(template: string, params?: Record<string, unknown>): string {
+/** `{name, plural, one {# thing} other {# things}}`: the form of the number's plural category, `#` being the number. */
+const PLURAL = /\{(\w+), plural,((?:\s*(?:=\d+|zero|one|two|few|many|other) \{[^{}]*\})+)\s*\}/g;
+const PLURAL_FORM = /(=\d+|zero|one|two|few|many|other) \{([^{}]*)\}/g;
+const pluralRules = new Map<Language, Intl.PluralRules>();
+
+function pluralForm(forms: string, value: number, language: Language): string | undefined {
+  let rules = pluralRules.get(language);
+  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
+  const category = rules.select(value);
+  let chosen: string | undefined;
+  let other: string | undefined;
+  for (const [, selector, text] of forms.matchAll(PLURAL_FORM)) {
+    if (selector === `=${value}`) return text;
+    if (selector === category) chosen ??= text;
+    if (selector === 'other') other = text;
+  }
+  return chosen ?? other;
+}
+
+/**
+ * Replaces `{name}` placeholders with params, and `{name, plural, …}` with the form the number
+ * takes in `language` (French says "1 seconde", "0 seconde"; English "1 second", "0 seconds").
+ * Unknown placeholders are left as they are.
+ */
+export function interpolate(template: string, params?: Record<string, unknown>, language: Language = 'en'): string {
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    params[name] === undefined ? whole : String(params[name]),
-  );
+  return template
+    .replace(PLURAL, (whole, name: string, forms: string) => {
+      const value = Number(params[name]);
+      if (params[name] === undefined || !Number.isFinite(value)) return whole;
+      const form = pluralForm(forms, value, language);
+      return form === undefined ? whole : form.replace(/#/g, String(params[name]));
+    })
+    .replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])));
 }
 
 export const SUCCESS_MESSAGES = {

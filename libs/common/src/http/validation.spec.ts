@@ -2,7 +2,8 @@ import 'reflect-metadata';
 import { Transform } from 'class-transformer';
 import { IsObject, IsString, ValidationError } from 'class-validator';
 import { PlatformException } from '../errors/platform.exception';
-import { createValidationPipe, flattenValidationErrors, KeptAsParsed } from './validation';
+import { PageQueryDto } from './pagination';
+import { createValidationPipe, fieldMessages, flattenValidationErrors, KeptAsParsed } from './validation';
 
 describe('flattenValidationErrors', () => {
   it('keys nested errors by their dotted path', () => {
@@ -12,8 +13,28 @@ describe('flattenValidationErrors', () => {
     const email = Object.assign(new ValidationError(), { property: 'email', constraints: { isEmail: 'email must be an email', isNotEmpty: 'email should not be empty' } });
     expect(flattenValidationErrors([lines, email])).toEqual({
       'lines.0.amount': ['amount must be an integer'],
-      email: ['email must be an email', 'email should not be empty'],
+      email: ['email should not be empty'],
     });
+  });
+});
+
+describe('one message per field', () => {
+  const pipe = createValidationPipe();
+  const queryErrors = (query: Record<string, string>) =>
+    Promise.resolve(pipe.transform(query, { type: 'query', metatype: PageQueryDto })).then(
+      () => undefined,
+      (error: PlatformException) => error.options.errors,
+    );
+
+  it('reports a value of the wrong type by its type alone, not by the bounds it cannot meet', async () => {
+    expect(await queryErrors({ limit: 'abc' })).toEqual({ limit: ['limit must be an integer number'] });
+    expect(await queryErrors({ page: '2.5', limit: '0' })).toEqual({ page: ['page must be an integer number'], limit: ['limit must not be less than 1'] });
+    expect(await queryErrors({ limit: '101' })).toEqual({ limit: ['limit must not be greater than 100'] });
+  });
+
+  it('reports a missing value as missing, and keeps unrelated failures', () => {
+    expect(fieldMessages({ isString: 'name must be a string', isNotEmpty: 'name should not be empty', maxLength: 'name must be shorter than or equal to 200 characters' })).toEqual(['name should not be empty']);
+    expect(fieldMessages({ matches: 'code must be upper case', maxLength: 'code must be shorter than or equal to 30 characters' })).toHaveLength(2);
   });
 });
 

@@ -3,12 +3,34 @@ import { FieldErrors, PlatformException } from '../errors/platform.exception';
 import { ValidationFastPath } from '../library-internals/validation-fast-path';
 import { inputErrors, maxInputValuesOf } from './input-limits';
 
+/** Checks that a value is there at all: when one fails, the others say nothing more. */
+const PRESENCE = new Set(['isDefined', 'isNotEmpty']);
+/**
+ * Checks of a value's type: when one fails, the checks of its range (min, max, lengths, sizes)
+ * fail too or mean nothing (`limit=abc` is NaN, neither at least 1 nor at most 100), so only the
+ * type is reported.
+ */
+const TYPE = new Set(['isInt', 'isNumber', 'isString', 'isBoolean', 'isArray', 'isObject', 'isUUID', 'isIn', 'isEnum', 'isISO8601', 'isDateString', 'isDate', 'isEmail', 'isISO4217CurrencyCode']);
+
+/**
+ * The messages of one field's failed constraints, one clear message where several say the same:
+ * a missing value is reported as missing, a value of the wrong type by its type alone.
+ */
+export function fieldMessages(constraints: Record<string, string>): string[] {
+  const names = Object.keys(constraints);
+  const presence = names.filter((name) => PRESENCE.has(name));
+  if (presence.length) return presence.slice(0, 1).map((name) => constraints[name]);
+  const types = names.filter((name) => TYPE.has(name));
+  if (types.length) return types.slice(0, 1).map((name) => constraints[name]);
+  return Object.values(constraints);
+}
+
 /** Flattens class-validator errors into `{ "lines.0.amount": ["..."] }`. */
 export function flattenValidationErrors(errors: ValidationError[], parent = ''): FieldErrors {
   const out: FieldErrors = {};
   for (const error of errors) {
     const path = parent ? `${parent}.${error.property}` : error.property;
-    if (error.constraints) out[path] = Object.values(error.constraints);
+    if (error.constraints) out[path] = fieldMessages(error.constraints);
     if (error.children?.length) Object.assign(out, flattenValidationErrors(error.children, path));
   }
   return out;

@@ -1,0 +1,69 @@
+import type { Language } from './error-codes';
+import type { FieldErrors } from './platform.exception';
+
+/**
+ * French for the field messages of VALIDATION_FAILED. class-validator words its messages in
+ * English only; these are its default messages (0.14) for the constraints the suite uses, and the
+ * pipeline's own (body parsing, input bounds), each recognised by its English wording, `$1`… being
+ * the parts that vary (the property, a bound). A message not listed here (a DTO's own wording)
+ * stays English; the field it is under says which field is wrong in any language.
+ */
+const FRENCH: [RegExp, string][] = [
+  [/^property (\S+) should not exist$/, 'la propriété $1 n’est pas autorisée'],
+  [/^nested property (\S+) must be either object or array$/, 'la propriété imbriquée $1 doit être un objet ou un tableau'],
+  [/^(\S+) must be a string$/, '$1 doit être une chaîne de caractères'],
+  [/^(\S+) must be an integer number$/, '$1 doit être un nombre entier'],
+  [/^(\S+) must be a number conforming to the specified constraints$/, '$1 doit être un nombre'],
+  [/^(\S+) must be a boolean value$/, '$1 doit être un booléen (true ou false)'],
+  [/^(\S+) must be true or false$/, '$1 doit valoir true ou false'],
+  [/^(\S+) must be an array$/, '$1 doit être un tableau'],
+  [/^(\S+) must be an object$/, '$1 doit être un objet'],
+  [/^(\S+) must be a UUID$/, '$1 doit être un UUID'],
+  [/^(\S+) must be an email$/, '$1 doit être une adresse e-mail'],
+  [/^(\S+) must be a valid ISO 8601 date string$/, '$1 doit être une date ISO 8601 valide'],
+  [/^(\S+) must be a valid ISO4217 currency code$/, '$1 doit être un code de devise ISO 4217 valide'],
+  [/^(\S+) must be an ISO 4217 code such as (\S+)$/, '$1 doit être un code de devise ISO 4217, par exemple $2'],
+  [/^(\S+) must be an ISO 4217 code$/, '$1 doit être un code de devise ISO 4217'],
+  [/^(\S+) should not be empty$/, '$1 ne doit pas être vide'],
+  [/^(\S+) should not be null or undefined$/, '$1 est obligatoire'],
+  [/^(\S+) must be one of the following values: (.*)$/, '$1 doit être l’une des valeurs suivantes : $2'],
+  [/^(\S+) must not be less than (\S+)$/, '$1 ne doit pas être inférieur à $2'],
+  [/^(\S+) must not be greater than (\S+)$/, '$1 ne doit pas être supérieur à $2'],
+  [/^(\S+) must be longer than or equal to (\S+) characters$/, '$1 doit contenir au moins $2 caractères'],
+  [/^(\S+) must be shorter than or equal to (\S+) characters$/, '$1 doit contenir au plus $2 caractères'],
+  [/^(\S+) must contain at least (\S+) elements$/, '$1 doit contenir au moins $2 éléments'],
+  [/^(\S+) must contain no more than (\S+) elements$/, '$1 doit contenir au plus $2 éléments'],
+  [/^(\S+) must match (.*) regular expression$/, '$1 doit correspondre à l’expression régulière $2'],
+  [/^body must be valid JSON$/, 'le corps doit être du JSON valide'],
+  [/^body could not be read$/, 'le corps n’a pas pu être lu'],
+  [/^(\S+) must not contain NUL characters or unpaired surrogates$/, '$1 ne doit contenir ni caractère NUL ni demi-paire UTF-16 isolée'],
+  [/^(\S+) must not have keys with NUL characters or unpaired surrogates$/, '$1 ne doit pas avoir de clés contenant un caractère NUL ou une demi-paire UTF-16 isolée'],
+  [/^(\S+) must not nest objects or arrays more than (\d+) levels deep$/, '$1 ne doit pas imbriquer d’objets ou de tableaux sur plus de $2 niveaux'],
+  [/^(\S+) must not have more than (\d+) keys$/, '$1 ne doit pas avoir plus de $2 clés'],
+  [/^(\S+) must not have more than (\d+) parameters$/, '$1 ne doit pas avoir plus de $2 paramètres'],
+  [/^(\S+) must not have more than (\d+) values$/, '$1 ne doit pas contenir plus de $2 valeurs'],
+];
+
+/** class-validator's `each: true` messages start so; the rest is the message of one value. */
+const EACH = /^each value in (\S+) (.*)$/;
+
+export function translateFieldMessage(message: string, language: Language): string {
+  if (language === 'en') return message;
+  const each = EACH.exec(message);
+  if (each) {
+    const rest = translateFieldMessage(`${each[1]} ${each[2]}`, language);
+    return rest === `${each[1]} ${each[2]}` ? message : `chaque valeur de ${rest}`;
+  }
+  for (const [english, french] of FRENCH) {
+    if (english.test(message)) return message.replace(english, french);
+  }
+  return message;
+}
+
+/** The field errors in the caller's language (English as they are). */
+export function translateFieldErrors(errors: FieldErrors, language: Language): FieldErrors {
+  if (language === 'en') return errors;
+  const out: FieldErrors = {};
+  for (const [field, messages] of Object.entries(errors)) out[field] = messages.map((message) => translateFieldMessage(message, language));
+  return out;
+}
