@@ -41,6 +41,8 @@ export interface DocumentConventions {
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+/** The methods whose requests may carry a body, which Fastify reads (and may refuse by its content type). */
+const BODY_METHODS: ReadonlySet<string> = new Set(['post', 'put', 'patch', 'delete']);
 const ENVELOPE_REF = { $ref: `#/components/schemas/${ERROR_ENVELOPE_SCHEMA}` };
 
 const RETRY_AFTER: HeaderObject = { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } };
@@ -74,7 +76,7 @@ function describeCodes(status: number, codes: readonly ErrorCode[]): string {
 }
 
 /** The error codes each status of an operation can answer, beyond what its @ApiErrors declared. */
-function commonCodes(operation: OperationObject, facts: OperationFacts): Map<number, ErrorCode[]> {
+function commonCodes(operation: OperationObject, method: (typeof METHODS)[number], facts: OperationFacts): Map<number, ErrorCode[]> {
   const codes = new Map<number, ErrorCode[]>();
   const add = (status: number, ...list: ErrorCode[]) => codes.set(status, [...(codes.get(status) ?? []), ...list]);
   const parameters = (operation.parameters ?? []).filter((parameter) => !isReference(parameter)) as ParameterObject[];
@@ -87,7 +89,8 @@ function commonCodes(operation: OperationObject, facts: OperationFacts): Map<num
   }
   if (parameters.some((parameter) => parameter.in === 'path') && !facts.declared.has(404)) add(404, 'HTTP_ERROR');
   if (operation.requestBody) add(413, 'HTTP_ERROR');
-  if (operation.requestBody) add(415, 'HTTP_ERROR');
+  // a body that is not JSON is refused before the route is reached, whether the route reads one or not
+  if (operation.requestBody || BODY_METHODS.has(method)) add(415, 'UNSUPPORTED_MEDIA_TYPE');
   if (!facts.isPublic) add(429, 'RATE_LIMIT_EXCEEDED', 'QUOTA_EXCEEDED');
   add(500, 'INTERNAL_ERROR');
   add(503, 'UPSTREAM_UNAVAILABLE');
@@ -103,11 +106,11 @@ function headersFor(status: number, facts: OperationFacts): Record<string, Heade
 }
 
 /** Merges the common error codes into one operation's responses, with their headers. */
-function completeResponses(operation: OperationObject, facts: OperationFacts): void {
+function completeResponses(operation: OperationObject, method: (typeof METHODS)[number], facts: OperationFacts): void {
   const responses = (operation.responses ??= {}) as Record<string, ResponseObject | ReferenceObject>;
   const byStatus = new Map<number, ErrorCode[]>();
   for (const [status, codes] of facts.declared) byStatus.set(status, [...codes]);
-  for (const [status, codes] of commonCodes(operation, facts)) {
+  for (const [status, codes] of commonCodes(operation, method, facts)) {
     const listed = byStatus.get(status) ?? [];
     for (const code of codes) if (!listed.includes(code)) listed.push(code);
     byStatus.set(status, listed);
@@ -146,18 +149,19 @@ function completeParameters(operation: OperationObject): void {
  * owner has to repeat it: the three headers as one security requirement (`security: []` on
  * public routes); the error responses every route of its kind answers, merged with the codes the
  * route declared (400 VALIDATION_FAILED where it takes input, 401/403/429 where authenticated,
- * 404 where it has path parameters, 413/415 where it takes a body, 500, 503), each the shared
+ * 404 where it has path parameters, 413 where it takes a body, 415 UNSUPPORTED_MEDIA_TYPE where a
+ * body may be sent, 500, 503), each the shared
  * error envelope with its codes listed; Retry-After, RateLimit-* and WWW-Authenticate headers;
  * the Idempotency-Key's pattern; servers, license, contact and described tags.
  */
 export function applyDocumentConventions(document: OpenAPIObject, conventions: DocumentConventions): OpenAPIObject {
   const none: OperationFacts = { isPublic: true, scopes: [], declared: new Map() };
   const tags = new Set<string>();
-  for (const { operation } of operationsOf(document)) {
+  for (const { operation, method } of operationsOf(document)) {
     const facts = (operation.operationId && conventions.facts.get(operation.operationId)) || none;
     operation.security = facts.isPublic ? [] : [{ ...PLATFORM_SECURITY }];
     completeParameters(operation);
-    completeResponses(operation, facts);
+    completeResponses(operation, method, facts);
     for (const tag of operation.tags ?? []) tags.add(tag);
   }
   document.security = [{ ...PLATFORM_SECURITY }];
