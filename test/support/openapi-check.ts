@@ -186,7 +186,8 @@ export interface Mismatch {
  * what the document says (or outside what any document covers).
  */
 export function compareWithContract(contract: OpenApiContract, method: string, path: string, response: CheckedResponse): Mismatch | null {
-  const pathname = path.split(/[?#]/)[0];
+  // the services answer `/api/v1/` as `/api/v1` (ignoreTrailingSlash)
+  const pathname = path.split(/[?#]/)[0].replace(/(.)\/$/, '$1');
   const match = contract.match(method, pathname);
   if (!match) {
     // an unknown route, a method the path does not take, or a path the router could not read
