@@ -35,6 +35,10 @@ describe('one message per field', () => {
   it('reports a missing value as missing, and keeps unrelated failures', () => {
     expect(fieldMessages({ isString: 'name must be a string', isNotEmpty: 'name should not be empty', maxLength: 'name must be shorter than or equal to 200 characters' })).toEqual(['name should not be empty']);
     expect(fieldMessages({ matches: 'code must be upper case', maxLength: 'code must be shorter than or equal to 30 characters' })).toHaveLength(2);
+    expect(fieldMessages({ arrayMaxSize: 'channels must contain no more than 5 elements', isIn: 'each value in channels must be one of the following values: sms' })).toEqual([
+      'channels must contain no more than 5 elements',
+      'each value in channels must be one of the following values: sms',
+    ]);
   });
 });
 

@@ -20,7 +20,8 @@ export function fieldMessages(constraints: Record<string, string>): string[] {
   const names = Object.keys(constraints);
   const presence = names.filter((name) => PRESENCE.has(name));
   if (presence.length) return presence.slice(0, 1).map((name) => constraints[name]);
-  const types = names.filter((name) => TYPE.has(name));
+  // a check of each element (`each: true`) is not the type of the value: an array too long is said so
+  const types = names.filter((name) => TYPE.has(name) && !constraints[name].startsWith('each value in '));
   if (types.length) return types.slice(0, 1).map((name) => constraints[name]);
   return Object.values(constraints);
 }
