@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PLATFORM_CLIENT_ID } from '@platform/common';
 import { HrModule } from '../apps/hr/src/hr.module';
 import { UtilitiesModule } from '../apps/utilities/src/utilities.module';
@@ -213,6 +216,37 @@ describe('first steps', () => {
         expect(limited!.body.message).toBe(language === 'en' ? 'Too many requests. Retry after 1 second.' : 'Trop de requêtes. Réessayez dans 1 seconde.');
         await new Promise((resolve) => setTimeout(resolve, 1100));
       }
+    });
+  });
+
+  describe('the README walk-through', () => {
+    /** The walk-through's first step as the README gives it (up to the headers it builds), run by bash with curl and jq. */
+    function firstStep(apiKey: string, apiSecret: string) {
+      const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
+      const start = readme.indexOf('```bash\n#!/usr/bin/env bash', readme.indexOf('## Walk-through with curl'));
+      const script = readme.slice(readme.indexOf('\n', start) + 1, readme.indexOf('\nAUTH=(', start));
+      const filled = script
+        .replace(/^BASE=.*$/m, `BASE=${stack.auth.url}/api/v1`)
+        .replace(/^KEY=.*$/m, `KEY=${apiKey} SECRET=${apiSecret}`);
+      // asynchronously: the services answering curl run in this process
+      return new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
+        execFile('bash', ['-c', `${filled}\necho "token: $TOKEN"`], { encoding: 'utf8', timeout: 30_000 }, (error, stdout, stderr) =>
+          resolve({ status: error ? Number(error.code) : 0, stdout, stderr }),
+        );
+      });
+    }
+
+    it('stops at step 1 when the exchange fails, showing the error, instead of going on with a null token', async () => {
+      const refused = await firstStep(dev.apiKey, 'sk_sandbox_not-the-secret');
+      expect(refused.status).toBe(1);
+      expect(refused.stdout).not.toContain('token:');
+      expect(refused.stderr).toContain('token exchange failed: {"success":false');
+      expect(refused.stderr).toContain('"code":"DEVELOPER_KEYS_INVALID"');
+
+      const fresh = await stack.developer();
+      const exchanged = await firstStep(fresh.apiKey, fresh.apiSecret);
+      expect({ status: exchanged.status, stderr: exchanged.stderr }).toEqual({ status: 0, stderr: '' });
+      expect(exchanged.stdout).toMatch(/^token: eyJ[\w-]+\.[\w-]+\.[\w-]+\n$/);
     });
   });
 
