@@ -1,7 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { AuthContract, BooksContract, Environment, InternalApi, PayrollContract } from '@platform/common';
 
 const TIMEOUT_MS = 10_000;
+/** How long a company's name is used before auth is asked again (a renamed company shows on documents within this). */
+const COMPANY_NAME_TTL_MS = 60_000;
 
 /**
  * Utilities reads payroll, Books and auth only through their internal APIs. A missing run comes
@@ -23,8 +26,17 @@ export class DocumentSources {
     return this.api.expectOk(this.env.BOOKS_URL, BooksContract.TRIAL_BALANCE, { query: { companyId, from, to }, timeoutMs: TIMEOUT_MS });
   }
 
-  /** The name of the company a document is for (auth knows organizations and client companies); null for an id auth does not know. */
+  /**
+   * The name of the company a document is for (auth knows organizations and client companies);
+   * null for an id auth does not know. Names are kept a minute: a burst of documents asks auth once.
+   */
   async companyName(companyId: string): Promise<string | null> {
-    return (await this.api.expectOk(this.env.AUTH_URL, AuthContract.COMPANY_NAME, { params: { companyId }, timeoutMs: TIMEOUT_MS })).name;
+    const known = this.companyNames.get(companyId);
+    if (known !== undefined) return known.name;
+    const { name } = await this.api.expectOk(this.env.AUTH_URL, AuthContract.COMPANY_NAME, { params: { companyId }, timeoutMs: TIMEOUT_MS });
+    this.companyNames.set(companyId, { name });
+    return name;
   }
+
+  private readonly companyNames = new LRUCache<string, { name: string | null }>({ max: 10_000, ttl: COMPANY_NAME_TTL_MS });
 }
