@@ -85,10 +85,12 @@ describe('first steps', () => {
       dev.accessToken = token.body.data.accessToken;
     });
 
-    it('reports what a route that needs a body misses when it gets an empty one', async () => {
+    it('says a route that reads a body got an empty one', async () => {
       const result = await dev.call(hr, 'POST', '/api/v1/hr/employees', { rawBody: '', headers: { 'content-type': 'application/json' } });
       expectError(result, 400, 'VALIDATION_FAILED');
-      expect(result.body.errors.firstName).toEqual(['firstName should not be empty']);
+      expect(result.body.errors).toEqual({ body: ['body must not be empty when content-type is application/json: send a JSON object'] });
+      const patch = await dev.call(hr, 'PATCH', `/api/v1/hr/employees/${randomUUID()}`, { rawBody: ' ', headers: { 'content-type': 'application/json', 'accept-language': 'fr' } });
+      expect(patch.body.errors).toEqual({ body: ['le corps ne doit pas être vide avec le type application/json : envoyez un objet JSON'] });
     });
   });
 

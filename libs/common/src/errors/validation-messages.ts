@@ -36,6 +36,8 @@ const FRENCH: [RegExp, string][] = [
   [/^(\S+) must match (.*) regular expression$/, '$1 doit correspondre à l’expression régulière $2'],
   [/^body must be valid JSON$/, 'le corps doit être du JSON valide'],
   [/^body could not be read$/, 'le corps n’a pas pu être lu'],
+  [/^body must not be empty when content-type is application\/json: send a JSON object$/, 'le corps ne doit pas être vide avec le type application/json : envoyez un objet JSON'],
+  [/^body must not be empty when content-type is application\/json$/, 'le corps ne doit pas être vide avec le type application/json'],
   [/^(\S+) must not contain NUL characters or unpaired surrogates$/, '$1 ne doit contenir ni caractère NUL ni demi-paire UTF-16 isolée'],
   [/^(\S+) must not have keys with NUL characters or unpaired surrogates$/, '$1 ne doit pas avoir de clés contenant un caractère NUL ou une demi-paire UTF-16 isolée'],
   [/^(\S+) must not nest objects or arrays more than (\d+) levels deep$/, '$1 ne doit pas imbriquer d’objets ou de tableaux sur plus de $2 niveaux'],

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { READ_CONTENT_TYPES, unsupportedMediaType } from '../errors/exception.filter';
+import { EMPTY_JSON_BODY } from './validation';
 
 const BLANK = /^\s*$/;
+
 
 /**
  * The request bodies a service reads: JSON, and nothing else unless a service adds its own parser
@@ -10,10 +12,11 @@ const BLANK = /^\s*$/;
  * into one unknown property named after the whole text and twenty constraint messages; it is
  * now 415 UNSUPPORTED_MEDIA_TYPE naming the type received and the one expected.
  *
- * A JSON body that is empty (or only whitespace) is no body: a bodiless route (approve, cancel,
- * DELETE) sent `Content-Type: application/json` by a client that sets it on every call is
- * accepted, and a route that needs a body reports its missing fields as for `{}`. A request
- * without a body is never refused for its content type, and one for an unknown path gets its 404.
+ * A JSON body that is empty (or only whitespace) is EMPTY_JSON_BODY: a bodiless route (approve,
+ * cancel, DELETE) sent `Content-Type: application/json` by a client that sets it on every call
+ * ignores it, and the validation pipe refuses it for a route that reads a body (400 naming the
+ * body). A request without a body is never refused for its content type, and one for an unknown
+ * path gets its 404.
  *
  * Call before the application's init: Nest's own parsers are off (`bodyParser: false`).
  */
@@ -21,7 +24,7 @@ export function installBodyParsers(fastify: FastifyInstance): void {
   fastify.removeAllContentTypeParsers();
   const json = fastify.getDefaultJsonParser('error', 'error');
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (BLANK.test(body as string)) return done(null, undefined);
+    if (BLANK.test(body as string)) return done(null, EMPTY_JSON_BODY);
     json(request, body as string, done);
   });
   let expected: string | undefined;

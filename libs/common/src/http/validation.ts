@@ -3,6 +3,12 @@ import { FieldErrors, PlatformException } from '../errors/platform.exception';
 import { ValidationFastPath } from '../library-internals/validation-fast-path';
 import { inputErrors, maxInputValuesOf } from './input-limits';
 
+/**
+ * The body of a request sent as JSON with nothing in it (http/content-types.ts): no value a JSON
+ * parse gives, so that the pipe refuses it where a route reads a body, and a bodiless route ignores it.
+ */
+export const EMPTY_JSON_BODY: object = Object.freeze(Object.create(null));
+
 /** Checks that a value is there at all: when one fails, the others say nothing more. */
 const PRESENCE = new Set(['isDefined', 'isNotEmpty']);
 /**
@@ -53,6 +59,10 @@ export class PlatformValidationPipe extends ValidationPipe {
   private readonly fastPath = new ValidationFastPath();
 
   override transform(value: unknown, metadata: ArgumentMetadata): any {
+    if (value === EMPTY_JSON_BODY) {
+      if (metadata.type === 'body') throw PlatformException.validation({ body: ['body must not be empty when content-type is application/json: send a JSON object'] });
+      return undefined;
+    }
     const metatype = metadata.metatype;
     if (metatype && this.toValidate(metadata)) {
       if (this.isTransformEnabled && !this.expectedType) {
