@@ -501,7 +501,8 @@ describe('hostile input on every route', () => {
       add('body true', target, { body: 'true' });
       add('body invalid JSON', target, { body: '{"a":', expected: malformed });
       add('body trailing garbage', target, { body: '{}}', expected: malformed });
-      add('body empty JSON', target, { body: '', expected: malformed });
+      // an empty JSON body is refused where the route reads a body; a route that reads none (approve, cancel) ignores it
+      add('body empty JSON', target, { body: '', ...(info.bodySchema || info.bodyDto ? { expected: malformed } : {}) });
       add('body deep object', target, { body: DEEP_OBJECT });
       add('body deep array', target, { body: DEEP_ARRAY });
       add('body __proto__', target, { body: '{"__proto__":{"polluted":true}}' });
