@@ -89,6 +89,8 @@ function commonCodes(operation: OperationObject, facts: OperationFacts): Map<num
   if (operation.requestBody) add(413, 'HTTP_ERROR');
   if (operation.requestBody) add(415, 'HTTP_ERROR');
   if (!facts.isPublic) add(429, 'RATE_LIMIT_EXCEEDED', 'QUOTA_EXCEEDED');
+  // Node answers a request line and headers over 16 KiB before any route runs, on every path
+  add(431, 'HTTP_ERROR');
   add(500, 'INTERNAL_ERROR');
   add(503, 'UPSTREAM_UNAVAILABLE');
   return codes;
