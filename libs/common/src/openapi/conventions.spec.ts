@@ -61,7 +61,7 @@ describe('applyDocumentConventions', () => {
 
   it('adds the pipeline’s error responses by kind of route, merged with the declared codes', () => {
     const update = built().paths['/api/v1/books/accounts/{id}'].patch!;
-    expect(Object.keys(update.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409', '413', '415', '429', '431', '500', '503']);
+    expect(Object.keys(update.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409', '413', '414', '415', '429', '431', '500', '503']);
     const response = (status: number) => update.responses[String(status)] as { description: string; content: unknown; headers?: Record<string, unknown> };
     for (const status of [400, 401, 403, 404, 409, 413, 415, 429, 431, 500, 503]) expect(response(status).content).toEqual({ 'application/json': { schema: envelope } });
     expect(response(400).description).toBe('`VALIDATION_FAILED`: The request is invalid.');
