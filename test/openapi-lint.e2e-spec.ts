@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -61,6 +61,32 @@ describe('OpenAPI documents pass Redocly lint (recommended rules)', () => {
   afterAll(async () => {
     await stack?.stop();
     if (!process.env.OPENAPI_DOCUMENTS_DIR && dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('states in every document what the pipeline does on every route', () => {
+    const PLATFORM = [{ bearer: [], apiKey: [], clientId: [] }];
+    const wrong: string[] = [];
+    for (const [name, file] of files) {
+      const document = JSON.parse(readFileSync(file, 'utf8'));
+      if (JSON.stringify(document.security) !== JSON.stringify(PLATFORM)) wrong.push(`${name}: document security`);
+      if (!document.servers?.length || !document.info.license?.url) wrong.push(`${name}: servers or license`);
+      for (const [path, item] of Object.entries<Record<string, any>>(document.paths)) {
+        for (const [method, operation] of Object.entries<any>(item)) {
+          const where = `${name} ${method.toUpperCase()} ${path}`;
+          const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
+          if (!isPublic && JSON.stringify(operation.security) !== JSON.stringify(PLATFORM)) wrong.push(`${where}: security ${JSON.stringify(operation.security)}`);
+          if (path.includes('/internal/')) wrong.push(`${where}: an internal route in the document`);
+          for (const [status, response] of Object.entries<any>(operation.responses)) {
+            if (Number(status) >= 400 && response.content?.['application/json']?.schema?.$ref !== '#/components/schemas/ErrorEnvelope') wrong.push(`${where} ${status}: not the ErrorEnvelope`);
+          }
+          const expected = ['500', '503', ...(isPublic ? [] : ['401', '403', '429'])];
+          for (const status of expected) if (!operation.responses[status]) wrong.push(`${where}: no ${status}`);
+          if (operation.responses['503'] && !operation.responses['503'].headers?.['Retry-After']) wrong.push(`${where}: 503 without Retry-After`);
+          if (operation.responses['401'] && !operation.responses['401'].headers?.['WWW-Authenticate']) wrong.push(`${where}: 401 without WWW-Authenticate`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it.each(['auth', 'hr', 'utilities', 'payroll', 'pay', 'books'])('%s: 0 errors, 0 warnings', (name) => {
