@@ -34,7 +34,7 @@ export function declaredErrorCodes(handler: Function): Map<number, ErrorCode[]> 
 
 /** The description of an error response listing its codes. */
 export function errorResponseDescription(codes: readonly ErrorCode[]): string {
-  return codes.map((code) => `\`${code}\`: ${ERROR_CODES[code].message.en}`).join('\n\n');
+  return codes.map((code) => `\`${code}\`: ${ERROR_CODES[code].message.en.replace(/\{(\w+)\}/g, '<$1>')}`).join('\n\n');
 }
 
 /**
