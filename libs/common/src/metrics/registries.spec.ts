@@ -21,10 +21,11 @@ describe('metrics registries', () => {
 
   it('serves the process’s metrics on every path while each app has its process, without the gauges named like counters', async () => {
     for (const service of ['auth', 'hr'] as const) {
-      const names = sampleNames(await scrapeServiceMetrics(service));
-      expect(names).toContain('process_cpu_user_seconds_total');
-      expect(names).toContain('nodejs_active_handles');
-      for (const name of GAUGES_NAMED_AS_COUNTERS) expect(names).not.toContain(name);
+      const scrape = await scrapeServiceMetrics(service);
+      expect(sampleNames(scrape)).toContain('process_cpu_user_seconds_total');
+      expect(sampleNames(scrape)).toContain('nodejs_version_info');
+      expect(scrape).toContain('# TYPE nodejs_active_handles gauge');
+      for (const name of GAUGES_NAMED_AS_COUNTERS) expect(scrape).not.toContain(name);
     }
     const hr = await scrapeServiceMetrics('hr');
     expect(hr).toContain('jobs_total{task="hr:relay",outcome="succeeded"} 1');
