@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated, PageQueryDto, Tenant, TenantContext } from '@platform/common';
-import { CreateLeaveTypeDto } from './dto/leave.dto';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiEnvelope, ApiErrors, Authenticated, PageQueryDto, Tenant, TenantContext } from '@platform/common';
+import { CreateLeaveTypeDto, LeaveTypeView } from './dto/leave.dto';
 import { LeaveTypesService } from './leave-types.service';
 
 @ApiTags('Leave')
@@ -12,15 +12,17 @@ export class LeaveTypesController {
   @Post()
   @HttpCode(201)
   @Authenticated('hr:write')
-  @ApiCreatedResponse({ description: 'Leave type created.' })
-  @ApiConflictResponse({ description: 'LEAVE_TYPE_NAME_CONFLICT' })
+  @ApiOperation({ summary: 'Create a leave type' })
+  @ApiEnvelope(201, LeaveTypeView, 'Leave type created.')
+  @ApiErrors('LEAVE_TYPE_NAME_CONFLICT')
   create(@Tenant() tenant: TenantContext, @Body() body: CreateLeaveTypeDto) {
     return this.types.create(tenant.companyId, body);
   }
 
   @Get()
   @Authenticated('hr:read')
-  @ApiOkResponse({ description: '`data`: `{ items, page, limit, total }`' })
+  @ApiOperation({ summary: 'List leave types' })
+  @ApiEnvelope(200, LeaveTypeView, 'The company’s leave types, oldest first.', { page: true })
   list(@Tenant() tenant: TenantContext, @Query() query: PageQueryDto) {
     return this.types.list(tenant.companyId, query);
   }
