@@ -1,13 +1,13 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ApiEnvelope, ApiErrors, Authenticated, Tenant, TenantContext } from '@platform/common';
+import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, Tenant, TenantContext } from '@platform/common';
 import { AttendanceService } from './attendance.service';
 import { AttendanceRangeQueryDto, AttendanceRecordView, AttendanceSummaryView, RecordAttendanceDto } from './dto/attendance.dto';
 
 const RANGE = '`from` and `to` are required, real dates, from ≤ to, at most 366 days (ATTENDANCE_INVALID_DATE_RANGE with `details.reason` otherwise).';
 
-@ApiTags('Attendance')
+@ApiTag('Attendance', 'Check-in and check-out per employee and date, and per-employee summaries that count approved leave.')
 @Controller('attendance')
 export class AttendanceController {
   constructor(private readonly attendance: AttendanceService) {}

@@ -1,12 +1,12 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiEnvelope, ApiErrors, Authenticated, PlatformException, Tenant, TenantContext } from '@platform/common';
+import { ApiOperation } from '@nestjs/swagger';
+import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PlatformException, Tenant, TenantContext } from '@platform/common';
 import { ContractsService } from './contracts.service';
 import { ContractView, CreateContractDto, ListContractsQueryDto, UpdateContractDto } from './dto/contract.dto';
 
 const contractId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('CONTRACT_NOT_FOUND') });
 
-@ApiTags('Contracts')
+@ApiTag('Contracts', 'Employment contracts with base salary, allowances and deductions in minor units; one contract in force per employee at a time.')
 @Controller('contracts')
 export class ContractsController {
   constructor(private readonly contracts: ContractsService) {}

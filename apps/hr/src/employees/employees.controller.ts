@@ -1,8 +1,8 @@
 import { RouteSchema } from '@nestjs/platform-fastify';
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query, Res } from '@nestjs/common';
-import { ApiBody, ApiExtraModels, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ApiEnvelope, ApiErrors, Authenticated, pageResponseSchema, PlatformException, Tenant, TenantContext } from '@platform/common';
+import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, pageResponseSchema, PlatformException, Tenant, TenantContext } from '@platform/common';
 import { BankPayout, CreateEmployeeDto, EmployeeView, ListEmployeesQueryDto, MobileMoneyPayout, UpdateEmployeeDto } from './dto/employee.dto';
 import { Employee } from './employee.entity';
 import { EmployeesService } from './employees.service';
@@ -15,7 +15,7 @@ const EMPLOYEE_PAGE_SCHEMA = pageResponseSchema(Employee);
 
 const NEW_EMPLOYEE = { externalId: 'EMP-0042', firstName: 'Amina', lastName: 'Nkemelu', email: 'amina.nkemelu@example.cm', hireDate: '2024-03-01', jobTitle: 'Accountant', department: 'Finance', status: 'active' };
 
-@ApiTags('Employees')
+@ApiTag('Employees', 'The company’s employees: the source of employee truth for payroll, pay and notifications. POST creates or syncs by externalId.')
 @ApiExtraModels(BankPayout, MobileMoneyPayout)
 @Controller('employees')
 export class EmployeesController {

@@ -1,14 +1,17 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiEnvelope, ApiErrors, Authenticated, PlatformException, Tenant, TenantContext } from '@platform/common';
+import { ApiOperation } from '@nestjs/swagger';
+import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PlatformException, Tenant, TenantContext } from '@platform/common';
 import { employeeId } from '../employees/employees.controller';
 import { todayIso } from '../shared/dates';
 import { CreateLeaveRequestDto, LeaveBalancesQueryDto, LeaveBalanceView, LeaveRequestView, ListLeaveRequestsQueryDto } from './dto/leave.dto';
 import { LeaveRequestsService } from './leave-requests.service';
 
+/** The one description of the Leave tag, which three controllers share. */
+export const LEAVE_TAG = 'Leave types, leave requests (pending → approved, rejected or cancelled) counted in working days with halves, and yearly balances.';
+
 const leaveRequestId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('LEAVE_REQUEST_NOT_FOUND') });
 
-@ApiTags('Leave')
+@ApiTag('Leave', LEAVE_TAG)
 @Controller('leave-requests')
 export class LeaveRequestsController {
   constructor(private readonly requests: LeaveRequestsService) {}
@@ -76,7 +79,7 @@ export class LeaveRequestsController {
   }
 }
 
-@ApiTags('Leave')
+@ApiTag('Leave', LEAVE_TAG)
 @Controller('employees')
 export class LeaveBalancesController {
   constructor(private readonly requests: LeaveRequestsService) {}

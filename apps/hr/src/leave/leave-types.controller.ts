@@ -1,10 +1,11 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiEnvelope, ApiErrors, Authenticated, PageQueryDto, Tenant, TenantContext } from '@platform/common';
+import { ApiOperation } from '@nestjs/swagger';
+import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PageQueryDto, Tenant, TenantContext } from '@platform/common';
 import { CreateLeaveTypeDto, LeaveTypeView } from './dto/leave.dto';
+import { LEAVE_TAG } from './leave-requests.controller';
 import { LeaveTypesService } from './leave-types.service';
 
-@ApiTags('Leave')
+@ApiTag('Leave', LEAVE_TAG)
 @Controller('leave-types')
 export class LeaveTypesController {
   constructor(private readonly types: LeaveTypesService) {}

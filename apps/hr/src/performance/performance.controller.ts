@@ -1,12 +1,12 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiEnvelope, ApiErrors, Authenticated, PlatformException, Tenant, TenantContext } from '@platform/common';
+import { ApiOperation } from '@nestjs/swagger';
+import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PlatformException, Tenant, TenantContext } from '@platform/common';
 import { CreatePerformanceReviewDto, ListPerformanceReviewsQueryDto, PerformanceReviewView, UpdatePerformanceReviewDto } from './dto/performance-review.dto';
 import { PerformanceService } from './performance.service';
 
 const reviewId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('PERFORMANCE_REVIEW_NOT_FOUND') });
 
-@ApiTags('Performance')
+@ApiTag('Performance', 'Performance reviews with weighted goals: draft → submitted → completed.')
 @Controller('performance-reviews')
 export class PerformanceController {
   constructor(private readonly reviews: PerformanceService) {}

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, ParseUUIDPipe, Post, Query, Res } from '@nestjs/common';
-import { ApiBody, ApiExtraModels, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ApiEnvelope, ApiErrors, Authenticated, PlatformException, Tenant, TenantContext } from '@platform/common';
+import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PlatformException, Tenant, TenantContext } from '@platform/common';
 import { ApiIdempotencyKey, IdempotencyKeyHeader, REPLAYED_HEADER } from '../idempotency/idempotency';
 import { respond } from '../idempotency/replay';
 import { CreatePaymentDto, ListPaymentsQueryDto } from './dto/payment.dto';
@@ -21,7 +21,7 @@ export const CREATE_PAYMENT_DESCRIPTION =
 
 const PAYMENT = { walletId: '0b6f3c52-5a0e-4d8e-9a57-6f1f0c1f2a10', amount: 25_000, currency: 'XAF', description: 'March salary', reference: 'PAYSLIP-2026-03-0042' };
 
-@ApiTags('Payments')
+@ApiTag('Payments', 'Idempotent payments from a wallet to another wallet, a mobile-money number or a bank account.')
 @ApiExtraModels(...RECIPIENT_MODELS)
 @Controller('payments')
 export class PaymentsController {

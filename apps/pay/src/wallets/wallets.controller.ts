@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, ParseUUIDPipe, Post, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ApiEnvelope, ApiErrors, Authenticated, PageQueryDto, PlatformException, Tenant, TenantContext } from '@platform/common';
+import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PageQueryDto, PlatformException, Tenant, TenantContext } from '@platform/common';
 import { ApiIdempotencyKey, IdempotencyKeyHeader, REPLAYED_HEADER } from '../idempotency/idempotency';
 import { respond } from '../idempotency/replay';
 import { CreateWalletDto, CreditWalletDto, ListWalletsQueryDto } from './dto/wallet.dto';
@@ -11,7 +11,7 @@ import { WalletsService } from './wallets.service';
 
 const walletId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('WALLET_NOT_FOUND') });
 
-@ApiTags('Wallets')
+@ApiTag('Wallets', 'Company wallets in one currency each, topped up idempotently, with an append-only ledger.')
 @Controller('wallets')
 export class WalletsController {
   constructor(private readonly wallets: WalletsService) {}
