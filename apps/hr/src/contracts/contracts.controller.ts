@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PlatformException, Tenant, TenantContext } from '@platform/common';
+import { ApiIdParam } from '../shared/validation';
 import { ContractsService } from './contracts.service';
 import { ContractView, CreateContractDto, ListContractsQueryDto, UpdateContractDto } from './dto/contract.dto';
 
@@ -34,6 +35,7 @@ export class ContractsController {
 
   @Get(':id')
   @Authenticated('hr:read')
+  @ApiIdParam('contract')
   @ApiOperation({ summary: 'Get a contract' })
   @ApiEnvelope(200, ContractView, 'The contract.')
   @ApiErrors('CONTRACT_NOT_FOUND')
@@ -43,6 +45,7 @@ export class ContractsController {
 
   @Patch(':id')
   @Authenticated('hr:write')
+  @ApiIdParam('contract')
   @ApiOperation({ summary: 'Update, activate or end a contract', description: 'A draft becomes active, an active contract ends; an ended contract is read-only.' })
   @ApiEnvelope(200, ContractView, 'The contract after the change.')
   @ApiErrors('CONTRACT_NOT_FOUND', 'CONTRACT_NOT_EDITABLE', 'CONTRACT_INVALID_TRANSITION', 'CONTRACT_OVERLAP')

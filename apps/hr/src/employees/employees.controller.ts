@@ -3,6 +3,7 @@ import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Que
 import { ApiBody, ApiExtraModels, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, pageResponseSchema, PlatformException, Tenant, TenantContext } from '@platform/common';
+import { ApiIdParam } from '../shared/validation';
 import { BankPayout, CreateEmployeeDto, EmployeeView, ListEmployeesQueryDto, MobileMoneyPayout, UpdateEmployeeDto } from './dto/employee.dto';
 import { Employee } from './employee.entity';
 import { EmployeesService } from './employees.service';
@@ -54,6 +55,7 @@ export class EmployeesController {
 
   @Get(':id')
   @Authenticated('hr:read')
+  @ApiIdParam('employee')
   @ApiOperation({ summary: 'Get an employee' })
   @ApiEnvelope(200, EmployeeView, 'The employee.')
   @ApiErrors('USER_NOT_FOUND')
@@ -63,6 +65,7 @@ export class EmployeesController {
 
   @Patch(':id')
   @Authenticated('hr:write')
+  @ApiIdParam('employee')
   @ApiOperation({ summary: 'Update an employee', description: 'Changes only the fields sent.' })
   @ApiEnvelope(200, EmployeeView, 'The employee after the change.')
   @ApiErrors('USER_NOT_FOUND', 'EMPLOYEE_EXTERNAL_ID_CONFLICT')

@@ -3,6 +3,7 @@ import { ApiOperation } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PlatformException, Tenant, TenantContext } from '@platform/common';
 import { employeeId } from '../employees/employees.controller';
 import { todayIso } from '../shared/dates';
+import { ApiIdParam } from '../shared/validation';
 import { CreateLeaveRequestDto, LeaveBalancesQueryDto, LeaveBalanceView, LeaveRequestView, ListLeaveRequestsQueryDto } from './dto/leave.dto';
 import { LeaveRequestsService } from './leave-requests.service';
 
@@ -41,6 +42,7 @@ export class LeaveRequestsController {
 
   @Get(':id')
   @Authenticated('hr:read')
+  @ApiIdParam('leave request')
   @ApiOperation({ summary: 'Get a leave request' })
   @ApiEnvelope(200, LeaveRequestView, 'The leave request.')
   @ApiErrors('LEAVE_REQUEST_NOT_FOUND')
@@ -51,6 +53,7 @@ export class LeaveRequestsController {
   @Post(':id/approve')
   @HttpCode(200)
   @Authenticated('hr:write')
+  @ApiIdParam('leave request')
   @ApiOperation({ summary: 'Approve a leave request' })
   @ApiEnvelope(200, LeaveRequestView, 'Approved.')
   @ApiErrors('LEAVE_REQUEST_NOT_FOUND', 'LEAVE_REQUEST_ALREADY_APPROVED', 'LEAVE_REQUEST_NOT_PENDING')
@@ -61,6 +64,7 @@ export class LeaveRequestsController {
   @Post(':id/reject')
   @HttpCode(200)
   @Authenticated('hr:write')
+  @ApiIdParam('leave request')
   @ApiOperation({ summary: 'Reject a leave request' })
   @ApiEnvelope(200, LeaveRequestView, 'Rejected.')
   @ApiErrors('LEAVE_REQUEST_NOT_FOUND', 'LEAVE_REQUEST_NOT_PENDING')
@@ -71,6 +75,7 @@ export class LeaveRequestsController {
   @Post(':id/cancel')
   @HttpCode(200)
   @Authenticated('hr:write')
+  @ApiIdParam('leave request')
   @ApiOperation({ summary: 'Cancel a leave request' })
   @ApiEnvelope(200, LeaveRequestView, 'Cancelled: a pending request, or an approved one whose startDate is still in the future.')
   @ApiErrors('LEAVE_REQUEST_NOT_FOUND', 'LEAVE_REQUEST_NOT_PENDING')
@@ -86,6 +91,7 @@ export class LeaveBalancesController {
 
   @Get(':id/leave-balances')
   @Authenticated('hr:read')
+  @ApiIdParam('employee')
   @ApiOperation({ summary: 'Get an employee’s leave balances' })
   @ApiEnvelope(200, LeaveBalanceView, 'One entry per leave type of the company, by name.', { isArray: true })
   @ApiErrors('USER_NOT_FOUND')

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PlatformException, Tenant, TenantContext } from '@platform/common';
+import { ApiIdParam } from '../shared/validation';
 import { CreatePerformanceReviewDto, ListPerformanceReviewsQueryDto, PerformanceReviewView, UpdatePerformanceReviewDto } from './dto/performance-review.dto';
 import { PerformanceService } from './performance.service';
 
@@ -31,6 +32,7 @@ export class PerformanceController {
 
   @Get(':id')
   @Authenticated('hr:read')
+  @ApiIdParam('review')
   @ApiOperation({ summary: 'Get a performance review' })
   @ApiEnvelope(200, PerformanceReviewView, 'The review.')
   @ApiErrors('PERFORMANCE_REVIEW_NOT_FOUND')
@@ -40,6 +42,7 @@ export class PerformanceController {
 
   @Patch(':id')
   @Authenticated('hr:write')
+  @ApiIdParam('review')
   @ApiOperation({
     summary: 'Update, submit or complete a performance review',
     description: 'draft → submitted → completed. Submitting needs a reviewer, goals weighing 100 in all, each rated, and an overallRating (VALIDATION_FAILED, `errors` names what is missing).',

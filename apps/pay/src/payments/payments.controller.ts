@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PlatformException, Tenant, TenantContext } from '@platform/common';
 import { ApiIdempotencyKey, IdempotencyKeyHeader, REPLAYED_HEADER } from '../idempotency/idempotency';
 import { respond } from '../idempotency/replay';
+import { ApiIdParam } from '../money/validation';
 import { CreatePaymentDto, ListPaymentsQueryDto } from './dto/payment.dto';
 import { RECIPIENT_MODELS } from './dto/recipient.dto';
 import { Payment } from './payment.entity';
@@ -66,6 +67,7 @@ export class PaymentsController {
 
   @Get(':id')
   @Authenticated('pay:read')
+  @ApiIdParam('payment')
   @ApiOperation({ summary: 'Get a payment' })
   @ApiEnvelope(200, Payment, 'The payment.')
   @ApiErrors('PAYMENT_NOT_FOUND')

@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PageQueryDto, PlatformException, Tenant, TenantContext } from '@platform/common';
 import { ApiIdempotencyKey, IdempotencyKeyHeader, REPLAYED_HEADER } from '../idempotency/idempotency';
 import { respond } from '../idempotency/replay';
+import { ApiIdParam } from '../money/validation';
 import { CreateWalletDto, CreditWalletDto, ListWalletsQueryDto } from './dto/wallet.dto';
 import { WalletView } from './wallet.entity';
 import { WalletTransaction } from './wallet-transaction.entity';
@@ -34,6 +35,7 @@ export class WalletsController {
 
   @Get(':id')
   @Authenticated('pay:read')
+  @ApiIdParam('wallet')
   @ApiOperation({ summary: 'Get a wallet' })
   @ApiEnvelope(200, WalletView, 'The wallet, with its available balance.')
   @ApiErrors('WALLET_NOT_FOUND')
@@ -43,6 +45,7 @@ export class WalletsController {
 
   @Post(':id/credits')
   @Authenticated('pay:write')
+  @ApiIdParam('wallet')
   @ApiOperation({ summary: 'Top up a wallet', description: 'The currency must be the wallet’s (CURRENCY_MISMATCH otherwise).' })
   @ApiIdempotencyKey()
   @ApiEnvelope(201, WalletTransaction, `A top-up: the ledger row it wrote (balanceAfter is the new balance). A replay carries \`${REPLAYED_HEADER}: true\`.`)
@@ -59,6 +62,7 @@ export class WalletsController {
 
   @Get(':id/transactions')
   @Authenticated('pay:read')
+  @ApiIdParam('wallet')
   @ApiOperation({ summary: 'List a wallet’s ledger' })
   @ApiEnvelope(200, WalletTransaction, 'The wallet’s append-only ledger, newest first (`sequence` descending); the balance is the sum of every row’s `amount`.', { page: true })
   @ApiErrors('WALLET_NOT_FOUND')

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, IsUUID, ValidateBy, ValidateIf } from 'class-validator';
 import { PageQueryDto } from '@platform/common';
-import { IsDateOnly } from '../../shared/validation';
+import { IsDateOnly, UUID } from '../../shared/validation';
 import { ATTENDANCE_STATUSES, AttendanceStatus } from '../attendance-record.entity';
 import { isAttendanceTime, TIME_FORMAT_MESSAGE } from '../attendance-time';
 
@@ -9,7 +9,7 @@ const IsAttendanceTime = () =>
   ValidateBy({ name: 'isAttendanceTime', validator: { validate: isAttendanceTime, defaultMessage: (args) => `${args?.property} ${TIME_FORMAT_MESSAGE}` } });
 
 export class RecordAttendanceDto {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ ...UUID })
   @IsUUID()
   employeeId: string;
 
@@ -45,7 +45,7 @@ export class AttendanceRangeQueryDto extends PageQueryDto {
   @IsString()
   to?: string;
 
-  @ApiPropertyOptional({ format: 'uuid' })
+  @ApiPropertyOptional({ ...UUID })
   @IsOptional()
   @IsUUID()
   employeeId?: string;

@@ -19,7 +19,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ArrayDistinct, PageQueryDto } from '@platform/common';
-import { IsDateOnly, trim } from '../../shared/validation';
+import { IsDateOnly, trim, UUID } from '../../shared/validation';
 import { Allowance, CONTRACT_STATUSES, CONTRACT_TYPES, ContractStatus, ContractType, Deduction, PAY_FREQUENCIES, PayFrequency } from '../contract.entity';
 
 const CODE = /^[A-Z0-9_]{1,30}$/;
@@ -74,7 +74,7 @@ export class DeductionDto implements Deduction {
 }
 
 export class CreateContractDto {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ ...UUID })
   @IsUUID()
   employeeId: string;
 
@@ -150,7 +150,7 @@ export class UpdateContractDto extends PartialType(OmitType(CreateContractDto, [
 }
 
 export class ListContractsQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ format: 'uuid' })
+  @ApiPropertyOptional({ ...UUID })
   @IsOptional()
   @IsUUID()
   employeeId?: string;

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { PageQueryDto } from '@platform/common';
-import { IsDateOnly, IsHalfDayMultiple, trim } from '../../shared/validation';
+import { IsDateOnly, IsHalfDayMultiple, trim, UUID } from '../../shared/validation';
 import { LEAVE_REQUEST_STATUSES, LeaveRequestStatus } from '../leave-request.entity';
 
 export class CreateLeaveTypeDto {
@@ -27,11 +27,11 @@ export class CreateLeaveTypeDto {
 }
 
 export class CreateLeaveRequestDto {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ ...UUID })
   @IsUUID()
   employeeId: string;
 
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ ...UUID })
   @IsUUID()
   leaveTypeId: string;
 
@@ -62,7 +62,7 @@ export class CreateLeaveRequestDto {
 }
 
 export class ListLeaveRequestsQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ format: 'uuid' })
+  @ApiPropertyOptional({ ...UUID })
   @IsOptional()
   @IsUUID()
   employeeId?: string;

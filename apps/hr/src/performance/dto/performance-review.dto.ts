@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { PageQueryDto } from '@platform/common';
-import { IsDateOnly, trim } from '../../shared/validation';
+import { IsDateOnly, trim, UUID } from '../../shared/validation';
 import { REVIEW_STATUSES, ReviewGoal, ReviewStatus } from '../performance-review.entity';
 
 export class ReviewGoalDto implements ReviewGoal {
@@ -34,7 +34,7 @@ export class ReviewGoalDto implements ReviewGoal {
 }
 
 export class CreatePerformanceReviewDto {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ ...UUID })
   @IsUUID()
   employeeId: string;
 
@@ -46,7 +46,7 @@ export class CreatePerformanceReviewDto {
   @IsDateOnly()
   periodEnd: string;
 
-  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: 'An employee of the company. A reviewer (this or reviewerName) is required to submit.' })
+  @ApiPropertyOptional({ type: String, ...UUID, nullable: true, description: 'An employee of the company. A reviewer (this or reviewerName) is required to submit.' })
   @IsOptional()
   @IsUUID()
   reviewerEmployeeId?: string | null;
@@ -89,7 +89,7 @@ export class UpdatePerformanceReviewDto extends PartialType(OmitType(CreatePerfo
 }
 
 export class ListPerformanceReviewsQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ format: 'uuid' })
+  @ApiPropertyOptional({ ...UUID })
   @IsOptional()
   @IsUUID()
   employeeId?: string;

@@ -4,7 +4,7 @@ import { Transform, Type } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateBy, ValidateIf, ValidateNested } from 'class-validator';
 import { PageQueryDto, PayContract } from '@platform/common';
 import { Currency } from '../../money/currency';
-import { IsAmount, IsCurrency, trim } from '../../money/validation';
+import { IsAmount, IsCurrency, trim, UUID } from '../../money/validation';
 import { PAYMENT_STATUSES, PaymentStatus } from '../payment.entity';
 import { SANDBOX_DESCRIPTION } from '../providers/sandbox-outcome';
 import { ACCOUNT_NUMBER, BANK_CODE, CAMEROON_MOBILE, MOBILE_MONEY_PROVIDERS, Recipient, RECIPIENT_SCHEMA, RECIPIENT_TYPES } from './recipient.dto';
@@ -72,7 +72,7 @@ export class RecipientDto implements Recipient {
 }
 
 export class CreatePaymentDto {
-  @ApiProperty({ format: 'uuid', description: 'The wallet paid from.' })
+  @ApiProperty({ ...UUID, description: 'The wallet paid from.' })
   @IsUUID('all', { message: 'walletId must be a UUID' })
   walletId: string;
 
@@ -106,7 +106,7 @@ export class CreatePaymentDto {
 
 /** The internal route's body: the public body plus the company paying (service-to-service, no JWT). */
 export class InternalCreatePaymentDto extends CreatePaymentDto implements PayContract.CreatePaymentBody {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ ...UUID })
   @IsUUID('all', { message: 'companyId must be a UUID' })
   companyId: string;
 }
@@ -117,7 +117,7 @@ export class ListPaymentsQueryDto extends PageQueryDto {
   @IsIn(PAYMENT_STATUSES)
   status?: PaymentStatus;
 
-  @ApiPropertyOptional({ format: 'uuid' })
+  @ApiPropertyOptional({ ...UUID })
   @IsOptional()
   @IsUUID('all', { message: 'walletId must be a UUID' })
   walletId?: string;

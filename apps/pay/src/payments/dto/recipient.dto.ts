@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import type { PayContract } from '@platform/common';
+import { UUID } from '../../money/validation';
 
 export type Recipient = PayContract.PaymentRecipient;
 
@@ -22,7 +23,7 @@ export class WalletRecipient {
   @ApiProperty({ enum: ['wallet'] })
   type: 'wallet';
 
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ ...UUID })
   walletId: string;
 }
 
