@@ -178,7 +178,7 @@ describe('HR employees', () => {
 
   it('answers ids the router cannot take, and text no column holds, with the error envelope', async () => {
     expectError(await dev.call(hr, 'GET', '/api/v1/hr/employees/%ZZ'), 400, 'HTTP_ERROR');
-    const long = await dev.call(hr, 'GET', `/api/v1/hr/employees/${'x'.repeat(101)}`, { unchecked: 'the router refuses a path parameter over 100 characters before any route is chosen' });
+    const long = await dev.call(hr, 'GET', `/api/v1/hr/employees/${'x'.repeat(101)}`);
     expectError(long, 414, 'HTTP_ERROR');
     expect(long.body.message).toBe('The request URI is too long.');
     const nul = await dev.call(hr, 'POST', '/api/v1/hr/employees', { body: employee({ jobTitle: 'Account\u0000ant' }) });
