@@ -121,7 +121,7 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
 
   const fastify = app.getHttpAdapter().getInstance();
   installBodyParsers(fastify);
-  const histogram = requestDurationHistogram();
+  const histogram = requestDurationHistogram(service.name);
   const accessLog = logger.isLevelEnabled('info');
   // A recorder per route template holds its series by method and status, found without building a label set.
   const recorder = (route: string, secretQuery = false) => {

@@ -1,5 +1,5 @@
 import { applyDecorators, Type } from '@nestjs/common';
-import { ApiExtraModels, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiResponse, ApiTags, DECORATORS, getSchemaPath } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { ERROR_CODES, ErrorCode } from '../errors/error-codes';
 
@@ -13,7 +13,7 @@ export const ERROR_ENVELOPE: SchemaObject = {
   properties: {
     success: { type: 'boolean', enum: [false] },
     message: { type: 'string', description: 'Human-readable, in the language of `Accept-Language` (en, fr).' },
-    code: { type: 'string', description: 'The machine-readable error code: branch on this, not on `message`.' },
+    code: { type: 'string', enum: Object.keys(ERROR_CODES), description: 'The machine-readable error code, one of the registry’s: branch on this, not on `message`.' },
     errors: {
       type: 'object',
       description: 'VALIDATION_FAILED only: the messages of each invalid field, by its path (`lines.0.amount`).',
@@ -34,7 +34,7 @@ export function declaredErrorCodes(handler: Function): Map<number, ErrorCode[]> 
 
 /** The description of an error response listing its codes. */
 export function errorResponseDescription(codes: readonly ErrorCode[]): string {
-  return codes.map((code) => `\`${code}\`: ${ERROR_CODES[code].message.en}`).join('\n\n');
+  return codes.map((code) => `\`${code}\`: ${ERROR_CODES[code].message.en.replace(/\{(\w+)\}/g, '<$1>')}`).join('\n\n');
 }
 
 /**
@@ -54,6 +54,10 @@ export function ApiErrors(...codes: ErrorCode[]): MethodDecorator {
       if (!listed.includes(code)) byStatus.set(status, [...listed, code]);
     }
     Reflect.defineMetadata(ERROR_CODES_KEY, byStatus, handler);
+    // each status's response is written afresh with every code listed so far (@nestjs/swagger would append the description)
+    const responses = { ...(Reflect.getMetadata(DECORATORS.API_RESPONSE, handler) as Record<string, unknown> | undefined) };
+    for (const status of byStatus.keys()) delete responses[status];
+    Reflect.defineMetadata(DECORATORS.API_RESPONSE, responses, handler);
     for (const [status, listed] of byStatus) {
       ApiResponse({ status, description: errorResponseDescription(listed), schema: { $ref: `#/components/schemas/${ERROR_ENVELOPE_SCHEMA}` } })(target, key, descriptor);
     }
