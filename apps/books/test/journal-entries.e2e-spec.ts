@@ -105,9 +105,12 @@ describe('books journal entries', () => {
 
   it('has no route to change or delete a posted entry', async () => {
     const posted = await post(dev, books, entry('2026-03-03', [debit(chart['571'], 10), credit(chart['706'], 10)]));
-    expectError(await dev.call(books, 'PATCH', `${ENTRIES}/${posted.id}`, { body: { memo: 'changed' } }), 404, 'HTTP_ERROR');
-    expectError(await dev.call(books, 'PUT', `${ENTRIES}/${posted.id}`, { body: { memo: 'changed' } }), 404, 'HTTP_ERROR');
-    expectError(await dev.call(books, 'DELETE', `${ENTRIES}/${posted.id}`), 404, 'HTTP_ERROR');
+    // the path exists for reading only: 405 with Allow
+    for (const [method, body] of [['PATCH', { memo: 'changed' }], ['PUT', { memo: 'changed' }], ['DELETE', undefined]] as const) {
+      const refused = await dev.call(books, method, `${ENTRIES}/${posted.id}`, body ? { body } : {});
+      expectError(refused, 405, 'METHOD_NOT_ALLOWED');
+      expect(refused.headers.get('allow')).toBe('GET, HEAD');
+    }
     expect((await dev.call(books, 'GET', `${ENTRIES}/${posted.id}`)).body.data).toEqual(posted);
   });
 
