@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ApiEnvelope, ApiErrors, Authenticated, PageQueryDto, PlatformException, Tenant, TenantContext } from '@platform/common';
+import { ApiOperation, ApiParam } from '@nestjs/swagger';
+import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PageQueryDto, PlatformException, Tenant, TenantContext } from '@platform/common';
 import { PostingsService } from '../accounting/postings.service';
 import { RunPaymentsService } from '../payments/run-payments.service';
 import { PayRunDto } from './dto/pay-run.dto';
@@ -13,7 +13,7 @@ const runId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException(
 const RunIdParam = () => ApiParam({ name: 'id', format: 'uuid', description: 'The payroll run' });
 const RECALCULATION = 'The payslips are recalculated from HR’s current employees, contracts and approved unpaid leave.';
 
-@ApiTags('Payroll runs')
+@ApiTag('Payroll runs', 'Monthly payroll runs calculated from HR’s employees, contracts and unpaid leave under the country’s statutory rules: draft, approve, pay through Pay, post to Books.')
 @Controller('runs')
 export class RunsController {
   constructor(

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, ParseUUIDPipe, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiExtraModels, ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiOperation, ApiParam, ApiProduces, ApiResponse } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiEnvelope, ApiErrors, Authenticated, PlatformException, RawResponse, SuccessMessage, Tenant, TenantContext } from '@platform/common';
+import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PlatformException, RawResponse, SuccessMessage, Tenant, TenantContext } from '@platform/common';
 import { DocumentJobsService } from './document-jobs.service';
 import { DocumentsService } from './documents.service';
 import { CustomerDto, FinancialReportDataDto, InvoiceDataDto, PayslipDataDto } from './dto/document-data.dto';
@@ -9,6 +9,7 @@ import { CreateDocumentDto, DocumentJobView, DocumentView, ListDocumentJobsQuery
 
 const documentId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('DOCUMENT_NOT_FOUND') });
 const jobId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('DOCUMENT_JOB_NOT_FOUND') });
+const DocumentsTag = () => ApiTag('Documents', 'Payslips, invoices and financial reports rendered as PDF or XLSX, now or as background jobs, stored as files.');
 const DOCUMENT_FORMATS_PRODUCED = ['application/pdf', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/zip'];
 const BYTES = Object.fromEntries(DOCUMENT_FORMATS_PRODUCED.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]));
 const PAYSLIP = { payrollRunId: '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b', employeeId: '3f2b8c1e-4d5a-4f6b-9c7d-8e9f0a1b2c3d' };
@@ -39,7 +40,7 @@ const DOCUMENT_REQUEST_EXAMPLES = {
   },
 };
 
-@ApiTags('Documents')
+@DocumentsTag()
 @ApiExtraModels(PayslipDataDto, InvoiceDataDto, CustomerDto, FinancialReportDataDto)
 @Controller('documents')
 export class DocumentsController {
@@ -96,7 +97,7 @@ export class DocumentsController {
   }
 }
 
-@ApiTags('Documents')
+@DocumentsTag()
 @Controller('document-jobs')
 export class DocumentJobsController {
   constructor(private readonly jobs: DocumentJobsService) {}

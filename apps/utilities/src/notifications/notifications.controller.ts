@@ -1,16 +1,19 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ApiEnvelope, ApiErrors, Authenticated, PlatformException, SuccessMessage, Tenant, TenantContext } from '@platform/common';
+import { ApiBody, ApiOperation, ApiParam } from '@nestjs/swagger';
+import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PlatformException, SuccessMessage, Tenant, TenantContext } from '@platform/common';
 import { InboxFilterDto, InboxQueryDto, ListInboxQueryDto, SendNotificationDto } from './dto/notification.dto';
 import { InboxItemView, NotificationAcceptedView, NotificationView, ReadAllView, UnreadCountsView } from './dto/notification-views.dto';
 import { InboxService } from './inbox.service';
 import { NotificationsService } from './notifications.service';
 
 const notificationId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('NOTIFICATION_NOT_FOUND') });
+/** The tag of the notification, inbox and preference routes. */
+export const NotificationsTag = () =>
+  ApiTag('Notifications', 'Notifications sent to the company inbox, employees, email addresses and phone numbers on every channel the category’s preference allows; in-app inboxes; the preferences.');
 const NotificationIdParam = () => ApiParam({ name: 'id', format: 'uuid', description: 'The notification' });
 const INBOX = 'In-app inbox: the company’s when `recipient` is left out, else the HR employee’s.';
 
-@ApiTags('Notifications')
+@NotificationsTag()
 @Controller('notifications')
 export class NotificationsController {
   constructor(

@@ -1,11 +1,12 @@
 import { Body, Controller, Get, Patch } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import { ApiEnvelope, Authenticated, SuccessMessage, Tenant, TenantContext } from '@platform/common';
 import { PreferencesView, PreferenceView } from './dto/notification-views.dto';
+import { NotificationsTag } from './notifications.controller';
 import { UpdatePreferenceDto } from './dto/update-preference.dto';
 import { PreferencesService } from './preferences.service';
 
-@ApiTags('Notifications')
+@NotificationsTag()
 @Controller('notifications/preferences')
 export class PreferencesController {
   constructor(private readonly preferences: PreferencesService) {}
