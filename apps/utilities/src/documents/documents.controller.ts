@@ -1,7 +1,8 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, ParseUUIDPipe, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiExtraModels, ApiOperation, ApiParam, ApiProduces, ApiResponse } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiOperation, ApiParam } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PlatformException, RawResponse, SuccessMessage, Tenant, TenantContext } from '@platform/common';
+import { ApiFileBytes } from '../files/api-file-bytes';
 import { DocumentJobsService } from './document-jobs.service';
 import { DocumentsService } from './documents.service';
 import { CustomerDto, FinancialReportDataDto, InvoiceDataDto, PayslipDataDto } from './dto/document-data.dto';
@@ -11,7 +12,6 @@ const documentId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformExcep
 const jobId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('DOCUMENT_JOB_NOT_FOUND') });
 const DocumentsTag = () => ApiTag('Documents', 'Payslips, invoices and financial reports rendered as PDF or XLSX, now or as background jobs, stored as files.');
 const DOCUMENT_FORMATS_PRODUCED = ['application/pdf', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/zip'];
-const BYTES = Object.fromEntries(DOCUMENT_FORMATS_PRODUCED.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]));
 const PAYSLIP = { payrollRunId: '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b', employeeId: '3f2b8c1e-4d5a-4f6b-9c7d-8e9f0a1b2c3d' };
 
 /** One example request per document type (and both shapes of a financial report). */
@@ -87,10 +87,7 @@ export class DocumentsController {
   @RawResponse()
   @ApiOperation({ summary: 'Download a document', description: 'FILE_NOT_FOUND when its file was deleted.' })
   @ApiParam({ name: 'id', format: 'uuid', description: 'The document' })
-  @ApiProduces(...DOCUMENT_FORMATS_PRODUCED)
-  @ApiResponse({ status: 200, description: 'The stored bytes with their Content-Type, Content-Disposition: attachment (the filename), ETag and Range support, as the file’s content.', content: BYTES })
-  @ApiResponse({ status: 206, description: 'One range of the bytes, with Content-Range.', content: BYTES })
-  @ApiResponse({ status: 304, description: 'Not modified: If-None-Match named the document’s ETag. No body.' })
+  @ApiFileBytes('The stored bytes with their Content-Type, Content-Disposition: attachment (the filename), ETag and Range support, as the file’s content.', DOCUMENT_FORMATS_PRODUCED)
   @ApiErrors('DOCUMENT_NOT_FOUND', 'FILE_NOT_FOUND', 'RANGE_NOT_SATISFIABLE')
   content(@Tenant() tenant: TenantContext, @Param('id', documentId) id: string, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.documents.content(tenant.companyId, id, request, reply);

@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiQuery } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, CurrentPrincipal, PlatformException, Principal, Public, RawResponse, SecretQuery, Tenant, TenantContext } from '@platform/common';
+import { ApiFileBytes } from './api-file-bytes';
 import { FileLinkQueryDto, FileView, ListFilesQueryDto, UpdateFileDto, UploadFileDto } from './dto/file.dto';
 import { FilesService } from './files.service';
 
@@ -11,19 +12,7 @@ const CONTENT =
   'The bytes, not enveloped, with Content-Type (sniffed), Content-Length, Content-Disposition: attachment, ETag (the SHA-256), Repr-Digest, Accept-Ranges. ' +
   'One range (`bytes=a-b`, `bytes=a-`, `bytes=-n`) answers 206 with Content-Range; an unsatisfiable one 416 RANGE_NOT_SATISFIABLE; several ranges at once answer 200 with the whole file. ' +
   'If-None-Match with the ETag answers 304; If-Range is honoured.';
-const BYTES = { '*/*': { schema: { type: 'string', format: 'binary' } } };
 const FileIdParam = () => ApiParam({ name: 'id', format: 'uuid', description: 'The file' });
-
-/** The answers of a route serving a file's bytes: 200 (all of it), 206 (one range), 304 (not modified). */
-function ApiFileBytes(description: string): MethodDecorator {
-  return (target, key, descriptor) => {
-    ApiProduces('*/*')(target, key, descriptor);
-    ApiResponse({ status: 200, description, content: BYTES })(target, key, descriptor);
-    ApiResponse({ status: 206, description: 'One range of the bytes, with Content-Range.', content: BYTES })(target, key, descriptor);
-    ApiResponse({ status: 304, description: 'Not modified: If-None-Match named the file’s ETag. No body.' })(target, key, descriptor);
-    return descriptor;
-  };
-}
 
 @ApiTag('Files', 'Files stored for the company: uploads with their type sniffed from the bytes, range downloads, and expiring signed links for public files.')
 @Controller('files')
@@ -103,7 +92,7 @@ export class FilesController {
       'FILE_LINK_INVALID when the link expired, was tampered with or revoked (visibility changed, or revoke-links), or the file is not (or no longer) public. ' +
       'RATE_LIMIT_EXCEEDED (with Retry-After) past FILES_LINK_DOWNLOADS_PER_MINUTE downloads of this file from one client address in a minute.',
   })
-  @ApiParam({ name: 'id', format: 'uuid', description: 'The file' })
+  @FileIdParam()
   @ApiQuery({ name: 'v', required: true, schema: { type: 'string', pattern: '^\\d{1,9}$' }, description: 'The link version, from the file’s publicUrl' })
   @ApiQuery({ name: 'expires', required: true, schema: { type: 'string', pattern: '^\\d{1,12}$' }, description: 'Epoch seconds, from the file’s publicUrl' })
   @ApiQuery({ name: 'signature', required: true, schema: { type: 'string' }, description: 'From the file’s publicUrl' })
