@@ -24,7 +24,12 @@ export class RunsController {
 
   @Post()
   @Authenticated('payroll:write')
-  @ApiOperation({ summary: 'Create a draft run' })
+  @ApiOperation({
+    summary: 'Create a draft run',
+    description:
+      'USER_NOT_FOUND names in `details.employeeIds` the ids that are not employees of the company; VALIDATION_FAILED lists under `errors.employeeIds` the employees without a monthly contract in force. ' +
+      'Nothing is written then, nor when HR does not answer (UPSTREAM_UNAVAILABLE).',
+  })
   @ApiEnvelope(201, PayrollRunView, 'A draft run with one payslip per employee with a contract in force, calculated from HR’s data.')
   @ApiErrors('USER_NOT_FOUND', 'PAYROLL_NO_ELIGIBLE_EMPLOYEES', 'PAYROLL_RULES_UNAVAILABLE')
   create(@Tenant() tenant: TenantContext, @Body() body: CreateRunDto) {
@@ -83,7 +88,10 @@ export class RunsController {
   @Post(':id/approve')
   @HttpCode(200)
   @Authenticated('payroll:write')
-  @ApiOperation({ summary: 'Approve a draft run' })
+  @ApiOperation({
+    summary: 'Approve a draft run',
+    description: 'PAYROLL_RUN_PERIOD_CONFLICT lists in `details.conflicts` each employee already in an approved or paid run for the month, with that run; PAYROLL_RUN_LOCKED gives the run’s `details.status`.',
+  })
   @RunIdParam()
   @ApiEnvelope(200, PayrollRunView, 'Approved: the run is locked, its month is claimed for each of its employees, and its accrual is posted to Books.')
   @ApiErrors('PAYROLL_RUN_NOT_FOUND', 'PAYROLL_RUN_LOCKED', 'PAYROLL_RUN_PERIOD_CONFLICT')
@@ -94,7 +102,7 @@ export class RunsController {
   @Post(':id/pay')
   @HttpCode(200)
   @Authenticated('payroll:write')
-  @ApiOperation({ summary: 'Pay an approved run' })
+  @ApiOperation({ summary: 'Pay an approved run', description: 'PAYROLL_RUN_NOT_PAYABLE gives the run’s `details.status`.' })
   @RunIdParam()
   @ApiEnvelope(
     200,

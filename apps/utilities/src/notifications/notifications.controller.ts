@@ -25,7 +25,10 @@ export class NotificationsController {
   @HttpCode(202)
   @Authenticated('app:write')
   @SuccessMessage('accepted')
-  @ApiOperation({ summary: 'Send a notification' })
+  @ApiOperation({
+    summary: 'Send a notification',
+    description: 'USER_NOT_FOUND names in `details.unknownEmployeeIds` the recipients that are not employees of the company; nothing is written then, nor when HR cannot be asked (UPSTREAM_UNAVAILABLE).',
+  })
   @ApiBody({
     type: SendNotificationDto,
     examples: {
