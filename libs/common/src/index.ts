@@ -57,6 +57,7 @@ export { ServiceNestLogger } from './logging/nest-logger';
 export { logDestination } from './logging/log-destination';
 export { processMetricsRegistry, serveProcessMetricsOnlyOn, serviceMetricsRegistry } from './metrics/registries';
 export * from './openapi/api-responses';
+export * from './openapi/parameters';
 export * from './plans';
 export * from './platform.module';
 export * from './redis/redis.provider';
