@@ -1242,7 +1242,7 @@ function gitInfo() {
   const git = (...args) => spawnSync('git', args, { cwd: ROOT, encoding: 'utf8', timeout: 10_000 });
   const commit = git('rev-parse', '--short', 'HEAD').stdout?.trim() || 'unknown';
   // What the services run: their code, their dependencies, and the Node options the image sets.
-  const dirty = (git('status', '--porcelain', '--', 'apps', 'libs', 'suite', 'docker', 'package.json', 'package-lock.json').stdout || '').trim();
+  const dirty = (git('status', '--porcelain', '--', 'apps', 'libs', 'suite', 'docker', 'package.json', 'package-lock.json').stdout || '').trimEnd();
   const dirtyPaths = [...new Set(dirty.split('\n').filter(Boolean).map((line) => line.slice(3).split('/').slice(0, 2).join('/')))];
   return { commit, dirty: dirtyPaths.join(', ') };
 }

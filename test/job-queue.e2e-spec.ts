@@ -38,6 +38,7 @@ class TestTasks {
       await record('hang')(payload, job);
       await journal.hanging;
     });
+    queue.handle('utilities:capped', record('capped'), { companyConcurrency: 1 });
     queue.handle('utilities:slow', async (payload: Record<string, unknown>, job) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await record('slow')(payload, job);
@@ -180,6 +181,34 @@ describe('job queue', () => {
     await eventually(() => journal.runs.filter((run) => run.task === 'fair').length === 21, 15_000, 'every job');
     const order = journal.runs.filter((run) => run.task === 'fair').map((run) => `${run.payload.company}${run.payload.n}`);
     expect(order.indexOf('B0')).toBeLessThanOrEqual(2);
+  });
+
+  it('counts a company’s backlog up to a hundred: the tail of a larger burst shares the last priority, behind every other company', async () => {
+    const queue = (await start(ProducingApp)).get(JobQueue);
+    for (let n = 0; n < 105; n++) await queue.add('utilities:fair', { company: 'A', n }, { companyId: '00000000-0000-4000-8000-00000000000a' });
+    await queue.add('utilities:fair', { company: 'B', n: 0 }, { companyId: '00000000-0000-4000-8000-00000000000b' });
+    const { rows } = await db.query<{ company: string; priority: number; jobs: number }>(
+      `SELECT job.payload->>'company' AS company, job.priority, count(*)::int AS jobs FROM graphile_worker._private_jobs job
+       JOIN graphile_worker._private_tasks task ON task.id = job.task_id WHERE task.identifier = 'utilities:fair' GROUP BY 1, 2 ORDER BY 1, 2`,
+    );
+    const a = rows.filter((row) => row.company === 'A');
+    expect(a).toHaveLength(101);
+    expect(a[0]).toEqual({ company: 'A', priority: 0, jobs: 1 });
+    expect(a[100]).toEqual({ company: 'A', priority: 100, jobs: 5 });
+    expect(rows.filter((row) => row.company === 'B')).toEqual([{ company: 'B', priority: 0, jobs: 1 }]);
+  });
+
+  it('the queues of companies with no jobs left are removed by the hourly cleanup', async () => {
+    const queue = (await start(WorkingApp)).get(JobQueue);
+    await queue.add('utilities:capped', { n: 1 }, { companyId: '00000000-0000-4000-8000-00000000000a' });
+    await queue.add('utilities:capped', { n: 2 }, { companyId: '00000000-0000-4000-8000-00000000000b' });
+    await eventually(() => journal.runs.filter((run) => run.task === 'capped').length === 2, 5000, 'both jobs');
+    const queues = async () => (await db.query(`SELECT 1 FROM graphile_worker._private_job_queues WHERE queue_name LIKE 'utilities:capped:%'`)).rowCount;
+    expect(await queues()).toBe(2);
+    const cron = await db.query(`SELECT identifier FROM graphile_worker._private_known_crontabs WHERE identifier = 'jobs:gc-queues'`);
+    expect(cron.rowCount).toBe(1);
+    await db.query(`SELECT graphile_worker.add_job('jobs:gc-queues')`);
+    await eventually(async () => (await queues()) === 0, 5000, 'the cleanup');
   });
 
   it('gives a job to rows written without one, once', async () => {

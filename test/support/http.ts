@@ -1,3 +1,5 @@
+import { checkResponse } from './openapi-check';
+
 export interface HttpResult<T = any> {
   status: number;
   headers: Headers;
@@ -10,6 +12,11 @@ export interface RequestOptions {
   body?: unknown;
   /** Sent as is (e.g. malformed JSON); sets content-type to application/json unless given. */
   rawBody?: string | Buffer;
+  /**
+   * Why this call's response is deliberately off the OpenAPI contract (hostile input the
+   * document cannot describe): it is then not checked against the document. Use sparingly.
+   */
+  unchecked?: string;
 }
 
 /** A real HTTP call to a listening app; the body is parsed when it is JSON. */
@@ -27,7 +34,10 @@ export async function call<T = any>(baseUrl: string, method: string, path: strin
   const text = await response.text();
   let parsed: unknown = text;
   if ((response.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
-  return { status: response.status, headers: response.headers, body: parsed as T, text };
+  const result = { status: response.status, headers: response.headers, body: parsed as T, text };
+  // every response must be what the service's OpenAPI document says (test/support/openapi-check.ts)
+  if (!options.unchecked) await checkResponse(baseUrl, method, path, result);
+  return result;
 }
 
 export function sleep(ms: number): Promise<void> {

@@ -49,7 +49,10 @@ describe('auth service', () => {
         apiKey: { type: 'apiKey', in: 'header', name: 'X-Platform-Api-Key' },
         clientId: { type: 'apiKey', in: 'header', name: 'X-Platform-Client-Id' },
       });
-      expect(openapi.body.paths['/api/v1/authorize/current'].get.security).toEqual(expect.arrayContaining([{ bearer: [] }]));
+      // the three headers together, as one requirement; public routes need none
+      expect(openapi.body.paths['/api/v1/authorize/current'].get.security).toEqual([{ bearer: [], apiKey: [], clientId: [] }]);
+      expect(openapi.body.paths['/api/v1/authorize/token'].post.security).toEqual([]);
+      expect(openapi.body.paths['/api/v1'].get.security).toEqual([]);
       expect(openapi.body.paths['/api/v1/internal/v1/revocations']).toBeUndefined();
     });
 

@@ -1,8 +1,11 @@
 import { Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
-import { ApiForbiddenResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiHeader, ApiOperation } from '@nestjs/swagger';
 import { normalizeIp } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
 import {
+  ApiEnvelope,
+  ApiErrors,
+  ApiTag,
   Authenticated,
   CurrentPrincipal,
   Environment,
@@ -22,6 +25,7 @@ import { environmentOfKey, keyHashOf } from '../credentials/credential-secrets';
 import { CredentialsService, rateLimitsOf } from '../credentials/credentials.service';
 import { LocalIdentitySource } from '../identity/local-identity.source';
 import { TokensService } from '../tokens/tokens.service';
+import { CurrentAuthorizationView, IssuedTokenView, RotatedSecretView, UsageView } from './dto/authorize-views.dto';
 
 const PRODUCTS = Object.values(SERVICES).map((service) => service.product);
 
@@ -34,7 +38,7 @@ const TOKEN_DESCRIPTION = [
   'Past that limit a wrong secret for the key is answered 429 rather than 401.',
 ].join(' ');
 
-@ApiTags('Authorization')
+@ApiTag('Authorization', 'Exchanging a key and secret for a token, the plan and usage of the credential, and rotating its secret.')
 @Controller('authorize')
 export class AuthorizeController {
   constructor(
@@ -57,12 +61,11 @@ export class AuthorizeController {
   @HttpCode(200)
   @SuccessMessage('tokenIssued')
   @ApiOperation({ summary: 'Exchange a key and secret for an access token', description: TOKEN_DESCRIPTION })
-  @ApiHeader({ name: 'X-Platform-Api-Key', required: true })
-  @ApiHeader({ name: 'X-Platform-Api-Secret', required: true })
-  @ApiHeader({ name: 'X-Platform-Client-Id', required: true, description: '`platform-developer`' })
-  @ApiOkResponse({ description: '`data`: `{ accessToken, tokenType: "Bearer", expiresIn, expiresAt, scope, plan }`' })
-  @ApiUnauthorizedResponse({ description: 'DEVELOPER_KEYS_INVALID (also for a key of the other environment: a sandbox key on production, or a production key on sandbox) or CLIENT_ID_INVALID' })
-  @ApiTooManyRequestsResponse({ description: 'RATE_LIMIT_EXCEEDED after too many failed exchanges' })
+  @ApiHeader({ name: 'X-Platform-Api-Key', required: true, description: 'The API key (`pk_sandbox_…` or `pk_production_…`).', schema: { type: 'string', minLength: 1, example: 'pk_sandbox_3f9a…' } })
+  @ApiHeader({ name: 'X-Platform-Api-Secret', required: true, description: 'The API secret, shown once at creation or rotation.', schema: { type: 'string', minLength: 1, example: 'sk_sandbox_…' } })
+  @ApiHeader({ name: 'X-Platform-Client-Id', required: true, schema: { type: 'string', enum: [PLATFORM_CLIENT_ID] } })
+  @ApiEnvelope(200, IssuedTokenView, 'The access token, valid 15 minutes.')
+  @ApiErrors('DEVELOPER_KEYS_INVALID', 'CLIENT_ID_INVALID', 'RATE_LIMIT_EXCEEDED')
   async token(@Req() request: FastifyRequest) {
     if (headerValue(request, 'x-platform-client-id') !== PLATFORM_CLIENT_ID) throw new PlatformException('CLIENT_ID_INVALID');
     const apiKey = headerValue(request, 'x-platform-api-key') ?? '';
@@ -97,7 +100,8 @@ export class AuthorizeController {
 
   @Get('current')
   @Authenticated()
-  @ApiOkResponse({ description: 'The caller’s organization, credential, plan and `rateLimits`.' })
+  @ApiOperation({ summary: 'Read the credential, its organization, plan and rate limits' })
+  @ApiEnvelope(200, CurrentAuthorizationView, 'The caller’s organization, credential, plan and `rateLimits`.')
   async current(@CurrentPrincipal() principal: Principal) {
     const { credential, organization } = await this.credentials.findWithOrganization(principal.credentialId);
     const plan = PLANS[organization.plan];
@@ -118,7 +122,12 @@ export class AuthorizeController {
 
   @Get('usage')
   @Authenticated()
-  @ApiOkResponse({ description: 'API requests of the current 30-day period, per product and in total, webhook retries used, and downloads of public files through their signed links (`fileLinkDownloads`, not counted in the quota).' })
+  @ApiOperation({ summary: 'Read the usage of the current 30-day period' })
+  @ApiEnvelope(
+    200,
+    UsageView,
+    'API requests of the current 30-day period, per product and in total, webhook retries used, and downloads of public files through their signed links (`fileLinkDownloads`, not counted in the quota).',
+  )
   async usage(@CurrentPrincipal() principal: Principal) {
     const { organization } = await this.credentials.findWithOrganization(principal.credentialId);
     const limits = rateLimitsOf(organization);
@@ -144,8 +153,8 @@ export class AuthorizeController {
   @Authenticated('credentials:write')
   @HttpCode(200)
   @SuccessMessage('secretRotated')
-  @ApiOkResponse({ description: '`data.apiSecret` is the new secret, shown once. The old secret and every token minted with it stop working.' })
-  @ApiForbiddenResponse({ description: 'INSUFFICIENT_SCOPE: the credential lacks `credentials:write` (a credential created with narrowed scopes)' })
+  @ApiOperation({ summary: 'Rotate the credential’s secret', description: 'Needs `credentials:write`: a credential narrowed to product scopes cannot lock out whoever uses its secret.' })
+  @ApiEnvelope(200, RotatedSecretView, '`data.apiSecret` is the new secret, shown once. The old secret and every token minted with it stop working.')
   async rotateSecret(@CurrentPrincipal() principal: Principal) {
     const { credential, apiSecret } = await this.credentials.rotateSecret(principal.credentialId);
     this.identity.revoked(credential.id, credential.secretVersion);

@@ -1,10 +1,10 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
-import { Public, RawResponse } from '@platform/common';
+import { ApiTag, Public, RawResponse } from '@platform/common';
 import { SigningKeys } from './signing-keys.service';
 
-@ApiTags('Authorization')
+@ApiTag('Authorization', 'Exchanging a key and secret for a token, the plan and usage of the credential, and rotating its secret.')
 @Controller('.well-known')
 export class JwksController {
   constructor(private readonly keys: SigningKeys) {}
@@ -15,7 +15,24 @@ export class JwksController {
   @SkipThrottle()
   @RawResponse()
   @Header('cache-control', 'public, max-age=300')
-  @ApiOkResponse({ description: 'A JSON Web Key Set: `{ keys: [{ kty, crv, x, y, kid, alg, use }] }`' })
+  @ApiOperation({ summary: 'Read the public keys that verify access tokens' })
+  @ApiOkResponse({
+    description: 'A JSON Web Key Set (RFC 7517), as it is: not in the envelope.',
+    schema: {
+      type: 'object',
+      required: ['keys'],
+      properties: {
+        keys: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['kty', 'kid', 'alg', 'use'],
+            properties: { kty: { type: 'string', enum: ['EC'] }, crv: { type: 'string', enum: ['P-256'] }, x: { type: 'string' }, y: { type: 'string' }, kid: { type: 'string' }, alg: { type: 'string', enum: ['ES256'] }, use: { type: 'string', enum: ['sig'] } },
+          },
+        },
+      },
+    },
+  })
   jwks() {
     return { keys: [this.keys.jwk] };
   }

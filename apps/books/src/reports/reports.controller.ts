@@ -1,31 +1,27 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated, Tenant, TenantContext } from '@platform/common';
-import { GeneralLedgerQueryDto, TrialBalanceQueryDto } from './dto/report.dto';
+import { ApiOperation } from '@nestjs/swagger';
+import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, Tenant, TenantContext } from '@platform/common';
+import { GeneralLedgerQueryDto, GeneralLedgerView, TrialBalanceQueryDto, TrialBalanceView } from './dto/report.dto';
 import { ReportsService } from './reports.service';
 
-@ApiTags('Reports')
+@ApiTag('Reports', 'Trial balance and general ledger, summed in integer minor units.')
 @Controller('reports')
 export class ReportsController {
   constructor(private readonly reports: ReportsService) {}
 
   @Get('trial-balance')
   @Authenticated('books:read')
-  @ApiOkResponse({
-    description:
-      '`{ from, to, currency, accounts: [{ accountId, code, name, type, opening, openingDebit, openingCredit, debits, credits, closing, closingDebit, closingCredit }], totals: { openingDebit, openingCredit, debits, credits, closingDebit, closingCredit, balanced } }`. Opening: before `from`; movements: within [from, to]; balances signed debit positive. Only accounts with movements or a balance, by code.',
-  })
+  @ApiOperation({ summary: 'Read the trial balance' })
+  @ApiEnvelope(200, TrialBalanceView, 'Opening: before `from`; movements: within [from, to]; balances signed debit positive. Only accounts with movements or a balance, by code.')
   trialBalance(@Tenant() tenant: TenantContext, @Query() query: TrialBalanceQueryDto) {
     return this.reports.trialBalance(tenant.companyId, query);
   }
 
   @Get('general-ledger')
   @Authenticated('books:read')
-  @ApiOkResponse({
-    description:
-      '`{ account, from, to, currency, openingBalance, totalDebits, totalCredits, closingBalance, items: [{ entryId, entryNumber, date, memo, reference, description, debit, credit, balance }], page, limit, total }`: the account’s lines in date order with the running balance (debit positive).',
-  })
-  @ApiNotFoundResponse({ description: 'ACCOUNT_NOT_FOUND (also for another company’s account)' })
+  @ApiOperation({ summary: 'Read an account’s general ledger' })
+  @ApiEnvelope(200, GeneralLedgerView, 'The account’s lines in date order with the running balance (debit positive), paginated.')
+  @ApiErrors('ACCOUNT_NOT_FOUND')
   generalLedger(@Tenant() tenant: TenantContext, @Query() query: GeneralLedgerQueryDto) {
     return this.reports.generalLedger(tenant.companyId, query);
   }

@@ -1,7 +1,8 @@
 import { applyDecorators, RequestMapping, RequestMethod, SetMetadata } from '@nestjs/common';
-import { ApiBearerAuth, ApiExcludeEndpoint, ApiHeader, ApiSecurity } from '@nestjs/swagger';
+import { ApiExcludeEndpoint, ApiHeader, ApiSecurity } from '@nestjs/swagger';
 import type { InternalRoute, RouteTypes, Served } from '../contracts/internal-route';
 import { RawResponse } from '../http/response.decorators';
+import { PLATFORM_SECURITY } from '../openapi/conventions';
 import type { Scope } from '../plans';
 
 export const IS_PUBLIC_KEY = 'platform:public';
@@ -39,10 +40,9 @@ export function Internal<T extends RouteTypes>(route: InternalRoute<T>) {
 export function Authenticated(...scopes: Scope[]) {
   return applyDecorators(
     SetMetadata(AUTH_DECLARATION_KEY, { scopes } satisfies AuthDeclaration),
-    ApiBearerAuth('bearer'),
-    ApiSecurity('apiKey'),
-    ApiSecurity('clientId'),
-    ApiHeader({ name: 'X-Workspace-Id', required: false, description: 'Workspace owning the acting company (uuid); sent with X-Acting-Company-Id' }),
-    ApiHeader({ name: 'X-Acting-Company-Id', required: false, description: 'Client company to act for (uuid); must belong to X-Workspace-Id' }),
+    // one requirement naming the three schemes: they are sent together, not one of them
+    ApiSecurity({ ...PLATFORM_SECURITY }),
+    ApiHeader({ name: 'X-Workspace-Id', required: false, description: 'Workspace owning the acting company; sent with X-Acting-Company-Id', schema: { type: 'string', format: 'uuid' } }),
+    ApiHeader({ name: 'X-Acting-Company-Id', required: false, description: 'Client company to act for; must belong to X-Workspace-Id', schema: { type: 'string', format: 'uuid' } }),
   );
 }

@@ -1,10 +1,12 @@
 import { Controller, Get, HttpCode, Type } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiExcludeEndpoint, ApiExtraModels, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheckResult, HealthCheckService, HealthIndicatorFunction, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { Authenticated, Public } from '../auth/auth.decorators';
 import { Environment } from '../config/environment';
 import { PlatformException } from '../errors/platform.exception';
 import { SuccessMessage } from '../http/response.decorators';
+import { ApiEnvelope, ApiTag } from '../openapi/api-responses';
+import { DependencyStatusView, HealthReportView, ServiceRootView } from '../openapi/service-views';
 import { RedisConnection } from '../redis/redis.provider';
 import type { ServiceDescriptor } from '../service';
 import { RedisHealthIndicator } from './redis.health';
@@ -87,7 +89,8 @@ export function createProbeController(): Type {
 export function createServiceRootController(service: ServiceDescriptor): Type {
   const healthAccess = service.publicHealth ? Public() : Authenticated();
 
-  @ApiTags('Service')
+  @ApiTag('Service', 'The service’s connectivity check and dependency status.')
+  @ApiExtraModels(DependencyStatusView)
   @Controller()
   class ServiceRootController {
     constructor(
@@ -98,7 +101,8 @@ export function createServiceRootController(service: ServiceDescriptor): Type {
     @Get()
     @Public()
     @SuccessMessage('serviceUp')
-    @ApiOkResponse({ description: 'The service answers.' })
+    @ApiOperation({ summary: 'Check that the service answers' })
+    @ApiEnvelope(200, ServiceRootView, 'The service answers.')
     root() {
       return { service: service.name, title: service.title, version: VERSION, apiVersion: 'v1', time: new Date().toISOString(), environment: this.env.NODE_ENV };
     }
@@ -107,7 +111,8 @@ export function createServiceRootController(service: ServiceDescriptor): Type {
     @HttpCode(200)
     @healthAccess
     @SuccessMessage('serviceUp')
-    @ApiOkResponse({ description: 'Service and dependency status. 503 UPSTREAM_UNAVAILABLE when a dependency is down.' })
+    @ApiOperation({ summary: 'Read the service’s and its dependencies’ status' })
+    @ApiEnvelope(200, HealthReportView, 'Service and dependency status. 503 UPSTREAM_UNAVAILABLE (with `details.dependencies`) when a dependency is down.')
     async health() {
       const report = await this.reporter.report();
       if (report.status !== 'ok') throw new PlatformException('UPSTREAM_UNAVAILABLE', { details: { dependencies: report.dependencies } });

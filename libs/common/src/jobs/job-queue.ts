@@ -41,8 +41,8 @@ export interface TaskOptions {
 
 export interface AddJobOptions {
   /**
-   * Fairness: the job's priority is the number of the company's jobs of this task still waiting,
-   * so one company's burst runs behind every other company's next job.
+   * Fairness: the job's priority is the number of the company's jobs of this task still waiting
+   * (counted up to FAIRNESS_DEPTH), so one company's burst runs behind every other company's next job.
    */
   companyId?: string;
   runAt?: Date;
@@ -245,22 +245,33 @@ function jobsCounter(): Counter<'task' | 'outcome'> {
 }
 
 /**
- * The backlog ($8: the company's flag) is the company's jobs of this task still waiting; it is
- * the new job's priority, and picks its company queue when the task caps a company's jobs ($9).
+ * How far a company's backlog is counted: its jobs past the first hundred waiting all get the
+ * same priority (behind every company with fewer waiting, in the order they came), so adding to
+ * a burst of ten thousand reads a hundred rows, not the burst.
+ */
+const FAIRNESS_DEPTH = 100;
+
+/**
+ * The backlog ($8: the company's flag) is the company's jobs of this task still waiting, up to
+ * FAIRNESS_DEPTH; it is the new job's priority, and picks its company queue when the task caps a
+ * company's jobs ($9): in turn, and at random past the depth.
  */
 const ADD_JOB = `
 WITH backlog AS (
-  SELECT count(*)::int AS waiting FROM graphile_worker.jobs
-  WHERE $8::text IS NOT NULL AND task_identifier = $1 AND flags ? $8::text AND locked_at IS NULL AND attempts < max_attempts
+  SELECT count(*)::int AS waiting FROM (
+    SELECT 1 FROM graphile_worker.jobs
+    WHERE $8::text IS NOT NULL AND task_identifier = $1 AND flags ? $8::text AND locked_at IS NULL AND attempts < max_attempts
+    LIMIT ${FAIRNESS_DEPTH}
+  ) counted
 )
 SELECT (graphile_worker.add_job(
   $1::text,
   $2::json,
-  queue_name => COALESCE($3::text, CASE WHEN $9::int > 0 THEN $1 || ':' || substr($8::text, 9) || ':' || (backlog.waiting % $9::int) END),
+  queue_name => COALESCE($3::text, CASE WHEN $9::int > 0 THEN $1 || ':' || substr($8::text, 9) || ':' || (CASE WHEN backlog.waiting < ${FAIRNESS_DEPTH} THEN backlog.waiting % $9::int ELSE floor(random() * $9::int)::int END) END),
   run_at => $4::timestamptz,
   max_attempts => $5::int,
   job_key => $6::text,
-  priority => least(backlog.waiting, 32767),
+  priority => backlog.waiting,
   flags => $7::text[]
 )).id
 FROM backlog`;

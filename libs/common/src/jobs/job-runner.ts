@@ -15,6 +15,13 @@ const POLL_INTERVAL_MS = 1000;
  * app's tasks (about 40 workers, 40 queries a second at rest, before this cap).
  */
 const MAX_WORKERS = 8;
+/**
+ * graphile-worker keeps a row per named queue forever; per-company queues (a task that caps a
+ * company's jobs runs each company's on queues of its own) would pile up. Every runner schedules
+ * this cleanup; graphile-worker's cron runs one of them per slot, however many runners there are.
+ */
+export const QUEUE_CLEANUP_TASK = 'jobs:gc-queues';
+const QUEUE_CLEANUP_SCHEDULE = '23 * * * *';
 
 export interface JobRunnerSettings {
   databaseUrl: string;
@@ -106,13 +113,21 @@ export class JobRunner {
       this.poolIds.push(workerPool.id);
       void this.heartbeat();
     });
-    const taskList: TaskList = Object.fromEntries(this.tasks.map((task) => [task.name, task.run]));
+    const utils = await makeWorkerUtils({ pgPool: this.pool, logger: workerLogger(this.logger) });
+    const taskList: TaskList = {
+      ...Object.fromEntries(this.tasks.map((task) => [task.name, task.run])),
+      // queues without jobs (and nothing locked on them) go; the dead letters stay (they are listed and retried)
+      [QUEUE_CLEANUP_TASK]: () => utils.cleanup({ tasks: ['GC_JOB_QUEUES'] }),
+    };
     const limited = this.tasks.filter((task) => task.concurrency !== undefined);
     this.runner = await run({
       pgPool: this.pool,
       taskList,
       parsedCronItems: parseCronItems(
-        this.tasks.filter((task) => task.schedule).map((task) => ({ task: task.name, match: task.schedule!, identifier: task.name, options: { backfillPeriod: 0, maxAttempts: 1, jobKey: task.name } })),
+        [
+          ...this.tasks.filter((task) => task.schedule).map((task) => ({ task: task.name, match: task.schedule! })),
+          { task: QUEUE_CLEANUP_TASK, match: QUEUE_CLEANUP_SCHEDULE },
+        ].map((item) => ({ ...item, identifier: item.task, options: { backfillPeriod: 0, maxAttempts: 1, jobKey: item.task } })),
       ),
       concurrency: Math.min(MAX_WORKERS, this.tasks.reduce((sum, task) => sum + (task.concurrency ?? 2), 0)),
       // a task at its per-process limit is not fetched (its jobs carry its name as a flag)

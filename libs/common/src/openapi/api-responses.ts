@@ -1,5 +1,5 @@
 import { applyDecorators, Type } from '@nestjs/common';
-import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { ERROR_CODES, ErrorCode } from '../errors/error-codes';
 
@@ -101,4 +101,20 @@ export function ApiEnvelope(status: number, model: Type | null, description: str
   const decorators = [ApiResponse({ status, description, schema: envelopeSchema(data) })];
   if (model) decorators.unshift(ApiExtraModels(model));
   return applyDecorators(...decorators);
+}
+
+const TAG_DESCRIPTIONS = new Map<string, string>();
+
+/**
+ * Groups a controller's routes under a tag, as @ApiTags does, and gives the tag the description
+ * the document lists for it (one description per tag name, whichever controller gives it).
+ */
+export function ApiTag(name: string, description: string): ClassDecorator & MethodDecorator {
+  TAG_DESCRIPTIONS.set(name, description);
+  return ApiTags(name);
+}
+
+/** The descriptions given by @ApiTag, by tag name. */
+export function tagDescriptions(): ReadonlyMap<string, string> {
+  return TAG_DESCRIPTIONS;
 }

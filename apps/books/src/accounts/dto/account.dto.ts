@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsISO4217CurrencyCode, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { PageQueryDto } from '@platform/common';
+import { OptionalNotNull, PageQueryDto } from '@platform/common';
 import { trim } from '../../shared/validation';
 import { ACCOUNT_TYPES, AccountType } from '../account.entity';
 
@@ -11,11 +11,11 @@ const CODE_MESSAGE = 'code must be 1–20 letters, digits, dots or hyphens, star
 const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
 export class CreateAccountDto {
-  @ApiProperty({ example: '6611', description: 'Unique within the company; never changes. SYSCOHADA codes are digits, the first being the class (1–8).' })
+  @ApiProperty({ example: '6611', pattern: ACCOUNT_CODE.source, minLength: 1, maxLength: 20, description: 'Unique within the company; never changes. SYSCOHADA codes are digits, the first being the class (1–8).' })
   @Matches(ACCOUNT_CODE, { message: CODE_MESSAGE })
   code: string;
 
-  @ApiProperty({ example: 'Salaries: head office' })
+  @ApiProperty({ example: 'Salaries: head office', minLength: 1, maxLength: 200 })
   @Transform(trim)
   @IsString()
   @IsNotEmpty()
@@ -34,7 +34,7 @@ export class CreateAccountDto {
 
 /** Every field may be left out, none set to null: an account always has a name, a type and a state. */
 export class UpdateAccountDto {
-  @ApiPropertyOptional({ example: 'Salaries: head office' })
+  @ApiPropertyOptional({ example: 'Salaries: head office', minLength: 1, maxLength: 200 })
   @ValidateIf((dto: UpdateAccountDto) => dto.name !== undefined)
   @Transform(trim)
   @IsString()
@@ -65,15 +65,54 @@ export class ListAccountsQueryDto extends PageQueryDto {
   @IsBoolean({ message: 'active must be true or false' })
   active?: boolean;
 
-  @ApiPropertyOptional({ example: '66', description: 'Accounts whose code starts with this (e.g. a class or sub-class).' })
+  @ApiPropertyOptional({ example: '66', pattern: ACCOUNT_CODE.source, description: 'Accounts whose code starts with this (e.g. a class or sub-class).' })
   @IsOptional()
   @Matches(ACCOUNT_CODE, { message: 'codePrefix must be 1–20 letters, digits, dots or hyphens' })
   codePrefix?: string;
 }
 
 export class InstallChartDto {
-  @ApiPropertyOptional({ example: 'XAF', default: 'XAF', description: 'The book currency (ISO 4217). It can change only while no entry is posted.' })
-  @IsOptional()
+  @ApiPropertyOptional({ example: 'XAF', default: 'XAF', pattern: '^[A-Z]{3}$', description: 'The book currency (ISO 4217). It can change only while no entry is posted. Leave it out to keep the current one (null is refused).' })
+  @OptionalNotNull()
   @IsISO4217CurrencyCode({ message: 'currency must be an ISO 4217 code such as XAF' })
   currency?: string;
+}
+
+/** An account as the API answers it. */
+export class AccountView {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ format: 'uuid', description: 'The company the account belongs to.' })
+  companyId: string;
+
+  @ApiProperty({ pattern: ACCOUNT_CODE.source, example: '6611' })
+  code: string;
+
+  @ApiProperty({ example: 'Salaries: head office' })
+  name: string;
+
+  @ApiProperty({ enum: ACCOUNT_TYPES })
+  type: AccountType;
+
+  @ApiProperty({ description: 'false: the history stays, new entries are refused.' })
+  active: boolean;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updatedAt: string;
+}
+
+/** What installing the default chart did. */
+export class ChartInstallationView {
+  @ApiProperty({ pattern: '^[A-Z]{3}$', example: 'XAF', description: 'The book currency (ISO 4217).' })
+  currency: string;
+
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Accounts of the chart added now.', example: 92 })
+  created: number;
+
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Accounts of the chart the company already had (kept as they are).', example: 0 })
+  alreadyPresent: number;
 }

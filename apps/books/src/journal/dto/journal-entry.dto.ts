@@ -21,21 +21,21 @@ import { IsAmount, IsDateOnly, trim } from '../../shared/validation';
 export const MAX_LINES = 500;
 
 export class JournalLineDto {
-  @ApiProperty({ format: 'uuid', description: 'An account of the company.' })
+  @ApiProperty({ format: 'uuid', description: 'An account of the company.', example: '0b5e7c1a-2f4d-4c6b-9a8e-1d2c3b4a5f60' })
   @IsUUID('all', { message: 'accountId must be a UUID' })
   accountId: string;
 
-  @ApiPropertyOptional({ example: 350000, default: 0, description: 'Integer in minor units of the entry currency; exactly one of debit and credit is positive.' })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, example: 350000, default: 0, description: 'Integer in minor units of the entry currency; exactly one of debit and credit is positive.' })
   @IsOptional()
   @IsAmount()
   debit?: number;
 
-  @ApiPropertyOptional({ example: 0, default: 0 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, example: 0, default: 0 })
   @IsOptional()
   @IsAmount()
   credit?: number;
 
-  @ApiPropertyOptional({ example: 'March salaries' })
+  @ApiPropertyOptional({ example: 'March salaries', maxLength: 500 })
   @IsOptional()
   @Transform(trim)
   @IsString()
@@ -48,14 +48,14 @@ export class CreateJournalEntryDto {
   @IsDateOnly()
   date: string;
 
-  @ApiProperty({ example: 'March payroll' })
+  @ApiProperty({ example: 'March payroll', minLength: 1, maxLength: 500 })
   @Transform(trim)
   @IsString()
   @IsNotEmpty()
   @MaxLength(500)
   memo: string;
 
-  @ApiPropertyOptional({ example: 'INV-2026-0042' })
+  @ApiPropertyOptional({ example: 'INV-2026-0042', minLength: 1, maxLength: 100 })
   @IsOptional()
   @Transform(trim)
   @IsString()
@@ -63,7 +63,7 @@ export class CreateJournalEntryDto {
   @MaxLength(100)
   reference?: string;
 
-  @ApiPropertyOptional({ example: 'XAF', description: 'ISO 4217; must be the book currency (the default).' })
+  @ApiPropertyOptional({ example: 'XAF', pattern: '^[A-Z]{3}$', description: 'ISO 4217; must be the book currency (the default).' })
   @IsOptional()
   @IsISO4217CurrencyCode({ message: 'currency must be an ISO 4217 code such as XAF' })
   currency?: string;
@@ -82,7 +82,7 @@ export class ReverseJournalEntryDto {
   @IsDateOnly()
   date: string;
 
-  @ApiPropertyOptional({ example: 'Reversal of JE-2026-000012', description: 'Defaults to "Reversal of <number>".' })
+  @ApiPropertyOptional({ example: 'Reversal of JE-2026-000012', minLength: 1, maxLength: 500, description: 'Defaults to "Reversal of <number>".' })
   @IsOptional()
   @Transform(trim)
   @IsString()
@@ -92,12 +92,12 @@ export class ReverseJournalEntryDto {
 }
 
 export class ListJournalEntriesQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ example: '2026-01-01', description: 'Entries dated on or after' })
+  @ApiPropertyOptional({ example: '2026-01-01', format: 'date', description: 'Entries dated on or after' })
   @IsOptional()
   @IsDateOnly()
   from?: string;
 
-  @ApiPropertyOptional({ example: '2026-12-31', description: 'Entries dated on or before' })
+  @ApiPropertyOptional({ example: '2026-12-31', format: 'date', description: 'Entries dated on or before' })
   @IsOptional()
   @IsDateOnly()
   to?: string;
@@ -107,7 +107,7 @@ export class ListJournalEntriesQueryDto extends PageQueryDto {
   @IsUUID('all', { message: 'accountId must be a UUID' })
   accountId?: string;
 
-  @ApiPropertyOptional({ example: 'INV-2026-0042', description: 'Exact reference' })
+  @ApiPropertyOptional({ example: 'INV-2026-0042', maxLength: 100, description: 'Exact reference' })
   @IsOptional()
   @IsString()
   @MaxLength(100)
@@ -184,4 +184,75 @@ export class InternalJournalEntryDto implements BooksContract.SourceJournalEntry
   @ValidateNested({ each: true })
   @Type(() => InternalJournalLineDto)
   lines: InternalJournalLineDto[];
+}
+
+/** One line of a posted entry. */
+export class JournalEntryLineView {
+  @ApiProperty({ type: 'integer', minimum: 1, example: 1 })
+  lineNumber: number;
+
+  @ApiProperty({ format: 'uuid' })
+  accountId: string;
+
+  @ApiProperty({ example: '661' })
+  accountCode: string;
+
+  @ApiProperty({ type: 'integer', minimum: 0, example: 350000, description: 'Minor units of the entry currency.' })
+  debit: number;
+
+  @ApiProperty({ type: 'integer', minimum: 0, example: 0 })
+  credit: number;
+
+  @ApiProperty({ type: String, nullable: true, example: 'March salaries' })
+  description: string | null;
+}
+
+export class JournalEntrySourceView {
+  @ApiProperty({ example: 'payroll_run' })
+  type: string;
+
+  @ApiProperty({ example: '8f14e45f-ceea-467f-a8c3-2b7f6c1d9b10' })
+  id: string;
+}
+
+/** A posted journal entry as the API answers it. */
+export class JournalEntryView {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ pattern: '^JE-\\d{4}-\\d{6}$', example: 'JE-2026-000012', description: 'Per company and year, without gaps.' })
+  number: string;
+
+  @ApiProperty({ format: 'date', example: '2026-03-31' })
+  date: string;
+
+  @ApiProperty({ example: 'March payroll' })
+  memo: string;
+
+  @ApiProperty({ type: String, nullable: true, example: 'INV-2026-0042' })
+  reference: string | null;
+
+  @ApiProperty({ pattern: '^[A-Z]{3}$', example: 'XAF' })
+  currency: string;
+
+  @ApiProperty({ type: 'integer', minimum: 0, example: 350000 })
+  totalDebit: number;
+
+  @ApiProperty({ type: 'integer', minimum: 0, example: 350000 })
+  totalCredit: number;
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The entry this one reverses.' })
+  reversalOf: string | null;
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The entry that reversed this one.' })
+  reversedBy: string | null;
+
+  @ApiProperty({ type: JournalEntrySourceView, nullable: true, description: 'What another service posted the entry for; null for entries made through the API.' })
+  source: JournalEntrySourceView | null;
+
+  @ApiProperty({ format: 'date-time' })
+  postedAt: string;
+
+  @ApiProperty({ type: [JournalEntryLineView] })
+  lines: JournalEntryLineView[];
 }

@@ -1,0 +1,177 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PLAN_IDS, SCOPES, SERVICES } from '@platform/common';
+
+const PRODUCTS_OF_SERVICES = Object.values(SERVICES).map((service) => service.product);
+
+/** The shapes the authorize routes answer in `data` (OpenAPI only: the handlers build them). */
+
+export class IssuedTokenView {
+  @ApiProperty({ description: 'The JWT to send as `Authorization: Bearer <accessToken>`, with the same key in `X-Platform-Api-Key`.', example: 'eyJhbGciOiJFUzI1NiIsImtpZCI6Ii4uLiJ9.eyJzdWIiOiIuLi4ifQ.c2lnbmF0dXJl' })
+  accessToken: string;
+
+  @ApiProperty({ enum: ['Bearer'], example: 'Bearer' })
+  tokenType: 'Bearer';
+
+  @ApiProperty({ type: 'integer', description: 'Seconds the token is valid (15 minutes).', example: 900 })
+  expiresIn: number;
+
+  @ApiProperty({ format: 'date-time', example: '2026-11-26T21:15:00.000Z' })
+  expiresAt: string;
+
+  @ApiProperty({ description: 'The credential’s scopes, space-separated.', example: 'hr:read hr:write' })
+  scope: string;
+
+  @ApiProperty({ enum: PLAN_IDS, example: 'developer-sandbox' })
+  plan: string;
+}
+
+export class OrganizationView {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ example: 'Acme' })
+  name: string;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt: string;
+}
+
+export class CredentialView {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ description: 'The start of the API key, enough to recognize it.', example: 'pk_sandbox_3f9a' })
+  keyPrefix: string;
+
+  @ApiProperty({ enum: ['sandbox', 'production'] })
+  environment: string;
+
+  @ApiProperty({ type: [String], enum: SCOPES, example: ['hr:read', 'hr:write'] })
+  scopes: string[];
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the secret was last rotated; null if never.' })
+  secretRotatedAt: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt: string;
+}
+
+export class PlanPriceView {
+  @ApiProperty({ enum: ['XAF'] })
+  currency: string;
+
+  @ApiProperty({ type: 'integer', nullable: true, description: 'XAF a month; null when negotiated.', example: 25000 })
+  monthlyMin: number | null;
+
+  @ApiProperty({ type: 'integer', nullable: true, example: 25000 })
+  monthlyMax: number | null;
+
+  @ApiPropertyOptional({ example: 'free' })
+  note?: string;
+}
+
+export class PlanView {
+  @ApiProperty({ enum: PLAN_IDS })
+  id: string;
+
+  @ApiProperty({ example: 'Developer Sandbox' })
+  name: string;
+
+  @ApiProperty({ enum: ['sandbox', 'production'] })
+  environment: string;
+
+  @ApiProperty({ type: PlanPriceView })
+  price: PlanPriceView;
+}
+
+export class RateLimitsView {
+  @ApiProperty({ type: 'integer', minimum: 1, example: 5 })
+  burstPerSecond: number;
+
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Requests per product per 30-day period.', example: 2000 })
+  monthlyQuota: number;
+
+  @ApiProperty({ type: 'integer', nullable: true, description: 'Webhook retries included per period; null when negotiated.', example: 50 })
+  webhookRetries: number | null;
+}
+
+export class CurrentAuthorizationView {
+  @ApiProperty({ type: OrganizationView })
+  organization: OrganizationView;
+
+  @ApiProperty({ type: CredentialView })
+  credential: CredentialView;
+
+  @ApiProperty({ type: PlanView })
+  plan: PlanView;
+
+  @ApiProperty({ type: RateLimitsView })
+  rateLimits: RateLimitsView;
+}
+
+export class UsagePeriodView {
+  @ApiProperty({ format: 'date-time' })
+  start: string;
+
+  @ApiProperty({ format: 'date-time' })
+  end: string;
+}
+
+export class ProductRequestsView {
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  total: number;
+
+  @ApiProperty({
+    type: 'object',
+    description: 'Requests of the period by product.',
+    properties: Object.fromEntries(PRODUCTS_OF_SERVICES.map((product) => [product, { type: 'integer', minimum: 0 }])),
+    required: [...PRODUCTS_OF_SERVICES],
+    additionalProperties: false,
+    example: Object.fromEntries(PRODUCTS_OF_SERVICES.map((product) => [product, 0])),
+  })
+  byProduct: Record<string, number>;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  monthlyQuotaPerProduct: number;
+}
+
+export class WebhookRetriesView {
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  used: number;
+
+  @ApiProperty({ type: 'integer', nullable: true, description: 'null when negotiated.' })
+  included: number | null;
+}
+
+export class FileLinkDownloadsView {
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  used: number;
+}
+
+export class UsageView {
+  @ApiProperty({ type: UsagePeriodView })
+  period: UsagePeriodView;
+
+  @ApiProperty({ type: ProductRequestsView })
+  apiRequests: ProductRequestsView;
+
+  @ApiProperty({ type: WebhookRetriesView })
+  webhookRetries: WebhookRetriesView;
+
+  @ApiProperty({ type: FileLinkDownloadsView, description: 'Downloads of public files through their signed links (not counted in the quota).' })
+  fileLinkDownloads: FileLinkDownloadsView;
+}
+
+export class RotatedSecretView {
+  @ApiProperty({ example: 'pk_sandbox_3f9a' })
+  apiKeyPrefix: string;
+
+  @ApiProperty({ description: 'The new secret, shown once.', example: 'sk_sandbox_…' })
+  apiSecret: string;
+
+  @ApiProperty({ type: 'integer', minimum: 1, example: 2 })
+  secretVersion: number;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  rotatedAt: string | null;
+}

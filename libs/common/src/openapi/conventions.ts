@@ -1,0 +1,172 @@
+import type { OpenAPIObject } from '@nestjs/swagger';
+import type {
+  HeaderObject,
+  OperationObject,
+  ParameterObject,
+  PathItemObject,
+  ReferenceObject,
+  ResponseObject,
+  SecurityRequirementObject,
+} from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { ERROR_CODES, ErrorCode, HTTP_ERROR_MESSAGES } from '../errors/error-codes';
+import { ERROR_ENVELOPE, ERROR_ENVELOPE_SCHEMA, errorResponseDescription } from './api-responses';
+
+/** The one security requirement of every authenticated route: the three headers together, never one of them. */
+export const PLATFORM_SECURITY: SecurityRequirementObject = { bearer: [], apiKey: [], clientId: [] };
+
+/** The codes of a missing or refused credential, answered by every authenticated route. */
+export const AUTHENTICATION_CODES: readonly ErrorCode[] = ['AUTH_TOKEN_MISSING', 'AUTH_TOKEN_INVALID', 'AUTH_TOKEN_EXPIRED', 'DEVELOPER_KEYS_INVALID', 'CLIENT_ID_INVALID'];
+/** The Idempotency-Key a route that moves money takes: 1–255 visible ASCII characters. */
+export const IDEMPOTENCY_KEY_SCHEMA = { type: 'string', minLength: 1, maxLength: 255, pattern: '^[!-~]{1,255}$', example: '5f2b9c1e-7d4a-4d8e-9a3b-2c6f1e0d9b7a' } as const;
+
+/** What the document builder knows of an operation's handler that the generated document does not say. */
+export interface OperationFacts {
+  /** @Public(): no credential, no throttling. */
+  isPublic: boolean;
+  /** The scopes @Authenticated names (403 INSUFFICIENT_SCOPE when the credential lacks one). */
+  scopes: readonly string[];
+  /** The codes @ApiErrors declared, by status. */
+  declared: ReadonlyMap<number, readonly ErrorCode[]>;
+}
+
+export interface DocumentConventions {
+  /** Facts by operationId; an operation without facts is treated as public with nothing declared. */
+  facts: ReadonlyMap<string, OperationFacts>;
+  /** Tag descriptions by name (from @ApiTag). */
+  tagDescriptions: ReadonlyMap<string, string>;
+  /** `servers` of the document. */
+  servers: { url: string; description: string }[];
+  license: { name: string; url: string };
+  contact: { name: string; url?: string; email?: string };
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+const ENVELOPE_REF = { $ref: `#/components/schemas/${ERROR_ENVELOPE_SCHEMA}` };
+
+const RETRY_AFTER: HeaderObject = { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } };
+const RATE_LIMIT_HEADERS: Record<string, HeaderObject> = {
+  'RateLimit-Limit': { description: 'The request limit that binds now: the burst per second, or the monthly quota when it is nearer.', schema: { type: 'integer', minimum: 0 } },
+  'RateLimit-Remaining': { description: 'Requests left under that limit.', schema: { type: 'integer', minimum: 0 } },
+  'RateLimit-Reset': { description: 'Seconds until that limit resets.', schema: { type: 'integer', minimum: 0 } },
+  'RateLimit-Policy': { description: 'Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`.', schema: { type: 'string' } },
+};
+const WWW_AUTHENTICATE: HeaderObject = { description: 'The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` …', schema: { type: 'string' } };
+
+/** The operations of a path item with their methods. */
+export function operationsOf(document: OpenAPIObject): { path: string; method: (typeof METHODS)[number]; operation: OperationObject }[] {
+  const found: { path: string; method: (typeof METHODS)[number]; operation: OperationObject }[] = [];
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const method of METHODS) {
+      const operation = (item as PathItemObject)[method];
+      if (operation) found.push({ path, method, operation });
+    }
+  }
+  return found;
+}
+
+function isReference(value: unknown): value is ReferenceObject {
+  return !!value && typeof value === 'object' && '$ref' in value;
+}
+
+/** The description of an error response: each code with its English message (HTTP_ERROR's by status). */
+function describeCodes(status: number, codes: readonly ErrorCode[]): string {
+  return codes.map((code) => (code === 'HTTP_ERROR' ? `\`HTTP_ERROR\`: ${(HTTP_ERROR_MESSAGES[status] ?? ERROR_CODES.HTTP_ERROR.message).en}` : errorResponseDescription([code]))).join('\n\n');
+}
+
+/** The error codes each status of an operation can answer, beyond what its @ApiErrors declared. */
+function commonCodes(operation: OperationObject, facts: OperationFacts): Map<number, ErrorCode[]> {
+  const codes = new Map<number, ErrorCode[]>();
+  const add = (status: number, ...list: ErrorCode[]) => codes.set(status, [...(codes.get(status) ?? []), ...list]);
+  const parameters = (operation.parameters ?? []).filter((parameter) => !isReference(parameter)) as ParameterObject[];
+  const takesInput = parameters.length > 0 || !!operation.requestBody;
+  if (takesInput) add(400, 'VALIDATION_FAILED');
+  if (!facts.isPublic) {
+    add(401, ...AUTHENTICATION_CODES);
+    if (facts.scopes.length) add(403, 'INSUFFICIENT_SCOPE');
+    add(403, 'ACTING_COMPANY_FORBIDDEN');
+  }
+  if (parameters.some((parameter) => parameter.in === 'path') && !facts.declared.has(404)) add(404, 'HTTP_ERROR');
+  if (operation.requestBody) add(413, 'HTTP_ERROR');
+  if (operation.requestBody) add(415, 'HTTP_ERROR');
+  if (!facts.isPublic) add(429, 'RATE_LIMIT_EXCEEDED', 'QUOTA_EXCEEDED');
+  add(500, 'INTERNAL_ERROR');
+  add(503, 'UPSTREAM_UNAVAILABLE');
+  return codes;
+}
+
+function headersFor(status: number, facts: OperationFacts): Record<string, HeaderObject> | undefined {
+  if (status === 401) return { 'WWW-Authenticate': WWW_AUTHENTICATE };
+  if (status === 429) return facts.isPublic ? { 'Retry-After': RETRY_AFTER } : { 'Retry-After': RETRY_AFTER, ...RATE_LIMIT_HEADERS };
+  if (status === 503) return { 'Retry-After': RETRY_AFTER };
+  if (!facts.isPublic && status < 400) return RATE_LIMIT_HEADERS;
+  return undefined;
+}
+
+/** Merges the common error codes into one operation's responses, with their headers. */
+function completeResponses(operation: OperationObject, facts: OperationFacts): void {
+  const responses = (operation.responses ??= {}) as Record<string, ResponseObject | ReferenceObject>;
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const [status, codes] of facts.declared) byStatus.set(status, [...codes]);
+  for (const [status, codes] of commonCodes(operation, facts)) {
+    const listed = byStatus.get(status) ?? [];
+    for (const code of codes) if (!listed.includes(code)) listed.push(code);
+    byStatus.set(status, listed);
+  }
+  for (const [status, codes] of byStatus) {
+    const existing = responses[String(status)];
+    if (isReference(existing)) continue;
+    const response: ResponseObject = existing ?? { description: '' };
+    const declaredText = facts.declared.has(status) ? '' : (response.description ?? '').trim();
+    const listing = describeCodes(status, codes);
+    response.description = declaredText && !declaredText.includes(listing) ? `${declaredText}\n\n${listing}` : listing;
+    response.content = { 'application/json': { schema: ENVELOPE_REF } };
+    responses[String(status)] = response;
+  }
+  for (const [status, response] of Object.entries(responses)) {
+    if (isReference(response)) continue;
+    const headers = headersFor(Number(status), facts);
+    if (headers) response.headers = { ...headers, ...response.headers };
+    // An error response described by hand (ApiNotFoundResponse…) is the envelope too
+    if (Number(status) >= 400 && !response.content) response.content = { 'application/json': { schema: ENVELOPE_REF } };
+  }
+}
+
+function completeParameters(operation: OperationObject): void {
+  for (const parameter of operation.parameters ?? []) {
+    if (isReference(parameter)) continue;
+    if (parameter.in === 'header' && parameter.name.toLowerCase() === 'idempotency-key') {
+      const schema = (parameter.schema ?? {}) as Record<string, unknown>;
+      if (!schema.pattern) parameter.schema = { ...IDEMPOTENCY_KEY_SCHEMA, ...schema, type: 'string', pattern: IDEMPOTENCY_KEY_SCHEMA.pattern } as ParameterObject['schema'];
+    }
+  }
+}
+
+/**
+ * Makes the generated document say what the pipeline does for every route, so that no route's
+ * owner has to repeat it: the three headers as one security requirement (`security: []` on
+ * public routes); the error responses every route of its kind answers, merged with the codes the
+ * route declared (400 VALIDATION_FAILED where it takes input, 401/403/429 where authenticated,
+ * 404 where it has path parameters, 413/415 where it takes a body, 500, 503), each the shared
+ * error envelope with its codes listed; Retry-After, RateLimit-* and WWW-Authenticate headers;
+ * the Idempotency-Key's pattern; servers, license, contact and described tags.
+ */
+export function applyDocumentConventions(document: OpenAPIObject, conventions: DocumentConventions): OpenAPIObject {
+  const none: OperationFacts = { isPublic: true, scopes: [], declared: new Map() };
+  const tags = new Set<string>();
+  for (const { operation } of operationsOf(document)) {
+    const facts = (operation.operationId && conventions.facts.get(operation.operationId)) || none;
+    operation.security = facts.isPublic ? [] : [{ ...PLATFORM_SECURITY }];
+    completeParameters(operation);
+    completeResponses(operation, facts);
+    for (const tag of operation.tags ?? []) tags.add(tag);
+  }
+  document.security = [{ ...PLATFORM_SECURITY }];
+  document.servers = conventions.servers;
+  document.info = { ...document.info, license: conventions.license, contact: conventions.contact };
+  document.tags = [...tags].sort().map((name) => {
+    const description = conventions.tagDescriptions.get(name) ?? document.tags?.find((tag) => tag.name === name)?.description;
+    return description ? { name, description } : { name };
+  });
+  document.components = { ...document.components, schemas: { ...document.components?.schemas, [ERROR_ENVELOPE_SCHEMA]: ERROR_ENVELOPE } };
+  return document;
+}
