@@ -1,4 +1,4 @@
-import { ChildProcess, execFileSync, spawn, spawnSync, SpawnSyncReturns } from 'node:child_process';
+import { ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,8 +12,11 @@ export interface OneMachineSuite {
   base: string;
   /** What the suite printed so far. */
   output(): string;
-  /** The CLI on the suite's store, as the README runs it (`npm run -s cli -- …`). */
-  cli(...args: string[]): SpawnSyncReturns<string>;
+  /**
+   * The CLI on the suite's store, as the README runs it (`npm run -s cli -- …`); in a process
+   * the test waits for without blocking, so that its connections to the suite stay served.
+   */
+  cli(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }>;
   stop(): Promise<void>;
 }
 
@@ -57,7 +60,12 @@ export async function startOneMachineSuite(): Promise<OneMachineSuite> {
   return {
     base,
     output: () => output,
-    cli: (...args) => spawnSync(process.execPath, ['dist/suite/cli.js', ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 }),
+    cli: (...args) =>
+      new Promise((resolve) => {
+        execFile(process.execPath, ['dist/suite/cli.js', ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 }, (error, stdout, stderr) => {
+          resolve({ status: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+        });
+      }),
     stop,
   };
 }
