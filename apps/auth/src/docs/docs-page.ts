@@ -76,7 +76,7 @@ export function renderDocsPage(assetBase: string): string {
 <li><strong>Get credentials from the CLI</strong>, on the machine that runs the suite (same <code>DATA_DIR</code> or <code>DATABASE_URL</code>):
 <pre>npm run -s cli -- developers:create --org "Acme" --plan developer-sandbox --json
 # {"organizationId":"…","apiKey":"pk_sandbox_…","apiSecret":"sk_sandbox_…","plan":"developer-sandbox"}</pre>
-The secret is shown once; keep it safe.</li>
+The secret is shown once; keep it safe. <code>npm run -s cli -- --help</code> lists the other commands.</li>
 <li><strong>Exchange them for a ${minutes}-minute token</strong> with <code>POST /api/v1/authorize/token</code> and three headers:
 <pre>BASE=<span class="origin">https://api.example.com</span>/api/v1
 curl -s -X POST $BASE/authorize/token \\
@@ -92,7 +92,8 @@ Partners acting for a client company add <code>X-Workspace-Id</code> and <code>X
 When the token expires (401 <code>AUTH_TOKEN_EXPIRED</code>), exchange again.</li>
 </ol>
 <p>Every answer is an envelope: <code>{ "success": true, "message", "data" }</code>, lists with <code>data: { items, page, limit, total }</code>;
-errors <code>{ "success": false, "message", "code", "errors"?, "statusCode", "timestamp" }</code>. Branch on <code>code</code> (table below);
+errors <code>{ "success": false, "message", "code", "errors"?, "details"?, "statusCode", "timestamp" }</code>
+(<code>errors</code>: each invalid field's messages; <code>details</code>: facts a client can act on, such as the available amount). Branch on <code>code</code> (table below);
 <code>message</code> follows <code>Accept-Language</code> (English, French). Every response carries <code>X-Request-Id</code> and the <code>RateLimit-*</code> headers.</p>
 </section>
 <section id="reference">
