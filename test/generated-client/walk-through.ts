@@ -9,14 +9,14 @@ export interface Credentials {
   apiSecret: string;
 }
 
-/** What a step answered: its status and body, as the generated client received them. */
-export interface StepResult {
+/** What a step answered: its status and body, typed as the document describes its success. */
+export interface StepResult<Body = unknown> {
   status: number;
-  body: unknown;
+  body: Body;
 }
 
-interface Answer {
-  data?: unknown;
+interface Answer<Body> {
+  data?: Body;
   error?: unknown;
   response: Response;
 }
@@ -32,13 +32,13 @@ export class StepFailed extends Error {
   }
 }
 
-function succeeded(step: string, answer: Answer): StepResult {
+function succeeded<Body>(step: string, answer: Answer<Body>): StepResult<Body> {
   if (!answer.response.ok) throw new StepFailed(step, answer.response.status, answer.error);
-  return { status: answer.response.status, body: answer.data };
+  return { status: answer.response.status, body: answer.data as Body };
 }
 
 /** A string field of the envelope's `data`, checked: a missing one fails its step loudly. */
-function dataField(step: string, result: StepResult, field: string): string {
+function dataField(step: string, result: StepResult<unknown>, field: string): string {
   const data = (result.body as { data?: Record<string, unknown> } | undefined)?.data;
   const value = data?.[field];
   if (typeof value !== 'string' || !value) throw new StepFailed(step, result.status, result.body);
@@ -63,9 +63,8 @@ export async function readmeWalkThrough(baseUrl: string, credentials: Credential
   const exchanged = await auth.POST('/api/v1/authorize/token', {
     params: { header: { 'X-Platform-Api-Key': credentials.apiKey, 'X-Platform-Api-Secret': credentials.apiSecret, 'X-Platform-Client-Id': 'platform-developer' } },
   });
-  if (!exchanged.data) throw new StepFailed('1. token exchange', exchanged.response.status, exchanged.error);
-  const token = { status: exchanged.response.status, body: exchanged.data };
-  held.bearerToken = exchanged.data.data.accessToken;
+  const token = succeeded('1. token exchange', exchanged);
+  held.bearerToken = token.body.data.accessToken;
 
   // 2. turn SMS on for approvals (flags left out keep their value)
   const preference = succeeded('2. preference', await utilities.PATCH('/api/v1/app/notifications/preferences', { body: { category: 'approval', sms: true } }));
