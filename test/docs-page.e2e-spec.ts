@@ -116,7 +116,8 @@ describe('GET /api/v1/docs', () => {
       const operations = await rendered.evaluateAll((blocks) =>
         blocks.map((block) => `${block.querySelector('.opblock-summary-method')?.textContent} ${block.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`),
       );
-      expect({ service: document.title, operations: operations.sort() }).toEqual({ service: document.title, operations: document.operations });
+      // an operation under two tags is shown under each
+      expect({ service: document.title, operations: [...new Set(operations)].sort() }).toEqual({ service: document.title, operations: document.operations });
     }
 
     const codes = await tab.locator('#error-codes table tbody tr').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent)));
