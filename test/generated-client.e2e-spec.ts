@@ -119,13 +119,13 @@ describe('a client generated from the OpenAPI documents', () => {
       body: { success: true, message: 'Notification preference updated.', data: { category: 'approval', inApp: true, email: true, push: true, sms: true, whatsapp: false } },
     });
     expect(walked.created).toMatchObject({ status: 201, body: { success: true, data: { externalId: 'EMP-0042', firstName: 'Amina', status: 'active' } } });
-    const id = (walked.created.body as { data: { id: string } }).data.id;
+    const id = walked.employeeId;
     expect(walked.synced).toMatchObject({ status: 200, body: { data: { id, jobTitle: 'Senior Accountant' } } });
     expect(walked.read).toMatchObject({ status: 200, body: { data: { id, externalId: 'EMP-0042', jobTitle: 'Senior Accountant' } } });
     expect(walked.current).toMatchObject({ status: 200, body: { data: { organization: { name: 'Acme' }, plan: { id: 'developer-sandbox' }, rateLimits: { burstPerSecond: 5, monthlyQuota: 2000 } } } });
     expect(walked.usage).toMatchObject({ status: 200, body: { success: true } });
     // the calls of the walk-through so far: three on hr, one on utilities
-    expect((walked.usage.body as { data: { apiRequests: { byProduct: Record<string, number> } } }).data.apiRequests.byProduct).toMatchObject({ hr: 3, app: 1 });
+    expect(walked.usage.body.data.apiRequests.byProduct).toMatchObject({ hr: 3, app: 1 });
   });
 
   it('stops at step 1, saying why, when the exchange fails', async () => {

@@ -89,5 +89,5 @@ export async function readmeWalkThrough(baseUrl: string, credentials: Credential
   const current = succeeded('plan and limits', await auth.GET('/api/v1/authorize/current'));
   const usage = succeeded('usage', await auth.GET('/api/v1/authorize/usage'));
 
-  return { token, preference, created, synced, read, current, usage };
+  return { token, preference, created, synced, employeeId: id, read, current, usage };
 }
