@@ -76,6 +76,10 @@ describe('OpenAPI response check', () => {
     expect(toJsonSchema({ type: 'string', enum: ['a'], nullable: true }, 'doc')).toEqual({ type: ['string', 'null'], enum: ['a', null] });
     expect(toJsonSchema({ $ref: '#/components/schemas/A', nullable: true }, 'doc')).toEqual({ anyOf: [{ $ref: 'doc#/definitions/A' }, { type: 'null' }] });
     expect(toJsonSchema({ type: 'integer', minimum: 0, exclusiveMinimum: true }, 'doc')).toEqual({ type: 'integer', exclusiveMinimum: 0 });
+    // a nullable nested class, as @nestjs/swagger writes it
+    expect(toJsonSchema({ type: 'object', nullable: true, allOf: [{ $ref: '#/components/schemas/A' }] }, 'doc')).toEqual({
+      anyOf: [{ type: 'object', allOf: [{ $ref: 'doc#/definitions/A' }] }, { type: 'null' }],
+    });
   });
 
   it('accepts a response that is what the document says, literal paths before templates', () => {

@@ -38,7 +38,7 @@ function isUnchecked(pathname: string): boolean {
 
 const DROPPED = new Set(['example', 'examples', 'xml', 'externalDocs', 'discriminator']);
 
-/** An OpenAPI 3.0 schema as JSON Schema (draft-07): `nullable`, boolean exclusive bounds, refs into `definitions`. */
+/** An OpenAPI 3.0 schema as JSON Schema (draft-07): `nullable`, boolean exclusive bounds, refs into `definitions`; examples dropped. */
 export function toJsonSchema(schema: unknown, refBase: string): unknown {
   if (Array.isArray(schema)) return schema.map((item) => toJsonSchema(item, refBase));
   if (!schema || typeof schema !== 'object') return schema;
@@ -58,7 +58,10 @@ export function toJsonSchema(schema: unknown, refBase: string): unknown {
   if (source.exclusiveMinimum === true) delete out.minimum;
   if (source.exclusiveMaximum === true) delete out.maximum;
   if (source.nullable === true) {
-    if (typeof out.type === 'string') {
+    // `nullable` on a composition (what @nestjs/swagger writes for a nullable nested class: type
+    // object, allOf [$ref]) lets null through the whole of it, as generated clients read it
+    const composed = ['$ref', 'allOf', 'anyOf', 'oneOf'].some((keyword) => keyword in out);
+    if (typeof out.type === 'string' && !composed) {
       out.type = [out.type, 'null'];
       if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
       return out;

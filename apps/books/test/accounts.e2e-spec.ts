@@ -117,6 +117,10 @@ describe('books accounts and the default chart', () => {
   it('sets the book currency with the chart, only while no entry is posted', async () => {
     const company = await stack.developer();
     expectError(await company.call(books, 'POST', `${ACCOUNTS}/default-chart`, { body: { currency: 'XXX1' } }), 400, 'VALIDATION_FAILED');
+    // currency may be left out (the book keeps its own), never sent as null
+    const nullCurrency = await company.call(books, 'POST', `${ACCOUNTS}/default-chart`, { body: { currency: null } });
+    expectError(nullCurrency, 400, 'VALIDATION_FAILED');
+    expect(Object.keys(nullCurrency.body.errors)).toEqual(['currency']);
     expect((await company.call(books, 'POST', `${ACCOUNTS}/default-chart`, { body: { currency: 'EUR' } })).body.data.currency).toBe('EUR');
     expect((await company.call(books, 'POST', `${ACCOUNTS}/default-chart`, { body: { currency: 'XAF' } })).body.data.currency).toBe('XAF');
     const chart = await installChart(company, books);

@@ -13,7 +13,7 @@ export const ERROR_ENVELOPE: SchemaObject = {
   properties: {
     success: { type: 'boolean', enum: [false] },
     message: { type: 'string', description: 'Human-readable, in the language of `Accept-Language` (en, fr).' },
-    code: { type: 'string', description: 'The machine-readable error code: branch on this, not on `message`.' },
+    code: { type: 'string', enum: Object.keys(ERROR_CODES), description: 'The machine-readable error code, one of the registry’s: branch on this, not on `message`.' },
     errors: {
       type: 'object',
       description: 'VALIDATION_FAILED only: the messages of each invalid field, by its path (`lines.0.amount`).',
@@ -34,7 +34,7 @@ export function declaredErrorCodes(handler: Function): Map<number, ErrorCode[]> 
 
 /** The description of an error response listing its codes. */
 export function errorResponseDescription(codes: readonly ErrorCode[]): string {
-  return codes.map((code) => `\`${code}\`: ${ERROR_CODES[code].message.en}`).join('\n\n');
+  return codes.map((code) => `\`${code}\`: ${ERROR_CODES[code].message.en.replace(/\{(\w+)\}/g, '<$1>')}`).join('\n\n');
 }
 
 /**

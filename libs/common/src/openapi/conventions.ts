@@ -85,10 +85,15 @@ function commonCodes(operation: OperationObject, facts: OperationFacts): Map<num
     if (facts.scopes.length) add(403, 'INSUFFICIENT_SCOPE');
     add(403, 'ACTING_COMPANY_FORBIDDEN');
   }
-  if (parameters.some((parameter) => parameter.in === 'path') && !facts.declared.has(404)) add(404, 'HTTP_ERROR');
+  const pathParameters = parameters.some((parameter) => parameter.in === 'path');
+  if (pathParameters && !facts.declared.has(404)) add(404, 'HTTP_ERROR');
   if (operation.requestBody) add(413, 'HTTP_ERROR');
   if (operation.requestBody) add(415, 'HTTP_ERROR');
+  // the router refuses a path parameter longer than it takes (maxParamLength) before any handler runs
+  if (pathParameters) add(414, 'HTTP_ERROR');
   if (!facts.isPublic) add(429, 'RATE_LIMIT_EXCEEDED', 'QUOTA_EXCEEDED');
+  // Node answers a request line and headers over 16 KiB before any route runs, on every path
+  add(431, 'HTTP_ERROR');
   add(500, 'INTERNAL_ERROR');
   add(503, 'UPSTREAM_UNAVAILABLE');
   return codes;
@@ -146,7 +151,7 @@ function completeParameters(operation: OperationObject): void {
  * owner has to repeat it: the three headers as one security requirement (`security: []` on
  * public routes); the error responses every route of its kind answers, merged with the codes the
  * route declared (400 VALIDATION_FAILED where it takes input, 401/403/429 where authenticated,
- * 404 where it has path parameters, 413/415 where it takes a body, 500, 503), each the shared
+ * 404 and 414 where it has path parameters, 413/415 where it takes a body, 431, 500, 503), each the shared
  * error envelope with its codes listed; Retry-After, RateLimit-* and WWW-Authenticate headers;
  * the Idempotency-Key's pattern; servers, license, contact and described tags.
  */
