@@ -437,8 +437,11 @@ export interface components {
             success: false;
             /** @description Human-readable, in the language of `Accept-Language` (en, fr). */
             message: string;
-            /** @description The machine-readable error code: branch on this, not on `message`. */
-            code: string;
+            /**
+             * @description The machine-readable error code, one of the registry’s: branch on this, not on `message`.
+             * @enum {string}
+             */
+            code: "VALIDATION_FAILED" | "INTERNAL_ERROR" | "HTTP_ERROR" | "INVALID_CREDENTIALS" | "DEVELOPER_KEYS_INVALID" | "GATEWAY_AUTH_REQUIRED" | "GATEWAY_AUTH_INVALID" | "NOT_AN_ORGANIZATION_MEMBER" | "EMAIL_NOT_VERIFIED" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_EXPIRED" | "CLIENT_ID_INVALID" | "INSUFFICIENT_SCOPE" | "ACTING_COMPANY_FORBIDDEN" | "RATE_LIMIT_EXCEEDED" | "QUOTA_EXCEEDED" | "UPSTREAM_UNAVAILABLE" | "IDEMPOTENCY_KEY_REUSED" | "WORKSPACE_NOT_FOUND" | "EMPLOYEE_EXTERNAL_ID_CONFLICT" | "CONTRACT_NOT_FOUND" | "CONTRACT_OVERLAP" | "CONTRACT_NOT_EDITABLE" | "CONTRACT_INVALID_TRANSITION" | "LEAVE_TYPE_NOT_FOUND" | "LEAVE_TYPE_NAME_CONFLICT" | "LEAVE_REQUEST_NOT_FOUND" | "LEAVE_REQUEST_OVERLAP" | "LEAVE_REQUEST_ALREADY_APPROVED" | "LEAVE_REQUEST_NOT_PENDING" | "LEAVE_BALANCE_INSUFFICIENT" | "LEAVE_NO_WORKING_DAYS" | "ATTENDANCE_ALREADY_RECORDED" | "PERFORMANCE_REVIEW_NOT_FOUND" | "PERFORMANCE_REVIEW_LOCKED" | "PERFORMANCE_REVIEW_INVALID_TRANSITION" | "PAYROLL_RUN_PERIOD_CONFLICT" | "PAYROLL_NO_ELIGIBLE_EMPLOYEES" | "PAYROLL_RUN_NOT_PAYABLE" | "PAYROLL_RULES_UNAVAILABLE" | "WALLET_NOT_FOUND" | "CURRENCY_MISMATCH" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "PAYMENT_RECIPIENT_INVALID" | "ACCOUNT_NOT_FOUND" | "ACCOUNT_CODE_CONFLICT" | "JOURNAL_ENTRY_ALREADY_REVERSED" | "ACCOUNTING_PERIOD_CLOSED" | "ACCOUNTING_PERIOD_NOT_FOUND" | "ACCOUNT_INACTIVE" | "ACCOUNT_TYPE_LOCKED" | "BOOKS_CURRENCY_MISMATCH" | "NOTIFICATION_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED" | "FILE_LINK_INVALID" | "RANGE_NOT_SATISFIABLE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_JOB_NOT_FOUND" | "DOCUMENT_TOO_LARGE_FOR_SYNC" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_RENDER_TIMEOUT" | "USER_NOT_FOUND" | "ATTENDANCE_INVALID_DATE_RANGE" | "JOURNAL_ENTRY_NOT_FOUND" | "JOURNAL_ENTRY_NOT_BALANCED" | "PAYROLL_RUN_NOT_FOUND" | "PAYROLL_RUN_LOCKED" | "PAYMENT_NOT_FOUND" | "WALLET_INSUFFICIENT_BALANCE";
             /** @description VALIDATION_FAILED only: the messages of each invalid field, by its path (`lines.0.amount`). */
             errors?: {
                 [key: string]: string[];
@@ -481,6 +484,15 @@ export interface operations {
                         message: string;
                         data: components["schemas"]["ServiceRootView"];
                     };
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
@@ -526,6 +538,15 @@ export interface operations {
                         message: string;
                         data: components["schemas"]["HealthReportView"];
                     };
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
@@ -580,6 +601,15 @@ export interface operations {
                             use: "sig";
                         }[];
                     };
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
@@ -682,7 +712,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -695,7 +725,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -711,6 +741,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -810,7 +849,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -841,7 +880,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -857,6 +896,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -966,7 +1014,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -987,8 +1035,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -1004,6 +1061,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1106,7 +1172,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -1136,6 +1202,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `HTTP_ERROR`: This content type is not supported. */
             415: {
                 headers: {
@@ -1146,7 +1221,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -1162,6 +1237,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1243,11 +1327,20 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds. */
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1352,7 +1445,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -1368,6 +1461,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1472,7 +1574,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -1488,6 +1590,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1583,7 +1694,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -1596,7 +1707,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -1612,6 +1723,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -18,7 +18,8 @@ export async function clientTypes(service: string, documentUrl: string): Promise
   try {
     const out = join(dir, `${service}.ts`);
     // a property with a default stays optional: a request may leave it out (the server fills it in)
-    await promisify(execFile)(process.execPath, [CLI, documentUrl, '--output', out, '--default-non-nullable', 'false'], { timeout: 60_000 });
+    // run where no redocly.yaml is, so that only the document decides what is generated
+    await promisify(execFile)(process.execPath, [CLI, documentUrl, '--output', out, '--default-non-nullable', 'false'], { cwd: dir, timeout: 60_000 });
     const path = new URL(documentUrl).pathname;
     return `// The ${service} service's API as openapi-typescript generates it from GET ${path}: do not edit.\n// Regenerate from the running services' documents: ${REGENERATE}\n\n${await readFile(out, 'utf8')}`;
   } finally {

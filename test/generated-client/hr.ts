@@ -786,8 +786,11 @@ export interface components {
             success: false;
             /** @description Human-readable, in the language of `Accept-Language` (en, fr). */
             message: string;
-            /** @description The machine-readable error code: branch on this, not on `message`. */
-            code: string;
+            /**
+             * @description The machine-readable error code, one of the registry’s: branch on this, not on `message`.
+             * @enum {string}
+             */
+            code: "VALIDATION_FAILED" | "INTERNAL_ERROR" | "HTTP_ERROR" | "INVALID_CREDENTIALS" | "DEVELOPER_KEYS_INVALID" | "GATEWAY_AUTH_REQUIRED" | "GATEWAY_AUTH_INVALID" | "NOT_AN_ORGANIZATION_MEMBER" | "EMAIL_NOT_VERIFIED" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_EXPIRED" | "CLIENT_ID_INVALID" | "INSUFFICIENT_SCOPE" | "ACTING_COMPANY_FORBIDDEN" | "RATE_LIMIT_EXCEEDED" | "QUOTA_EXCEEDED" | "UPSTREAM_UNAVAILABLE" | "IDEMPOTENCY_KEY_REUSED" | "WORKSPACE_NOT_FOUND" | "EMPLOYEE_EXTERNAL_ID_CONFLICT" | "CONTRACT_NOT_FOUND" | "CONTRACT_OVERLAP" | "CONTRACT_NOT_EDITABLE" | "CONTRACT_INVALID_TRANSITION" | "LEAVE_TYPE_NOT_FOUND" | "LEAVE_TYPE_NAME_CONFLICT" | "LEAVE_REQUEST_NOT_FOUND" | "LEAVE_REQUEST_OVERLAP" | "LEAVE_REQUEST_ALREADY_APPROVED" | "LEAVE_REQUEST_NOT_PENDING" | "LEAVE_BALANCE_INSUFFICIENT" | "LEAVE_NO_WORKING_DAYS" | "ATTENDANCE_ALREADY_RECORDED" | "PERFORMANCE_REVIEW_NOT_FOUND" | "PERFORMANCE_REVIEW_LOCKED" | "PERFORMANCE_REVIEW_INVALID_TRANSITION" | "PAYROLL_RUN_PERIOD_CONFLICT" | "PAYROLL_NO_ELIGIBLE_EMPLOYEES" | "PAYROLL_RUN_NOT_PAYABLE" | "PAYROLL_RULES_UNAVAILABLE" | "WALLET_NOT_FOUND" | "CURRENCY_MISMATCH" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "PAYMENT_RECIPIENT_INVALID" | "ACCOUNT_NOT_FOUND" | "ACCOUNT_CODE_CONFLICT" | "JOURNAL_ENTRY_ALREADY_REVERSED" | "ACCOUNTING_PERIOD_CLOSED" | "ACCOUNTING_PERIOD_NOT_FOUND" | "ACCOUNT_INACTIVE" | "ACCOUNT_TYPE_LOCKED" | "BOOKS_CURRENCY_MISMATCH" | "NOTIFICATION_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED" | "FILE_LINK_INVALID" | "RANGE_NOT_SATISFIABLE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_JOB_NOT_FOUND" | "DOCUMENT_TOO_LARGE_FOR_SYNC" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_RENDER_TIMEOUT" | "USER_NOT_FOUND" | "ATTENDANCE_INVALID_DATE_RANGE" | "JOURNAL_ENTRY_NOT_FOUND" | "JOURNAL_ENTRY_NOT_BALANCED" | "PAYROLL_RUN_NOT_FOUND" | "PAYROLL_RUN_LOCKED" | "PAYMENT_NOT_FOUND" | "WALLET_INSUFFICIENT_BALANCE";
             /** @description VALIDATION_FAILED only: the messages of each invalid field, by its path (`lines.0.amount`). */
             errors?: {
                 [key: string]: string[];
@@ -830,6 +833,15 @@ export interface operations {
                         message: string;
                         data: components["schemas"]["ServiceRootView"];
                     };
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
@@ -930,7 +942,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -946,6 +958,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1041,7 +1062,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -1054,7 +1075,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -1070,6 +1091,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1177,7 +1207,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -1208,7 +1238,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -1224,6 +1254,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1299,7 +1338,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -1324,8 +1363,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -1341,6 +1389,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1420,7 +1477,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -1454,6 +1511,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `HTTP_ERROR`: This content type is not supported. */
             415: {
                 headers: {
@@ -1464,7 +1530,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -1480,6 +1546,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1573,7 +1648,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -1586,7 +1661,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -1602,6 +1677,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1698,7 +1782,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -1747,7 +1831,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -1763,6 +1847,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1853,7 +1946,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -1878,8 +1971,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -1895,6 +1997,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1989,7 +2100,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -2032,6 +2143,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `HTTP_ERROR`: This content type is not supported. */
             415: {
                 headers: {
@@ -2042,7 +2162,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -2058,6 +2178,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2149,7 +2278,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -2162,7 +2291,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -2178,6 +2307,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2270,7 +2408,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -2310,7 +2448,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -2326,6 +2464,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2423,7 +2570,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -2436,7 +2583,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -2452,6 +2599,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2548,7 +2704,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -2597,7 +2753,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -2613,6 +2769,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2703,7 +2868,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -2728,8 +2893,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -2745,6 +2919,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2835,7 +3018,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -2865,8 +3048,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -2882,6 +3074,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2972,7 +3173,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -3002,8 +3203,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -3019,6 +3229,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3109,7 +3328,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -3139,8 +3358,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -3156,6 +3384,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3251,7 +3488,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -3276,8 +3513,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -3293,6 +3539,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3392,7 +3647,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -3405,7 +3660,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -3421,6 +3676,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3536,7 +3800,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -3576,7 +3840,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -3592,6 +3856,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3691,7 +3964,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -3713,7 +3986,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -3729,6 +4002,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3822,7 +4104,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -3835,7 +4117,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -3851,6 +4133,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3947,7 +4238,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -3987,7 +4278,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -4003,6 +4294,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4093,7 +4393,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -4118,8 +4418,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -4135,6 +4444,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4233,7 +4551,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -4272,6 +4590,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `HTTP_ERROR`: This content type is not supported. */
             415: {
                 headers: {
@@ -4282,7 +4609,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -4298,6 +4625,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -643,8 +643,11 @@ export interface components {
             success: false;
             /** @description Human-readable, in the language of `Accept-Language` (en, fr). */
             message: string;
-            /** @description The machine-readable error code: branch on this, not on `message`. */
-            code: string;
+            /**
+             * @description The machine-readable error code, one of the registry’s: branch on this, not on `message`.
+             * @enum {string}
+             */
+            code: "VALIDATION_FAILED" | "INTERNAL_ERROR" | "HTTP_ERROR" | "INVALID_CREDENTIALS" | "DEVELOPER_KEYS_INVALID" | "GATEWAY_AUTH_REQUIRED" | "GATEWAY_AUTH_INVALID" | "NOT_AN_ORGANIZATION_MEMBER" | "EMAIL_NOT_VERIFIED" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_EXPIRED" | "CLIENT_ID_INVALID" | "INSUFFICIENT_SCOPE" | "ACTING_COMPANY_FORBIDDEN" | "RATE_LIMIT_EXCEEDED" | "QUOTA_EXCEEDED" | "UPSTREAM_UNAVAILABLE" | "IDEMPOTENCY_KEY_REUSED" | "WORKSPACE_NOT_FOUND" | "EMPLOYEE_EXTERNAL_ID_CONFLICT" | "CONTRACT_NOT_FOUND" | "CONTRACT_OVERLAP" | "CONTRACT_NOT_EDITABLE" | "CONTRACT_INVALID_TRANSITION" | "LEAVE_TYPE_NOT_FOUND" | "LEAVE_TYPE_NAME_CONFLICT" | "LEAVE_REQUEST_NOT_FOUND" | "LEAVE_REQUEST_OVERLAP" | "LEAVE_REQUEST_ALREADY_APPROVED" | "LEAVE_REQUEST_NOT_PENDING" | "LEAVE_BALANCE_INSUFFICIENT" | "LEAVE_NO_WORKING_DAYS" | "ATTENDANCE_ALREADY_RECORDED" | "PERFORMANCE_REVIEW_NOT_FOUND" | "PERFORMANCE_REVIEW_LOCKED" | "PERFORMANCE_REVIEW_INVALID_TRANSITION" | "PAYROLL_RUN_PERIOD_CONFLICT" | "PAYROLL_NO_ELIGIBLE_EMPLOYEES" | "PAYROLL_RUN_NOT_PAYABLE" | "PAYROLL_RULES_UNAVAILABLE" | "WALLET_NOT_FOUND" | "CURRENCY_MISMATCH" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "PAYMENT_RECIPIENT_INVALID" | "ACCOUNT_NOT_FOUND" | "ACCOUNT_CODE_CONFLICT" | "JOURNAL_ENTRY_ALREADY_REVERSED" | "ACCOUNTING_PERIOD_CLOSED" | "ACCOUNTING_PERIOD_NOT_FOUND" | "ACCOUNT_INACTIVE" | "ACCOUNT_TYPE_LOCKED" | "BOOKS_CURRENCY_MISMATCH" | "NOTIFICATION_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED" | "FILE_LINK_INVALID" | "RANGE_NOT_SATISFIABLE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_JOB_NOT_FOUND" | "DOCUMENT_TOO_LARGE_FOR_SYNC" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_RENDER_TIMEOUT" | "USER_NOT_FOUND" | "ATTENDANCE_INVALID_DATE_RANGE" | "JOURNAL_ENTRY_NOT_FOUND" | "JOURNAL_ENTRY_NOT_BALANCED" | "PAYROLL_RUN_NOT_FOUND" | "PAYROLL_RUN_LOCKED" | "PAYMENT_NOT_FOUND" | "WALLET_INSUFFICIENT_BALANCE";
             /** @description VALIDATION_FAILED only: the messages of each invalid field, by its path (`lines.0.amount`). */
             errors?: {
                 [key: string]: string[];
@@ -687,6 +690,15 @@ export interface operations {
                         message: string;
                         data: components["schemas"]["ServiceRootView"];
                     };
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
@@ -787,7 +799,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -803,6 +815,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -891,7 +912,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -904,7 +925,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -920,6 +941,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1012,7 +1042,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -1043,7 +1073,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -1059,6 +1089,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1170,7 +1209,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -1183,7 +1222,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -1199,6 +1238,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1298,7 +1346,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -1338,7 +1386,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -1354,6 +1402,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1456,7 +1513,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -1469,7 +1526,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -1485,6 +1542,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1584,7 +1650,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -1597,7 +1663,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -1613,6 +1679,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1710,7 +1785,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -1735,8 +1810,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -1752,6 +1836,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1852,7 +1945,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -1877,8 +1970,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -1894,6 +1996,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1994,7 +2105,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -2019,8 +2130,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -2036,6 +2156,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2136,7 +2265,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -2161,8 +2290,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -2178,6 +2316,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2285,7 +2432,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -2298,7 +2445,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -2314,6 +2461,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2413,7 +2569,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -2452,7 +2608,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -2468,6 +2624,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2568,7 +2733,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -2593,8 +2758,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -2610,6 +2784,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2700,7 +2883,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -2725,8 +2908,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -2742,6 +2934,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2843,7 +3044,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -2877,6 +3078,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `HTTP_ERROR`: This content type is not supported. */
             415: {
                 headers: {
@@ -2887,7 +3097,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -2903,6 +3113,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3000,7 +3219,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -3025,8 +3244,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -3042,6 +3270,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3132,7 +3369,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -3157,8 +3394,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -3174,6 +3420,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3254,11 +3509,29 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description RATE_LIMIT_EXCEEDED: more than FILES_LINK_DOWNLOADS_PER_MINUTE downloads of this file from this client address in a minute (Retry-After) */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3366,7 +3639,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -3379,7 +3652,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -3395,6 +3668,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3495,7 +3777,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -3548,7 +3830,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -3564,6 +3846,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3665,7 +3956,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -3690,8 +3981,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -3707,6 +4007,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3797,7 +4106,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -3822,8 +4131,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -3839,6 +4157,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3946,7 +4273,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -3959,7 +4286,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -3975,6 +4302,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4075,7 +4411,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -4110,7 +4446,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -4126,6 +4462,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4223,7 +4568,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires {scope}).
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
@@ -4248,8 +4593,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter} seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -4265,6 +4619,15 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
