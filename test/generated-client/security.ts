@@ -9,11 +9,12 @@ export interface OpenApiDocument {
   components?: { securitySchemes?: Record<string, SecurityScheme> };
 }
 
-/** What the caller holds: the bearer token, and header values by header name (any case). */
-export interface HeldCredentials {
-  bearerToken?: string;
-  headers: Record<string, string>;
-}
+/**
+ * What the caller holds, by security scheme name (as Swagger UI's Authorize dialog asks for it):
+ * the token for an HTTP bearer scheme, the value for an API key scheme. How each is sent, and in
+ * which header, is the scheme's business.
+ */
+export type HeldCredentials = Record<string, string | undefined>;
 
 /** The security requirements of one operation: its own, or the document's. */
 export function requirementsOf(document: OpenApiDocument, path: string, method: string): SecurityRequirement[] {
@@ -22,14 +23,11 @@ export function requirementsOf(document: OpenApiDocument, path: string, method: 
   return operation.security ?? document.security ?? [];
 }
 
-/** The headers a scheme is satisfied by, from what the caller holds; null when it holds nothing for it. */
-function headersFor(scheme: SecurityScheme | undefined, held: HeldCredentials): Record<string, string> | null {
-  if (scheme?.type === 'http' && String(scheme.scheme).toLowerCase() === 'bearer') return held.bearerToken ? { Authorization: `Bearer ${held.bearerToken}` } : null;
-  if (scheme?.type === 'apiKey' && scheme.in === 'header' && typeof scheme.name === 'string') {
-    const name = scheme.name;
-    const value = Object.entries(held.headers).find(([header]) => header.toLowerCase() === name.toLowerCase())?.[1];
-    return value === undefined ? null : { [name]: value };
-  }
+/** The header a scheme is satisfied by, from what the caller holds for it; null when it holds nothing. */
+function headerFor(scheme: SecurityScheme | undefined, value: string | undefined): [string, string] | null {
+  if (value === undefined) return null;
+  if (scheme?.type === 'http' && String(scheme.scheme).toLowerCase() === 'bearer') return ['Authorization', `Bearer ${value}`];
+  if (scheme?.type === 'apiKey' && scheme.in === 'header' && typeof scheme.name === 'string') return [scheme.name, value];
   return null;
 }
 
@@ -37,8 +35,8 @@ function headersFor(scheme: SecurityScheme | undefined, held: HeldCredentials): 
  * Sends each request with the headers its operation's security asks for, as a client generated
  * from the document does (OpenAPI 3.0 §4.8.30): the requirements are alternatives and one of
  * them is satisfied, the first the caller can; within one requirement, every scheme is sent.
- * The header names and the scheme of each come from `components.securitySchemes`, nothing from
- * this code: a document that lists the three headers as alternatives gets one of them sent.
+ * The header names and how each value is sent come from `components.securitySchemes`, nothing
+ * from this code: a document that lists the three headers as alternatives gets one of them sent.
  */
 export function documentSecurity(documents: OpenApiDocument[], held: () => HeldCredentials): Middleware {
   return {
@@ -50,9 +48,9 @@ export function documentSecurity(documents: OpenApiDocument[], held: () => HeldC
       if (requirements.length === 0 || requirements.some((requirement) => Object.keys(requirement).length === 0)) return request;
       const holding = held();
       for (const requirement of requirements) {
-        const headers = Object.keys(requirement).map((name) => headersFor(document.components?.securitySchemes?.[name], holding));
+        const headers = Object.keys(requirement).map((name) => headerFor(document.components?.securitySchemes?.[name], holding[name]));
         if (headers.some((header) => header === null)) continue;
-        for (const header of headers) for (const [name, value] of Object.entries(header!)) request.headers.set(name, value);
+        for (const [name, value] of headers as [string, string][]) request.headers.set(name, value);
         return request;
       }
       throw new Error(`nothing held satisfies the security of ${request.method} ${schemaPath}: ${JSON.stringify(requirements)}`);

@@ -52,7 +52,8 @@ function dataField(step: string, result: StepResult<unknown>, field: string): st
  * which headers each call needs (./security.ts), from what the caller holds.
  */
 export async function readmeWalkThrough(baseUrl: string, credentials: Credentials, documents: OpenApiDocument[], ...middleware: Middleware[]) {
-  const held: HeldCredentials = { headers: { 'X-Platform-Api-Key': credentials.apiKey, 'X-Platform-Client-Id': 'platform-developer' } };
+  // by the documents' scheme names: `bearer` (the token, once there is one), `apiKey`, `clientId`
+  const held: HeldCredentials = { apiKey: credentials.apiKey, clientId: 'platform-developer' };
   const security = documentSecurity(documents, () => held);
   const auth = createClient<AuthApi>({ baseUrl });
   const hr = createClient<HrApi>({ baseUrl });
@@ -64,7 +65,7 @@ export async function readmeWalkThrough(baseUrl: string, credentials: Credential
     params: { header: { 'X-Platform-Api-Key': credentials.apiKey, 'X-Platform-Api-Secret': credentials.apiSecret, 'X-Platform-Client-Id': 'platform-developer' } },
   });
   const token = succeeded('1. token exchange', exchanged);
-  held.bearerToken = token.body.data.accessToken;
+  held.bearer = token.body.data.accessToken;
 
   // 2. turn SMS on for approvals (flags left out keep their value)
   const preference = succeeded('2. preference', await utilities.PATCH('/api/v1/app/notifications/preferences', { body: { category: 'approval', sms: true } }));
