@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, Browser } from 'playwright-core';
-import { ERROR_CODES, SERVICES } from '@platform/common';
+import { ERROR_CODES, HTTP_ERROR_MESSAGES, SERVICES } from '@platform/common';
 import { DOCS_CONTENT_SECURITY_POLICY } from '../apps/auth/src/docs/docs.controller';
 import { call } from './support/http';
 import { OneMachineSuite, startOneMachineSuite } from './support/one-machine-suite';
@@ -121,7 +121,7 @@ describe('GET /api/v1/docs', () => {
     }
 
     const codes = await tab.locator('#error-codes table tbody tr').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent)));
-    expect(codes.map(([code, status]) => [code, status])).toEqual(Object.entries(ERROR_CODES).map(([code, definition]) => [code, code === 'HTTP_ERROR' ? 'varies' : String(definition.status)]));
+    expect(codes.map(([code, status]) => [code, status])).toEqual(Object.entries(ERROR_CODES).map(([code, definition]) => [code, code === 'HTTP_ERROR' ? Object.keys(HTTP_ERROR_MESSAGES).join(', ') : String(definition.status)]));
     expect(codes.find(([code]) => code === 'WALLET_NOT_FOUND')?.[2]).toBe('Wallet not found.');
 
     const flow = await tab.locator('#getting-started').innerText();

@@ -1,6 +1,6 @@
-import { ERROR_CODES, SERVICES } from '@platform/common';
+import { ERROR_CODES, HTTP_ERROR_MESSAGES, SERVICES } from '@platform/common';
 import { acceptsGzip } from './docs.controller';
-import { errorCodeRows, renderDocsPage, SERVICE_DOCUMENTS } from './docs-page';
+import { errorCodeRows, readableMessage, renderDocsPage, SERVICE_DOCUMENTS } from './docs-page';
 
 describe('docs page', () => {
   const html = renderDocsPage('/api/v1/docs/assets/v1');
@@ -8,10 +8,18 @@ describe('docs page', () => {
   it('lists every code of the registry with its status and English message, in the registry order', () => {
     expect(errorCodeRows().map((row) => row.code)).toEqual(Object.keys(ERROR_CODES));
     for (const [code, definition] of Object.entries(ERROR_CODES)) {
-      const row = new RegExp(`<tr id="code-${code}"><td><code>${code}</code></td><td>(\\w+)</td>`).exec(html);
-      expect([code, row?.[1]]).toEqual([code, code === 'HTTP_ERROR' ? 'varies' : String(definition.status)]);
+      const row = new RegExp(`<tr id="code-${code}"><td><code>${code}</code></td><td>([\\d, ]+)</td><td>([^<]*)`).exec(html);
+      const status = code === 'HTTP_ERROR' ? Object.keys(HTTP_ERROR_MESSAGES).join(', ') : String(definition.status);
+      expect([code, row?.[1]]).toEqual([code, status]);
+      if (code !== 'HTTP_ERROR') expect([code, row?.[2]]).toEqual([code, readableMessage(definition.message.en).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')]);
     }
-    for (const row of errorCodeRows()) expect(html).toContain(row.message.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;'));
+    expect(html).toContain('<td><code>WALLET_NOT_FOUND</code></td><td>404</td><td>Wallet not found.</td>');
+    expect(errorCodeRows().find((row) => row.code === 'HTTP_ERROR')?.messages).toContain('404: The requested resource was not found.');
+  });
+
+  it('shows a plural message in its general form', () => {
+    expect(readableMessage('Retry after {retryAfter, plural, one {# second} other {# seconds}}.')).toBe('Retry after {retryAfter} seconds.');
+    expect(readableMessage('Account {code} is inactive.')).toBe('Account {code} is inactive.');
   });
 
   it('loads the six documents from their paths on the same origin, and nothing from elsewhere', () => {

@@ -14,31 +14,46 @@ export const SERVICE_DOCUMENTS: readonly { name: string; title: string; prefix: 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]);
 
-/** The error codes of the registry, in its order, as the table shows them. */
-export function errorCodeRows(): { code: ErrorCode; status: string; message: string; reasons: string[] }[] {
+/** A message as a reader meets it: `{n, plural, one {# second} other {# seconds}}` in its general form, `{n} seconds`. */
+export function readableMessage(message: string): string {
+  return message.replace(/\{(\w+), plural,((?:\s*(?:=\d+|zero|one|two|few|many|other) \{[^{}]*\})+)\s*\}/g, (whole, name: string, forms: string) => {
+    const other = /other \{([^{}]*)\}/.exec(forms);
+    return other ? other[1].replace(/#/g, `{${name}}`) : whole;
+  });
+}
+
+/**
+ * The error codes of the registry, in its order, as the table shows them: the status and the
+ * English message, the more precise messages of a code's reasons, and for HTTP_ERROR (whose
+ * status is the HTTP layer's) each status with its message.
+ */
+export function errorCodeRows(): { code: ErrorCode; status: string; messages: string[] }[] {
   return (Object.keys(ERROR_CODES) as ErrorCode[]).map((code) => {
+    if (code === 'HTTP_ERROR') {
+      const statuses = Object.keys(HTTP_ERROR_MESSAGES);
+      return { code, status: statuses.join(', '), messages: statuses.map((status) => `${status}: ${HTTP_ERROR_MESSAGES[Number(status)].en}`) };
+    }
     const definition = ERROR_CODES[code];
     const reasons = 'reasons' in definition && definition.reasons ? Object.values(definition.reasons as Record<string, { en: string }>).map((reason) => reason.en) : [];
-    return { code, status: code === 'HTTP_ERROR' ? 'varies' : String(definition.status), message: definition.message.en, reasons };
+    return { code, status: String(definition.status), messages: [definition.message.en, ...reasons].map(readableMessage) };
   });
 }
 
 function errorCodesTable(): string {
   const rows = errorCodeRows()
-    .map(({ code, status, message, reasons }) => {
-      const more = reasons.map((reason) => `<br><span class="reason">or, more precisely: ${escapeHtml(reason)}</span>`).join('');
-      return `<tr id="code-${code}"><td><code>${code}</code></td><td>${status}</td><td>${escapeHtml(message)}${more}</td></tr>`;
+    .map(({ code, status, messages: [message, ...more] }) => {
+      // HTTP_ERROR's messages are one per status; another code's further messages are its reasons'
+      const rest = more.map((text) => (code === 'HTTP_ERROR' ? `<br>${escapeHtml(text)}` : `<br><span class="reason">or, saying what is wrong: ${escapeHtml(text)}</span>`)).join('');
+      return `<tr id="code-${code}"><td><code>${code}</code></td><td>${status}</td><td>${escapeHtml(message)}${rest}</td></tr>`;
     })
     .join('\n');
-  const httpStatuses = Object.keys(HTTP_ERROR_MESSAGES).join(', ');
   return `<table class="codes">
 <thead><tr><th>code</th><th>status</th><th>message (English; <code>Accept-Language: fr</code> gives French)</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
 </table>
-<p><code>HTTP_ERROR</code> carries the status the HTTP layer chose (${httpStatuses}): an unknown route is 404, a body too large 413.
-<code>{name}</code> in a message is filled from the request.</p>`;
+<p><code>{name}</code> in a message is filled from the request.</p>`;
 }
 
 function servicesList(): string {
