@@ -18,6 +18,7 @@ import {
   openEmbeddedPostgres,
   PlatformException,
   restrictFileModes,
+  serveProcessMetricsOnlyOn,
   ServiceName,
   serviceForPath,
   shareIdentitySource,
@@ -105,6 +106,8 @@ async function main(): Promise<void> {
     }
     // one job runner for every app's tasks, started once they are all up (six would each poll and hold connections)
     useOneJobRunnerPerProcess();
+    // each service's metrics path serves its own series; the process's once, on auth's /api/v1/metrics
+    serveProcessMetricsOnlyOn('auth');
     const previous = previousReleaseFiles(env.DATA_DIR);
     if (previous.length) process.stderr.write(`[suite] ${previousReleaseNotice(env.DATA_DIR, previous)}\n`);
     for (const name of Object.keys(MODULES) as ServiceName[]) {

@@ -3,9 +3,8 @@ import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext, Type } from '@nestjs/common';
 import { Command } from 'commander';
 import { Client } from 'pg';
-import { register } from 'prom-client';
 import { DataSource } from 'typeorm';
-import { addJobCommands, describeService, JobQueue, PlatformConfigModule, rowJobKey, SERVICE_DESCRIPTOR } from '@platform/common';
+import { addJobCommands, describeService, JobQueue, PlatformConfigModule, rowJobKey, SERVICE_DESCRIPTOR, serviceMetricsRegistry } from '@platform/common';
 import { createTestDatabase } from './support/database';
 
 /** What the tasks of one test app saw. */
@@ -151,7 +150,7 @@ describe('job queue', () => {
     expect(JSON.parse(await cli(['jobs:retry', letter.id, '--json']))).toEqual({ id: letter.id, retried: true });
     await eventually(() => journal.runs.length === 4, 5000, 'the retried job');
     await eventually(async () => JSON.parse(await cli(['jobs:failed', '--json'])).items.length === 0, 5000, 'no dead letters');
-    const counted = await register.getSingleMetricAsString('jobs_total');
+    const counted = await serviceMetricsRegistry('utilities').getSingleMetricAsString('jobs_total');
     for (const outcome of ['retried', 'failed', 'succeeded']) expect(counted).toMatch(new RegExp(`jobs_total\\{task="utilities:flaky",outcome="${outcome}"\\} [1-9]`));
   });
 

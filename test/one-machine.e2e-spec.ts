@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { call, sleep } from './support/http';
+import { promtoolProblems } from './support/promtool';
 import { freeLoopbackPort } from '@platform/common';
 
 const ROOT = join(__dirname, '..');
@@ -52,6 +53,31 @@ describe('one machine: npm start on its own PostgreSQL', () => {
     const exited = new Promise<number | null>((resolve) => running.once('exit', (code) => resolve(code)));
     running.kill(signal);
     return Promise.race([exited, sleep(15_000).then(() => -1)]);
+  }
+
+  /**
+   * Each service's metrics path: its own series only (every `service` label and every job's task
+   * its own), the process's on auth's path alone, no series on two paths, promtool clean.
+   */
+  async function expectMetricsPerService(): Promise<Record<string, string[]>> {
+    const paths: Record<string, string> = { auth: '/api/v1/metrics', hr: '/api/v1/hr/metrics', utilities: '/api/v1/app/metrics', payroll: '/api/v1/payroll/metrics', pay: '/api/v1/pay/metrics', books: '/api/v1/books/metrics' };
+    const samples: Record<string, string[]> = {};
+    for (const [service, path] of Object.entries(paths)) {
+      const scraped = await call(base, 'GET', path);
+      expect({ path, status: scraped.status, type: scraped.headers.get('content-type') }).toEqual({ path, status: 200, type: 'text/plain; version=0.0.4; charset=utf-8' });
+      expect({ path, promtool: promtoolProblems(scraped.text) }).toEqual({ path, promtool: '' });
+      samples[service] = scraped.text.split('\n').filter((line) => line && !line.startsWith('#'));
+      const own = samples[service];
+      expect({ path, otherServices: own.filter((line) => /service="/.test(line) && !line.includes(`service="${service}"`)) }).toEqual({ path, otherServices: [] });
+      expect({ path, otherTasks: own.filter((line) => line.startsWith('jobs_total{') && !line.includes(`task="${service}:`)) }).toEqual({ path, otherTasks: [] });
+      const processSeries = own.filter((line) => /^(process|nodejs)_/.test(line));
+      if (service === 'auth') expect(processSeries.length).toBeGreaterThan(20);
+      else expect({ path, processSeries }).toEqual({ path, processSeries: [] });
+      expect(own.filter((line) => /^nodejs_active_\w+_total/.test(line))).toEqual([]);
+    }
+    const series = Object.values(samples).flatMap((lines) => lines.map((line) => line.slice(0, line.lastIndexOf(' '))));
+    expect(series.filter((name, i) => series.indexOf(name) !== i)).toEqual([]);
+    return samples;
   }
 
   function cli(...args: string[]) {
@@ -132,6 +158,11 @@ describe('one machine: npm start on its own PostgreSQL', () => {
     const usage = await call(base, 'GET', '/api/v1/authorize/usage', { headers });
     expect(usage.body.data.apiRequests.byProduct).toMatchObject({ app: 1, hr: 8, payroll: 3 });
     const totalBefore = usage.body.data.apiRequests.total;
+
+    const metrics = await expectMetricsPerService();
+    expect(metrics.hr).toContainEqual(expect.stringMatching(/^http_request_duration_seconds_count\{service="hr",method="POST",route="\/api\/v1\/hr\/employees",status="201"\} 1$/));
+    expect(metrics.payroll).toContainEqual(expect.stringMatching(/^http_request_duration_seconds_count\{service="payroll",method="POST",route="\/api\/v1\/payroll\/runs",status="201"\} 1$/));
+    expect(metrics.payroll).toContainEqual(expect.stringMatching(/^jobs_total\{task="payroll:[\w-]+",outcome="succeeded"\} [1-9]/));
 
     // a second credential rotated before the restart stays revoked after it
     const second = JSON.parse(cli('developers:create', '--org', 'Rotated Co', '--json').stdout);

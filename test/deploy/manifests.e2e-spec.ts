@@ -1,12 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { parseAllDocuments } from 'yaml';
-
-const ROOT = resolve(__dirname, '..', '..');
-const KUBECTL = process.env.KUBECTL ?? 'kubectl';
-const OVERLAYS = ['sandbox', 'production'] as const;
+import { createPrivateKey } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { validateEnvironment } from '@platform/common/config/environment';
+import { JWT_PRIVATE_KEY_PEM, k8sCopy, kubectlAvailable, kustomize, LocalSecretFile, METRICS_TOKEN, OVERLAYS, platformSecrets, render as renderIn, ROOT } from './kustomize';
 
 const APPS: Record<string, { prefix: string; metrics: string }> = {
   auth: { prefix: '/api/v1', metrics: '/api/v1/metrics' },
@@ -105,41 +102,10 @@ interface Manifest {
   };
 }
 
-function kubectlAvailable(): void {
-  const probe = spawnSync(KUBECTL, ['version', '--client'], { encoding: 'utf8', timeout: 30_000 });
-  if (probe.error || probe.status !== 0) {
-    throw new Error(
-      `kubectl is required to render the kustomize overlays but "${KUBECTL}" could not be run ` +
-        `(${probe.error?.message ?? probe.stderr.trim()}). Install kubectl (it bundles kustomize) or set KUBECTL.`,
-    );
-  }
-}
-
-/** A copy of k8s/ with the files an operator keeps out of Git (production's metrics token), or without them. */
-function k8sCopy(withLocalSecrets: boolean): string {
-  const root = mkdtempSync(join(tmpdir(), 'platform-k8s-'));
-  cpSync(join(ROOT, 'k8s'), join(root, 'k8s'), { recursive: true, filter: (source) => !source.endsWith('metrics-token.env') });
-  if (withLocalSecrets) writeFileSync(join(root, 'k8s', 'overlays', 'production', 'metrics-token.env'), `METRICS_TOKEN=${METRICS_TOKEN}\n`);
-  return root;
-}
-
-const METRICS_TOKEN = 'metrics-token-of-the-manifest-tests';
 let k8sRoot: string;
 
-function kustomize(root: string, overlay: string) {
-  return spawnSync(KUBECTL, ['kustomize', join(root, 'k8s', 'overlays', overlay)], { encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 });
-}
-
 function render(overlay: string): Manifest[] {
-  const result = kustomize(k8sRoot, overlay);
-  if (result.error) throw new Error(`kubectl kustomize ${overlay} failed: ${result.error.message}`);
-  if (result.status !== 0) throw new Error(`kubectl kustomize ${overlay} exited ${result.status}: ${result.stderr}`);
-  const documents = parseAllDocuments(result.stdout);
-  if (!Array.isArray(documents)) throw new Error(`kubectl kustomize ${overlay} rendered no documents`);
-  return documents.map((document) => {
-    if (document.errors.length) throw new Error(`invalid YAML from ${overlay}: ${document.errors[0].message}`);
-    return document.toJS() as Manifest;
-  });
+  return renderIn(k8sRoot, overlay) as unknown as Manifest[];
 }
 
 function find(manifests: Manifest[], kind: string, name: string): Manifest {
@@ -237,7 +203,7 @@ function admits(policies: Manifest[], target: Manifest, peer: Peer, port: number
 
 beforeAll(() => {
   kubectlAvailable();
-  k8sRoot = k8sCopy(true);
+  k8sRoot = k8sCopy();
 }, 30_000);
 afterAll(() => rmSync(k8sRoot, { recursive: true, force: true }));
 
@@ -260,15 +226,31 @@ describe.each(OVERLAYS)('kustomize overlay %s', (overlay) => {
     }
   });
 
-  it('renders no Secret but production’s metrics token, from a file kept out of Git, and references the external platform-secrets', () => {
+  it('renders platform-secrets from platform-secrets.env and, in production, the metrics token from metrics-token.env: both kept out of Git, named by their content', () => {
     const secrets = manifests.filter((m) => m.kind === 'Secret');
-    if (overlay === 'sandbox') return expect(secrets).toEqual([]);
-    expect(secrets.map((m) => m.metadata.name)).toEqual([expect.stringMatching(/^platform-metrics-token-/)]);
-    expect(secrets[0].data).toEqual({ METRICS_TOKEN: Buffer.from(METRICS_TOKEN).toString('base64') });
+    const named = (prefix: string) => secrets.filter((m) => new RegExp(`^${prefix}-[a-z0-9]{10}$`).test(m.metadata.name));
+    expect(secrets.map((m) => m.metadata.name).sort()).toEqual(
+      overlay === 'sandbox' ? [named('platform-secrets')[0]?.metadata.name] : [named('platform-metrics-token')[0]?.metadata.name, named('platform-secrets')[0]?.metadata.name],
+    );
+    const [platform] = named('platform-secrets');
+    const decoded = Object.fromEntries(Object.entries(platform.data ?? {}).map(([key, value]) => [key, Buffer.from(value, 'base64').toString('utf8')]));
+    expect(decoded).toEqual(platformSecrets(overlay));
+    // the one-line PEM is the key auth reads: it turns each written \n back into a line break
+    expect(decoded.JWT_PRIVATE_KEY.replace(/\\n/g, '\n')).toBe(JWT_PRIVATE_KEY_PEM.trimEnd());
+    expect(createPrivateKey(decoded.JWT_PRIVATE_KEY.replace(/\\n/g, '\n')).asymmetricKeyDetails?.namedCurve).toBe('prime256v1');
+
     for (const app of APP_NAMES) {
-      const env = find(manifests, 'Deployment', app).spec!.template!.spec.containers[0].env;
-      expect(env?.find((e) => e.name === 'METRICS_TOKEN')?.valueFrom?.secretKeyRef).toEqual({ name: secrets[0].metadata.name, key: 'METRICS_TOKEN' });
+      const container = find(manifests, 'Deployment', app).spec!.template!.spec.containers[0];
+      expect(container.envFrom?.find((e) => e.secretRef)?.secretRef).toEqual({ name: platform.metadata.name });
+      const metricsToken = container.env?.find((e) => e.name === 'METRICS_TOKEN')?.valueFrom?.secretKeyRef;
+      if (overlay === 'sandbox') expect(metricsToken).toBeUndefined();
+      else expect(metricsToken).toEqual({ name: named('platform-metrics-token')[0].metadata.name, key: 'METRICS_TOKEN' });
     }
+    if (overlay === 'production') expect(named('platform-metrics-token')[0].data).toEqual({ METRICS_TOKEN: Buffer.from(METRICS_TOKEN).toString('base64') });
+
+    // what a pod gets (the ConfigMap, then the Secret) is a configuration the apps start with
+    const config = manifests.find((m) => m.kind === 'ConfigMap' && m.metadata.name.startsWith('platform-config'));
+    expect(() => validateEnvironment({ ...config?.data, ...decoded, ...(overlay === 'production' ? { METRICS_TOKEN } : {}) })).not.toThrow();
   });
 
   it('names the deployment’s environment (the tokens’ audience) and the public address of signed links', () => {
@@ -377,7 +359,9 @@ describe.each(OVERLAYS)('kustomize overlay %s', (overlay) => {
       const configRef = container.envFrom?.find((e) => e.configMapRef)?.configMapRef?.name;
       expect(configRef).toMatch(/^platform-config/);
       expect(manifests.some((m) => m.kind === 'ConfigMap' && m.metadata.name === configRef)).toBe(true);
-      expect(container.envFrom?.find((e) => e.secretRef)?.secretRef?.name).toBe('platform-secrets');
+      const secretRef = container.envFrom?.find((e) => e.secretRef)?.secretRef?.name;
+      expect(secretRef).toMatch(/^platform-secrets-/);
+      expect(manifests.some((m) => m.kind === 'Secret' && m.metadata.name === secretRef)).toBe(true);
 
       expect(template?.metadata?.annotations).toMatchObject({
         'prometheus.io/scrape': 'true',
@@ -492,20 +476,44 @@ describe.each(OVERLAYS)('kustomize overlay %s', (overlay) => {
   });
 });
 
-describe('production without its metrics token', () => {
-  it('refuses to render, naming the file it needs; the file is never committed', () => {
-    const root = k8sCopy(false);
+describe('the files an operator keeps out of Git', () => {
+  it.each<[string, LocalSecretFile, LocalSecretFile[]]>([
+    ['sandbox', 'platform-secrets.env', []],
+    ['production', 'platform-secrets.env', ['metrics-token.env']],
+    ['production', 'metrics-token.env', ['platform-secrets.env']],
+  ])('%s refuses to render without %s, naming it', (overlay, missing, present) => {
+    const root = k8sCopy(present);
     try {
-      const result = kustomize(root, 'production');
+      const result = kustomize(root, overlay);
       expect(result.status).not.toBe(0);
-      expect(result.stderr).toContain('metrics-token.env');
-      expect(kustomize(root, 'sandbox').status).toBe(0);
+      expect(result.stderr).toContain(missing);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
-    const ignored = spawnSync('git', ['check-ignore', '-q', 'k8s/overlays/production/metrics-token.env'], { cwd: ROOT });
-    expect(ignored.status).toBe(0);
-  }, 60_000);
+  });
+
+  it('are ignored by Git, and each overlay commits the example its operator copies', () => {
+    for (const overlay of OVERLAYS) {
+      const files = overlay === 'production' ? ['platform-secrets.env', 'metrics-token.env'] : ['platform-secrets.env'];
+      for (const file of files) {
+        expect({ file, ignored: spawnSync('git', ['check-ignore', '-q', `k8s/overlays/${overlay}/${file}`], { cwd: ROOT }).status }).toEqual({ file, ignored: 0 });
+      }
+      const example = `k8s/overlays/${overlay}/platform-secrets.env.example`;
+      expect({ example, tracked: spawnSync('git', ['ls-files', '--error-unmatch', example], { cwd: ROOT }).status }).toEqual({ example, tracked: 0 });
+    }
+  });
+
+  it('the examples list every key the tests render, and nothing a real secret would keep', () => {
+    for (const overlay of OVERLAYS) {
+      const example = readFileSync(join(ROOT, 'k8s', 'overlays', overlay, 'platform-secrets.env.example'), 'utf8');
+      const keys = example.split('\n').filter((line) => /^[A-Z_]+=/.test(line)).map((line) => line.slice(0, line.indexOf('=')));
+      const expected = Object.keys(platformSecrets(overlay));
+      expect(keys.sort()).toEqual((overlay === 'sandbox' ? [...expected, 'METRICS_TOKEN'] : expected).sort());
+      for (const line of example.split('\n').filter((l) => /^[A-Z_]+=/.test(l))) {
+        if (!line.startsWith('JWT_KEY_ID=')) expect(line).toContain('CHANGE_ME');
+      }
+    }
+  });
 });
 
 describe('overlays differ where they should', () => {

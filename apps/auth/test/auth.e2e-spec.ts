@@ -7,6 +7,7 @@ import { CredentialsService } from '../src/credentials/credentials.service';
 import { CredentialsWriteScope1795704218951 } from '../src/migrations/1795704218951-CredentialsWriteScope';
 import { SigningKeys } from '../src/tokens/signing-keys.service';
 import { call } from '../../../test/support/http';
+import { promtoolProblems } from '../../../test/support/promtool';
 import { Developer, expectError, TestStack } from '../../../test/support/stack';
 
 /** The claims of a compact JWT, unverified. */
@@ -64,7 +65,10 @@ describe('auth service', () => {
       expect(metrics.headers.get('content-type')).toContain('text/plain');
       expect(metrics.text).toContain('http_request_duration_seconds_bucket');
       expect(metrics.text).toMatch(/http_request_duration_seconds_count\{service="auth",method="GET",route="\/api\/v1\/health",status="200"\}/);
+      // one app in its process: its own series and the process's, which promtool finds clean
       expect(metrics.text).toContain('process_cpu_user_seconds_total');
+      expect(metrics.text).toMatch(/^nodejs_active_handles\{type="[^"]+"\} \d+$/m);
+      expect(promtoolProblems(metrics.text)).toBe('');
     });
 
     it('asks for the scrape token on metrics when METRICS_TOKEN is set', async () => {

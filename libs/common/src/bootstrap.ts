@@ -114,7 +114,7 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
   app.get(RouteAudit).setGlobalPrefix(service.prefix, UNPREFIXED_PATHS);
 
   const fastify = app.getHttpAdapter().getInstance();
-  const histogram = requestDurationHistogram();
+  const histogram = requestDurationHistogram(service.name);
   const logger = app.get<PlatformLogger>(PLATFORM_LOGGER);
   const accessLog = logger.isLevelEnabled('info');
   // A recorder per route template holds its series by method and status, found without building a label set.

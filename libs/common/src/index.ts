@@ -52,6 +52,7 @@ export { JobRunner } from './jobs/job-runner';
 export * from './jobs/jobs.module';
 export * from './logging/platform-logger';
 export * from './logging/failure-log';
+export { processMetricsRegistry, serveProcessMetricsOnlyOn, serviceMetricsRegistry } from './metrics/registries';
 export * from './openapi/api-responses';
 export * from './plans';
 export * from './platform.module';

@@ -111,7 +111,7 @@ export class PlatformModule {
         ThrottlerModule.forRoot({ throttlers: [{ name: 'plan', ttl: 1000, limit: 1 }] }),
         DatabaseModule.forService({ service: service.name, ...data }),
         JobsModule,
-        metricsModule(),
+        metricsModule(service.name),
       ],
       controllers: [createProbeController(), createServiceRootController(service), createOpenApiController(), createEventsController(service.name)],
       providers,

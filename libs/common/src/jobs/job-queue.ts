@@ -1,10 +1,11 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type { JobHelpers, Task } from 'graphile-worker';
 import { Pool, PoolClient } from 'pg';
-import { Counter, register } from 'prom-client';
+import { Counter } from 'prom-client';
 import type { EntityManager } from 'typeorm';
 import { Environment } from '../config/environment';
-import { SERVICE_DESCRIPTOR, ServiceDescriptor } from '../service';
+import { serviceMetric } from '../metrics/registries';
+import { SERVICE_DESCRIPTOR, ServiceDescriptor, ServiceName } from '../service';
 import { retryDelayMs } from './backoff';
 import { JobRunner, JobRunnerSettings, migrateJobSchema } from './job-runner';
 
@@ -208,9 +209,9 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnModuleD
     const retryAt = new Date(Date.now() + delayMs);
     try {
       await handler(payload, { id: String(job.id), attempt: job.attempts, maxAttempts: job.max_attempts, retryAt: last ? null : retryAt, signal: helpers.abortSignal });
-      jobsCounter().inc({ task: name, outcome: 'succeeded' });
+      jobsCounter(this.service.name).inc({ task: name, outcome: 'succeeded' });
     } catch (error) {
-      jobsCounter().inc({ task: name, outcome: last ? 'failed' : 'retried' });
+      jobsCounter(this.service.name).inc({ task: name, outcome: last ? 'failed' : 'retried' });
       // the last attempt fails for good: graphile-worker keeps the job as a dead letter and logs it
       if (last) throw error;
       // a retry that cannot be scheduled here falls back on graphile-worker's own (exp(attempts) s)
@@ -239,9 +240,9 @@ export const rowJobKey = (task: string, rowId: string) => `${task}:${rowId}`;
 
 const JOBS_METRIC = 'jobs_total';
 
-/** Jobs run in this process, by task and outcome (succeeded, retried, failed for good); one counter per process. */
-function jobsCounter(): Counter<'task' | 'outcome'> {
-  return (register.getSingleMetric(JOBS_METRIC) as Counter<'task' | 'outcome'> | undefined) ?? new Counter({ name: JOBS_METRIC, help: 'Background jobs run, by task and outcome', labelNames: ['task', 'outcome'] });
+/** The service's jobs run in this process, by task and outcome (succeeded, retried, failed for good), on the service's metrics path. */
+function jobsCounter(service: ServiceName): Counter<'task' | 'outcome'> {
+  return serviceMetric(service, JOBS_METRIC, () => new Counter({ name: JOBS_METRIC, help: 'Background jobs run, by task and outcome', labelNames: ['task', 'outcome'], registers: [] }));
 }
 
 /**
