@@ -230,7 +230,17 @@ describe('HR employees', () => {
     );
     expect(Object.keys(openapi.body.paths).filter((path) => path.includes('internal'))).toEqual([]);
     expect(openapi.body.components.schemas.CreateContractDto.required).toEqual(expect.arrayContaining(['employeeId', 'type', 'startDate', 'baseSalary', 'currency', 'payFrequency']));
-    expect(openapi.body.components.schemas.PayoutDto.properties.method.enum).toEqual(['bank', 'mobile_money']);
+    const schemas = openapi.body.components.schemas;
+    // a payout is one of two shapes, told apart by method, so each example is one the server accepts
+    expect(schemas.BankPayout).toMatchObject({ required: expect.arrayContaining(['method', 'accountNumber']), properties: { method: { enum: ['bank'] } } });
+    expect(schemas.MobileMoneyPayout).toMatchObject({ required: expect.arrayContaining(['method', 'provider', 'phoneNumber']), properties: { method: { enum: ['mobile_money'] } } });
+    expect(schemas.BankPayout.properties.provider).toBeUndefined();
+    // the success response is the envelope around the employee, not the bare employee
+    expect(openapi.body.paths['/api/v1/hr/employees/{id}'].get.responses['200'].content['application/json'].schema).toMatchObject({
+      required: ['success', 'message', 'data'],
+      properties: { data: { $ref: '#/components/schemas/EmployeeView' } },
+    });
+    expect(schemas.EmployeeView.properties.phone).toMatchObject({ type: 'string', nullable: true });
     expect(openapi.body.components.schemas.CreateEmployeeDto.required).toEqual(expect.arrayContaining(['externalId', 'firstName', 'hireDate']));
   });
 

@@ -141,5 +141,11 @@ describe('pay: wallets and credits', () => {
     expect(payments.responses['201'].headers['Idempotent-Replayed']).toBeDefined();
     expect(doc.components.schemas.CreatePaymentDto.properties.amount).toMatchObject({ type: 'integer', minimum: 1 });
     expect(doc.paths['/internal/v1/pay/payments']).toBeUndefined();
+    // the wallet is served in the envelope, and a recipient is one of three shapes told apart by type
+    expect(doc.paths['/api/v1/pay/wallets/{id}'].get.responses['200'].content['application/json'].schema.properties.data).toEqual({ $ref: '#/components/schemas/WalletView' });
+    expect(doc.components.schemas.WalletView.properties.available).toMatchObject({ type: 'integer' });
+    expect(doc.components.schemas.CreatePaymentDto.properties.recipient.oneOf).toHaveLength(3);
+    expect(doc.components.schemas.BankRecipient.properties.type.enum).toEqual(['bank']);
+    expect(Object.keys(payments.requestBody.content['application/json'].examples)).toEqual(['mobileMoney', 'bank', 'wallet']);
   });
 });

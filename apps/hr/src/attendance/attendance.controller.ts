@@ -1,12 +1,13 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Authenticated, Tenant, TenantContext } from '@platform/common';
+import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, Tenant, TenantContext } from '@platform/common';
 import { AttendanceService } from './attendance.service';
 import { AttendanceRangeQueryDto, AttendanceRecordView, AttendanceSummaryView, RecordAttendanceDto } from './dto/attendance.dto';
 
-@ApiTags('Attendance')
-@ApiExtraModels(AttendanceRecordView, AttendanceSummaryView)
+const RANGE = '`from` and `to` are required, real dates, from ≤ to, at most 366 days (ATTENDANCE_INVALID_DATE_RANGE with `details.reason` otherwise).';
+
+@ApiTag('Attendance', 'Check-in and check-out per employee and date, and per-employee summaries that count approved leave.')
 @Controller('attendance')
 export class AttendanceController {
   constructor(private readonly attendance: AttendanceService) {}
@@ -14,10 +15,13 @@ export class AttendanceController {
   @Post()
   @HttpCode(201)
   @Authenticated('hr:write')
-  @ApiCreatedResponse({ type: AttendanceRecordView, description: 'First record of the employee on this date.' })
-  @ApiOkResponse({ type: AttendanceRecordView, description: 'The date was already recorded: the fields sent were applied over it.' })
-  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED' })
-  @ApiNotFoundResponse({ description: 'USER_NOT_FOUND' })
+  @ApiOperation({
+    summary: 'Record attendance',
+    description: 'One record per employee and date: a second POST for the same date applies the fields sent over the stored ones (so a check-out can follow the check-in).',
+  })
+  @ApiEnvelope(201, AttendanceRecordView, 'First record of the employee on this date.')
+  @ApiEnvelope(200, AttendanceRecordView, 'The date was already recorded: the fields sent were applied over it.')
+  @ApiErrors('USER_NOT_FOUND')
   async record(@Tenant() tenant: TenantContext, @Body() body: RecordAttendanceDto, @Res({ passthrough: true }) reply: FastifyReply) {
     const { record, created } = await this.attendance.record(tenant.companyId, body);
     if (!created) void reply.status(200);
@@ -26,17 +30,21 @@ export class AttendanceController {
 
   @Get()
   @Authenticated('hr:read')
-  @ApiOkResponse({ description: '`data`: `{ items: AttendanceRecordView[], page, limit, total }`, by date' })
-  @ApiBadRequestResponse({ description: 'ATTENDANCE_INVALID_DATE_RANGE (`details.reason`)' })
+  @ApiOperation({ summary: 'List attendance records', description: RANGE })
+  @ApiEnvelope(200, AttendanceRecordView, 'The records of the range, by date.', { page: true })
+  @ApiErrors('ATTENDANCE_INVALID_DATE_RANGE')
   list(@Tenant() tenant: TenantContext, @Query() query: AttendanceRangeQueryDto) {
     return this.attendance.list(tenant.companyId, query);
   }
 
   @Get('summary')
   @Authenticated('hr:read')
-  @ApiOkResponse({ description: '`data`: `{ items: AttendanceSummaryView[], page, limit, total }`, paginated by employee' })
-  @ApiBadRequestResponse({ description: 'ATTENDANCE_INVALID_DATE_RANGE (`details.reason`)' })
-  @ApiNotFoundResponse({ description: 'USER_NOT_FOUND (employeeId given)' })
+  @ApiOperation({
+    summary: 'Summarize attendance per employee',
+    description: `${RANGE} Without employeeId: every employee employed during the range, paginated by employee.`,
+  })
+  @ApiEnvelope(200, AttendanceSummaryView, 'Per employee, every date of the range.', { page: true })
+  @ApiErrors('ATTENDANCE_INVALID_DATE_RANGE', 'USER_NOT_FOUND')
   summary(@Tenant() tenant: TenantContext, @Query() query: AttendanceRangeQueryDto) {
     return this.attendance.summary(tenant.companyId, query);
   }

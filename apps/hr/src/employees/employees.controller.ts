@@ -1,9 +1,10 @@
 import { RouteSchema } from '@nestjs/platform-fastify';
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Authenticated, pageResponseSchema, PlatformException, SuccessMessage, Tenant, TenantContext } from '@platform/common';
-import { CreateEmployeeDto, ListEmployeesQueryDto, UpdateEmployeeDto } from './dto/employee.dto';
+import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, pageResponseSchema, PlatformException, Tenant, TenantContext } from '@platform/common';
+import { ApiIdParam } from '../shared/validation';
+import { BankPayout, CreateEmployeeDto, EmployeeView, ListEmployeesQueryDto, MobileMoneyPayout, UpdateEmployeeDto } from './dto/employee.dto';
 import { Employee } from './employee.entity';
 import { EmployeesService } from './employees.service';
 
@@ -13,7 +14,10 @@ export const employeeId = new ParseUUIDPipe({ exceptionFactory: () => new Platfo
 /** Lists are hot: serialized by a compiled serializer from the entity's own column declarations. */
 const EMPLOYEE_PAGE_SCHEMA = pageResponseSchema(Employee);
 
-@ApiTags('Employees')
+const NEW_EMPLOYEE = { externalId: 'EMP-0042', firstName: 'Amina', lastName: 'Nkemelu', email: 'amina.nkemelu@example.cm', hireDate: '2024-03-01', jobTitle: 'Accountant', department: 'Finance', status: 'active' };
+
+@ApiTag('Employees', 'The company’s employees: the source of employee truth for payroll, pay and notifications. POST creates or syncs by externalId.')
+@ApiExtraModels(BankPayout, MobileMoneyPayout)
 @Controller('employees')
 export class EmployeesController {
   constructor(private readonly employees: EmployeesService) {}
@@ -21,8 +25,19 @@ export class EmployeesController {
   @Post()
   @HttpCode(201)
   @Authenticated('hr:write')
-  @ApiCreatedResponse({ description: 'Employee created.' })
-  @ApiOkResponse({ description: 'An employee with this externalId existed in the company and was synchronized (same id).' })
+  @ApiOperation({ summary: 'Create or sync an employee', description: 'Creates the employee, or, when the company already has one with this `externalId`, applies the fields sent to it.' })
+  @ApiBody({
+    type: CreateEmployeeDto,
+    examples: {
+      mobileMoney: { summary: 'Paid by mobile money', value: { ...NEW_EMPLOYEE, phone: '+237677123456', payout: { method: 'mobile_money', provider: 'mtn_momo', phoneNumber: '+237677123456' } } },
+      bank: {
+        summary: 'Paid into a bank account',
+        value: { ...NEW_EMPLOYEE, payout: { method: 'bank', bankName: 'Afriland First Bank', bankCode: '10005', accountNumber: '10005000010123456789012', accountHolder: 'Amina Nkemelu' } },
+      },
+    },
+  })
+  @ApiEnvelope(201, EmployeeView, 'Employee created.')
+  @ApiEnvelope(200, EmployeeView, 'An employee with this externalId existed in the company and was synchronized (same id).')
   async createOrSync(@Tenant() tenant: TenantContext, @Body() body: CreateEmployeeDto, @Res({ passthrough: true }) reply: FastifyReply) {
     const { employee, created } = await this.employees.createOrSync(tenant.companyId, body);
     if (!created) void reply.status(200);
@@ -32,21 +47,28 @@ export class EmployeesController {
   @Get()
   @Authenticated('hr:read')
   @RouteSchema(EMPLOYEE_PAGE_SCHEMA)
-  @ApiOkResponse({ description: '`data`: `{ items, page, limit, total }`' })
+  @ApiOperation({ summary: 'List employees' })
+  @ApiEnvelope(200, EmployeeView, 'The company’s employees, oldest first.', { page: true })
   list(@Tenant() tenant: TenantContext, @Query() query: ListEmployeesQueryDto) {
     return this.employees.list(tenant.companyId, query);
   }
 
   @Get(':id')
   @Authenticated('hr:read')
-  @ApiNotFoundResponse({ description: 'USER_NOT_FOUND (also for another company’s employee)' })
+  @ApiIdParam('employee')
+  @ApiOperation({ summary: 'Get an employee' })
+  @ApiEnvelope(200, EmployeeView, 'The employee.')
+  @ApiErrors('USER_NOT_FOUND')
   get(@Tenant() tenant: TenantContext, @Param('id', employeeId) id: string) {
     return this.employees.get(tenant.companyId, id);
   }
 
   @Patch(':id')
   @Authenticated('hr:write')
-  @ApiNotFoundResponse({ description: 'USER_NOT_FOUND' })
+  @ApiIdParam('employee')
+  @ApiOperation({ summary: 'Update an employee', description: 'Changes only the fields sent.' })
+  @ApiEnvelope(200, EmployeeView, 'The employee after the change.')
+  @ApiErrors('USER_NOT_FOUND', 'EMPLOYEE_EXTERNAL_ID_CONFLICT')
   update(@Tenant() tenant: TenantContext, @Param('id', employeeId) id: string, @Body() body: UpdateEmployeeDto) {
     return this.employees.update(tenant.companyId, id, body);
   }

@@ -1,10 +1,11 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated, PageQueryDto, Tenant, TenantContext } from '@platform/common';
-import { CreateLeaveTypeDto } from './dto/leave.dto';
+import { ApiOperation } from '@nestjs/swagger';
+import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PageQueryDto, Tenant, TenantContext } from '@platform/common';
+import { CreateLeaveTypeDto, LeaveTypeView } from './dto/leave.dto';
+import { LEAVE_TAG } from './leave-requests.controller';
 import { LeaveTypesService } from './leave-types.service';
 
-@ApiTags('Leave')
+@ApiTag('Leave', LEAVE_TAG)
 @Controller('leave-types')
 export class LeaveTypesController {
   constructor(private readonly types: LeaveTypesService) {}
@@ -12,15 +13,17 @@ export class LeaveTypesController {
   @Post()
   @HttpCode(201)
   @Authenticated('hr:write')
-  @ApiCreatedResponse({ description: 'Leave type created.' })
-  @ApiConflictResponse({ description: 'LEAVE_TYPE_NAME_CONFLICT' })
+  @ApiOperation({ summary: 'Create a leave type' })
+  @ApiEnvelope(201, LeaveTypeView, 'Leave type created.')
+  @ApiErrors('LEAVE_TYPE_NAME_CONFLICT')
   create(@Tenant() tenant: TenantContext, @Body() body: CreateLeaveTypeDto) {
     return this.types.create(tenant.companyId, body);
   }
 
   @Get()
   @Authenticated('hr:read')
-  @ApiOkResponse({ description: '`data`: `{ items, page, limit, total }`' })
+  @ApiOperation({ summary: 'List leave types' })
+  @ApiEnvelope(200, LeaveTypeView, 'The company’s leave types, oldest first.', { page: true })
   list(@Tenant() tenant: TenantContext, @Query() query: PageQueryDto) {
     return this.types.list(tenant.companyId, query);
   }

@@ -7,8 +7,8 @@ export interface ReviewGoal {
   title: string;
   /** Share of the review, 1–100; a submitted review's weights sum to 100. */
   weight: number;
-  rating?: number;
-  comment?: string;
+  rating?: number | null;
+  comment?: string | null;
 }
 
 @Entity({ name: 'performance_reviews' })

@@ -1,12 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated, PlatformException, Tenant, TenantContext } from '@platform/common';
-import { CreatePerformanceReviewDto, ListPerformanceReviewsQueryDto, UpdatePerformanceReviewDto } from './dto/performance-review.dto';
+import { ApiOperation } from '@nestjs/swagger';
+import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PlatformException, Tenant, TenantContext } from '@platform/common';
+import { ApiIdParam } from '../shared/validation';
+import { CreatePerformanceReviewDto, ListPerformanceReviewsQueryDto, PerformanceReviewView, UpdatePerformanceReviewDto } from './dto/performance-review.dto';
 import { PerformanceService } from './performance.service';
 
 const reviewId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('PERFORMANCE_REVIEW_NOT_FOUND') });
 
-@ApiTags('Performance')
+@ApiTag('Performance', 'Performance reviews with weighted goals: draft → submitted → completed.')
 @Controller('performance-reviews')
 export class PerformanceController {
   constructor(private readonly reviews: PerformanceService) {}
@@ -14,33 +15,40 @@ export class PerformanceController {
   @Post()
   @HttpCode(201)
   @Authenticated('hr:write')
-  @ApiCreatedResponse({ description: 'Draft review created.' })
-  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED (also an unknown reviewerEmployeeId)' })
-  @ApiNotFoundResponse({ description: 'USER_NOT_FOUND: employeeId' })
+  @ApiOperation({ summary: 'Create a performance review', description: 'An unknown reviewerEmployeeId is VALIDATION_FAILED; an unknown employeeId is USER_NOT_FOUND.' })
+  @ApiEnvelope(201, PerformanceReviewView, 'Draft review created.')
+  @ApiErrors('USER_NOT_FOUND')
   create(@Tenant() tenant: TenantContext, @Body() body: CreatePerformanceReviewDto) {
     return this.reviews.create(tenant.companyId, body);
   }
 
   @Get()
   @Authenticated('hr:read')
-  @ApiOkResponse({ description: '`data`: `{ items, page, limit, total }`' })
+  @ApiOperation({ summary: 'List performance reviews' })
+  @ApiEnvelope(200, PerformanceReviewView, 'The company’s reviews, oldest first.', { page: true })
   list(@Tenant() tenant: TenantContext, @Query() query: ListPerformanceReviewsQueryDto) {
     return this.reviews.list(tenant.companyId, query);
   }
 
   @Get(':id')
   @Authenticated('hr:read')
-  @ApiOkResponse({ description: 'The review.' })
-  @ApiNotFoundResponse({ description: 'PERFORMANCE_REVIEW_NOT_FOUND' })
+  @ApiIdParam('review')
+  @ApiOperation({ summary: 'Get a performance review' })
+  @ApiEnvelope(200, PerformanceReviewView, 'The review.')
+  @ApiErrors('PERFORMANCE_REVIEW_NOT_FOUND')
   get(@Tenant() tenant: TenantContext, @Param('id', reviewId) id: string) {
     return this.reviews.get(tenant.companyId, id);
   }
 
   @Patch(':id')
   @Authenticated('hr:write')
-  @ApiOkResponse({ description: 'The review after the change.' })
-  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: submitting needs a reviewer, goals weighing 100 in all, each rated, and an overallRating (`errors` names what is missing)' })
-  @ApiConflictResponse({ description: 'PERFORMANCE_REVIEW_LOCKED (completed), PERFORMANCE_REVIEW_INVALID_TRANSITION' })
+  @ApiIdParam('review')
+  @ApiOperation({
+    summary: 'Update, submit or complete a performance review',
+    description: 'draft → submitted → completed. Submitting needs a reviewer, goals weighing 100 in all, each rated, and an overallRating (VALIDATION_FAILED, `errors` names what is missing).',
+  })
+  @ApiEnvelope(200, PerformanceReviewView, 'The review after the change.')
+  @ApiErrors('PERFORMANCE_REVIEW_NOT_FOUND', 'PERFORMANCE_REVIEW_LOCKED', 'PERFORMANCE_REVIEW_INVALID_TRANSITION')
   update(@Tenant() tenant: TenantContext, @Param('id', reviewId) id: string, @Body() body: UpdatePerformanceReviewDto) {
     return this.reviews.update(tenant.companyId, id, body);
   }

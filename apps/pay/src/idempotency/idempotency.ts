@@ -1,4 +1,5 @@
-import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, ExecutionContext } from '@nestjs/common';
+import { ApiHeader, ApiResponse } from '@nestjs/swagger';
 import { createHash } from 'node:crypto';
 import { headerValue, PlatformException, PlatformRequest } from '@platform/common';
 
@@ -48,3 +49,19 @@ export function parseIdempotencyKey(value: string | undefined): string {
 export const IdempotencyKeyHeader = createParamDecorator((_: unknown, context: ExecutionContext): string =>
   parseIdempotencyKey(headerValue(context.switchToHttp().getRequest<PlatformRequest>(), 'idempotency-key')),
 );
+
+/**
+ * Documents an idempotent creation: the required Idempotency-Key header and, on its 201, the
+ * replay header (the 201's body is declared with ApiEnvelope; the two entries merge).
+ */
+export function ApiIdempotencyKey() {
+  return applyDecorators(
+    ApiHeader({
+      name: IDEMPOTENCY_HEADER,
+      required: true,
+      description: IDEMPOTENCY_HEADER_DESCRIPTION,
+      schema: { type: 'string', minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY_PATTERN.source, example: '5f0c8a4e-1f7b-4c2e-9a57-2b1d0f3e6c11' },
+    }),
+    ApiResponse({ status: 201, headers: REPLAYED_RESPONSE_HEADERS }),
+  );
+}

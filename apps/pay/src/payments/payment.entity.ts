@@ -1,15 +1,11 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { bigintToNumber, PayContract } from '@platform/common';
+import { bigintToNumber } from '@platform/common';
 import { CURRENCIES, Currency } from '../money/currency';
+import { Recipient, RECIPIENT_SCHEMA } from './dto/recipient.dto';
 
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-
-export const RECIPIENT_TYPES = ['wallet', 'mobile_money', 'bank'] as const satisfies readonly Recipient['type'][];
-export const MOBILE_MONEY_PROVIDERS = ['mtn_momo', 'orange_money'] as const satisfies readonly Recipient['provider'][];
-
-export type Recipient = PayContract.PaymentRecipient;
 
 /**
  * A payment out of a wallet: pending (its amount held on the wallet) → succeeded (debited) or
@@ -31,7 +27,7 @@ export class Payment {
   @Column({ name: 'wallet_id', type: 'uuid' })
   walletId: string;
 
-  @ApiProperty({ example: 25_000, description: 'Integer, minor units.' })
+  @ApiProperty({ type: 'integer', minimum: 1, example: 25_000, description: 'Integer, minor units.' })
   @Column({ type: 'bigint', transformer: bigintToNumber })
   amount: number;
 
@@ -39,7 +35,7 @@ export class Payment {
   @Column({ type: 'varchar', length: 3 })
   currency: Currency;
 
-  @ApiProperty({ example: { type: 'mobile_money', provider: 'mtn_momo', phoneNumber: '+237677123456' } })
+  @ApiProperty(RECIPIENT_SCHEMA)
   @Column({ type: 'jsonb' })
   recipient: Recipient;
 
@@ -47,7 +43,7 @@ export class Payment {
   @Column({ type: 'varchar', length: 255 })
   description: string;
 
-  @ApiPropertyOptional({ nullable: true, example: 'PAYSLIP-2026-03-0042' })
+  @ApiProperty({ type: String, nullable: true, example: 'PAYSLIP-2026-03-0042' })
   @Column({ type: 'varchar', length: 100, nullable: true })
   reference: string | null;
 
@@ -59,23 +55,23 @@ export class Payment {
   @Column({ type: 'varchar', length: 30 })
   provider: string;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiProperty({ type: String, nullable: true, description: 'The provider’s id of the transfer, once settled.' })
   @Column({ name: 'provider_reference', type: 'varchar', length: 100, nullable: true })
   providerReference: string | null;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiProperty({ type: String, nullable: true, description: 'Why the provider declined it (failed payments).' })
   @Column({ name: 'failure_reason', type: 'varchar', length: 255, nullable: true })
   failureReason: string | null;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When it succeeded or failed.' })
   @Column({ name: 'settled_at', type: 'timestamptz', nullable: true })
   settledAt: Date | null;
 
-  @ApiProperty()
+  @ApiProperty({ type: String, format: 'date-time' })
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 
-  @ApiProperty()
+  @ApiProperty({ type: String, format: 'date-time' })
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
 }

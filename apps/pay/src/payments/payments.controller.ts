@@ -1,10 +1,12 @@
 import { Body, Controller, Get, Param, ParseUUIDPipe, Post, Query, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Authenticated, PlatformException, Tenant, TenantContext } from '@platform/common';
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_HEADER_DESCRIPTION, IdempotencyKeyHeader, REPLAYED_HEADER, REPLAYED_RESPONSE_HEADERS } from '../idempotency/idempotency';
+import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PlatformException, Tenant, TenantContext } from '@platform/common';
+import { ApiIdempotencyKey, IdempotencyKeyHeader, REPLAYED_HEADER } from '../idempotency/idempotency';
 import { respond } from '../idempotency/replay';
+import { ApiIdParam } from '../money/validation';
 import { CreatePaymentDto, ListPaymentsQueryDto } from './dto/payment.dto';
+import { RECIPIENT_MODELS } from './dto/recipient.dto';
 import { Payment } from './payment.entity';
 import { PaymentsService } from './payments.service';
 import { SANDBOX_DESCRIPTION } from './providers/sandbox-outcome';
@@ -18,13 +20,10 @@ export const CREATE_PAYMENT_DESCRIPTION =
   '`failureReason`) or, if the provider has not answered, pending (finished later by recovery). ' +
   SANDBOX_DESCRIPTION;
 
-export const PAYMENT_ERRORS = {
-  badRequest: 'IDEMPOTENCY_KEY_REQUIRED, WALLET_INSUFFICIENT_BALANCE (details: walletId, currency, available, requested), CURRENCY_MISMATCH, PAYMENT_RECIPIENT_INVALID (details.reason), VALIDATION_FAILED',
-  notFound: 'WALLET_NOT_FOUND (also for another company’s wallet)',
-  conflict: 'IDEMPOTENCY_KEY_REUSED (same key, another body), IDEMPOTENCY_REQUEST_IN_PROGRESS (the first request with this key is still running)',
-};
+const PAYMENT = { walletId: '0b6f3c52-5a0e-4d8e-9a57-6f1f0c1f2a10', amount: 25_000, currency: 'XAF', description: 'March salary', reference: 'PAYSLIP-2026-03-0042' };
 
-@ApiTags('Payments')
+@ApiTag('Payments', 'Idempotent payments from a wallet to another wallet, a mobile-money number or a bank account.')
+@ApiExtraModels(...RECIPIENT_MODELS)
 @Controller('payments')
 export class PaymentsController {
   constructor(private readonly payments: PaymentsService) {}
@@ -32,26 +31,46 @@ export class PaymentsController {
   @Post()
   @Authenticated('pay:write')
   @ApiOperation({ summary: 'Pay from a wallet', description: CREATE_PAYMENT_DESCRIPTION })
-  @ApiHeader({ name: IDEMPOTENCY_HEADER, required: true, description: IDEMPOTENCY_HEADER_DESCRIPTION })
-  @ApiCreatedResponse({ type: Payment, description: `The payment (status succeeded, failed or pending). A replay carries \`${REPLAYED_HEADER}: true\`.`, headers: REPLAYED_RESPONSE_HEADERS })
-  @ApiBadRequestResponse({ description: PAYMENT_ERRORS.badRequest })
-  @ApiNotFoundResponse({ description: PAYMENT_ERRORS.notFound })
-  @ApiConflictResponse({ description: PAYMENT_ERRORS.conflict })
+  @ApiIdempotencyKey()
+  @ApiBody({
+    type: CreatePaymentDto,
+    examples: {
+      mobileMoney: { summary: 'To a mobile-money number', value: { ...PAYMENT, recipient: { type: 'mobile_money', provider: 'mtn_momo', phoneNumber: '+237677123456', name: 'Amina Nkemelu' } } },
+      bank: {
+        summary: 'To a bank account',
+        value: { ...PAYMENT, recipient: { type: 'bank', bankName: 'Afriland First Bank', bankCode: '10005', accountNumber: '10005000010123456789012', accountHolder: 'Amina Nkemelu' } },
+      },
+      wallet: { summary: 'To another wallet of the company', value: { ...PAYMENT, recipient: { type: 'wallet', walletId: '7d1e2f30-8c4b-4a6d-b5e9-3c2a1f0e9d88' } } },
+    },
+  })
+  @ApiEnvelope(201, Payment, `The payment (status succeeded, failed or pending). A replay carries \`${REPLAYED_HEADER}: true\`.`)
+  @ApiErrors(
+    'IDEMPOTENCY_KEY_REQUIRED',
+    'WALLET_INSUFFICIENT_BALANCE',
+    'CURRENCY_MISMATCH',
+    'PAYMENT_RECIPIENT_INVALID',
+    'WALLET_NOT_FOUND',
+    'IDEMPOTENCY_KEY_REUSED',
+    'IDEMPOTENCY_REQUEST_IN_PROGRESS',
+  )
   async create(@Tenant() tenant: TenantContext, @IdempotencyKeyHeader() key: string, @Body() body: CreatePaymentDto, @Res({ passthrough: true }) reply: FastifyReply) {
     return respond(reply, await this.payments.pay(tenant.companyId, body, key));
   }
 
   @Get()
   @Authenticated('pay:read')
-  @ApiOkResponse({ description: 'The company’s payments, newest first: `{ items, page, limit, total }`; filters `status`, `walletId`.' })
+  @ApiOperation({ summary: 'List payments' })
+  @ApiEnvelope(200, Payment, 'The company’s payments, newest first.', { page: true })
   list(@Tenant() tenant: TenantContext, @Query() query: ListPaymentsQueryDto) {
     return this.payments.list(tenant.companyId, query);
   }
 
   @Get(':id')
   @Authenticated('pay:read')
-  @ApiOkResponse({ type: Payment })
-  @ApiNotFoundResponse({ description: 'PAYMENT_NOT_FOUND (also for another company’s payment)' })
+  @ApiIdParam('payment')
+  @ApiOperation({ summary: 'Get a payment' })
+  @ApiEnvelope(200, Payment, 'The payment.')
+  @ApiErrors('PAYMENT_NOT_FOUND')
   get(@Tenant() tenant: TenantContext, @Param('id', paymentId) id: string) {
     return this.payments.get(tenant.companyId, id);
   }

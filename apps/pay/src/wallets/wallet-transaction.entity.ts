@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { bigintToNumber } from '@platform/common';
 import { CURRENCIES, Currency } from '../money/currency';
@@ -29,7 +29,7 @@ export class WalletTransaction {
   @Column({ name: 'wallet_id', type: 'uuid' })
   walletId: string;
 
-  @ApiProperty({ example: 1 })
+  @ApiProperty({ type: 'integer', minimum: 1, example: 1 })
   @Column({ type: 'integer' })
   sequence: number;
 
@@ -37,7 +37,7 @@ export class WalletTransaction {
   @Column({ type: 'varchar', length: 12 })
   type: LedgerType;
 
-  @ApiProperty({ example: -25_000, description: 'Signed, minor units: positive adds to the balance.' })
+  @ApiProperty({ type: 'integer', example: -25_000, description: 'Signed, minor units: positive adds to the balance.' })
   @Column({ type: 'bigint', transformer: bigintToNumber })
   amount: number;
 
@@ -45,19 +45,19 @@ export class WalletTransaction {
   @Column({ type: 'varchar', length: 3 })
   currency: Currency;
 
-  @ApiProperty({ example: 975_000 })
+  @ApiProperty({ type: 'integer', minimum: 0, example: 975_000, description: 'The wallet’s balance after this row, minor units.' })
   @Column({ name: 'balance_after', type: 'bigint', transformer: bigintToNumber })
   balanceAfter: number;
 
-  @ApiPropertyOptional({ format: 'uuid', nullable: true })
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The payment that moved the money, if any.' })
   @Column({ name: 'payment_id', type: 'uuid', nullable: true })
   paymentId: string | null;
 
-  @ApiPropertyOptional({ nullable: true, example: 'TOPUP-2026-03' })
+  @ApiProperty({ type: String, nullable: true, example: 'TOPUP-2026-03' })
   @Column({ type: 'varchar', length: 100, nullable: true })
   reference: string | null;
 
-  @ApiProperty()
+  @ApiProperty({ type: String, format: 'date-time' })
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

@@ -20,7 +20,7 @@ export class Wallet {
   @Column({ name: 'company_id', type: 'uuid' })
   companyId: string;
 
-  @ApiProperty({ example: 'Payroll float' })
+  @ApiProperty({ example: 'Payroll float', maxLength: 100 })
   @Column({ type: 'varchar', length: 100 })
   name: string;
 
@@ -28,30 +28,33 @@ export class Wallet {
   @Column({ type: 'varchar', length: 3 })
   currency: Currency;
 
-  @ApiProperty({ example: 1_000_000, description: 'Integer, minor units of the currency (XAF: francs).' })
+  @ApiProperty({ type: 'integer', minimum: 0, example: 1_000_000, description: 'Integer, minor units of the currency (XAF: francs).' })
   @Column({ type: 'bigint', default: 0, transformer: bigintToNumber })
   balance: number;
 
-  @ApiProperty({ example: 0, description: 'Held by pending payments, minor units.' })
+  @ApiProperty({ type: 'integer', minimum: 0, example: 0, description: 'Held by pending payments, minor units.' })
   @Column({ type: 'bigint', default: 0, transformer: bigintToNumber })
   held: number;
 
   /** Sequence number of the wallet's last ledger row; each balance change takes the next one. */
-  @ApiProperty({ example: 3, description: 'Number of ledger rows (the sequence of the last one).' })
+  @ApiProperty({ type: 'integer', minimum: 0, example: 3, description: 'Number of ledger rows (the sequence of the last one).' })
   @Column({ name: 'last_sequence', type: 'integer', default: 0 })
   lastSequence: number;
 
-  @ApiProperty()
+  @ApiProperty({ type: String, format: 'date-time' })
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 
-  @ApiProperty()
+  @ApiProperty({ type: String, format: 'date-time' })
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
 }
 
 /** The wallet as the API shows it: with `available`. */
-export type WalletView = Wallet & { available: number };
+export class WalletView extends Wallet {
+  @ApiProperty({ type: 'integer', minimum: 0, example: 1_000_000, description: 'balance − held: what a new payment may take.' })
+  available: number;
+}
 
 export function walletView(wallet: Wallet): WalletView {
   return { ...wallet, available: wallet.balance - wallet.held };

@@ -1,57 +1,55 @@
 import { Body, Controller, Get, Param, ParseUUIDPipe, Post, Query, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiExtraModels, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Authenticated, PageQueryDto, PlatformException, Tenant, TenantContext } from '@platform/common';
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_HEADER_DESCRIPTION, IdempotencyKeyHeader, REPLAYED_HEADER, REPLAYED_RESPONSE_HEADERS } from '../idempotency/idempotency';
+import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PageQueryDto, PlatformException, Tenant, TenantContext } from '@platform/common';
+import { ApiIdempotencyKey, IdempotencyKeyHeader, REPLAYED_HEADER } from '../idempotency/idempotency';
 import { respond } from '../idempotency/replay';
+import { ApiIdParam } from '../money/validation';
 import { CreateWalletDto, CreditWalletDto, ListWalletsQueryDto } from './dto/wallet.dto';
-import { Wallet } from './wallet.entity';
+import { WalletView } from './wallet.entity';
 import { WalletTransaction } from './wallet-transaction.entity';
 import { WalletsService } from './wallets.service';
 
 const walletId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('WALLET_NOT_FOUND') });
-const walletSchema = { allOf: [{ $ref: getSchemaPath(Wallet) }, { properties: { available: { type: 'integer', description: 'balance − held: what a new payment may take.' } } }] };
 
-@ApiTags('Wallets')
-@ApiExtraModels(Wallet, WalletTransaction)
+@ApiTag('Wallets', 'Company wallets in one currency each, topped up idempotently, with an append-only ledger.')
 @Controller('wallets')
 export class WalletsController {
   constructor(private readonly wallets: WalletsService) {}
 
   @Post()
   @Authenticated('pay:write')
-  @ApiCreatedResponse({ description: 'An empty wallet in one currency.', schema: walletSchema })
-  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED' })
+  @ApiOperation({ summary: 'Create a wallet' })
+  @ApiEnvelope(201, WalletView, 'An empty wallet in one currency.')
   create(@Tenant() tenant: TenantContext, @Body() body: CreateWalletDto) {
     return this.wallets.create(tenant.companyId, body);
   }
 
   @Get()
   @Authenticated('pay:read')
-  @ApiOkResponse({ description: 'The company’s wallets, newest first: `{ items, page, limit, total }`.' })
+  @ApiOperation({ summary: 'List wallets' })
+  @ApiEnvelope(200, WalletView, 'The company’s wallets, newest first.', { page: true })
   list(@Tenant() tenant: TenantContext, @Query() query: ListWalletsQueryDto) {
     return this.wallets.list(tenant.companyId, query);
   }
 
   @Get(':id')
   @Authenticated('pay:read')
-  @ApiOkResponse({ schema: walletSchema })
-  @ApiNotFoundResponse({ description: 'WALLET_NOT_FOUND (also for another company’s wallet)' })
+  @ApiIdParam('wallet')
+  @ApiOperation({ summary: 'Get a wallet' })
+  @ApiEnvelope(200, WalletView, 'The wallet, with its available balance.')
+  @ApiErrors('WALLET_NOT_FOUND')
   get(@Tenant() tenant: TenantContext, @Param('id', walletId) id: string) {
     return this.wallets.get(tenant.companyId, id);
   }
 
   @Post(':id/credits')
   @Authenticated('pay:write')
-  @ApiHeader({ name: IDEMPOTENCY_HEADER, required: true, description: IDEMPOTENCY_HEADER_DESCRIPTION })
-  @ApiCreatedResponse({
-    type: WalletTransaction,
-    description: `A top-up: the ledger row it wrote (balanceAfter is the new balance). A replay carries \`${REPLAYED_HEADER}: true\`.`,
-    headers: REPLAYED_RESPONSE_HEADERS,
-  })
-  @ApiBadRequestResponse({ description: 'IDEMPOTENCY_KEY_REQUIRED, CURRENCY_MISMATCH (not the wallet’s currency), VALIDATION_FAILED' })
-  @ApiNotFoundResponse({ description: 'WALLET_NOT_FOUND' })
-  @ApiConflictResponse({ description: 'IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS' })
+  @ApiIdParam('wallet')
+  @ApiOperation({ summary: 'Top up a wallet', description: 'The currency must be the wallet’s (CURRENCY_MISMATCH otherwise).' })
+  @ApiIdempotencyKey()
+  @ApiEnvelope(201, WalletTransaction, `A top-up: the ledger row it wrote (balanceAfter is the new balance). A replay carries \`${REPLAYED_HEADER}: true\`.`)
+  @ApiErrors('IDEMPOTENCY_KEY_REQUIRED', 'CURRENCY_MISMATCH', 'WALLET_NOT_FOUND', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_REQUEST_IN_PROGRESS')
   async credit(
     @Tenant() tenant: TenantContext,
     @Param('id', walletId) id: string,
@@ -64,8 +62,10 @@ export class WalletsController {
 
   @Get(':id/transactions')
   @Authenticated('pay:read')
-  @ApiOkResponse({ description: 'The wallet’s append-only ledger, newest first (`sequence` descending); the balance is the sum of every row’s `amount`.' })
-  @ApiNotFoundResponse({ description: 'WALLET_NOT_FOUND' })
+  @ApiIdParam('wallet')
+  @ApiOperation({ summary: 'List a wallet’s ledger' })
+  @ApiEnvelope(200, WalletTransaction, 'The wallet’s append-only ledger, newest first (`sequence` descending); the balance is the sum of every row’s `amount`.', { page: true })
+  @ApiErrors('WALLET_NOT_FOUND')
   transactions(@Tenant() tenant: TenantContext, @Param('id', walletId) id: string, @Query() query: PageQueryDto) {
     return this.wallets.transactionsOf(tenant.companyId, id, query);
   }

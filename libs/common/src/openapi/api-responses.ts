@@ -1,5 +1,5 @@
 import { applyDecorators, Type } from '@nestjs/common';
-import { ApiExtraModels, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiResponse, ApiTags, DECORATORS, getSchemaPath } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { ERROR_CODES, ErrorCode } from '../errors/error-codes';
 
@@ -54,6 +54,10 @@ export function ApiErrors(...codes: ErrorCode[]): MethodDecorator {
       if (!listed.includes(code)) byStatus.set(status, [...listed, code]);
     }
     Reflect.defineMetadata(ERROR_CODES_KEY, byStatus, handler);
+    // each status's response is written afresh with every code listed so far (@nestjs/swagger would append the description)
+    const responses = { ...(Reflect.getMetadata(DECORATORS.API_RESPONSE, handler) as Record<string, unknown> | undefined) };
+    for (const status of byStatus.keys()) delete responses[status];
+    Reflect.defineMetadata(DECORATORS.API_RESPONSE, responses, handler);
     for (const [status, listed] of byStatus) {
       ApiResponse({ status, description: errorResponseDescription(listed), schema: { $ref: `#/components/schemas/${ERROR_ENVELOPE_SCHEMA}` } })(target, key, descriptor);
     }

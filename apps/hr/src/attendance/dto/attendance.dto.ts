@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, IsUUID, ValidateBy, ValidateIf } from 'class-validator';
 import { PageQueryDto } from '@platform/common';
-import { IsDateOnly } from '../../shared/validation';
+import { IsDateOnly, UUID } from '../../shared/validation';
 import { ATTENDANCE_STATUSES, AttendanceStatus } from '../attendance-record.entity';
 import { isAttendanceTime, TIME_FORMAT_MESSAGE } from '../attendance-time';
 
@@ -9,7 +9,7 @@ const IsAttendanceTime = () =>
   ValidateBy({ name: 'isAttendanceTime', validator: { validate: isAttendanceTime, defaultMessage: (args) => `${args?.property} ${TIME_FORMAT_MESSAGE}` } });
 
 export class RecordAttendanceDto {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ ...UUID })
   @IsUUID()
   employeeId: string;
 
@@ -17,12 +17,12 @@ export class RecordAttendanceDto {
   @IsDateOnly()
   date: string;
 
-  @ApiPropertyOptional({ example: '08:00', nullable: true, description: 'HH:mm (UTC, on `date`) or an ISO 8601 date-time with offset written on `date`; null removes it.' })
+  @ApiPropertyOptional({ type: String, example: '08:00', nullable: true, description: 'HH:mm (UTC, on `date`) or an ISO 8601 date-time with offset written on `date`; null removes it.' })
   @ValidateIf((dto: RecordAttendanceDto) => dto.checkIn !== undefined && dto.checkIn !== null)
   @IsAttendanceTime()
   checkIn?: string | null;
 
-  @ApiPropertyOptional({ example: '17:30', nullable: true, description: 'After checkIn; a date-time may fall on the next day (night shift); null removes it.' })
+  @ApiPropertyOptional({ type: String, example: '17:30', nullable: true, description: 'After checkIn; a date-time may fall on the next day (night shift); null removes it.' })
   @ValidateIf((dto: RecordAttendanceDto) => dto.checkOut !== undefined && dto.checkOut !== null)
   @IsAttendanceTime()
   checkOut?: string | null;
@@ -45,7 +45,7 @@ export class AttendanceRangeQueryDto extends PageQueryDto {
   @IsString()
   to?: string;
 
-  @ApiPropertyOptional({ format: 'uuid' })
+  @ApiPropertyOptional({ ...UUID })
   @IsOptional()
   @IsUUID()
   employeeId?: string;
@@ -58,21 +58,21 @@ export class AttendanceRecordView {
   @ApiProperty({ enum: ATTENDANCE_STATUSES }) status: AttendanceStatus;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) checkIn: Date | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) checkOut: Date | null;
-  @ApiProperty({ description: 'From check-in to check-out, 2 decimals; 0 without both.' }) workedHours: number;
+  @ApiProperty({ example: 8.5, minimum: 0, description: 'From check-in to check-out, 2 decimals; 0 without both.' }) workedHours: number;
 }
 
 export class AttendanceDayView {
   @ApiProperty({ format: 'date' }) date: string;
   @ApiProperty({ enum: [...ATTENDANCE_STATUSES, 'on_leave', 'weekend', 'unrecorded'], description: 'The recorded status; otherwise on_leave, weekend or unrecorded.' })
   status: string;
-  @ApiProperty() workedHours: number;
+  @ApiProperty({ example: 8.5, minimum: 0, description: '2 decimals.' }) workedHours: number;
   @ApiProperty({ description: 'Approved leave covers this working day (fully or half).' }) onLeave: boolean;
 }
 
 export class AttendanceSummaryView {
   @ApiProperty({ format: 'uuid' }) employeeId: string;
-  @ApiProperty() workedHours: number;
-  @ApiProperty({ description: 'Days recorded present or remote.' }) daysPresent: number;
-  @ApiProperty({ description: 'Working days of approved leave, halves allowed.' }) daysOnLeave: number;
+  @ApiProperty({ example: 42.5, minimum: 0, description: 'Over the range, 2 decimals.' }) workedHours: number;
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Days recorded present or remote.' }) daysPresent: number;
+  @ApiProperty({ minimum: 0, multipleOf: 0.5, description: 'Working days of approved leave, halves allowed.' }) daysOnLeave: number;
   @ApiProperty({ type: [AttendanceDayView] }) days: AttendanceDayView[];
 }

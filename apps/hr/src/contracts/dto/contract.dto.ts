@@ -19,24 +19,25 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ArrayDistinct, PageQueryDto } from '@platform/common';
-import { IsDateOnly, trim } from '../../shared/validation';
+import { IsDateOnly, trim, UUID } from '../../shared/validation';
 import { Allowance, CONTRACT_STATUSES, CONTRACT_TYPES, ContractStatus, ContractType, Deduction, PAY_FREQUENCIES, PayFrequency } from '../contract.entity';
 
 const CODE = /^[A-Z0-9_]{1,30}$/;
+const CURRENCY = /^[A-Z]{3}$/;
 
 export class AllowanceDto implements Allowance {
-  @ApiProperty({ example: 'TRANSPORT', description: 'Upper-case letters, digits and underscores; unique within the contract.' })
+  @ApiProperty({ example: 'TRANSPORT', pattern: CODE.source, description: 'Upper-case letters, digits and underscores; unique within the contract.' })
   @Matches(CODE, { message: 'code must be 1–30 upper-case letters, digits or underscores' })
   code: string;
 
-  @ApiProperty({ example: 'Transport allowance' })
+  @ApiProperty({ example: 'Transport allowance', minLength: 1, maxLength: 100 })
   @Transform(trim)
   @IsString()
   @IsNotEmpty()
   @MaxLength(100)
   name: string;
 
-  @ApiProperty({ example: 25000, description: 'Per pay period, in minor units of the contract currency.' })
+  @ApiProperty({ type: 'integer', example: 25000, minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Per pay period, in minor units of the contract currency.' })
   @IsInt()
   @Min(1)
   @Max(Number.MAX_SAFE_INTEGER)
@@ -54,18 +55,18 @@ export class AllowanceDto implements Allowance {
 }
 
 export class DeductionDto implements Deduction {
-  @ApiProperty({ example: 'LOAN' })
+  @ApiProperty({ example: 'LOAN', pattern: CODE.source, description: 'Upper-case letters, digits and underscores; unique within the contract.' })
   @Matches(CODE, { message: 'code must be 1–30 upper-case letters, digits or underscores' })
   code: string;
 
-  @ApiProperty({ example: 'Staff loan repayment' })
+  @ApiProperty({ example: 'Staff loan repayment', minLength: 1, maxLength: 100 })
   @Transform(trim)
   @IsString()
   @IsNotEmpty()
   @MaxLength(100)
   name: string;
 
-  @ApiProperty({ example: 10000, description: 'Per pay period, in minor units.' })
+  @ApiProperty({ type: 'integer', example: 10000, minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Per pay period, in minor units.' })
   @IsInt()
   @Min(1)
   @Max(Number.MAX_SAFE_INTEGER)
@@ -73,7 +74,7 @@ export class DeductionDto implements Deduction {
 }
 
 export class CreateContractDto {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ ...UUID })
   @IsUUID()
   employeeId: string;
 
@@ -90,13 +91,13 @@ export class CreateContractDto {
   @IsDateOnly()
   endDate?: string;
 
-  @ApiProperty({ example: 350000, description: 'Per pay period, integer in minor units of `currency` (XAF has none).' })
+  @ApiProperty({ type: 'integer', example: 350000, minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Per pay period, integer in minor units of `currency` (XAF has none).' })
   @IsInt()
   @Min(1)
   @Max(Number.MAX_SAFE_INTEGER)
   baseSalary: number;
 
-  @ApiProperty({ example: 'XAF', description: 'ISO 4217' })
+  @ApiProperty({ example: 'XAF', pattern: CURRENCY.source, description: 'ISO 4217' })
   @IsISO4217CurrencyCode({ message: 'currency must be an ISO 4217 code such as XAF' })
   currency: string;
 
@@ -104,7 +105,7 @@ export class CreateContractDto {
   @IsIn(PAY_FREQUENCIES)
   payFrequency: PayFrequency;
 
-  @ApiPropertyOptional({ type: [AllowanceDto], default: [] })
+  @ApiPropertyOptional({ type: [AllowanceDto], default: [], maxItems: 50, description: 'Distinct codes.' })
   @ValidateIf((dto: CreateContractDto) => dto.allowances !== undefined)
   @IsArray()
   @ArrayMaxSize(50)
@@ -113,7 +114,7 @@ export class CreateContractDto {
   @Type(() => AllowanceDto)
   allowances?: AllowanceDto[];
 
-  @ApiPropertyOptional({ type: [DeductionDto], default: [] })
+  @ApiPropertyOptional({ type: [DeductionDto], default: [], maxItems: 50, description: 'Distinct codes.' })
   @ValidateIf((dto: CreateContractDto) => dto.deductions !== undefined)
   @IsArray()
   @ArrayMaxSize(50)
@@ -122,13 +123,13 @@ export class CreateContractDto {
   @Type(() => DeductionDto)
   deductions?: DeductionDto[];
 
-  @ApiPropertyOptional({ example: 'Accountant' })
+  @ApiPropertyOptional({ type: String, example: 'Accountant', minLength: 1, maxLength: 150, nullable: true })
   @IsOptional()
   @Transform(trim)
   @IsString()
   @IsNotEmpty()
   @MaxLength(150)
-  jobTitle?: string;
+  jobTitle?: string | null;
 
   @ApiPropertyOptional({ enum: ['draft', 'active'], default: 'active', description: 'Send draft to prepare a contract without putting it in force.' })
   @IsOptional()
@@ -137,7 +138,7 @@ export class CreateContractDto {
 }
 
 export class UpdateContractDto extends PartialType(OmitType(CreateContractDto, ['employeeId', 'status', 'endDate'] as const), { skipNullProperties: false }) {
-  @ApiPropertyOptional({ example: '2025-12-31', format: 'date', nullable: true, description: 'null makes the contract open-ended. When ending, defaults to today.' })
+  @ApiPropertyOptional({ type: String, example: '2025-12-31', format: 'date', nullable: true, description: 'null makes the contract open-ended. When ending, defaults to today.' })
   @ValidateIf((dto: UpdateContractDto) => dto.endDate !== undefined && dto.endDate !== null)
   @IsDateOnly()
   endDate?: string | null;
@@ -149,7 +150,7 @@ export class UpdateContractDto extends PartialType(OmitType(CreateContractDto, [
 }
 
 export class ListContractsQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ format: 'uuid' })
+  @ApiPropertyOptional({ ...UUID })
   @IsOptional()
   @IsUUID()
   employeeId?: string;
@@ -158,4 +159,38 @@ export class ListContractsQueryDto extends PageQueryDto {
   @IsOptional()
   @IsIn(CONTRACT_STATUSES)
   status?: ContractStatus;
+}
+
+/** An allowance as stored on the contract: its flags always set. */
+export class AllowanceView {
+  @ApiProperty({ example: 'TRANSPORT' }) code: string;
+  @ApiProperty({ example: 'Transport allowance' }) name: string;
+  @ApiProperty({ type: 'integer', example: 25000, description: 'Per pay period, in minor units.' }) amount: number;
+  @ApiProperty({ description: 'Subject to income tax.' }) taxable: boolean;
+  @ApiProperty({ description: 'Subject to social-insurance contributions.' }) contributory: boolean;
+}
+
+export class DeductionView {
+  @ApiProperty({ example: 'LOAN' }) code: string;
+  @ApiProperty({ example: 'Staff loan repayment' }) name: string;
+  @ApiProperty({ type: 'integer', example: 10000, description: 'Per pay period, in minor units.' }) amount: number;
+}
+
+/** A contract as the API returns it. */
+export class ContractView {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'uuid' }) companyId: string;
+  @ApiProperty({ format: 'uuid' }) employeeId: string;
+  @ApiProperty({ enum: CONTRACT_TYPES }) type: ContractType;
+  @ApiProperty({ enum: CONTRACT_STATUSES }) status: ContractStatus;
+  @ApiProperty({ format: 'date', example: '2025-01-01' }) startDate: string;
+  @ApiProperty({ type: String, format: 'date', nullable: true, description: 'null: open-ended.' }) endDate: string | null;
+  @ApiProperty({ type: 'integer', example: 350000, description: 'Per pay period, in minor units of `currency`.' }) baseSalary: number;
+  @ApiProperty({ example: 'XAF', pattern: CURRENCY.source }) currency: string;
+  @ApiProperty({ enum: PAY_FREQUENCIES }) payFrequency: PayFrequency;
+  @ApiProperty({ type: [AllowanceView] }) allowances: AllowanceView[];
+  @ApiProperty({ type: [DeductionView] }) deductions: DeductionView[];
+  @ApiProperty({ type: String, nullable: true, example: 'Accountant' }) jobTitle: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt: string;
 }

@@ -1,10 +1,14 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, getSchemaPath, PartialType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsEmail, IsIn, IsISO31661Alpha2, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateBy, ValidateIf, ValidateNested } from 'class-validator';
 import { PageQueryDto } from '@platform/common';
 import { IsDateOnly, trim } from '../../shared/validation';
 import { EMPLOYEE_STATUSES, EmployeeStatus, MOBILE_MONEY_PROVIDERS, Payout, PAYOUT_METHODS } from '../employee.entity';
+
+const CAMEROON_PHONE = /^\+237[26]\d{8}$/;
+const E164 = /^\+[1-9]\d{7,14}$/;
+const COUNTRY = /^[A-Z]{2}$/;
 
 /**
  * A payout field of one method: refused under the other method, validated when sent, and
@@ -23,95 +27,131 @@ function PayoutField(method: Payout['method'], required = false): PropertyDecora
   );
 }
 
+/**
+ * The rules of a payout, whichever its method. Its documentation is the two shapes below, one per
+ * method, so that each example is one the server accepts.
+ */
 export class PayoutDto implements Payout {
-  @ApiProperty({ enum: PAYOUT_METHODS, example: 'mobile_money' })
   @IsIn(PAYOUT_METHODS)
   method: Payout['method'];
 
-  @ApiPropertyOptional({ example: 'Afriland First Bank', description: 'bank only' })
   @PayoutField('bank')
   @IsString()
   @IsNotEmpty()
   @MaxLength(100)
   bankName?: string;
 
-  @ApiPropertyOptional({ example: '10005', description: 'bank only' })
   @PayoutField('bank')
   @IsString()
   @IsNotEmpty()
   @MaxLength(20)
   bankCode?: string;
 
-  @ApiPropertyOptional({ example: '10005000010123456789012', description: 'Required for method bank.' })
   @PayoutField('bank', true)
   @IsString()
   @IsNotEmpty()
   @MaxLength(40)
   accountNumber?: string;
 
-  @ApiPropertyOptional({ example: 'Amina Nkemelu', description: 'bank only' })
   @PayoutField('bank')
   @IsString()
   @IsNotEmpty()
   @MaxLength(150)
   accountHolder?: string;
 
-  @ApiPropertyOptional({ enum: MOBILE_MONEY_PROVIDERS, description: 'Required for method mobile_money.' })
   @PayoutField('mobile_money', true)
   @IsIn(MOBILE_MONEY_PROVIDERS)
   provider?: Payout['provider'];
 
-  @ApiPropertyOptional({ example: '+237677123456', description: 'Required for method mobile_money: a Cameroon mobile number, E.164.' })
   @PayoutField('mobile_money', true)
-  @Matches(/^\+237[26]\d{8}$/, { message: 'phoneNumber must be a Cameroon number in E.164 form, such as +237677123456' })
+  @Matches(CAMEROON_PHONE, { message: 'phoneNumber must be a Cameroon number in E.164 form, such as +237677123456' })
   phoneNumber?: string;
 }
 
+/** Pay into a bank account. */
+export class BankPayout {
+  @ApiProperty({ enum: ['bank'] })
+  method: 'bank';
+
+  @ApiPropertyOptional({ example: 'Afriland First Bank', minLength: 1, maxLength: 100 })
+  bankName?: string;
+
+  @ApiPropertyOptional({ example: '10005', minLength: 1, maxLength: 20 })
+  bankCode?: string;
+
+  @ApiProperty({ example: '10005000010123456789012', minLength: 1, maxLength: 40 })
+  accountNumber: string;
+
+  @ApiPropertyOptional({ example: 'Amina Nkemelu', minLength: 1, maxLength: 150 })
+  accountHolder?: string;
+}
+
+/** Pay to a Cameroon mobile-money account. */
+export class MobileMoneyPayout {
+  @ApiProperty({ enum: ['mobile_money'] })
+  method: 'mobile_money';
+
+  @ApiProperty({ enum: MOBILE_MONEY_PROVIDERS, example: 'mtn_momo' })
+  provider: Payout['provider'];
+
+  @ApiProperty({ example: '+237677123456', pattern: CAMEROON_PHONE.source, description: 'A Cameroon number, E.164.' })
+  phoneNumber: string;
+}
+
+/**
+ * The OpenAPI schema of a payout: one of the two shapes (`method` tells them apart), or null for
+ * none. Null is a branch of its own: OpenAPI 3.0 lets `nullable` stand only beside a `type`.
+ */
+const PAYOUT_SCHEMA = {
+  type: Object,
+  oneOf: [{ $ref: getSchemaPath(BankPayout) }, { $ref: getSchemaPath(MobileMoneyPayout) }, { type: 'object', nullable: true, enum: [null] }],
+};
+
 export class CreateEmployeeDto {
-  @ApiProperty({ example: 'EMP-0042', description: 'Your system’s id for the employee; POST with a known externalId syncs that employee.' })
+  @ApiProperty({ example: 'EMP-0042', minLength: 1, maxLength: 100, description: 'Your system’s id for the employee; POST with a known externalId syncs that employee.' })
   @Transform(trim)
   @IsString()
   @IsNotEmpty()
   @MaxLength(100)
   externalId: string;
 
-  @ApiProperty({ example: 'Amina' })
+  @ApiProperty({ example: 'Amina', minLength: 1, maxLength: 100 })
   @Transform(trim)
   @IsString()
   @IsNotEmpty()
   @MaxLength(100)
   firstName: string;
 
-  @ApiProperty({ example: 'Nkemelu' })
+  @ApiProperty({ example: 'Nkemelu', minLength: 1, maxLength: 100 })
   @Transform(trim)
   @IsString()
   @IsNotEmpty()
   @MaxLength(100)
   lastName: string;
 
-  @ApiProperty({ example: 'amina.nkemelu@example.cm' })
+  @ApiProperty({ example: 'amina.nkemelu@example.cm', format: 'email', maxLength: 254, description: 'Kept in lower case.' })
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
   @IsEmail()
   @MaxLength(254)
   email: string;
 
-  @ApiPropertyOptional({ example: '+237677123456', description: 'E.164' })
+  @ApiPropertyOptional({ type: String, example: '+237677123456', pattern: E164.source, nullable: true, description: 'E.164; null removes it.' })
   @IsOptional()
-  @Matches(/^\+[1-9]\d{7,14}$/, { message: 'phone must be an E.164 number such as +237677123456' })
-  phone?: string;
+  @Matches(E164, { message: 'phone must be an E.164 number such as +237677123456' })
+  phone?: string | null;
 
   @ApiProperty({ example: '2024-03-01', format: 'date' })
   @IsDateOnly()
   hireDate: string;
 
-  @ApiProperty({ example: 'Accountant' })
+  @ApiProperty({ example: 'Accountant', minLength: 1, maxLength: 150 })
   @Transform(trim)
   @IsString()
   @IsNotEmpty()
   @MaxLength(150)
   jobTitle: string;
 
-  @ApiProperty({ example: 'Finance' })
+  @ApiProperty({ example: 'Finance', minLength: 1, maxLength: 150 })
   @Transform(trim)
   @IsString()
   @IsNotEmpty()
@@ -122,34 +162,34 @@ export class CreateEmployeeDto {
   @IsIn(EMPLOYEE_STATUSES)
   status: EmployeeStatus;
 
-  @ApiPropertyOptional({ example: '2025-12-31', format: 'date', description: 'Required when status is terminated.' })
+  @ApiPropertyOptional({ example: '2025-12-31', format: 'date', description: 'Required when status is terminated; not before hireDate. Cleared when the status is not terminated.' })
   @ValidateIf((dto: CreateEmployeeDto) => dto.status === 'terminated' || dto.terminationDate !== undefined)
   @IsDateOnly()
   terminationDate?: string;
 
-  @ApiPropertyOptional({ example: '112233445', description: 'National identity card number (CNI).' })
+  @ApiPropertyOptional({ type: String, example: '112233445', minLength: 1, maxLength: 50, nullable: true, description: 'National identity card number (CNI); null removes it.' })
   @IsOptional()
   @Transform(trim)
   @IsString()
   @IsNotEmpty()
   @MaxLength(50)
-  nationalId?: string;
+  nationalId?: string | null;
 
-  @ApiPropertyOptional({ example: '0123456789A', description: 'Social insurance (CNPS) number.' })
+  @ApiPropertyOptional({ type: String, example: '0123456789A', minLength: 1, maxLength: 50, nullable: true, description: 'Social insurance (CNPS) number; null removes it.' })
   @IsOptional()
   @Transform(trim)
   @IsString()
   @IsNotEmpty()
   @MaxLength(50)
-  socialInsuranceNumber?: string;
+  socialInsuranceNumber?: string | null;
 
-  @ApiPropertyOptional({ example: 'CM', default: 'CM', description: 'ISO 3166-1 alpha-2 country whose payroll rules apply.' })
+  @ApiPropertyOptional({ example: 'CM', default: 'CM', pattern: COUNTRY.source, description: 'ISO 3166-1 alpha-2 country whose payroll rules apply.' })
   @ValidateIf((dto: CreateEmployeeDto) => dto.country !== undefined)
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
   @IsISO31661Alpha2({ message: 'country must be an ISO 3166-1 alpha-2 code such as CM' })
   country?: string;
 
-  @ApiPropertyOptional({ type: PayoutDto, nullable: true, description: 'Where pay goes; null removes it.' })
+  @ApiPropertyOptional({ ...PAYOUT_SCHEMA, description: 'Where pay goes: a bank account or a mobile-money number; null removes it.' })
   @IsOptional()
   @IsObject()
   @ValidateNested()
@@ -166,21 +206,43 @@ export class ListEmployeesQueryDto extends PageQueryDto {
   @IsIn(EMPLOYEE_STATUSES)
   status?: EmployeeStatus;
 
-  @ApiPropertyOptional({ example: 'Finance' })
+  @ApiPropertyOptional({ example: 'Finance', maxLength: 150 })
   @IsOptional()
   @IsString()
   @MaxLength(150)
   department?: string;
 
-  @ApiPropertyOptional({ example: 'EMP-0042' })
+  @ApiPropertyOptional({ example: 'EMP-0042', maxLength: 100 })
   @IsOptional()
   @IsString()
   @MaxLength(100)
   externalId?: string;
 
-  @ApiPropertyOptional({ example: 'amina.nkemelu@example.cm' })
+  @ApiPropertyOptional({ example: 'amina.nkemelu@example.cm', maxLength: 254, description: 'Exact, in lower case.' })
   @IsOptional()
   @IsString()
   @MaxLength(254)
   email?: string;
+}
+
+/** An employee as the API returns it. */
+export class EmployeeView {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'uuid', description: 'The company the employee belongs to.' }) companyId: string;
+  @ApiProperty({ example: 'EMP-0042' }) externalId: string;
+  @ApiProperty({ example: 'Amina' }) firstName: string;
+  @ApiProperty({ example: 'Nkemelu' }) lastName: string;
+  @ApiProperty({ example: 'amina.nkemelu@example.cm', format: 'email' }) email: string;
+  @ApiProperty({ type: String, example: '+237677123456', nullable: true }) phone: string | null;
+  @ApiProperty({ format: 'date', example: '2024-03-01' }) hireDate: string;
+  @ApiProperty({ example: 'Accountant' }) jobTitle: string;
+  @ApiProperty({ example: 'Finance' }) department: string;
+  @ApiProperty({ enum: EMPLOYEE_STATUSES }) status: EmployeeStatus;
+  @ApiProperty({ type: String, format: 'date', nullable: true, description: 'Set only while terminated.' }) terminationDate: string | null;
+  @ApiProperty({ type: String, nullable: true }) nationalId: string | null;
+  @ApiProperty({ type: String, nullable: true }) socialInsuranceNumber: string | null;
+  @ApiProperty({ example: 'CM', pattern: COUNTRY.source }) country: string;
+  @ApiProperty({ ...PAYOUT_SCHEMA, description: 'Where pay goes; null when not given.' }) payout: Payout | null;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt: string;
 }

@@ -2,18 +2,18 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { PageQueryDto } from '@platform/common';
-import { IsDateOnly, IsHalfDayMultiple, trim } from '../../shared/validation';
+import { IsDateOnly, IsHalfDayMultiple, trim, UUID } from '../../shared/validation';
 import { LEAVE_REQUEST_STATUSES, LeaveRequestStatus } from '../leave-request.entity';
 
 export class CreateLeaveTypeDto {
-  @ApiProperty({ example: 'Annual leave', description: 'Unique in the company.' })
+  @ApiProperty({ example: 'Annual leave', minLength: 1, maxLength: 100, description: 'Unique in the company.' })
   @Transform(trim)
   @IsString()
   @IsNotEmpty()
   @MaxLength(100)
   name: string;
 
-  @ApiProperty({ example: 18, description: 'Working days per calendar year, in steps of 0.5.' })
+  @ApiProperty({ example: 18, minimum: 0, maximum: 366, multipleOf: 0.5, description: 'Working days per calendar year, in steps of 0.5.' })
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(0)
   @Max(366)
@@ -27,11 +27,11 @@ export class CreateLeaveTypeDto {
 }
 
 export class CreateLeaveRequestDto {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ ...UUID })
   @IsUUID()
   employeeId: string;
 
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ ...UUID })
   @IsUUID()
   leaveTypeId: string;
 
@@ -53,16 +53,16 @@ export class CreateLeaveRequestDto {
   @IsBoolean()
   endHalfDay: boolean = false;
 
-  @ApiPropertyOptional({ example: 'Family visit', maxLength: 1000 })
+  @ApiPropertyOptional({ type: String, example: 'Family visit', maxLength: 1000, nullable: true })
   @IsOptional()
   @Transform(trim)
   @IsString()
   @MaxLength(1000)
-  reason?: string;
+  reason?: string | null;
 }
 
 export class ListLeaveRequestsQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ format: 'uuid' })
+  @ApiPropertyOptional({ ...UUID })
   @IsOptional()
   @IsUUID()
   employeeId?: string;
@@ -84,7 +84,7 @@ export class ListLeaveRequestsQueryDto extends PageQueryDto {
 }
 
 export class LeaveBalancesQueryDto {
-  @ApiPropertyOptional({ example: 2025, description: 'Calendar year; defaults to the current one.' })
+  @ApiPropertyOptional({ type: 'integer', example: 2025, minimum: 2000, maximum: 2100, description: 'Calendar year; defaults to the current one.' })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -94,24 +94,40 @@ export class LeaveBalancesQueryDto {
 }
 
 export class LeaveBalanceView {
-  @ApiProperty({ format: 'uuid' })
-  leaveTypeId: string;
+  @ApiProperty({ format: 'uuid' }) leaveTypeId: string;
+  @ApiProperty({ example: 'Annual leave' }) name: string;
+  @ApiProperty() paid: boolean;
+  @ApiProperty({ example: 18, multipleOf: 0.5, description: 'Days granted for the year.' }) allowance: number;
+  @ApiProperty({ example: 5, multipleOf: 0.5, description: 'Approved working days in the year.' }) taken: number;
+  @ApiProperty({ example: 2.5, multipleOf: 0.5, description: 'Pending working days in the year.' }) pending: number;
+  @ApiProperty({ example: 10.5, multipleOf: 0.5, description: 'allowance − taken − pending' }) remaining: number;
+}
 
-  @ApiProperty()
-  name: string;
+/** A leave type as the API returns it. */
+export class LeaveTypeView {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'uuid' }) companyId: string;
+  @ApiProperty({ example: 'Annual leave' }) name: string;
+  @ApiProperty({ example: 18, multipleOf: 0.5, description: 'Working days per calendar year.' }) annualAllowanceDays: number;
+  @ApiProperty({ description: 'Unpaid types have no balance check.' }) paid: boolean;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt: string;
+}
 
-  @ApiProperty()
-  paid: boolean;
-
-  @ApiProperty({ description: 'Days granted for the year.' })
-  allowance: number;
-
-  @ApiProperty({ description: 'Approved working days in the year.' })
-  taken: number;
-
-  @ApiProperty({ description: 'Pending working days in the year.' })
-  pending: number;
-
-  @ApiProperty({ description: 'allowance − taken − pending' })
-  remaining: number;
+/** A leave request as the API returns it. */
+export class LeaveRequestView {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'uuid' }) companyId: string;
+  @ApiProperty({ format: 'uuid' }) employeeId: string;
+  @ApiProperty({ format: 'uuid' }) leaveTypeId: string;
+  @ApiProperty({ format: 'date', example: '2025-08-04' }) startDate: string;
+  @ApiProperty({ format: 'date', example: '2025-08-15' }) endDate: string;
+  @ApiProperty({ description: 'The leave starts at midday on startDate.' }) startHalfDay: boolean;
+  @ApiProperty({ description: 'The leave ends at midday on endDate.' }) endHalfDay: boolean;
+  @ApiProperty({ example: 10, multipleOf: 0.5, description: 'Working days (Mon–Fri) the request takes, in halves.' }) days: number;
+  @ApiProperty({ enum: LEAVE_REQUEST_STATUSES }) status: LeaveRequestStatus;
+  @ApiProperty({ type: String, nullable: true, example: 'Family visit' }) reason: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When it was approved, rejected or cancelled.' }) decidedAt: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt: string;
 }

@@ -2,39 +2,39 @@ import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { PageQueryDto } from '@platform/common';
-import { IsDateOnly, trim } from '../../shared/validation';
+import { IsDateOnly, trim, UUID } from '../../shared/validation';
 import { REVIEW_STATUSES, ReviewGoal, ReviewStatus } from '../performance-review.entity';
 
 export class ReviewGoalDto implements ReviewGoal {
-  @ApiProperty({ example: 'Close the books by day 5' })
+  @ApiProperty({ example: 'Close the books by day 5', minLength: 1, maxLength: 200 })
   @Transform(trim)
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)
   title: string;
 
-  @ApiProperty({ example: 40, minimum: 1, maximum: 100 })
+  @ApiProperty({ type: 'integer', example: 40, minimum: 1, maximum: 100, description: 'Share of the review; a submitted review’s weights sum to 100.' })
   @IsInt()
   @Min(1)
   @Max(100)
   weight: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 5, description: 'Required on every goal to submit.' })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 5, nullable: true, description: 'Required on every goal to submit.' })
   @IsOptional()
   @IsInt()
   @Min(1)
   @Max(5)
-  rating?: number;
+  rating?: number | null;
 
-  @ApiPropertyOptional({ maxLength: 2000 })
+  @ApiPropertyOptional({ type: String, maxLength: 2000, nullable: true })
   @IsOptional()
   @IsString()
   @MaxLength(2000)
-  comment?: string;
+  comment?: string | null;
 }
 
 export class CreatePerformanceReviewDto {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ ...UUID })
   @IsUUID()
   employeeId: string;
 
@@ -46,12 +46,12 @@ export class CreatePerformanceReviewDto {
   @IsDateOnly()
   periodEnd: string;
 
-  @ApiPropertyOptional({ format: 'uuid', nullable: true, description: 'An employee of the company. A reviewer (this or reviewerName) is required to submit.' })
+  @ApiPropertyOptional({ type: String, ...UUID, nullable: true, description: 'An employee of the company. A reviewer (this or reviewerName) is required to submit.' })
   @IsOptional()
   @IsUUID()
   reviewerEmployeeId?: string | null;
 
-  @ApiPropertyOptional({ example: 'Jean Mbarga', nullable: true })
+  @ApiPropertyOptional({ type: String, example: 'Jean Mbarga', minLength: 1, maxLength: 150, nullable: true })
   @IsOptional()
   @Transform(trim)
   @IsString()
@@ -59,7 +59,7 @@ export class CreatePerformanceReviewDto {
   @MaxLength(150)
   reviewerName?: string | null;
 
-  @ApiPropertyOptional({ type: [ReviewGoalDto], default: [] })
+  @ApiPropertyOptional({ type: [ReviewGoalDto], default: [], maxItems: 50 })
   @ValidateIf((dto: CreatePerformanceReviewDto) => dto.goals !== undefined)
   @IsArray()
   @ArrayMaxSize(50)
@@ -67,14 +67,14 @@ export class CreatePerformanceReviewDto {
   @Type(() => ReviewGoalDto)
   goals?: ReviewGoalDto[];
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 5, nullable: true })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 5, nullable: true, description: 'Required to submit.' })
   @IsOptional()
   @IsInt()
   @Min(1)
   @Max(5)
   overallRating?: number | null;
 
-  @ApiPropertyOptional({ maxLength: 5000, nullable: true })
+  @ApiPropertyOptional({ type: String, maxLength: 5000, nullable: true })
   @IsOptional()
   @IsString()
   @MaxLength(5000)
@@ -89,7 +89,7 @@ export class UpdatePerformanceReviewDto extends PartialType(OmitType(CreatePerfo
 }
 
 export class ListPerformanceReviewsQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ format: 'uuid' })
+  @ApiPropertyOptional({ ...UUID })
   @IsOptional()
   @IsUUID()
   employeeId?: string;
@@ -98,4 +98,23 @@ export class ListPerformanceReviewsQueryDto extends PageQueryDto {
   @IsOptional()
   @IsIn(REVIEW_STATUSES)
   status?: ReviewStatus;
+}
+
+/** A performance review as the API returns it. */
+export class PerformanceReviewView {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'uuid' }) companyId: string;
+  @ApiProperty({ format: 'uuid' }) employeeId: string;
+  @ApiProperty({ format: 'date', example: '2025-01-01' }) periodStart: string;
+  @ApiProperty({ format: 'date', example: '2025-06-30' }) periodEnd: string;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) reviewerEmployeeId: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'Jean Mbarga' }) reviewerName: string | null;
+  @ApiProperty({ type: [ReviewGoalDto] }) goals: ReviewGoalDto[];
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: 5, nullable: true }) overallRating: number | null;
+  @ApiProperty({ type: String, nullable: true }) summary: string | null;
+  @ApiProperty({ enum: REVIEW_STATUSES }) status: ReviewStatus;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) submittedAt: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) completedAt: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt: string;
 }

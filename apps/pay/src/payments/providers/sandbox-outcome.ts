@@ -1,4 +1,4 @@
-import type { Recipient } from '../payment.entity';
+import type { Recipient } from '../dto/recipient.dto';
 
 /** A mobile-money number or bank account ending in this makes the sandbox decline the payment. */
 export const SANDBOX_FAIL_SUFFIX = '9999';

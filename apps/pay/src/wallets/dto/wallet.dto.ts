@@ -6,7 +6,7 @@ import { CURRENCIES, Currency } from '../../money/currency';
 import { IsAmount, IsCurrency, trim } from '../../money/validation';
 
 export class CreateWalletDto {
-  @ApiProperty({ example: 'Payroll float', maxLength: 100 })
+  @ApiProperty({ example: 'Payroll float', minLength: 1, maxLength: 100 })
   @Transform(trim)
   @IsString()
   @IsNotEmpty()
@@ -31,11 +31,11 @@ export class CreditWalletDto {
   @IsCurrency()
   currency: Currency;
 
-  @ApiPropertyOptional({ example: 'TOPUP-2026-03', maxLength: 100, description: 'Your reference, kept on the ledger row.' })
+  @ApiPropertyOptional({ type: String, example: 'TOPUP-2026-03', minLength: 1, maxLength: 100, nullable: true, description: 'Your reference, kept on the ledger row.' })
   @IsOptional()
   @Transform(trim)
   @IsString()
   @IsNotEmpty()
   @MaxLength(100)
-  reference?: string;
+  reference?: string | null;
 }
