@@ -121,6 +121,7 @@ describe('a client generated from the OpenAPI documents', () => {
     expect(walked.created).toMatchObject({ status: 201, body: { success: true, data: { externalId: 'EMP-0042', firstName: 'Amina', status: 'active' } } });
     const id = walked.employeeId;
     expect(walked.synced).toMatchObject({ status: 200, body: { data: { id, jobTitle: 'Senior Accountant' } } });
+    expect(walked.synced.body.data.id).toBe(walked.created.body.data.id);
     expect(walked.read).toMatchObject({ status: 200, body: { data: { id, externalId: 'EMP-0042', jobTitle: 'Senior Accountant' } } });
     expect(walked.current).toMatchObject({ status: 200, body: { data: { organization: { name: 'Acme' }, plan: { id: 'developer-sandbox' }, rateLimits: { burstPerSecond: 5, monthlyQuota: 2000 } } } });
     expect(walked.usage).toMatchObject({ status: 200, body: { success: true } });

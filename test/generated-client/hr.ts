@@ -48,8 +48,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List employees */
         get: operations["Employees_list"];
         put?: never;
+        /**
+         * Create or sync an employee
+         * @description Creates the employee, or, when the company already has one with this `externalId`, applies the fields sent to it.
+         */
         post: operations["Employees_createOrSync"];
         delete?: never;
         options?: never;
@@ -64,12 +69,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get an employee */
         get: operations["Employees_get"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Update an employee
+         * @description Changes only the fields sent.
+         */
         patch: operations["Employees_update"];
         trace?: never;
     };
@@ -80,8 +90,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List contracts */
         get: operations["Contracts_list"];
         put?: never;
+        /**
+         * Create a contract
+         * @description endDate is required for fixed_term and internship contracts and may not be before startDate (VALIDATION_FAILED otherwise).
+         */
         post: operations["Contracts_create"];
         delete?: never;
         options?: never;
@@ -96,12 +111,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a contract */
         get: operations["Contracts_get"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Update, activate or end a contract
+         * @description A draft becomes active, an active contract ends; an ended contract is read-only.
+         */
         patch: operations["Contracts_update"];
         trace?: never;
     };
@@ -112,8 +132,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List leave types */
         get: operations["LeaveTypes_list"];
         put?: never;
+        /** Create a leave type */
         post: operations["LeaveTypes_create"];
         delete?: never;
         options?: never;
@@ -128,8 +150,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List leave requests */
         get: operations["LeaveRequests_list"];
         put?: never;
+        /**
+         * Request leave
+         * @description `days` counts working days, Mon–Fri, in halves. A paid type’s days must fit the year’s balance (LEAVE_BALANCE_INSUFFICIENT, `details`: year, available, requested); a pending or approved request of the employee may not overlap (LEAVE_REQUEST_OVERLAP, `details`: the other request).
+         */
         post: operations["LeaveRequests_create"];
         delete?: never;
         options?: never;
@@ -144,6 +171,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a leave request */
         get: operations["LeaveRequests_get"];
         put?: never;
         post?: never;
@@ -162,6 +190,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Approve a leave request */
         post: operations["LeaveRequests_approve"];
         delete?: never;
         options?: never;
@@ -178,6 +207,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Reject a leave request */
         post: operations["LeaveRequests_reject"];
         delete?: never;
         options?: never;
@@ -194,6 +224,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Cancel a leave request */
         post: operations["LeaveRequests_cancel"];
         delete?: never;
         options?: never;
@@ -208,6 +239,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get an employee’s leave balances */
         get: operations["LeaveBalances_balances"];
         put?: never;
         post?: never;
@@ -224,8 +256,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List attendance records
+         * @description `from` and `to` are required, real dates, from ≤ to, at most 366 days (ATTENDANCE_INVALID_DATE_RANGE with `details.reason` otherwise).
+         */
         get: operations["Attendance_list"];
         put?: never;
+        /**
+         * Record attendance
+         * @description One record per employee and date: a second POST for the same date applies the fields sent over the stored ones (so a check-out can follow the check-in).
+         */
         post: operations["Attendance_record"];
         delete?: never;
         options?: never;
@@ -240,6 +280,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Summarize attendance per employee
+         * @description `from` and `to` are required, real dates, from ≤ to, at most 366 days (ATTENDANCE_INVALID_DATE_RANGE with `details.reason` otherwise). Without employeeId: every employee employed during the range, paginated by employee.
+         */
         get: operations["Attendance_summary"];
         put?: never;
         post?: never;
@@ -256,8 +300,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List performance reviews */
         get: operations["Performance_list"];
         put?: never;
+        /**
+         * Create a performance review
+         * @description An unknown reviewerEmployeeId is VALIDATION_FAILED; an unknown employeeId is USER_NOT_FOUND.
+         */
         post: operations["Performance_create"];
         delete?: never;
         options?: never;
@@ -272,12 +321,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a performance review */
         get: operations["Performance_get"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Update, submit or complete a performance review
+         * @description draft → submitted → completed. Submitting needs a reviewer, goals weighing 100 in all, each rated, and an overallRating (VALIDATION_FAILED, `errors` names what is missing).
+         */
         patch: operations["Performance_update"];
         trace?: never;
     };
@@ -334,42 +388,79 @@ export interface components {
                 [key: string]: components["schemas"]["DependencyStatusView"];
             };
         };
-        PayoutDto: {
-            /**
-             * @example mobile_money
-             * @enum {string}
-             */
-            method: "bank" | "mobile_money";
-            /**
-             * @description bank only
-             * @example Afriland First Bank
-             */
+        BankPayout: {
+            /** @enum {string} */
+            method: "bank";
+            /** @example Afriland First Bank */
             bankName?: string;
-            /**
-             * @description bank only
-             * @example 10005
-             */
+            /** @example 10005 */
             bankCode?: string;
-            /**
-             * @description Required for method bank.
-             * @example 10005000010123456789012
-             */
-            accountNumber?: string;
-            /**
-             * @description bank only
-             * @example Amina Nkemelu
-             */
+            /** @example 10005000010123456789012 */
+            accountNumber: string;
+            /** @example Amina Nkemelu */
             accountHolder?: string;
+        };
+        MobileMoneyPayout: {
+            /** @enum {string} */
+            method: "mobile_money";
             /**
-             * @description Required for method mobile_money.
+             * @example mtn_momo
              * @enum {string}
              */
-            provider?: "mtn_momo" | "orange_money";
+            provider: "mtn_momo" | "orange_money";
             /**
-             * @description Required for method mobile_money: a Cameroon mobile number, E.164.
+             * @description A Cameroon number, E.164.
              * @example +237677123456
              */
-            phoneNumber?: string;
+            phoneNumber: string;
+        };
+        EmployeeView: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The company the employee belongs to.
+             */
+            companyId: string;
+            /** @example EMP-0042 */
+            externalId: string;
+            /** @example Amina */
+            firstName: string;
+            /** @example Nkemelu */
+            lastName: string;
+            /**
+             * Format: email
+             * @example amina.nkemelu@example.cm
+             */
+            email: string;
+            /** @example +237677123456 */
+            phone: string | null;
+            /**
+             * Format: date
+             * @example 2024-03-01
+             */
+            hireDate: string;
+            /** @example Accountant */
+            jobTitle: string;
+            /** @example Finance */
+            department: string;
+            /** @enum {string} */
+            status: "active" | "on_leave" | "suspended" | "terminated";
+            /**
+             * Format: date
+             * @description Set only while terminated.
+             */
+            terminationDate: string | null;
+            nationalId: string | null;
+            socialInsuranceNumber: string | null;
+            /** @example CM */
+            country: string;
+            /** @description Where pay goes; null when not given. */
+            payout: components["schemas"]["BankPayout"] | components["schemas"]["MobileMoneyPayout"] | (never | null);
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
         };
         CreateEmployeeDto: {
             /**
@@ -381,13 +472,17 @@ export interface components {
             firstName: string;
             /** @example Nkemelu */
             lastName: string;
-            /** @example amina.nkemelu@example.cm */
+            /**
+             * Format: email
+             * @description Kept in lower case.
+             * @example amina.nkemelu@example.cm
+             */
             email: string;
             /**
-             * @description E.164
+             * @description E.164; null removes it.
              * @example +237677123456
              */
-            phone?: string;
+            phone?: string | null;
             /**
              * Format: date
              * @example 2024-03-01
@@ -404,28 +499,28 @@ export interface components {
             status: "active" | "on_leave" | "suspended" | "terminated";
             /**
              * Format: date
-             * @description Required when status is terminated.
+             * @description Required when status is terminated; not before hireDate. Cleared when the status is not terminated.
              * @example 2025-12-31
              */
             terminationDate?: string;
             /**
-             * @description National identity card number (CNI).
+             * @description National identity card number (CNI); null removes it.
              * @example 112233445
              */
-            nationalId?: string;
+            nationalId?: string | null;
             /**
-             * @description Social insurance (CNPS) number.
+             * @description Social insurance (CNPS) number; null removes it.
              * @example 0123456789A
              */
-            socialInsuranceNumber?: string;
+            socialInsuranceNumber?: string | null;
             /**
              * @description ISO 3166-1 alpha-2 country whose payroll rules apply.
              * @default CM
              * @example CM
              */
             country?: string;
-            /** @description Where pay goes; null removes it. */
-            payout?: components["schemas"]["PayoutDto"] | null;
+            /** @description Where pay goes: a bank account or a mobile-money number; null removes it. */
+            payout?: components["schemas"]["BankPayout"] | components["schemas"]["MobileMoneyPayout"] | (never | null);
         };
         UpdateEmployeeDto: {
             /**
@@ -437,13 +532,17 @@ export interface components {
             firstName?: string;
             /** @example Nkemelu */
             lastName?: string;
-            /** @example amina.nkemelu@example.cm */
+            /**
+             * Format: email
+             * @description Kept in lower case.
+             * @example amina.nkemelu@example.cm
+             */
             email?: string;
             /**
-             * @description E.164
+             * @description E.164; null removes it.
              * @example +237677123456
              */
-            phone?: string;
+            phone?: string | null;
             /**
              * Format: date
              * @example 2024-03-01
@@ -460,28 +559,93 @@ export interface components {
             status?: "active" | "on_leave" | "suspended" | "terminated";
             /**
              * Format: date
-             * @description Required when status is terminated.
+             * @description Required when status is terminated; not before hireDate. Cleared when the status is not terminated.
              * @example 2025-12-31
              */
             terminationDate?: string;
             /**
-             * @description National identity card number (CNI).
+             * @description National identity card number (CNI); null removes it.
              * @example 112233445
              */
-            nationalId?: string;
+            nationalId?: string | null;
             /**
-             * @description Social insurance (CNPS) number.
+             * @description Social insurance (CNPS) number; null removes it.
              * @example 0123456789A
              */
-            socialInsuranceNumber?: string;
+            socialInsuranceNumber?: string | null;
             /**
              * @description ISO 3166-1 alpha-2 country whose payroll rules apply.
              * @default CM
              * @example CM
              */
             country?: string;
-            /** @description Where pay goes; null removes it. */
-            payout?: components["schemas"]["PayoutDto"] | null;
+            /** @description Where pay goes: a bank account or a mobile-money number; null removes it. */
+            payout?: components["schemas"]["BankPayout"] | components["schemas"]["MobileMoneyPayout"] | (never | null);
+        };
+        AllowanceView: {
+            /** @example TRANSPORT */
+            code: string;
+            /** @example Transport allowance */
+            name: string;
+            /**
+             * @description Per pay period, in minor units.
+             * @example 25000
+             */
+            amount: number;
+            /** @description Subject to income tax. */
+            taxable: boolean;
+            /** @description Subject to social-insurance contributions. */
+            contributory: boolean;
+        };
+        DeductionView: {
+            /** @example LOAN */
+            code: string;
+            /** @example Staff loan repayment */
+            name: string;
+            /**
+             * @description Per pay period, in minor units.
+             * @example 10000
+             */
+            amount: number;
+        };
+        ContractView: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            companyId: string;
+            /** Format: uuid */
+            employeeId: string;
+            /** @enum {string} */
+            type: "permanent" | "fixed_term" | "internship" | "apprenticeship" | "consultant";
+            /** @enum {string} */
+            status: "draft" | "active" | "ended";
+            /**
+             * Format: date
+             * @example 2025-01-01
+             */
+            startDate: string;
+            /**
+             * Format: date
+             * @description null: open-ended.
+             */
+            endDate: string | null;
+            /**
+             * @description Per pay period, in minor units of `currency`.
+             * @example 350000
+             */
+            baseSalary: number;
+            /** @example XAF */
+            currency: string;
+            /** @enum {string} */
+            payFrequency: "monthly" | "biweekly" | "weekly";
+            allowances: components["schemas"]["AllowanceView"][];
+            deductions: components["schemas"]["DeductionView"][];
+            /** @example Accountant */
+            jobTitle: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
         };
         AllowanceDto: {
             /**
@@ -508,7 +672,10 @@ export interface components {
             contributory?: boolean;
         };
         DeductionDto: {
-            /** @example LOAN */
+            /**
+             * @description Upper-case letters, digits and underscores; unique within the contract.
+             * @example LOAN
+             */
             code: string;
             /** @example Staff loan repayment */
             name: string;
@@ -546,12 +713,18 @@ export interface components {
             currency: string;
             /** @enum {string} */
             payFrequency: "monthly" | "biweekly" | "weekly";
-            /** @default [] */
+            /**
+             * @description Distinct codes.
+             * @default []
+             */
             allowances?: components["schemas"]["AllowanceDto"][];
-            /** @default [] */
+            /**
+             * @description Distinct codes.
+             * @default []
+             */
             deductions?: components["schemas"]["DeductionDto"][];
             /** @example Accountant */
-            jobTitle?: string;
+            jobTitle?: string | null;
             /**
              * @description Send draft to prepare a contract without putting it in force.
              * @default active
@@ -579,23 +752,48 @@ export interface components {
             currency?: string;
             /** @enum {string} */
             payFrequency?: "monthly" | "biweekly" | "weekly";
-            /** @default [] */
+            /**
+             * @description Distinct codes.
+             * @default []
+             */
             allowances?: components["schemas"]["AllowanceDto"][];
-            /** @default [] */
+            /**
+             * @description Distinct codes.
+             * @default []
+             */
             deductions?: components["schemas"]["DeductionDto"][];
             /** @example Accountant */
-            jobTitle?: string;
+            jobTitle?: string | null;
             /**
              * Format: date
              * @description null makes the contract open-ended. When ending, defaults to today.
              * @example 2025-12-31
              */
-            endDate?: Record<string, never> | null;
+            endDate?: string | null;
             /**
              * @description active activates a draft; ended ends an active contract.
              * @enum {string}
              */
             status?: "draft" | "active" | "ended";
+        };
+        LeaveTypeView: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            companyId: string;
+            /** @example Annual leave */
+            name: string;
+            /**
+             * @description Working days per calendar year.
+             * @example 18
+             */
+            annualAllowanceDays: number;
+            /** @description Unpaid types have no balance check. */
+            paid: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
         };
         CreateLeaveTypeDto: {
             /**
@@ -613,6 +811,48 @@ export interface components {
              * @default true
              */
             paid?: boolean;
+        };
+        LeaveRequestView: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            companyId: string;
+            /** Format: uuid */
+            employeeId: string;
+            /** Format: uuid */
+            leaveTypeId: string;
+            /**
+             * Format: date
+             * @example 2025-08-04
+             */
+            startDate: string;
+            /**
+             * Format: date
+             * @example 2025-08-15
+             */
+            endDate: string;
+            /** @description The leave starts at midday on startDate. */
+            startHalfDay: boolean;
+            /** @description The leave ends at midday on endDate. */
+            endHalfDay: boolean;
+            /**
+             * @description Working days (Mon–Fri) the request takes, in halves.
+             * @example 10
+             */
+            days: number;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "cancelled";
+            /** @example Family visit */
+            reason: string | null;
+            /**
+             * Format: date-time
+             * @description When it was approved, rejected or cancelled.
+             */
+            decidedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
         };
         CreateLeaveRequestDto: {
             /** Format: uuid */
@@ -641,20 +881,33 @@ export interface components {
              */
             endHalfDay?: boolean;
             /** @example Family visit */
-            reason?: string;
+            reason?: string | null;
         };
         LeaveBalanceView: {
             /** Format: uuid */
             leaveTypeId: string;
+            /** @example Annual leave */
             name: string;
             paid: boolean;
-            /** @description Days granted for the year. */
+            /**
+             * @description Days granted for the year.
+             * @example 18
+             */
             allowance: number;
-            /** @description Approved working days in the year. */
+            /**
+             * @description Approved working days in the year.
+             * @example 5
+             */
             taken: number;
-            /** @description Pending working days in the year. */
+            /**
+             * @description Pending working days in the year.
+             * @example 2.5
+             */
             pending: number;
-            /** @description allowance − taken − pending */
+            /**
+             * @description allowance − taken − pending
+             * @example 10.5
+             */
             remaining: number;
         };
         AttendanceRecordView: {
@@ -670,30 +923,11 @@ export interface components {
             checkIn: string | null;
             /** Format: date-time */
             checkOut: string | null;
-            /** @description From check-in to check-out, 2 decimals; 0 without both. */
-            workedHours: number;
-        };
-        AttendanceDayView: {
-            /** Format: date */
-            date: string;
             /**
-             * @description The recorded status; otherwise on_leave, weekend or unrecorded.
-             * @enum {string}
+             * @description From check-in to check-out, 2 decimals; 0 without both.
+             * @example 8.5
              */
-            status: "present" | "absent" | "remote" | "sick" | "holiday" | "on_leave" | "weekend" | "unrecorded";
             workedHours: number;
-            /** @description Approved leave covers this working day (fully or half). */
-            onLeave: boolean;
-        };
-        AttendanceSummaryView: {
-            /** Format: uuid */
-            employeeId: string;
-            workedHours: number;
-            /** @description Days recorded present or remote. */
-            daysPresent: number;
-            /** @description Working days of approved leave, halves allowed. */
-            daysOnLeave: number;
-            days: components["schemas"]["AttendanceDayView"][];
         };
         RecordAttendanceDto: {
             /** Format: uuid */
@@ -707,26 +941,94 @@ export interface components {
              * @description HH:mm (UTC, on `date`) or an ISO 8601 date-time with offset written on `date`; null removes it.
              * @example 08:00
              */
-            checkIn?: Record<string, never> | null;
+            checkIn?: string | null;
             /**
              * @description After checkIn; a date-time may fall on the next day (night shift); null removes it.
              * @example 17:30
              */
-            checkOut?: Record<string, never> | null;
+            checkOut?: string | null;
             /**
              * @description Defaults to present when times are sent; times go only with present or remote.
              * @enum {string}
              */
             status?: "present" | "absent" | "remote" | "sick" | "holiday";
         };
+        AttendanceDayView: {
+            /** Format: date */
+            date: string;
+            /**
+             * @description The recorded status; otherwise on_leave, weekend or unrecorded.
+             * @enum {string}
+             */
+            status: "present" | "absent" | "remote" | "sick" | "holiday" | "on_leave" | "weekend" | "unrecorded";
+            /**
+             * @description 2 decimals.
+             * @example 8.5
+             */
+            workedHours: number;
+            /** @description Approved leave covers this working day (fully or half). */
+            onLeave: boolean;
+        };
+        AttendanceSummaryView: {
+            /** Format: uuid */
+            employeeId: string;
+            /**
+             * @description Over the range, 2 decimals.
+             * @example 42.5
+             */
+            workedHours: number;
+            /** @description Days recorded present or remote. */
+            daysPresent: number;
+            /** @description Working days of approved leave, halves allowed. */
+            daysOnLeave: number;
+            days: components["schemas"]["AttendanceDayView"][];
+        };
         ReviewGoalDto: {
             /** @example Close the books by day 5 */
             title: string;
-            /** @example 40 */
+            /**
+             * @description Share of the review; a submitted review’s weights sum to 100.
+             * @example 40
+             */
             weight: number;
             /** @description Required on every goal to submit. */
-            rating?: number;
-            comment?: string;
+            rating?: number | null;
+            comment?: string | null;
+        };
+        PerformanceReviewView: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            companyId: string;
+            /** Format: uuid */
+            employeeId: string;
+            /**
+             * Format: date
+             * @example 2025-01-01
+             */
+            periodStart: string;
+            /**
+             * Format: date
+             * @example 2025-06-30
+             */
+            periodEnd: string;
+            /** Format: uuid */
+            reviewerEmployeeId: string | null;
+            /** @example Jean Mbarga */
+            reviewerName: string | null;
+            goals: components["schemas"]["ReviewGoalDto"][];
+            overallRating: number | null;
+            summary: string | null;
+            /** @enum {string} */
+            status: "draft" | "submitted" | "completed";
+            /** Format: date-time */
+            submittedAt: string | null;
+            /** Format: date-time */
+            completedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
         };
         CreatePerformanceReviewDto: {
             /** Format: uuid */
@@ -745,13 +1047,14 @@ export interface components {
              * Format: uuid
              * @description An employee of the company. A reviewer (this or reviewerName) is required to submit.
              */
-            reviewerEmployeeId?: Record<string, never> | null;
+            reviewerEmployeeId?: string | null;
             /** @example Jean Mbarga */
-            reviewerName?: Record<string, never> | null;
+            reviewerName?: string | null;
             /** @default [] */
             goals?: components["schemas"]["ReviewGoalDto"][];
-            overallRating?: Record<string, never> | null;
-            summary?: Record<string, never> | null;
+            /** @description Required to submit. */
+            overallRating?: number | null;
+            summary?: string | null;
         };
         UpdatePerformanceReviewDto: {
             /**
@@ -768,13 +1071,14 @@ export interface components {
              * Format: uuid
              * @description An employee of the company. A reviewer (this or reviewerName) is required to submit.
              */
-            reviewerEmployeeId?: Record<string, never> | null;
+            reviewerEmployeeId?: string | null;
             /** @example Jean Mbarga */
-            reviewerName?: Record<string, never> | null;
+            reviewerName?: string | null;
             /** @default [] */
             goals?: components["schemas"]["ReviewGoalDto"][];
-            overallRating?: Record<string, never> | null;
-            summary?: Record<string, never> | null;
+            /** @description Required to submit. */
+            overallRating?: number | null;
+            summary?: string | null;
             /**
              * @description draft → submitted → completed.
              * @enum {string}
@@ -1003,6 +1307,7 @@ export interface operations {
                 status?: "active" | "on_leave" | "suspended" | "terminated";
                 department?: string;
                 externalId?: string;
+                /** @description Exact, in lower case. */
                 email?: string;
             };
             header?: {
@@ -1016,7 +1321,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `data`: `{ items, page, limit, total }` */
+            /** @description The company’s employees, oldest first. */
             200: {
                 headers: {
                     /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
@@ -1029,7 +1334,22 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["EmployeeView"][];
+                            /** @example 1 */
+                            page: number;
+                            /** @example 20 */
+                            limit: number;
+                            /** @example 1 */
+                            total: number;
+                        };
+                    };
+                };
             };
             /** @description `VALIDATION_FAILED`: The request is invalid. */
             400: {
@@ -1159,7 +1479,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["EmployeeView"];
+                    };
+                };
             };
             /** @description Employee created. */
             201: {
@@ -1174,7 +1501,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["EmployeeView"];
+                    };
+                };
             };
             /** @description `VALIDATION_FAILED`: The request is invalid. */
             400: {
@@ -1301,12 +1635,35 @@ export interface operations {
                 "X-Acting-Company-Id"?: string;
             };
             path: {
+                /** @description The employee’s id. Any other text is answered as not found. */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The employee. */
+            200: {
+                headers: {
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["EmployeeView"];
+                    };
+                };
+            };
             /** @description `VALIDATION_FAILED`: The request is invalid. */
             400: {
                 headers: {
@@ -1350,11 +1707,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /**
-             * @description USER_NOT_FOUND (also for another company’s employee)
-             *
-             *     `HTTP_ERROR`: The requested resource was not found.
-             */
+            /** @description `USER_NOT_FOUND`: Employee not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1436,6 +1789,7 @@ export interface operations {
                 "X-Acting-Company-Id"?: string;
             };
             path: {
+                /** @description The employee’s id. Any other text is answered as not found. */
                 id: string;
             };
             cookie?: never;
@@ -1446,6 +1800,28 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The employee after the change. */
+            200: {
+                headers: {
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["EmployeeView"];
+                    };
+                };
+            };
             /** @description `VALIDATION_FAILED`: The request is invalid. */
             400: {
                 headers: {
@@ -1489,12 +1865,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /**
-             * @description USER_NOT_FOUND
-             *
-             *     `HTTP_ERROR`: The requested resource was not found.
-             */
+            /** @description `USER_NOT_FOUND`: Employee not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `EMPLOYEE_EXTERNAL_ID_CONFLICT`: Another employee of this company already has this externalId. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1602,7 +1983,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `data`: `{ items, page, limit, total }` */
+            /** @description The company’s contracts, oldest first. */
             200: {
                 headers: {
                     /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
@@ -1615,7 +1996,22 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["ContractView"][];
+                            /** @example 1 */
+                            page: number;
+                            /** @example 20 */
+                            limit: number;
+                            /** @example 1 */
+                            total: number;
+                        };
+                    };
+                };
             };
             /** @description `VALIDATION_FAILED`: The request is invalid. */
             400: {
@@ -1745,13 +2141,16 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["ContractView"];
+                    };
+                };
             };
-            /**
-             * @description VALIDATION_FAILED (endDate missing for fixed_term/internship, or before startDate)
-             *
-             *     `VALIDATION_FAILED`: The request is invalid.
-             */
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1794,7 +2193,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description USER_NOT_FOUND: employeeId is not an employee of the company */
+            /** @description `USER_NOT_FOUND`: Employee not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1803,7 +2202,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description CONTRACT_OVERLAP: another active or ended contract of the employee overlaps these dates */
+            /** @description `CONTRACT_OVERLAP`: The employee already has a contract in force over this period. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1894,6 +2293,7 @@ export interface operations {
                 "X-Acting-Company-Id"?: string;
             };
             path: {
+                /** @description The contract’s id. Any other text is answered as not found. */
                 id: string;
             };
             cookie?: never;
@@ -1913,7 +2313,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["ContractView"];
+                    };
+                };
             };
             /** @description `VALIDATION_FAILED`: The request is invalid. */
             400: {
@@ -1958,11 +2365,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /**
-             * @description CONTRACT_NOT_FOUND (also for another company’s contract)
-             *
-             *     `HTTP_ERROR`: The requested resource was not found.
-             */
+            /** @description `CONTRACT_NOT_FOUND`: Contract not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2044,6 +2447,7 @@ export interface operations {
                 "X-Acting-Company-Id"?: string;
             };
             path: {
+                /** @description The contract’s id. Any other text is answered as not found. */
                 id: string;
             };
             cookie?: never;
@@ -2067,7 +2471,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["ContractView"];
+                    };
+                };
             };
             /** @description `VALIDATION_FAILED`: The request is invalid. */
             400: {
@@ -2112,11 +2523,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /**
-             * @description CONTRACT_NOT_FOUND
-             *
-             *     `HTTP_ERROR`: The requested resource was not found.
-             */
+            /** @description `CONTRACT_NOT_FOUND`: Contract not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2125,7 +2532,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description CONTRACT_NOT_EDITABLE (ended), CONTRACT_INVALID_TRANSITION, CONTRACT_OVERLAP */
+            /**
+             * @description `CONTRACT_NOT_EDITABLE`: The contract cannot be changed in its current status.
+             *
+             *     `CONTRACT_INVALID_TRANSITION`: The contract cannot move from <from> to <to>.
+             *
+             *     `CONTRACT_OVERLAP`: The employee already has a contract in force over this period.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2232,7 +2645,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `data`: `{ items, page, limit, total }` */
+            /** @description The company’s leave types, oldest first. */
             200: {
                 headers: {
                     /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
@@ -2245,7 +2658,22 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["LeaveTypeView"][];
+                            /** @example 1 */
+                            page: number;
+                            /** @example 20 */
+                            limit: number;
+                            /** @example 1 */
+                            total: number;
+                        };
+                    };
+                };
             };
             /** @description `VALIDATION_FAILED`: The request is invalid. */
             400: {
@@ -2375,7 +2803,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["LeaveTypeView"];
+                    };
+                };
             };
             /** @description `VALIDATION_FAILED`: The request is invalid. */
             400: {
@@ -2420,7 +2855,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description LEAVE_TYPE_NAME_CONFLICT */
+            /** @description `LEAVE_TYPE_NAME_CONFLICT`: A leave type with this name already exists. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2524,7 +2959,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `data`: `{ items, page, limit, total }`, by startDate */
+            /** @description The company’s leave requests, by startDate. */
             200: {
                 headers: {
                     /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
@@ -2537,7 +2972,22 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["LeaveRequestView"][];
+                            /** @example 1 */
+                            page: number;
+                            /** @example 20 */
+                            limit: number;
+                            /** @example 1 */
+                            total: number;
+                        };
+                    };
+                };
             };
             /** @description `VALIDATION_FAILED`: The request is invalid. */
             400: {
@@ -2654,7 +3104,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Leave requested (pending); `days` counts working days, Mon–Fri, in halves. */
+            /** @description Leave requested (pending). */
             201: {
                 headers: {
                     /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
@@ -2667,10 +3117,19 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["LeaveRequestView"];
+                    };
+                };
             };
             /**
-             * @description VALIDATION_FAILED, LEAVE_NO_WORKING_DAYS, LEAVE_BALANCE_INSUFFICIENT (`details`: year, available, requested)
+             * @description `LEAVE_NO_WORKING_DAYS`: The requested dates contain no working day.
+             *
+             *     `LEAVE_BALANCE_INSUFFICIENT`: Not enough leave left: <requested> days requested, <available> available.
              *
              *     `VALIDATION_FAILED`: The request is invalid.
              */
@@ -2716,7 +3175,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description USER_NOT_FOUND, LEAVE_TYPE_NOT_FOUND */
+            /**
+             * @description `USER_NOT_FOUND`: Employee not found.
+             *
+             *     `LEAVE_TYPE_NOT_FOUND`: Leave type not found.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2725,7 +3188,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description LEAVE_REQUEST_OVERLAP: a pending or approved request of the employee overlaps */
+            /** @description `LEAVE_REQUEST_OVERLAP`: The employee already has leave requested or approved over these dates. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2816,6 +3279,7 @@ export interface operations {
                 "X-Acting-Company-Id"?: string;
             };
             path: {
+                /** @description The leave request’s id. Any other text is answered as not found. */
                 id: string;
             };
             cookie?: never;
@@ -2835,7 +3299,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["LeaveRequestView"];
+                    };
+                };
             };
             /** @description `VALIDATION_FAILED`: The request is invalid. */
             400: {
@@ -2880,11 +3351,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /**
-             * @description LEAVE_REQUEST_NOT_FOUND
-             *
-             *     `HTTP_ERROR`: The requested resource was not found.
-             */
+            /** @description `LEAVE_REQUEST_NOT_FOUND`: Leave request not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2966,6 +3433,7 @@ export interface operations {
                 "X-Acting-Company-Id"?: string;
             };
             path: {
+                /** @description The leave request’s id. Any other text is answered as not found. */
                 id: string;
             };
             cookie?: never;
@@ -2985,7 +3453,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["LeaveRequestView"];
+                    };
+                };
             };
             /** @description `VALIDATION_FAILED`: The request is invalid. */
             400: {
@@ -3030,7 +3505,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `HTTP_ERROR`: The requested resource was not found. */
+            /** @description `LEAVE_REQUEST_NOT_FOUND`: Leave request not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3039,7 +3514,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description LEAVE_REQUEST_ALREADY_APPROVED, LEAVE_REQUEST_NOT_PENDING */
+            /**
+             * @description `LEAVE_REQUEST_ALREADY_APPROVED`: The leave request is already approved.
+             *
+             *     `LEAVE_REQUEST_NOT_PENDING`: The leave request is no longer pending (<status>).
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3121,6 +3600,7 @@ export interface operations {
                 "X-Acting-Company-Id"?: string;
             };
             path: {
+                /** @description The leave request’s id. Any other text is answered as not found. */
                 id: string;
             };
             cookie?: never;
@@ -3140,7 +3620,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["LeaveRequestView"];
+                    };
+                };
             };
             /** @description `VALIDATION_FAILED`: The request is invalid. */
             400: {
@@ -3185,7 +3672,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `HTTP_ERROR`: The requested resource was not found. */
+            /** @description `LEAVE_REQUEST_NOT_FOUND`: Leave request not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3194,7 +3681,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description LEAVE_REQUEST_NOT_PENDING */
+            /** @description `LEAVE_REQUEST_NOT_PENDING`: The leave request is no longer pending (<status>). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3276,6 +3763,7 @@ export interface operations {
                 "X-Acting-Company-Id"?: string;
             };
             path: {
+                /** @description The leave request’s id. Any other text is answered as not found. */
                 id: string;
             };
             cookie?: never;
@@ -3295,7 +3783,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["LeaveRequestView"];
+                    };
+                };
             };
             /** @description `VALIDATION_FAILED`: The request is invalid. */
             400: {
@@ -3340,7 +3835,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `HTTP_ERROR`: The requested resource was not found. */
+            /** @description `LEAVE_REQUEST_NOT_FOUND`: Leave request not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3349,7 +3844,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description LEAVE_REQUEST_NOT_PENDING */
+            /** @description `LEAVE_REQUEST_NOT_PENDING`: The leave request is no longer pending (<status>). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3434,6 +3929,7 @@ export interface operations {
                 "X-Acting-Company-Id"?: string;
             };
             path: {
+                /** @description The employee’s id. Any other text is answered as not found. */
                 id: string;
             };
             cookie?: never;
@@ -3454,7 +3950,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LeaveBalanceView"][];
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["LeaveBalanceView"][];
+                    };
                 };
             };
             /** @description `VALIDATION_FAILED`: The request is invalid. */
@@ -3500,11 +4001,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /**
-             * @description USER_NOT_FOUND
-             *
-             *     `HTTP_ERROR`: The requested resource was not found.
-             */
+            /** @description `USER_NOT_FOUND`: Employee not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3597,7 +4094,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `data`: `{ items: AttendanceRecordView[], page, limit, total }`, by date */
+            /** @description The records of the range, by date. */
             200: {
                 headers: {
                     /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
@@ -3610,10 +4107,25 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["AttendanceRecordView"][];
+                            /** @example 1 */
+                            page: number;
+                            /** @example 20 */
+                            limit: number;
+                            /** @example 1 */
+                            total: number;
+                        };
+                    };
+                };
             };
             /**
-             * @description ATTENDANCE_INVALID_DATE_RANGE (`details.reason`)
+             * @description `ATTENDANCE_INVALID_DATE_RANGE`: The from/to date range is invalid.
              *
              *     `VALIDATION_FAILED`: The request is invalid.
              */
@@ -3745,7 +4257,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AttendanceRecordView"];
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["AttendanceRecordView"];
+                    };
                 };
             };
             /** @description First record of the employee on this date. */
@@ -3762,14 +4279,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AttendanceRecordView"];
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["AttendanceRecordView"];
+                    };
                 };
             };
-            /**
-             * @description VALIDATION_FAILED
-             *
-             *     `VALIDATION_FAILED`: The request is invalid.
-             */
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3812,7 +4330,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description USER_NOT_FOUND */
+            /** @description `USER_NOT_FOUND`: Employee not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3914,7 +4432,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `data`: `{ items: AttendanceSummaryView[], page, limit, total }`, paginated by employee */
+            /** @description Per employee, every date of the range. */
             200: {
                 headers: {
                     /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
@@ -3927,10 +4445,25 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["AttendanceSummaryView"][];
+                            /** @example 1 */
+                            page: number;
+                            /** @example 20 */
+                            limit: number;
+                            /** @example 1 */
+                            total: number;
+                        };
+                    };
+                };
             };
             /**
-             * @description ATTENDANCE_INVALID_DATE_RANGE (`details.reason`)
+             * @description `ATTENDANCE_INVALID_DATE_RANGE`: The from/to date range is invalid.
              *
              *     `VALIDATION_FAILED`: The request is invalid.
              */
@@ -3976,7 +4509,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description USER_NOT_FOUND (employeeId given) */
+            /** @description `USER_NOT_FOUND`: Employee not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4058,7 +4591,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `data`: `{ items, page, limit, total }` */
+            /** @description The company’s reviews, oldest first. */
             200: {
                 headers: {
                     /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
@@ -4071,7 +4604,22 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["PerformanceReviewView"][];
+                            /** @example 1 */
+                            page: number;
+                            /** @example 20 */
+                            limit: number;
+                            /** @example 1 */
+                            total: number;
+                        };
+                    };
+                };
             };
             /** @description `VALIDATION_FAILED`: The request is invalid. */
             400: {
@@ -4201,13 +4749,16 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["PerformanceReviewView"];
+                    };
+                };
             };
-            /**
-             * @description VALIDATION_FAILED (also an unknown reviewerEmployeeId)
-             *
-             *     `VALIDATION_FAILED`: The request is invalid.
-             */
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4250,7 +4801,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description USER_NOT_FOUND: employeeId */
+            /** @description `USER_NOT_FOUND`: Employee not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4341,6 +4892,7 @@ export interface operations {
                 "X-Acting-Company-Id"?: string;
             };
             path: {
+                /** @description The review’s id. Any other text is answered as not found. */
                 id: string;
             };
             cookie?: never;
@@ -4360,7 +4912,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["PerformanceReviewView"];
+                    };
+                };
             };
             /** @description `VALIDATION_FAILED`: The request is invalid. */
             400: {
@@ -4405,11 +4964,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /**
-             * @description PERFORMANCE_REVIEW_NOT_FOUND
-             *
-             *     `HTTP_ERROR`: The requested resource was not found.
-             */
+            /** @description `PERFORMANCE_REVIEW_NOT_FOUND`: Performance review not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4491,6 +5046,7 @@ export interface operations {
                 "X-Acting-Company-Id"?: string;
             };
             path: {
+                /** @description The review’s id. Any other text is answered as not found. */
                 id: string;
             };
             cookie?: never;
@@ -4514,13 +5070,16 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["PerformanceReviewView"];
+                    };
+                };
             };
-            /**
-             * @description VALIDATION_FAILED: submitting needs a reviewer, goals weighing 100 in all, each rated, and an overallRating (`errors` names what is missing)
-             *
-             *     `VALIDATION_FAILED`: The request is invalid.
-             */
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4563,7 +5122,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `HTTP_ERROR`: The requested resource was not found. */
+            /** @description `PERFORMANCE_REVIEW_NOT_FOUND`: Performance review not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4572,7 +5131,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description PERFORMANCE_REVIEW_LOCKED (completed), PERFORMANCE_REVIEW_INVALID_TRANSITION */
+            /**
+             * @description `PERFORMANCE_REVIEW_LOCKED`: A completed performance review is read-only.
+             *
+             *     `PERFORMANCE_REVIEW_INVALID_TRANSITION`: The review cannot move from <from> to <to>.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -37,14 +37,6 @@ function succeeded<Body>(step: string, answer: Answer<Body>): StepResult<Body> {
   return { status: answer.response.status, body: answer.data as Body };
 }
 
-/** A string field of the envelope's `data`, checked: a missing one fails its step loudly. */
-function dataField(step: string, result: StepResult<unknown>, field: string): string {
-  const data = (result.body as { data?: Record<string, unknown> } | undefined)?.data;
-  const value = data?.[field];
-  if (typeof value !== 'string' || !value) throw new StepFailed(step, result.status, result.body);
-  return value;
-}
-
 /**
  * The README's "Walk-through with curl", step by step, with clients generated from the
  * services' documents: every path, parameter and body below is checked against the generated
@@ -83,7 +75,7 @@ export async function readmeWalkThrough(baseUrl: string, credentials: Credential
   } as const;
   const created = succeeded('3. employee created', await hr.POST('/api/v1/hr/employees', { body: employee }));
   const synced = succeeded('3. employee synced', await hr.POST('/api/v1/hr/employees', { body: { ...employee, jobTitle: 'Senior Accountant' } }));
-  const id = dataField('3. employee created', created, 'id');
+  const id = created.body.data.id;
   const read = succeeded('3. employee read', await hr.GET('/api/v1/hr/employees/{id}', { params: { path: { id } } }));
 
   // plan, limits and usage of the current 30-day period
