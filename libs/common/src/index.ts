@@ -54,6 +54,7 @@ export * from './logging/platform-logger';
 export * from './logging/failure-log';
 export { processMetricsRegistry, serveProcessMetricsOnlyOn, serviceMetricsRegistry } from './metrics/registries';
 export * from './openapi/api-responses';
+export * from './openapi/parameters';
 export * from './plans';
 export * from './platform.module';
 export * from './redis/redis.provider';

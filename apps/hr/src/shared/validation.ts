@@ -1,5 +1,4 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiParam } from '@nestjs/swagger';
 import { IsISO8601, isISO8601, Matches, ValidateBy, ValidationOptions } from 'class-validator';
 import { Transform } from 'class-transformer';
 
@@ -38,14 +37,4 @@ export function IsHalfDayMultiple(options?: ValidationOptions): PropertyDecorato
 export const CommaSeparated = () =>
   Transform(({ value }) => (typeof value === 'string' ? value.split(',').map((part) => part.trim()).filter(Boolean) : value));
 
-/**
- * What IsUUID() and ParseUUIDPipe accept (validator's `all`: versions 1–8 with the RFC 4122
- * variant, the nil and the max uuid), for the OpenAPI document: `format: uuid` alone is looser
- * (ajv-formats takes any hex digits and a `urn:uuid:` prefix).
- */
-export const UUID_PATTERN =
-  '^(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|0{8}-0{4}-0{4}-0{4}-0{12}|[fF]{8}-[fF]{4}-[fF]{4}-[fF]{4}-[fF]{12})$';
-export const UUID = { format: 'uuid', pattern: UUID_PATTERN } as const;
-
-/** Documents the `id` path parameter of a by-id route: a uuid; any other text is answered as not found. */
-export const ApiIdParam = (what: string) => ApiParam({ name: 'id', description: `The ${what}’s id. Any other text is answered as not found.`, schema: { type: 'string', ...UUID } });
+export { ApiIdParam, UUID, UUID_PATTERN } from '@platform/common';

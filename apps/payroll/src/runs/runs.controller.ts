@@ -1,15 +1,19 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
-import { ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated, PageQueryDto, PlatformException, Tenant, TenantContext } from '@platform/common';
+import { ApiOperation, ApiParam } from '@nestjs/swagger';
+import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PageQueryDto, PlatformException, Tenant, TenantContext } from '@platform/common';
 import { PostingsService } from '../accounting/postings.service';
 import { RunPaymentsService } from '../payments/run-payments.service';
 import { PayRunDto } from './dto/pay-run.dto';
 import { CreateRunDto, ListRunsQueryDto, UpdateRunDto } from './dto/run.dto';
+import { PayRunResultView, PayrollRunView, PayslipView, PostingsView } from './dto/run-views.dto';
 import { RunsService } from './runs.service';
 
 const runId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('PAYROLL_RUN_NOT_FOUND') });
+/** The run id: anything but a uuid is PAYROLL_RUN_NOT_FOUND. */
+const RunIdParam = () => ApiParam({ name: 'id', format: 'uuid', description: 'The payroll run' });
+const RECALCULATION = 'The payslips are recalculated from HR’s current employees, contracts and approved unpaid leave.';
 
-@ApiTags('Payroll runs')
+@ApiTag('Payroll runs', 'Monthly payroll runs calculated from HR’s employees, contracts and unpaid leave under the country’s statutory rules: draft, approve, pay through Pay, post to Books.')
 @Controller('runs')
 export class RunsController {
   constructor(
@@ -20,30 +24,42 @@ export class RunsController {
 
   @Post()
   @Authenticated('payroll:write')
-  @ApiCreatedResponse({ description: 'A draft run with one payslip per employee with a contract in force.' })
-  @ApiNotFoundResponse({ description: 'USER_NOT_FOUND: an employee id is not one of the company’s (details.employeeIds)' })
-  @ApiServiceUnavailableResponse({ description: 'UPSTREAM_UNAVAILABLE: HR did not answer; nothing was written' })
+  @ApiOperation({
+    summary: 'Create a draft run',
+    description:
+      'USER_NOT_FOUND names in `details.employeeIds` the ids that are not employees of the company; VALIDATION_FAILED lists under `errors.employeeIds` the employees without a monthly contract in force. ' +
+      'Nothing is written then, nor when HR does not answer (UPSTREAM_UNAVAILABLE).',
+  })
+  @ApiEnvelope(201, PayrollRunView, 'A draft run with one payslip per employee with a contract in force, calculated from HR’s data.')
+  @ApiErrors('USER_NOT_FOUND', 'PAYROLL_NO_ELIGIBLE_EMPLOYEES', 'PAYROLL_RULES_UNAVAILABLE')
   create(@Tenant() tenant: TenantContext, @Body() body: CreateRunDto) {
     return this.runs.create(tenant.companyId, body);
   }
 
   @Get()
   @Authenticated('payroll:read')
+  @ApiOperation({ summary: 'List payroll runs' })
+  @ApiEnvelope(200, PayrollRunView, 'The company’s runs, newest first.', { page: true })
   list(@Tenant() tenant: TenantContext, @Query() query: ListRunsQueryDto) {
     return this.runs.list(tenant.companyId, query);
   }
 
   @Get(':id')
   @Authenticated('payroll:read')
-  @ApiNotFoundResponse({ description: 'PAYROLL_RUN_NOT_FOUND (also for another company’s run)' })
+  @ApiOperation({ summary: 'Get a payroll run' })
+  @RunIdParam()
+  @ApiEnvelope(200, PayrollRunView, 'The run with its totals.')
+  @ApiErrors('PAYROLL_RUN_NOT_FOUND')
   get(@Tenant() tenant: TenantContext, @Param('id', runId) id: string) {
     return this.runs.get(tenant.companyId, id);
   }
 
   @Patch(':id')
   @Authenticated('payroll:write')
-  @ApiOkResponse({ description: 'The draft, recalculated from HR’s current data.' })
-  @ApiConflictResponse({ description: 'PAYROLL_RUN_LOCKED: the run is approved, paid or cancelled' })
+  @ApiOperation({ summary: 'Change a draft run' })
+  @RunIdParam()
+  @ApiEnvelope(200, PayrollRunView, `The draft with its new period or employees. ${RECALCULATION}`)
+  @ApiErrors('PAYROLL_RUN_NOT_FOUND', 'PAYROLL_RUN_LOCKED', 'USER_NOT_FOUND', 'PAYROLL_NO_ELIGIBLE_EMPLOYEES', 'PAYROLL_RULES_UNAVAILABLE')
   update(@Tenant() tenant: TenantContext, @Param('id', runId) id: string, @Body() body: UpdateRunDto) {
     return this.runs.update(tenant.companyId, id, body);
   }
@@ -51,13 +67,20 @@ export class RunsController {
   @Post(':id/recalculate')
   @HttpCode(200)
   @Authenticated('payroll:write')
-  @ApiConflictResponse({ description: 'PAYROLL_RUN_LOCKED' })
+  @ApiOperation({ summary: 'Recalculate a draft run' })
+  @RunIdParam()
+  @ApiEnvelope(200, PayrollRunView, `The draft, same period and employees. ${RECALCULATION}`)
+  @ApiErrors('PAYROLL_RUN_NOT_FOUND', 'PAYROLL_RUN_LOCKED', 'USER_NOT_FOUND', 'PAYROLL_NO_ELIGIBLE_EMPLOYEES', 'PAYROLL_RULES_UNAVAILABLE')
   recalculate(@Tenant() tenant: TenantContext, @Param('id', runId) id: string) {
     return this.runs.update(tenant.companyId, id, {});
   }
 
   @Get(':id/payslips')
   @Authenticated('payroll:read')
+  @ApiOperation({ summary: 'List a run’s payslips' })
+  @RunIdParam()
+  @ApiEnvelope(200, PayslipView, 'One payslip per employee, by name, with every earning, deduction and employer contribution, and its payment.', { page: true })
+  @ApiErrors('PAYROLL_RUN_NOT_FOUND')
   payslips(@Tenant() tenant: TenantContext, @Param('id', runId) id: string, @Query() query: PageQueryDto) {
     return this.runs.payslips(tenant.companyId, id, query);
   }
@@ -65,7 +88,13 @@ export class RunsController {
   @Post(':id/approve')
   @HttpCode(200)
   @Authenticated('payroll:write')
-  @ApiConflictResponse({ description: 'PAYROLL_RUN_LOCKED, or PAYROLL_RUN_PERIOD_CONFLICT when an employee is already in an approved or paid run for the month' })
+  @ApiOperation({
+    summary: 'Approve a draft run',
+    description: 'PAYROLL_RUN_PERIOD_CONFLICT lists in `details.conflicts` each employee already in an approved or paid run for the month, with that run; PAYROLL_RUN_LOCKED gives the run’s `details.status`.',
+  })
+  @RunIdParam()
+  @ApiEnvelope(200, PayrollRunView, 'Approved: the run is locked, its month is claimed for each of its employees, and its accrual is posted to Books.')
+  @ApiErrors('PAYROLL_RUN_NOT_FOUND', 'PAYROLL_RUN_LOCKED', 'PAYROLL_RUN_PERIOD_CONFLICT')
   approve(@Tenant() tenant: TenantContext, @Param('id', runId) id: string) {
     return this.runs.approve(tenant.companyId, id);
   }
@@ -73,20 +102,25 @@ export class RunsController {
   @Post(':id/pay')
   @HttpCode(200)
   @Authenticated('payroll:write')
-  @ApiOkResponse({
-    description:
-      '`data`: `{ run, summary: { payslips, succeeded, failed, pending, unpaid }, results: [{ payslipId, employeeId, amount, currency, status, paymentId, failureReason }] }`. ' +
-      'One Pay payment per payslip, idempotent per payslip: calling again retries only what is not paid and never pays anyone twice. The run becomes paid when every payslip is.',
-  })
-  @ApiConflictResponse({ description: 'PAYROLL_RUN_NOT_PAYABLE: only an approved run can be paid' })
-  @ApiServiceUnavailableResponse({ description: 'UPSTREAM_UNAVAILABLE: Pay did not answer; nothing was paid or recorded' })
+  @ApiOperation({ summary: 'Pay an approved run', description: 'PAYROLL_RUN_NOT_PAYABLE gives the run’s `details.status`.' })
+  @RunIdParam()
+  @ApiEnvelope(
+    200,
+    PayRunResultView,
+    'One Pay payment per payslip, idempotent per payslip: calling again retries only what is not paid and never pays anyone twice. ' +
+      'The run becomes paid when every payslip is. UPSTREAM_UNAVAILABLE (503) when Pay did not answer: nothing was paid or recorded.',
+  )
+  @ApiErrors('PAYROLL_RUN_NOT_FOUND', 'PAYROLL_RUN_NOT_PAYABLE')
   pay(@Tenant() tenant: TenantContext, @Param('id', runId) id: string, @Body() body: PayRunDto) {
     return this.payments.payRun(tenant.companyId, id, body.walletId);
   }
 
   @Get(':id/postings')
   @Authenticated('payroll:read')
-  @ApiOkResponse({ description: 'The run’s journal entries in Books: the accrual at approval and one settlement per paid payslip, with their status (pending while Books is away).' })
+  @ApiOperation({ summary: 'List a run’s postings to Books' })
+  @RunIdParam()
+  @ApiEnvelope(200, PostingsView, 'The run’s journal entries in Books: the accrual at approval and one settlement per paid payslip, with their status (pending while Books is away).')
+  @ApiErrors('PAYROLL_RUN_NOT_FOUND')
   async postingsOf(@Tenant() tenant: TenantContext, @Param('id', runId) id: string) {
     await this.runs.get(tenant.companyId, id);
     return { items: await this.postings.list(tenant.companyId, id) };
@@ -95,7 +129,10 @@ export class RunsController {
   @Post(':id/cancel')
   @HttpCode(200)
   @Authenticated('payroll:write')
-  @ApiConflictResponse({ description: 'PAYROLL_RUN_LOCKED: a paid or cancelled run' })
+  @ApiOperation({ summary: 'Cancel a run' })
+  @RunIdParam()
+  @ApiEnvelope(200, PayrollRunView, 'Cancelled: a draft, or an approved run whose month is released for its employees.')
+  @ApiErrors('PAYROLL_RUN_NOT_FOUND', 'PAYROLL_RUN_LOCKED')
   cancel(@Tenant() tenant: TenantContext, @Param('id', runId) id: string) {
     return this.runs.cancel(tenant.companyId, id);
   }

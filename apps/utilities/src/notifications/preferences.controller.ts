@@ -1,17 +1,20 @@
 import { Body, Controller, Get, Patch } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated, SuccessMessage, Tenant, TenantContext } from '@platform/common';
+import { ApiOperation } from '@nestjs/swagger';
+import { ApiEnvelope, Authenticated, SuccessMessage, Tenant, TenantContext } from '@platform/common';
+import { PreferencesView, PreferenceView } from './dto/notification-views.dto';
+import { NotificationsTag } from './notifications.controller';
 import { UpdatePreferenceDto } from './dto/update-preference.dto';
 import { PreferencesService } from './preferences.service';
 
-@ApiTags('Notifications')
+@NotificationsTag()
 @Controller('notifications/preferences')
 export class PreferencesController {
   constructor(private readonly preferences: PreferencesService) {}
 
   @Get()
   @Authenticated('app:read')
-  @ApiOkResponse({ description: '`data.items`: the nine categories, each `{ category, inApp, email, push, sms, whatsapp, updatedAt }`' })
+  @ApiOperation({ summary: 'List notification preferences' })
+  @ApiEnvelope(200, PreferencesView, 'The nine categories, each with its channels: stored, or the defaults (inApp, email, push on; sms, whatsapp off) for a category never set.')
   list(@Tenant() tenant: TenantContext) {
     return this.preferences.list(tenant.companyId);
   }
@@ -19,7 +22,8 @@ export class PreferencesController {
   @Patch()
   @Authenticated('app:write')
   @SuccessMessage('preferenceUpdated')
-  @ApiOkResponse({ description: '`data`: the whole preference after the change: `{ category, inApp, email, push, sms, whatsapp, updatedAt }`' })
+  @ApiOperation({ summary: 'Change a notification preference' })
+  @ApiEnvelope(200, PreferenceView, 'The whole preference after the change; the flags not sent keep their value.')
   update(@Tenant() tenant: TenantContext, @Body() body: UpdatePreferenceDto) {
     return this.preferences.update(tenant.companyId, body);
   }

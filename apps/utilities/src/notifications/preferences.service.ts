@@ -4,18 +4,8 @@ import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import { Batcher, PipelinedConnection, PreparedStatement, qualifiedTable, SerializedJson } from '@platform/common';
 import { DEFAULT_CHANNELS, NOTIFICATION_CATEGORIES, NOTIFICATION_CHANNELS, NotificationCategory, NotificationPreference } from './notification-preference.entity';
+import { PreferenceView } from './dto/notification-views.dto';
 import { UpdatePreferenceDto } from './dto/update-preference.dto';
-
-export interface PreferenceView {
-  category: NotificationCategory;
-  inApp: boolean;
-  email: boolean;
-  push: boolean;
-  sms: boolean;
-  whatsapp: boolean;
-  /** ISO 8601; null while the category still has its defaults */
-  updatedAt: string | null;
-}
 
 function view(category: NotificationCategory, stored?: NotificationPreference): PreferenceView {
   const channels = stored ?? DEFAULT_CHANNELS;

@@ -4,6 +4,7 @@ import type { InternalRoute, RouteTypes, Served } from '../contracts/internal-ro
 import { RawResponse } from '../http/response.decorators';
 import { PLATFORM_SECURITY } from '../openapi/conventions';
 import type { Scope } from '../plans';
+import { UUID } from '../openapi/parameters';
 
 export const IS_PUBLIC_KEY = 'platform:public';
 export const AUTH_DECLARATION_KEY = 'platform:auth';
@@ -42,7 +43,7 @@ export function Authenticated(...scopes: Scope[]) {
     SetMetadata(AUTH_DECLARATION_KEY, { scopes } satisfies AuthDeclaration),
     // one requirement naming the three schemes: they are sent together, not one of them
     ApiSecurity({ ...PLATFORM_SECURITY }),
-    ApiHeader({ name: 'X-Workspace-Id', required: false, description: 'Workspace owning the acting company; sent with X-Acting-Company-Id', schema: { type: 'string', format: 'uuid' } }),
-    ApiHeader({ name: 'X-Acting-Company-Id', required: false, description: 'Client company to act for; must belong to X-Workspace-Id', schema: { type: 'string', format: 'uuid' } }),
+    ApiHeader({ name: 'X-Workspace-Id', required: false, description: 'Workspace owning the acting company; sent with X-Acting-Company-Id', schema: { type: 'string', ...UUID } }),
+    ApiHeader({ name: 'X-Acting-Company-Id', required: false, description: 'Client company to act for; must belong to X-Workspace-Id', schema: { type: 'string', ...UUID } }),
   );
 }

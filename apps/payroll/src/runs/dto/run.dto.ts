@@ -12,12 +12,12 @@ export class CreateRunDto {
   @IsISO8601({ strict: true }, { message: 'periodStart must be a valid calendar date' })
   periodStart: string;
 
-  @ApiProperty({ example: '2026-03-31', format: 'date' })
+  @ApiProperty({ example: '2026-03-31', format: 'date', description: 'Last day paid, in the month of periodStart.' })
   @Matches(DATE_ONLY, { message: 'periodEnd must be a date as YYYY-MM-DD' })
   @IsISO8601({ strict: true }, { message: 'periodEnd must be a valid calendar date' })
   periodEnd: string;
 
-  @ApiPropertyOptional({ type: [String], format: 'uuid', description: 'HR employee ids; all employees with a contract in force when left out.' })
+  @ApiPropertyOptional({ type: [String], format: 'uuid', maxItems: 5000, uniqueItems: true, description: 'HR employee ids; all employees with a contract in force when left out.' })
   @IsOptional()
   @IsArray()
   @ArrayDistinct()
@@ -44,7 +44,7 @@ export class UpdateRunDto {
   @IsISO8601({ strict: true }, { message: 'periodEnd must be a valid calendar date' })
   periodEnd?: string;
 
-  @ApiPropertyOptional({ type: [String], format: 'uuid', nullable: true, description: 'null pays every employee with a contract in force.' })
+  @ApiPropertyOptional({ type: [String], format: 'uuid', maxItems: 5000, uniqueItems: true, nullable: true, description: 'null pays every employee with a contract in force.' })
   @IsOptional()
   @ValidateIf((_, value) => value !== null)
   @IsArray()
@@ -60,13 +60,13 @@ export class ListRunsQueryDto extends PageQueryDto {
   @IsIn(RUN_STATUSES)
   status?: RunStatus;
 
-  @ApiPropertyOptional({ example: '2026-01-01', description: 'Runs whose period starts on or after this date' })
+  @ApiPropertyOptional({ type: String, format: 'date', example: '2026-01-01', description: 'Runs whose period starts on or after this date' })
   @IsOptional()
   @Matches(DATE_ONLY, { message: 'from must be a date as YYYY-MM-DD' })
   @IsISO8601({ strict: true }, { message: 'from must be a valid calendar date' })
   from?: string;
 
-  @ApiPropertyOptional({ example: '2026-12-31', description: 'Runs whose period ends on or before this date' })
+  @ApiPropertyOptional({ type: String, format: 'date', example: '2026-12-31', description: 'Runs whose period ends on or before this date' })
   @IsOptional()
   @Matches(DATE_ONLY, { message: 'to must be a date as YYYY-MM-DD' })
   @IsISO8601({ strict: true }, { message: 'to must be a valid calendar date' })

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { plainToInstance, Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsEmail, IsIn, IsInt, IsISO8601, IsNumber, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
 import { DOCUMENT_LOCALES, DocumentLocale } from '../render/locale';
@@ -28,7 +28,7 @@ export class DocumentDataDto {
   @IsIn(DOCUMENT_LOCALES)
   locale?: DocumentLocale;
 
-  @ApiPropertyOptional({ maxLength: 200, description: 'Shown in the header and footers; default: the company id.' })
+  @ApiPropertyOptional({ minLength: 1, maxLength: 200, example: 'Acme Cameroun SARL', description: 'Shown in the header and footers; default: the company id.' })
   @IsOptional()
   @Transform(trim)
   @IsString()
@@ -38,7 +38,7 @@ export class DocumentDataDto {
 }
 
 export class PayslipDataDto extends DocumentDataDto {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ format: 'uuid', description: 'A payroll run of the company' })
   @Transform(lower)
   @IsUUID('all', { message: 'payrollRunId must be a UUID' })
   payrollRunId: string;
@@ -51,7 +51,7 @@ export class PayslipDataDto extends DocumentDataDto {
 }
 
 export class CustomerDto {
-  @ApiProperty({ maxLength: 200 })
+  @ApiProperty({ minLength: 1, maxLength: 200, example: 'Brasseries du Cameroun' })
   @Transform(trim)
   @IsString()
   @MinLength(1)
@@ -64,7 +64,7 @@ export class CustomerDto {
   @MaxLength(500)
   address?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ format: 'email', example: 'billing@example.cm' })
   @IsOptional()
   @IsEmail()
   email?: string;
@@ -77,20 +77,20 @@ export class CustomerDto {
 }
 
 export class InvoiceLineDto {
-  @ApiProperty({ maxLength: 300 })
+  @ApiProperty({ minLength: 1, maxLength: 300, example: 'Payroll service, March 2026' })
   @Transform(trim)
   @IsString()
   @MinLength(1)
   @MaxLength(300)
   description: string;
 
-  @ApiProperty({ minimum: 1, maximum: MAX_QUANTITY })
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_QUANTITY, example: 1 })
   @IsInt({ message: 'quantity must be an integer' })
   @Min(1)
   @Max(MAX_QUANTITY)
   quantity: number;
 
-  @ApiProperty({ minimum: 0, description: 'Integer, in the currency’s minor unit (XAF has none).' })
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: MAX_UNIT_PRICE, example: 150000, description: 'Integer, in the currency’s minor unit (XAF has none).' })
   @IsInt({ message: 'unitPrice must be an integer amount in minor units' })
   @Min(0)
   @Max(MAX_UNIT_PRICE)
@@ -98,14 +98,14 @@ export class InvoiceLineDto {
 }
 
 export class InvoiceTaxDto {
-  @ApiProperty({ maxLength: 100, example: 'TVA' })
+  @ApiProperty({ minLength: 1, maxLength: 100, example: 'TVA' })
   @Transform(trim)
   @IsString()
   @MinLength(1)
   @MaxLength(100)
   name: string;
 
-  @ApiProperty({ example: 19.25, description: 'Percent of the subtotal, up to 4 decimals; the amount is rounded half up to the minor unit.' })
+  @ApiProperty({ minimum: 0, maximum: 100, example: 19.25, description: 'Percent of the subtotal, up to 4 decimals; the amount is rounded half up to the minor unit.' })
   @IsNumber({ maxDecimalPlaces: 4 })
   @Min(0)
   @Max(100)
@@ -113,37 +113,37 @@ export class InvoiceTaxDto {
 }
 
 export class InvoiceDataDto extends DocumentDataDto {
-  @ApiProperty({ maxLength: 50, example: 'INV-2026-0042' })
+  @ApiProperty({ minLength: 1, maxLength: 50, example: 'INV-2026-0042' })
   @Transform(trim)
   @IsString()
   @MinLength(1)
   @MaxLength(50)
   number: string;
 
-  @ApiProperty({ type: CustomerDto, description: 'The customer, or just its name as a string.' })
+  @ApiProperty({ type: Object, oneOf: [{ $ref: getSchemaPath(CustomerDto) }, { type: 'string', minLength: 1, maxLength: 200 }], description: 'The customer, or just its name as a string.' })
   @Transform(({ obj }: { obj: Record<string, unknown> }) =>
     typeof obj.customer === 'string' ? plainToInstance(CustomerDto, { name: obj.customer }) : obj.customer && typeof obj.customer === 'object' ? plainToInstance(CustomerDto, obj.customer) : obj.customer,
   )
   @ValidateNested()
   customer: CustomerDto;
 
-  @ApiProperty({ example: 'XAF', description: 'ISO 4217; amounts are integers in its minor unit.' })
+  @ApiProperty({ pattern: '^[A-Z]{3}$', example: 'XAF', description: 'ISO 4217; amounts are integers in its minor unit.' })
   @Matches(/^[A-Z]{3}$/, { message: 'currency must be an ISO 4217 code such as XAF' })
   currency: string;
 
-  @ApiPropertyOptional({ example: '2026-03-31', description: 'Default: today.' })
+  @ApiPropertyOptional({ type: String, format: 'date', example: '2026-03-31', description: 'Default: today.' })
   @IsOptional()
   @Matches(DATE_ONLY, { message: 'issueDate must be a date as YYYY-MM-DD' })
   @IsISO8601({ strict: true })
   issueDate?: string;
 
-  @ApiPropertyOptional({ example: '2026-04-30' })
+  @ApiPropertyOptional({ type: String, format: 'date', example: '2026-04-30', description: 'Not before issueDate.' })
   @IsOptional()
   @Matches(DATE_ONLY, { message: 'dueDate must be a date as YYYY-MM-DD' })
   @IsISO8601({ strict: true })
   dueDate?: string;
 
-  @ApiProperty({ type: [InvoiceLineDto] })
+  @ApiProperty({ type: [InvoiceLineDto], minItems: 1, maxItems: MAX_INVOICE_LINES })
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(MAX_INVOICE_LINES)
@@ -151,7 +151,7 @@ export class InvoiceDataDto extends DocumentDataDto {
   @Type(() => InvoiceLineDto)
   lines: InvoiceLineDto[];
 
-  @ApiPropertyOptional({ type: [InvoiceTaxDto] })
+  @ApiPropertyOptional({ type: [InvoiceTaxDto], maxItems: 10 })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(10)
@@ -167,20 +167,20 @@ export class InvoiceDataDto extends DocumentDataDto {
 }
 
 export class ReportRowDto {
-  @ApiProperty({ maxLength: 200, example: '601 Purchases' })
+  @ApiProperty({ minLength: 1, maxLength: 200, example: '601 Purchases' })
   @Transform(trim)
   @IsString()
   @MinLength(1)
   @MaxLength(200)
   account: string;
 
-  @ApiProperty({ minimum: 0 })
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, example: 250000, description: 'Integer, in the currency’s minor unit.' })
   @IsInt({ message: 'debit must be an integer amount in minor units' })
   @Min(0)
   @Max(Number.MAX_SAFE_INTEGER)
   debit: number;
 
-  @ApiProperty({ minimum: 0 })
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, example: 0, description: 'Integer, in the currency’s minor unit.' })
   @IsInt({ message: 'credit must be an integer amount in minor units' })
   @Min(0)
   @Max(Number.MAX_SAFE_INTEGER)
@@ -188,7 +188,7 @@ export class ReportRowDto {
 }
 
 export class FinancialReportDataDto extends DocumentDataDto {
-  @ApiPropertyOptional({ maxLength: 200, description: 'Default: “Trial balance” for Books’ report, “Financial report” for rows sent.' })
+  @ApiPropertyOptional({ minLength: 1, maxLength: 200, description: 'Default: “Trial balance” for Books’ report, “Financial report” for rows sent.' })
   @IsOptional()
   @Transform(trim)
   @IsString()
@@ -196,24 +196,24 @@ export class FinancialReportDataDto extends DocumentDataDto {
   @MaxLength(200)
   title?: string;
 
-  @ApiPropertyOptional({ example: '2026-01-01', description: 'Period start (Books’ trial balance: movements from this day).' })
+  @ApiPropertyOptional({ type: String, format: 'date', example: '2026-01-01', description: 'Period start (Books’ trial balance: movements from this day).' })
   @IsOptional()
   @Matches(DATE_ONLY, { message: 'from must be a date as YYYY-MM-DD' })
   @IsISO8601({ strict: true })
   from?: string;
 
-  @ApiPropertyOptional({ example: '2026-12-31' })
+  @ApiPropertyOptional({ type: String, format: 'date', example: '2026-12-31', description: 'Period end; not before from.' })
   @IsOptional()
   @Matches(DATE_ONLY, { message: 'to must be a date as YYYY-MM-DD' })
   @IsISO8601({ strict: true })
   to?: string;
 
-  @ApiPropertyOptional({ example: 'XAF', description: 'For rows sent (default XAF); Books’ report carries its own.' })
+  @ApiPropertyOptional({ pattern: '^[A-Z]{3}$', example: 'XAF', description: 'For rows sent (default XAF); Books’ report carries its own.' })
   @IsOptional()
   @Matches(/^[A-Z]{3}$/, { message: 'currency must be an ISO 4217 code such as XAF' })
   currency?: string;
 
-  @ApiPropertyOptional({ type: [ReportRowDto], description: 'Rendered as sent; without rows, the trial balance comes from Books for [from, to].' })
+  @ApiPropertyOptional({ type: [ReportRowDto], minItems: 1, maxItems: MAX_REPORT_ROWS, description: 'Rendered as sent; without rows, the trial balance comes from Books for [from, to].' })
   @IsOptional()
   @IsArray()
   @ArrayMinSize(1)

@@ -1,9 +1,10 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { IsIn, IsObject, IsOptional } from 'class-validator';
 import { KeptAsParsed, MaxInputValues, PageQueryDto } from '@platform/common';
 import { DOCUMENT_FORMATS, DOCUMENT_TYPES, DocumentFormat, DocumentType, STORED_FORMATS, StoredFormat } from '../document.entity';
 import { JOB_STATUSES, JobStatus } from '../document-job.entity';
-import { MAX_DOCUMENT_INPUT_VALUES } from './document-data.dto';
+import { DOCUMENT_LOCALES } from '../render/locale';
+import { FinancialReportDataDto, InvoiceDataDto, MAX_DOCUMENT_INPUT_VALUES, PayslipDataDto } from './document-data.dto';
 
 @MaxInputValues(MAX_DOCUMENT_INPUT_VALUES)
 export class CreateDocumentDto {
@@ -16,8 +17,7 @@ export class CreateDocumentDto {
   format: DocumentFormat;
 
   @ApiProperty({
-    type: 'object',
-    additionalProperties: true,
+    anyOf: [{ $ref: getSchemaPath(PayslipDataDto) }, { $ref: getSchemaPath(InvoiceDataDto) }, { $ref: getSchemaPath(FinancialReportDataDto) }],
     description:
       'payslip: `{ payrollRunId, employeeId }` (a job without employeeId: every payslip of the run in one ZIP). ' +
       'invoice: `{ number, customer, currency, lines: [{ description, quantity, unitPrice }], issueDate?, dueDate?, taxes?: [{ name, rate }], notes? }`. ' +
@@ -47,28 +47,33 @@ export class DocumentView {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ enum: DOCUMENT_TYPES }) type: DocumentType;
   @ApiProperty({ enum: STORED_FORMATS, description: 'zip for a run’s payslips in one archive' }) format: StoredFormat;
-  @ApiProperty() title: string;
-  @ApiProperty({ example: 'fr-CM' }) locale: string;
-  @ApiProperty() filename: string;
-  @ApiProperty() contentType: string;
-  @ApiProperty() size: number;
-  @ApiProperty({ nullable: true, type: Number, description: 'PDF pages' }) pageCount: number | null;
+  @ApiProperty({ example: 'Payslip March 2026' }) title: string;
+  @ApiProperty({ enum: DOCUMENT_LOCALES, example: 'fr-CM' }) locale: string;
+  @ApiProperty({ example: 'payslip-2026-03-EMP-001.pdf' }) filename: string;
+  @ApiProperty({ example: 'application/pdf' }) contentType: string;
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Bytes' }) size: number;
+  @ApiProperty({ type: 'integer', minimum: 1, nullable: true, description: 'PDF pages; null for other formats' }) pageCount: number | null;
   @ApiProperty({ format: 'uuid', description: 'The stored file (also under /files)' }) fileId: string;
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'What it was rendered from (run and employee, invoice number, period, entries of an archive)' }) source: Record<string, unknown>;
-  @ApiProperty({ format: 'uuid', nullable: true, type: String }) jobId: string | null;
-  @ApiProperty() createdAt: Date;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The document job that rendered it; null when rendered by POST /documents' }) jobId: string | null;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt: Date;
+}
+
+export class DocumentJobErrorView {
+  @ApiProperty({ example: 'PAYROLL_RUN_NOT_FOUND', description: 'A registered error code' }) code: string;
+  @ApiProperty() message: string;
 }
 
 export class DocumentJobView {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ enum: JOB_STATUSES }) status: JobStatus;
-  @ApiProperty({ minimum: 0, maximum: 100 }) progress: number;
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: 100 }) progress: number;
   @ApiProperty({ enum: DOCUMENT_TYPES }) type: DocumentType;
   @ApiProperty({ enum: DOCUMENT_FORMATS }) format: DocumentFormat;
-  @ApiProperty() attempts: number;
-  @ApiProperty({ format: 'uuid', nullable: true, type: String }) documentId: string | null;
-  @ApiProperty({ nullable: true, description: '`{ code, message }` when failed (or the last error of an attempt to be retried)' }) error: { code: string; message: string } | null;
-  @ApiProperty() createdAt: Date;
-  @ApiProperty({ nullable: true, type: Date }) startedAt: Date | null;
-  @ApiProperty({ nullable: true, type: Date }) finishedAt: Date | null;
+  @ApiProperty({ type: 'integer', minimum: 0 }) attempts: number;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The document, once succeeded' }) documentId: string | null;
+  @ApiProperty({ type: DocumentJobErrorView, nullable: true, description: 'When failed (or the last error of an attempt to be retried); null otherwise' }) error: DocumentJobErrorView | null;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt: Date;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) startedAt: Date | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) finishedAt: Date | null;
 }

@@ -1,7 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { CHANNEL_OUTCOMES, ChannelOutcome } from '../notification.entity';
 import { DELIVERY_CHANNELS, DELIVERY_STATUSES } from '../notification-delivery.entity';
-import { NOTIFICATION_CATEGORIES } from '../notification-preference.entity';
+import { NOTIFICATION_CATEGORIES, NotificationCategory } from '../notification-preference.entity';
 
 export class ChannelDecisionView {
   @ApiProperty({
@@ -12,7 +12,7 @@ export class ChannelDecisionView {
   })
   outcome: ChannelOutcome;
 
-  @ApiProperty({ description: 'Inboxes written or deliveries queued.' })
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Inboxes written or deliveries queued.' })
   recipients: number;
 }
 
@@ -27,58 +27,58 @@ export class ChannelDecisionsView {
 export class NotificationAcceptedView {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ type: ChannelDecisionsView }) channels: ChannelDecisionsView;
-  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt: string;
 }
 
 export class InboxItemView {
   @ApiProperty({ format: 'uuid', description: 'The notification id' }) id: string;
-  @ApiProperty({ description: '`company` or the HR employee id whose inbox this is' }) recipient: string;
+  @ApiProperty({ example: 'company', description: '`company` or the HR employee id whose inbox this is' }) recipient: string;
   @ApiProperty({ enum: NOTIFICATION_CATEGORIES }) category: string;
   @ApiProperty() title: string;
   @ApiProperty() body: string;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true }) data: Record<string, unknown> | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, description: 'The free JSON sent with the notification' }) data: Record<string, unknown> | null;
   @ApiProperty() read: boolean;
-  @ApiProperty({ format: 'date-time', nullable: true }) readAt: string | null;
-  @ApiProperty({ format: 'date-time', nullable: true }) archivedAt: string | null;
-  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) readAt: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Always null in an inbox list: archived items leave it' }) archivedAt: string | null;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt: string;
 }
 
 export class UnreadCountsView {
-  @ApiProperty({ description: '`company` or the HR employee id' }) recipient: string;
-  @ApiProperty() total: number;
+  @ApiProperty({ example: 'company', description: '`company` or the HR employee id' }) recipient: string;
+  @ApiProperty({ type: 'integer', minimum: 0 }) total: number;
   @ApiProperty({ type: 'object', additionalProperties: { type: 'integer' }, example: { approval: 2, general: 1 }, description: 'Every category, 0 included' })
   byCategory: Record<string, number>;
 }
 
 export class ReadAllView {
-  @ApiProperty({ description: 'Items marked read' }) updated: number;
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Items marked read' }) updated: number;
 }
 
 export class AttemptView {
-  @ApiProperty({ format: 'date-time' }) at: string;
+  @ApiProperty({ type: String, format: 'date-time' }) at: string;
   @ApiProperty({ enum: ['sent', 'failed'] }) outcome: string;
   @ApiProperty({ enum: ['smtp', 'http', 'capture'] }) provider: string;
-  @ApiProperty() durationMs: number;
-  @ApiProperty({ nullable: true }) error: string | null;
+  @ApiProperty({ type: 'integer', minimum: 0 }) durationMs: number;
+  @ApiProperty({ type: String, nullable: true }) error: string | null;
 }
 
 export class DeliveryView {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ enum: DELIVERY_CHANNELS }) channel: string;
   @ApiProperty({ description: 'Email address, phone number, or employee id (push)' }) recipient: string;
-  @ApiProperty({ format: 'uuid', nullable: true }) employeeId: string | null;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) employeeId: string | null;
   @ApiProperty({ enum: DELIVERY_STATUSES, description: '`pending` until sent, or failed after NOTIFICATION_MAX_ATTEMPTS (or a permanent refusal); `skipped` when the employee has no address for the channel' })
   status: string;
-  @ApiProperty({ format: 'date-time', nullable: true }) nextAttemptAt: string | null;
-  @ApiProperty({ format: 'date-time', nullable: true }) sentAt: string | null;
-  @ApiProperty({ nullable: true }) lastError: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) nextAttemptAt: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) sentAt: string | null;
+  @ApiProperty({ type: String, nullable: true }) lastError: string | null;
   @ApiProperty({ type: [AttemptView] }) attempts: AttemptView[];
 }
 
 export class InboxStateView {
-  @ApiProperty() recipient: string;
-  @ApiProperty({ format: 'date-time', nullable: true }) readAt: string | null;
-  @ApiProperty({ format: 'date-time', nullable: true }) archivedAt: string | null;
+  @ApiProperty({ example: 'company', description: '`company` or the HR employee id' }) recipient: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) readAt: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) archivedAt: string | null;
 }
 
 export class NotificationView {
@@ -86,10 +86,24 @@ export class NotificationView {
   @ApiProperty({ enum: NOTIFICATION_CATEGORIES }) category: string;
   @ApiProperty() title: string;
   @ApiProperty() body: string;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true }) data: Record<string, unknown> | null;
-  @ApiProperty({ type: [String] }) recipients: string[];
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, description: 'The free JSON sent with the notification' }) data: Record<string, unknown> | null;
+  @ApiProperty({ type: [String], description: 'As sent: HR employee ids, email addresses, phone numbers; empty for the company inbox' }) recipients: string[];
   @ApiProperty({ type: ChannelDecisionsView, description: 'The decision at send time' }) channels: ChannelDecisionsView;
-  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: [InboxStateView] }) inboxes: InboxStateView[];
   @ApiProperty({ type: [DeliveryView], description: 'Live state of each background delivery with every attempt' }) deliveries: DeliveryView[];
+}
+
+export class PreferenceView {
+  @ApiProperty({ enum: NOTIFICATION_CATEGORIES, example: 'approval' }) category: NotificationCategory;
+  @ApiProperty() inApp: boolean;
+  @ApiProperty() email: boolean;
+  @ApiProperty() push: boolean;
+  @ApiProperty() sms: boolean;
+  @ApiProperty() whatsapp: boolean;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'null while the category still has its defaults' }) updatedAt: string | null;
+}
+
+export class PreferencesView {
+  @ApiProperty({ type: [PreferenceView], description: 'The nine categories, stored or default' }) items: PreferenceView[];
 }

@@ -15,13 +15,13 @@ export class SendNotificationDto {
   @IsIn(NOTIFICATION_CATEGORIES)
   category: NotificationCategory;
 
-  @ApiProperty({ maxLength: 200, example: 'Leave request approved', description: 'Email subject, push title, first line of SMS/WhatsApp.' })
+  @ApiProperty({ minLength: 1, maxLength: 200, example: 'Leave request approved', description: 'Email subject, push title, first line of SMS/WhatsApp.' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)
   title: string;
 
-  @ApiProperty({ maxLength: 10000, example: 'Your leave from 2 to 6 March is approved.' })
+  @ApiProperty({ minLength: 1, maxLength: 10000, example: 'Your leave from 2 to 6 March is approved.' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(10000)
@@ -30,7 +30,8 @@ export class SendNotificationDto {
   @ApiPropertyOptional({
     type: [String],
     maxItems: MAX_RECIPIENTS,
-    example: ['3f2b8c1e-4d5a-4f6b-9c7d-8e9f0a1b2c3d', 'ops@example.cm', '+237677000001'],
+    maxLength: 254,
+    example: ['ops@example.cm', '+237677000001'],
     description:
       'HR employee ids (reached in their inbox, by email, SMS, WhatsApp and push with the contact details HR holds), email addresses or phone numbers in international format. None: the company inbox.',
   })
@@ -41,7 +42,7 @@ export class SendNotificationDto {
   @MaxLength(254, { each: true })
   recipients?: string[];
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Free JSON for the receiving app (at most 8 KiB), sent to the providers and shown in the inbox.' })
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, example: { leaveRequestId: 'a1b2c3d4-0000-4000-8000-000000000001' }, description: 'Free JSON for the receiving app (at most 8 KiB), sent to the providers and shown in the inbox.' })
   @IsOptional()
   @IsObject()
   @ValidateBy({
@@ -53,7 +54,7 @@ export class SendNotificationDto {
   })
   data?: Record<string, unknown>;
 
-  @ApiPropertyOptional({ type: [String], enum: NOTIFICATION_CHANNELS, description: 'Only these channels (still subject to the preference). Default: every channel.' })
+  @ApiPropertyOptional({ type: [String], enum: NOTIFICATION_CHANNELS, minItems: 1, maxItems: NOTIFICATION_CHANNELS.length, uniqueItems: true, example: ['inApp', 'email'], description: 'Only these channels (still subject to the preference). Default: every channel.' })
   @IsOptional()
   @IsArray()
   @ArrayMinSize(1)
