@@ -118,6 +118,7 @@ describe('a client generated from the OpenAPI documents', () => {
       status: 200,
       body: { success: true, message: 'Notification preference updated.', data: { category: 'approval', inApp: true, email: true, push: true, sms: true, whatsapp: false } },
     });
+    expect(walked.preference.body.data.sms).toBe(true);
     expect(walked.created).toMatchObject({ status: 201, body: { success: true, data: { externalId: 'EMP-0042', firstName: 'Amina', status: 'active' } } });
     const id = walked.employeeId;
     expect(walked.synced).toMatchObject({ status: 200, body: { data: { id, jobTitle: 'Senior Accountant' } } });

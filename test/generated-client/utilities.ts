@@ -48,12 +48,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List notification preferences */
         get: operations["Preferences_list"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
+        /** Change a notification preference */
         patch: operations["Preferences_update"];
         trace?: never;
     };
@@ -64,8 +66,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List an inbox */
         get: operations["Notifications_list"];
         put?: never;
+        /**
+         * Send a notification
+         * @description USER_NOT_FOUND names in `details.unknownEmployeeIds` the recipients that are not employees of the company; nothing is written then, nor when HR cannot be asked (UPSTREAM_UNAVAILABLE).
+         */
         post: operations["Notifications_send"];
         delete?: never;
         options?: never;
@@ -80,6 +87,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Count an inbox’s unread items */
         get: operations["Notifications_unreadCounts"];
         put?: never;
         post?: never;
@@ -98,6 +106,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Mark every inbox item read */
         post: operations["Notifications_readAll"];
         delete?: never;
         options?: never;
@@ -112,9 +121,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a notification and its deliveries */
         get: operations["Notifications_get"];
         put?: never;
         post?: never;
+        /** Archive an inbox item */
         delete: operations["Notifications_archive"];
         options?: never;
         head?: never;
@@ -134,6 +145,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /** Mark an inbox item read */
         patch: operations["Notifications_read"];
         trace?: never;
     };
@@ -150,6 +162,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /** Mark an inbox item unread */
         patch: operations["Notifications_unread"];
         trace?: never;
     };
@@ -160,8 +173,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List files */
         get: operations["Files_list"];
         put?: never;
+        /**
+         * Upload a file
+         * @description Over FILES_MAX_BYTES: FILE_TOO_LARGE, nothing is kept. Executables, unknown binaries and other types outside the allow list: FILE_TYPE_NOT_ALLOWED with `details.detectedContentType`.
+         */
         post: operations["Files_upload"];
         delete?: never;
         options?: never;
@@ -176,12 +194,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a file’s metadata */
         get: operations["Files_get"];
         put?: never;
         post?: never;
+        /** Delete a file */
         delete: operations["Files_remove"];
         options?: never;
         head?: never;
+        /** Change a file’s visibility */
         patch: operations["Files_update"];
         trace?: never;
     };
@@ -194,6 +215,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Revoke a file’s signed links */
         post: operations["Files_revokeLinks"];
         delete?: never;
         options?: never;
@@ -208,6 +230,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Download a file */
         get: operations["Files_content"];
         put?: never;
         post?: never;
@@ -224,6 +247,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Download a public file through its signed link
+         * @description Without credentials; counted in the usage of whoever published the link (`fileLinkDownloads`). FILE_LINK_INVALID when the link expired, was tampered with or revoked (visibility changed, or revoke-links), or the file is not (or no longer) public. RATE_LIMIT_EXCEEDED (with Retry-After) past FILES_LINK_DOWNLOADS_PER_MINUTE downloads of this file from one client address in a minute.
+         */
         get: operations["Files_download"];
         put?: never;
         post?: never;
@@ -240,8 +267,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List documents */
         get: operations["Documents_list"];
         put?: never;
+        /**
+         * Render a document
+         * @description PAYROLL_RUN_NOT_FOUND for a run not of the company; USER_NOT_FOUND when the employee has no payslip in the run; DOCUMENT_TOO_LARGE_FOR_SYNC past 500 table rows (send it to POST /document-jobs); DOCUMENT_RENDER_TIMEOUT when the render ran past its time budget and was stopped; UPSTREAM_UNAVAILABLE when payroll or Books did not answer (nothing was stored).
+         */
         post: operations["Documents_create"];
         delete?: never;
         options?: never;
@@ -256,6 +288,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a document */
         get: operations["Documents_get"];
         put?: never;
         post?: never;
@@ -272,6 +305,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Download a document
+         * @description FILE_NOT_FOUND when its file was deleted.
+         */
         get: operations["Documents_content"];
         put?: never;
         post?: never;
@@ -288,8 +325,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List document jobs */
         get: operations["DocumentJobs_list"];
         put?: never;
+        /** Queue a document job */
         post: operations["DocumentJobs_create"];
         delete?: never;
         options?: never;
@@ -304,6 +343,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a document job */
         get: operations["DocumentJobs_get"];
         put?: never;
         post?: never;
@@ -366,6 +406,27 @@ export interface components {
                 [key: string]: components["schemas"]["DependencyStatusView"];
             };
         };
+        PreferenceView: {
+            /**
+             * @example approval
+             * @enum {string}
+             */
+            category: "assigned" | "approval" | "mention" | "comment" | "calendar" | "drive" | "crm" | "due" | "general";
+            inApp: boolean;
+            email: boolean;
+            push: boolean;
+            sms: boolean;
+            whatsapp: boolean;
+            /**
+             * Format: date-time
+             * @description null while the category still has its defaults
+             */
+            updatedAt: string | null;
+        };
+        PreferencesView: {
+            /** @description The nine categories, stored or default */
+            items: components["schemas"]["PreferenceView"][];
+        };
         UpdatePreferenceDto: {
             /**
              * @example approval
@@ -418,17 +479,27 @@ export interface components {
             /**
              * @description HR employee ids (reached in their inbox, by email, SMS, WhatsApp and push with the contact details HR holds), email addresses or phone numbers in international format. None: the company inbox.
              * @example [
-             *       "3f2b8c1e-4d5a-4f6b-9c7d-8e9f0a1b2c3d",
              *       "ops@example.cm",
              *       "+237677000001"
              *     ]
              */
             recipients?: string[];
-            /** @description Free JSON for the receiving app (at most 8 KiB), sent to the providers and shown in the inbox. */
+            /**
+             * @description Free JSON for the receiving app (at most 8 KiB), sent to the providers and shown in the inbox.
+             * @example {
+             *       "leaveRequestId": "a1b2c3d4-0000-4000-8000-000000000001"
+             *     }
+             */
             data?: {
                 [key: string]: unknown;
             };
-            /** @description Only these channels (still subject to the preference). Default: every channel. */
+            /**
+             * @description Only these channels (still subject to the preference). Default: every channel.
+             * @example [
+             *       "inApp",
+             *       "email"
+             *     ]
+             */
             channels?: ("inApp" | "email" | "push" | "sms" | "whatsapp")[];
         };
         InboxItemView: {
@@ -437,25 +508,35 @@ export interface components {
              * @description The notification id
              */
             id: string;
-            /** @description `company` or the HR employee id whose inbox this is */
+            /**
+             * @description `company` or the HR employee id whose inbox this is
+             * @example company
+             */
             recipient: string;
             /** @enum {string} */
             category: "assigned" | "approval" | "mention" | "comment" | "calendar" | "drive" | "crm" | "due" | "general";
             title: string;
             body: string;
-            data?: {
+            /** @description The free JSON sent with the notification */
+            data: {
                 [key: string]: unknown;
             } | null;
             read: boolean;
             /** Format: date-time */
-            readAt: Record<string, never> | null;
-            /** Format: date-time */
-            archivedAt: Record<string, never> | null;
+            readAt: string | null;
+            /**
+             * Format: date-time
+             * @description Always null in an inbox list: archived items leave it
+             */
+            archivedAt: string | null;
             /** Format: date-time */
             createdAt: string;
         };
         UnreadCountsView: {
-            /** @description `company` or the HR employee id */
+            /**
+             * @description `company` or the HR employee id
+             * @example company
+             */
             recipient: string;
             total: number;
             /**
@@ -474,11 +555,15 @@ export interface components {
             updated: number;
         };
         InboxStateView: {
+            /**
+             * @description `company` or the HR employee id
+             * @example company
+             */
             recipient: string;
             /** Format: date-time */
-            readAt: Record<string, never> | null;
+            readAt: string | null;
             /** Format: date-time */
-            archivedAt: Record<string, never> | null;
+            archivedAt: string | null;
         };
         AttemptView: {
             /** Format: date-time */
@@ -488,7 +573,7 @@ export interface components {
             /** @enum {string} */
             provider: "smtp" | "http" | "capture";
             durationMs: number;
-            error: Record<string, never> | null;
+            error: string | null;
         };
         DeliveryView: {
             /** Format: uuid */
@@ -498,17 +583,17 @@ export interface components {
             /** @description Email address, phone number, or employee id (push) */
             recipient: string;
             /** Format: uuid */
-            employeeId: Record<string, never> | null;
+            employeeId: string | null;
             /**
              * @description `pending` until sent, or failed after NOTIFICATION_MAX_ATTEMPTS (or a permanent refusal); `skipped` when the employee has no address for the channel
              * @enum {string}
              */
             status: "pending" | "sent" | "failed" | "skipped";
             /** Format: date-time */
-            nextAttemptAt: Record<string, never> | null;
+            nextAttemptAt: string | null;
             /** Format: date-time */
-            sentAt: Record<string, never> | null;
-            lastError: Record<string, never> | null;
+            sentAt: string | null;
+            lastError: string | null;
             attempts: components["schemas"]["AttemptView"][];
         };
         NotificationView: {
@@ -518,9 +603,11 @@ export interface components {
             category: "assigned" | "approval" | "mention" | "comment" | "calendar" | "drive" | "crm" | "due" | "general";
             title: string;
             body: string;
-            data?: {
+            /** @description The free JSON sent with the notification */
+            data: {
                 [key: string]: unknown;
             } | null;
+            /** @description As sent: HR employee ids, email addresses, phone numbers; empty for the company inbox */
             recipients: string[];
             /** @description The decision at send time */
             channels: components["schemas"]["ChannelDecisionsView"];
@@ -540,8 +627,11 @@ export interface components {
              * @example application/pdf
              */
             contentType: string;
-            /** @description What the uploader declared, for reference */
-            declaredContentType: Record<string, never> | null;
+            /**
+             * @description What the uploader declared, for reference (null when it declared none)
+             * @example application/pdf
+             */
+            declaredContentType: string | null;
             /** @description Bytes */
             size: number;
             /** @description Hex SHA-256 of the bytes (also the ETag and Repr-Digest of the content) */
@@ -550,10 +640,13 @@ export interface components {
             visibility: "internal" | "public";
             /** Format: date-time */
             createdAt: string;
-            /** @description Public files: a signed link that works without credentials until publicUrlExpiresAt */
-            publicUrl: Record<string, never> | null;
+            /**
+             * Format: uri
+             * @description Public files: a signed link that works without credentials until publicUrlExpiresAt; null for internal files
+             */
+            publicUrl: string | null;
             /** Format: date-time */
-            publicUrlExpiresAt: Record<string, never> | null;
+            publicUrlExpiresAt: string | null;
         };
         UploadFileDto: {
             /**
@@ -574,6 +667,142 @@ export interface components {
              */
             visibility: "internal" | "public";
         };
+        PayslipDataDto: {
+            /**
+             * @description Language and number format; default from Accept-Language (fr → fr-CM, else en-CM).
+             * @enum {string}
+             */
+            locale?: "fr-CM" | "en-CM";
+            /**
+             * @description Shown in the header and footers; default: the company id.
+             * @example Acme Cameroun SARL
+             */
+            companyName?: string;
+            /**
+             * Format: uuid
+             * @description A payroll run of the company
+             */
+            payrollRunId: string;
+            /**
+             * Format: uuid
+             * @description Required for one payslip; a document job without it renders every payslip of the run into one ZIP.
+             */
+            employeeId?: string;
+        };
+        InvoiceLineDto: {
+            /** @example Payroll service, March 2026 */
+            description: string;
+            /** @example 1 */
+            quantity: number;
+            /**
+             * @description Integer, in the currency’s minor unit (XAF has none).
+             * @example 150000
+             */
+            unitPrice: number;
+        };
+        InvoiceTaxDto: {
+            /** @example TVA */
+            name: string;
+            /**
+             * @description Percent of the subtotal, up to 4 decimals; the amount is rounded half up to the minor unit.
+             * @example 19.25
+             */
+            rate: number;
+        };
+        InvoiceDataDto: {
+            /**
+             * @description Language and number format; default from Accept-Language (fr → fr-CM, else en-CM).
+             * @enum {string}
+             */
+            locale?: "fr-CM" | "en-CM";
+            /**
+             * @description Shown in the header and footers; default: the company id.
+             * @example Acme Cameroun SARL
+             */
+            companyName?: string;
+            /** @example INV-2026-0042 */
+            number: string;
+            /** @description The customer, or just its name as a string. */
+            customer: components["schemas"]["CustomerDto"] | string;
+            /**
+             * @description ISO 4217; amounts are integers in its minor unit.
+             * @example XAF
+             */
+            currency: string;
+            /**
+             * Format: date
+             * @description Default: today.
+             * @example 2026-03-31
+             */
+            issueDate?: string;
+            /**
+             * Format: date
+             * @description Not before issueDate.
+             * @example 2026-04-30
+             */
+            dueDate?: string;
+            lines: components["schemas"]["InvoiceLineDto"][];
+            taxes?: components["schemas"]["InvoiceTaxDto"][];
+            notes?: string;
+        };
+        CustomerDto: {
+            /** @example Brasseries du Cameroun */
+            name: string;
+            address?: string;
+            /**
+             * Format: email
+             * @example billing@example.cm
+             */
+            email?: string;
+            taxId?: string;
+        };
+        ReportRowDto: {
+            /** @example 601 Purchases */
+            account: string;
+            /**
+             * @description Integer, in the currency’s minor unit.
+             * @example 250000
+             */
+            debit: number;
+            /**
+             * @description Integer, in the currency’s minor unit.
+             * @example 0
+             */
+            credit: number;
+        };
+        FinancialReportDataDto: {
+            /**
+             * @description Language and number format; default from Accept-Language (fr → fr-CM, else en-CM).
+             * @enum {string}
+             */
+            locale?: "fr-CM" | "en-CM";
+            /**
+             * @description Shown in the header and footers; default: the company id.
+             * @example Acme Cameroun SARL
+             */
+            companyName?: string;
+            /** @description Default: “Trial balance” for Books’ report, “Financial report” for rows sent. */
+            title?: string;
+            /**
+             * Format: date
+             * @description Period start (Books’ trial balance: movements from this day).
+             * @example 2026-01-01
+             */
+            from?: string;
+            /**
+             * Format: date
+             * @description Period end; not before from.
+             * @example 2026-12-31
+             */
+            to?: string;
+            /**
+             * @description For rows sent (default XAF); Books’ report carries its own.
+             * @example XAF
+             */
+            currency?: string;
+            /** @description Rendered as sent; without rows, the trial balance comes from Books for [from, to]. */
+            rows?: components["schemas"]["ReportRowDto"][];
+        };
         DocumentView: {
             /** Format: uuid */
             id: string;
@@ -584,13 +813,20 @@ export interface components {
              * @enum {string}
              */
             format: "pdf" | "xlsx" | "zip";
+            /** @example Payslip March 2026 */
             title: string;
-            /** @example fr-CM */
-            locale: string;
+            /**
+             * @example fr-CM
+             * @enum {string}
+             */
+            locale: "fr-CM" | "en-CM";
+            /** @example payslip-2026-03-EMP-001.pdf */
             filename: string;
+            /** @example application/pdf */
             contentType: string;
+            /** @description Bytes */
             size: number;
-            /** @description PDF pages */
+            /** @description PDF pages; null for other formats */
             pageCount: number | null;
             /**
              * Format: uuid
@@ -601,7 +837,10 @@ export interface components {
             source: {
                 [key: string]: unknown;
             };
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The document job that rendered it; null when rendered by POST /documents
+             */
             jobId: string | null;
             /** Format: date-time */
             createdAt: string;
@@ -612,9 +851,15 @@ export interface components {
             /** @enum {string} */
             format: "pdf" | "xlsx";
             /** @description payslip: `{ payrollRunId, employeeId }` (a job without employeeId: every payslip of the run in one ZIP). invoice: `{ number, customer, currency, lines: [{ description, quantity, unitPrice }], issueDate?, dueDate?, taxes?: [{ name, rate }], notes? }`. financial-report: `{ from?, to?, title? }` (Books’ trial balance) or `{ title, rows: [{ account, debit, credit }], currency? }`. Every type: `locale?` (fr-CM | en-CM), `companyName?`. Amounts are integers in the currency’s minor unit. */
-            data: {
-                [key: string]: unknown;
-            };
+            data: components["schemas"]["PayslipDataDto"] | components["schemas"]["InvoiceDataDto"] | components["schemas"]["FinancialReportDataDto"];
+        };
+        DocumentJobErrorView: {
+            /**
+             * @description A registered error code
+             * @example PAYROLL_RUN_NOT_FOUND
+             */
+            code: string;
+            message: string;
         };
         DocumentJobView: {
             /** Format: uuid */
@@ -627,10 +872,13 @@ export interface components {
             /** @enum {string} */
             format: "pdf" | "xlsx";
             attempts: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The document, once succeeded
+             */
             documentId: string | null;
-            /** @description `{ code, message }` when failed (or the last error of an attempt to be retried) */
-            error: Record<string, never> | null;
+            /** @description When failed (or the last error of an attempt to be retried); null otherwise */
+            error: components["schemas"]["DocumentJobErrorView"] | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -866,7 +1114,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `data.items`: the nine categories, each `{ category, inApp, email, push, sms, whatsapp, updatedAt }` */
+            /** @description The nine categories, each with its channels: stored, or the defaults (inApp, email, push on; sms, whatsapp off) for a category never set. */
             200: {
                 headers: {
                     /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
@@ -879,7 +1127,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["PreferencesView"];
+                    };
+                };
             };
             /** @description `VALIDATION_FAILED`: The request is invalid. */
             400: {
@@ -996,7 +1251,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `data`: the whole preference after the change: `{ category, inApp, email, push, sms, whatsapp, updatedAt }` */
+            /** @description The whole preference after the change; the flags not sent keep their value. */
             200: {
                 headers: {
                     /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
@@ -1009,7 +1264,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["PreferenceView"];
+                    };
+                };
             };
             /** @description `VALIDATION_FAILED`: The request is invalid. */
             400: {
@@ -1358,7 +1620,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description USER_NOT_FOUND: `details.unknownEmployeeIds` are not employees of the company */
+            /** @description `USER_NOT_FOUND`: Employee not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1426,11 +1688,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /**
-             * @description UPSTREAM_UNAVAILABLE: HR could not be asked for the employees’ contacts; nothing was written
-             *
-             *     `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly.
-             */
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1726,6 +1984,7 @@ export interface operations {
                 "X-Acting-Company-Id"?: string;
             };
             path: {
+                /** @description The notification */
                 id: string;
             };
             cookie?: never;
@@ -1797,11 +2056,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /**
-             * @description NOTIFICATION_NOT_FOUND (also for another company’s)
-             *
-             *     `HTTP_ERROR`: The requested resource was not found.
-             */
+            /** @description `NOTIFICATION_NOT_FOUND`: Notification not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1886,13 +2141,14 @@ export interface operations {
                 "X-Acting-Company-Id"?: string;
             };
             path: {
+                /** @description The notification */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description In-app inbox: the company’s when `recipient` is left out, else the HR employee’s. Archives the item: it leaves the inbox; the notification and its deliveries are kept. */
+            /** @description In-app inbox: the company’s when `recipient` is left out, else the HR employee’s. Archives the item: it leaves the inbox; the notification and its deliveries are kept. NOTIFICATION_NOT_FOUND when it is not in this inbox (or already archived). */
             200: {
                 headers: {
                     /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
@@ -1957,11 +2213,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /**
-             * @description NOTIFICATION_NOT_FOUND: not in this inbox (or already archived)
-             *
-             *     `HTTP_ERROR`: The requested resource was not found.
-             */
+            /** @description `NOTIFICATION_NOT_FOUND`: Notification not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2046,13 +2298,14 @@ export interface operations {
                 "X-Acting-Company-Id"?: string;
             };
             path: {
+                /** @description The notification */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description In-app inbox: the company’s when `recipient` is left out, else the HR employee’s. Reading again keeps the first read time. */
+            /** @description In-app inbox: the company’s when `recipient` is left out, else the HR employee’s. Reading again keeps the first read time. NOTIFICATION_NOT_FOUND when it is not in this inbox (or archived). */
             200: {
                 headers: {
                     /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
@@ -2117,11 +2370,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /**
-             * @description NOTIFICATION_NOT_FOUND: not in this inbox (or archived)
-             *
-             *     `HTTP_ERROR`: The requested resource was not found.
-             */
+            /** @description `NOTIFICATION_NOT_FOUND`: Notification not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2206,13 +2455,14 @@ export interface operations {
                 "X-Acting-Company-Id"?: string;
             };
             path: {
+                /** @description The notification */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description In-app inbox: the company’s when `recipient` is left out, else the HR employee’s. */
+            /** @description In-app inbox: the company’s when `recipient` is left out, else the HR employee’s. NOTIFICATION_NOT_FOUND when it is not in this inbox (or archived). */
             200: {
                 headers: {
                     /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
@@ -2277,11 +2527,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /**
-             * @description NOTIFICATION_NOT_FOUND: not in this inbox (or archived)
-             *
-             *     `HTTP_ERROR`: The requested resource was not found.
-             */
+            /** @description `NOTIFICATION_NOT_FOUND`: Notification not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2582,7 +2828,7 @@ export interface operations {
                 };
             };
             /**
-             * @description FILE_TOO_LARGE: over FILES_MAX_BYTES (nothing is kept)
+             * @description `FILE_TOO_LARGE`: The file is larger than the <limit> bytes allowed.
              *
              *     `HTTP_ERROR`: The request body is too large.
              */
@@ -2595,7 +2841,7 @@ export interface operations {
                 };
             };
             /**
-             * @description FILE_TYPE_NOT_ALLOWED: executables, unknown binaries and other types outside the allow list (`details.detectedContentType`)
+             * @description `FILE_TYPE_NOT_ALLOWED`: This file type is not allowed.
              *
              *     `HTTP_ERROR`: This content type is not supported.
              */
@@ -2674,6 +2920,7 @@ export interface operations {
                 "X-Acting-Company-Id"?: string;
             };
             path: {
+                /** @description The file */
                 id: string;
             };
             cookie?: never;
@@ -2745,11 +2992,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /**
-             * @description FILE_NOT_FOUND (also for another company’s file)
-             *
-             *     `HTTP_ERROR`: The requested resource was not found.
-             */
+            /** @description `FILE_NOT_FOUND`: File not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2831,6 +3074,7 @@ export interface operations {
                 "X-Acting-Company-Id"?: string;
             };
             path: {
+                /** @description The file */
                 id: string;
             };
             cookie?: never;
@@ -2850,7 +3094,13 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
             };
             /** @description `VALIDATION_FAILED`: The request is invalid. */
             400: {
@@ -2895,11 +3145,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /**
-             * @description FILE_NOT_FOUND
-             *
-             *     `HTTP_ERROR`: The requested resource was not found.
-             */
+            /** @description `FILE_NOT_FOUND`: File not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2981,6 +3227,7 @@ export interface operations {
                 "X-Acting-Company-Id"?: string;
             };
             path: {
+                /** @description The file */
                 id: string;
             };
             cookie?: never;
@@ -3056,11 +3303,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /**
-             * @description FILE_NOT_FOUND
-             *
-             *     `HTTP_ERROR`: The requested resource was not found.
-             */
+            /** @description `FILE_NOT_FOUND`: File not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3160,6 +3403,7 @@ export interface operations {
                 "X-Acting-Company-Id"?: string;
             };
             path: {
+                /** @description The file */
                 id: string;
             };
             cookie?: never;
@@ -3231,11 +3475,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /**
-             * @description FILE_NOT_FOUND
-             *
-             *     `HTTP_ERROR`: The requested resource was not found.
-             */
+            /** @description `FILE_NOT_FOUND`: File not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3317,6 +3557,7 @@ export interface operations {
                 "X-Acting-Company-Id"?: string;
             };
             path: {
+                /** @description The file */
                 id: string;
             };
             cookie?: never;
@@ -3325,6 +3566,40 @@ export interface operations {
         responses: {
             /** @description The bytes, not enveloped, with Content-Type (sniffed), Content-Length, Content-Disposition: attachment, ETag (the SHA-256), Repr-Digest, Accept-Ranges. One range (`bytes=a-b`, `bytes=a-`, `bytes=-n`) answers 206 with Content-Range; an unsatisfiable one 416 RANGE_NOT_SATISFIABLE; several ranges at once answer 200 with the whole file. If-None-Match with the ETag answers 304; If-Range is honoured. */
             200: {
+                headers: {
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description One range of the bytes, with Content-Range. */
+            206: {
+                headers: {
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description Not modified: If-None-Match named the ETag. No body. */
+            304: {
                 headers: {
                     /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
                     "RateLimit-Limit"?: number;
@@ -3381,11 +3656,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /**
-             * @description FILE_NOT_FOUND (also for another company’s file)
-             *
-             *     `HTTP_ERROR`: The requested resource was not found.
-             */
+            /** @description `FILE_NOT_FOUND`: File not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3396,6 +3667,15 @@ export interface operations {
             };
             /** @description `HTTP_ERROR`: The request URI is too long. */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RANGE_NOT_SATISFIABLE`: The requested range cannot be served. */
+            416: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3461,22 +3741,41 @@ export interface operations {
         parameters: {
             query: {
                 /** @description From the file’s publicUrl */
-                signature: unknown;
+                signature: string;
                 /** @description Epoch seconds, from the file’s publicUrl */
-                expires: unknown;
+                expires: string;
                 /** @description The link version, from the file’s publicUrl */
-                v: unknown;
+                v: string;
             };
             header?: never;
             path: {
+                /** @description The file */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description A public file through its signed link, without credentials; counted in the usage of whoever published the link (`fileLinkDownloads`). The bytes, not enveloped, with Content-Type (sniffed), Content-Length, Content-Disposition: attachment, ETag (the SHA-256), Repr-Digest, Accept-Ranges. One range (`bytes=a-b`, `bytes=a-`, `bytes=-n`) answers 206 with Content-Range; an unsatisfiable one 416 RANGE_NOT_SATISFIABLE; several ranges at once answer 200 with the whole file. If-None-Match with the ETag answers 304; If-Range is honoured. */
+            /** @description The bytes, not enveloped, with Content-Type (sniffed), Content-Length, Content-Disposition: attachment, ETag (the SHA-256), Repr-Digest, Accept-Ranges. One range (`bytes=a-b`, `bytes=a-`, `bytes=-n`) answers 206 with Content-Range; an unsatisfiable one 416 RANGE_NOT_SATISFIABLE; several ranges at once answer 200 with the whole file. If-None-Match with the ETag answers 304; If-Range is honoured. */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description One range of the bytes, with Content-Range. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description Not modified: If-None-Match named the ETag. No body. */
+            304: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3491,7 +3790,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description FILE_LINK_INVALID: expired, tampered with, revoked (visibility changed, or revoke-links), or the file is not (or no longer) public */
+            /** @description `FILE_LINK_INVALID`: This file link is invalid or has expired. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3518,7 +3817,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description RATE_LIMIT_EXCEEDED: more than FILES_LINK_DOWNLOADS_PER_MINUTE downloads of this file from this client address in a minute (Retry-After) */
+            /** @description `RANGE_NOT_SATISFIABLE`: The requested range cannot be served. */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -3789,7 +4097,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description PAYROLL_RUN_NOT_FOUND, or USER_NOT_FOUND when the employee has no payslip in the run */
+            /**
+             * @description `PAYROLL_RUN_NOT_FOUND`: Payroll run not found.
+             *
+             *     `USER_NOT_FOUND`: Employee not found.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3799,7 +4111,7 @@ export interface operations {
                 };
             };
             /**
-             * @description DOCUMENT_TOO_LARGE_FOR_SYNC: more than 500 table rows; send it to POST /document-jobs
+             * @description `DOCUMENT_TOO_LARGE_FOR_SYNC`: This document has <rows> table rows; POST /api/v1/app/documents renders at most <limit> at once. Send it to POST /api/v1/app/document-jobs instead.
              *
              *     `HTTP_ERROR`: The request body is too large.
              */
@@ -3820,7 +4132,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description DOCUMENT_RENDER_TIMEOUT: the render ran past its time budget and was stopped */
+            /** @description `DOCUMENT_RENDER_TIMEOUT`: Rendering this document took longer than the <limit> ms allowed and was stopped. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3870,11 +4182,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /**
-             * @description UPSTREAM_UNAVAILABLE: payroll or Books did not answer; nothing was stored
-             *
-             *     `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly.
-             */
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -3897,6 +4205,7 @@ export interface operations {
                 "X-Acting-Company-Id"?: string;
             };
             path: {
+                /** @description The document */
                 id: string;
             };
             cookie?: never;
@@ -3968,11 +4277,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /**
-             * @description DOCUMENT_NOT_FOUND (also for another company’s document)
-             *
-             *     `HTTP_ERROR`: The requested resource was not found.
-             */
+            /** @description `DOCUMENT_NOT_FOUND`: Document not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4054,6 +4359,7 @@ export interface operations {
                 "X-Acting-Company-Id"?: string;
             };
             path: {
+                /** @description The document */
                 id: string;
             };
             cookie?: never;
@@ -4062,6 +4368,44 @@ export interface operations {
         responses: {
             /** @description The stored bytes with their Content-Type, Content-Disposition: attachment (the filename), ETag and Range support, as the file’s content. */
             200: {
+                headers: {
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/zip": string;
+                };
+            };
+            /** @description One range of the bytes, with Content-Range. */
+            206: {
+                headers: {
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/zip": string;
+                };
+            };
+            /** @description Not modified: If-None-Match named the ETag. No body. */
+            304: {
                 headers: {
                     /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
                     "RateLimit-Limit"?: number;
@@ -4119,9 +4463,9 @@ export interface operations {
                 };
             };
             /**
-             * @description DOCUMENT_NOT_FOUND; FILE_NOT_FOUND when its file was deleted
+             * @description `DOCUMENT_NOT_FOUND`: Document not found.
              *
-             *     `HTTP_ERROR`: The requested resource was not found.
+             *     `FILE_NOT_FOUND`: File not found.
              */
             404: {
                 headers: {
@@ -4133,6 +4477,15 @@ export interface operations {
             };
             /** @description `HTTP_ERROR`: The request URI is too long. */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RANGE_NOT_SATISFIABLE`: The requested range cannot be served. */
+            416: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4424,7 +4777,7 @@ export interface operations {
                 };
             };
             /**
-             * @description DOCUMENT_TOO_LARGE: more than 10,000 table rows
+             * @description `DOCUMENT_TOO_LARGE`: This document has <rows> table rows; at most <limit> can be rendered.
              *
              *     `HTTP_ERROR`: The request body is too large.
              */
@@ -4509,6 +4862,7 @@ export interface operations {
                 "X-Acting-Company-Id"?: string;
             };
             path: {
+                /** @description The document job */
                 id: string;
             };
             cookie?: never;
@@ -4580,11 +4934,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /**
-             * @description DOCUMENT_JOB_NOT_FOUND (also for another company’s job)
-             *
-             *     `HTTP_ERROR`: The requested resource was not found.
-             */
+            /** @description `DOCUMENT_JOB_NOT_FOUND`: Document job not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
