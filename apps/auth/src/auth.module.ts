@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { describeService, PlatformModule } from '@platform/common';
 import { AuthorizeModule } from './authorize/authorize.module';
 import { CredentialsModule } from './credentials/credentials.module';
+import { DocsModule } from './docs/docs.module';
 import { AUTH_ENTITIES } from './entities';
 import { IdentityModule } from './identity/identity.module';
 import { AUTH_MIGRATIONS } from './migrations';
@@ -18,6 +19,7 @@ export const AUTH_SERVICE = describeService('auth');
     WorkspacesModule,
     IdentityModule,
     AuthorizeModule,
+    DocsModule,
   ],
 })
 export class AuthModule {}
