@@ -73,7 +73,7 @@ describe('applyDocumentConventions', () => {
     expect(response(429).description).toMatch(/^`RATE_LIMIT_EXCEEDED`: .*\n\n`QUOTA_EXCEEDED`: /s);
     expect(response(503).description).toMatch(/^`UPSTREAM_UNAVAILABLE`: /);
     expect(response(500).description).toMatch(/^`INTERNAL_ERROR`: /);
-    expect(response(415).description).toBe('`HTTP_ERROR`: This content type is not supported.');
+    expect(response(415).description).toMatch(/^`UNSUPPORTED_MEDIA_TYPE`: /);
     expect(Object.keys(response(401).headers!)).toEqual(['WWW-Authenticate']);
     expect(Object.keys(response(429).headers!)).toEqual(['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy']);
     expect(Object.keys(response(503).headers!)).toEqual(['Retry-After']);
