@@ -26,6 +26,7 @@ export * from './database/pipeline';
 export * from './database/prepared';
 export * from './database/transactions';
 export * from './errors/error-codes';
+export * from './errors/error-codes-table';
 export * from './errors/exception.filter';
 export * from './errors/i18n';
 export * from './errors/platform.exception';

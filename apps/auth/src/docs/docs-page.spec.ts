@@ -1,6 +1,6 @@
-import { ERROR_CODES, HTTP_ERROR_MESSAGES, SERVICES } from '@platform/common';
+import { ERROR_CODES, errorCodeRows, HTTP_ERROR_MESSAGES, readableMessage, SERVICES } from '@platform/common';
 import { acceptsGzip } from './docs.controller';
-import { errorCodeRows, readableMessage, renderDocsPage, SERVICE_DOCUMENTS } from './docs-page';
+import { renderDocsPage, SERVICE_DOCUMENTS } from './docs-page';
 
 describe('docs page', () => {
   const html = renderDocsPage('/api/v1/docs/assets/v1');

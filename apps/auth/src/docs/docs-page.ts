@@ -1,4 +1,4 @@
-import { ERROR_CODES, ErrorCode, HTTP_ERROR_MESSAGES, PLATFORM_CLIENT_ID, SERVICES, TOKEN_LIFETIME_SECONDS } from '@platform/common';
+import { errorCodeRows, PLATFORM_CLIENT_ID, SERVICES, TOKEN_LIFETIME_SECONDS } from '@platform/common';
 
 /** Where the docs page lives, under auth's prefix (the Ingress sends `/api/v1` itself to auth). */
 export const DOCS_PATH = '/api/v1/docs';
@@ -14,30 +14,6 @@ export const SERVICE_DOCUMENTS: readonly { name: string; title: string; prefix: 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]);
 
-/** A message as a reader meets it: `{n, plural, one {# second} other {# seconds}}` in its general form, `{n} seconds`. */
-export function readableMessage(message: string): string {
-  return message.replace(/\{(\w+), plural,((?:\s*(?:=\d+|zero|one|two|few|many|other) \{[^{}]*\})+)\s*\}/g, (whole, name: string, forms: string) => {
-    const other = /other \{([^{}]*)\}/.exec(forms);
-    return other ? other[1].replace(/#/g, `{${name}}`) : whole;
-  });
-}
-
-/**
- * The error codes of the registry, in its order, as the table shows them: the status and the
- * English message, the more precise messages of a code's reasons, and for HTTP_ERROR (whose
- * status is the HTTP layer's) each status with its message.
- */
-export function errorCodeRows(): { code: ErrorCode; status: string; messages: string[] }[] {
-  return (Object.keys(ERROR_CODES) as ErrorCode[]).map((code) => {
-    if (code === 'HTTP_ERROR') {
-      const statuses = Object.keys(HTTP_ERROR_MESSAGES);
-      return { code, status: statuses.join(', '), messages: statuses.map((status) => `${status}: ${HTTP_ERROR_MESSAGES[Number(status)].en}`) };
-    }
-    const definition = ERROR_CODES[code];
-    const reasons = 'reasons' in definition && definition.reasons ? Object.values(definition.reasons as Record<string, { en: string }>).map((reason) => reason.en) : [];
-    return { code, status: String(definition.status), messages: [definition.message.en, ...reasons].map(readableMessage) };
-  });
-}
 
 function errorCodesTable(): string {
   const rows = errorCodeRows()
