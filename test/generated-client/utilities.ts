@@ -895,7 +895,7 @@ export interface components {
              * @description The machine-readable error code, one of the registry’s: branch on this, not on `message`.
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "INTERNAL_ERROR" | "HTTP_ERROR" | "INVALID_CREDENTIALS" | "DEVELOPER_KEYS_INVALID" | "GATEWAY_AUTH_REQUIRED" | "GATEWAY_AUTH_INVALID" | "NOT_AN_ORGANIZATION_MEMBER" | "EMAIL_NOT_VERIFIED" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_EXPIRED" | "CLIENT_ID_INVALID" | "INSUFFICIENT_SCOPE" | "ACTING_COMPANY_FORBIDDEN" | "RATE_LIMIT_EXCEEDED" | "QUOTA_EXCEEDED" | "UPSTREAM_UNAVAILABLE" | "IDEMPOTENCY_KEY_REUSED" | "WORKSPACE_NOT_FOUND" | "EMPLOYEE_EXTERNAL_ID_CONFLICT" | "CONTRACT_NOT_FOUND" | "CONTRACT_OVERLAP" | "CONTRACT_NOT_EDITABLE" | "CONTRACT_INVALID_TRANSITION" | "LEAVE_TYPE_NOT_FOUND" | "LEAVE_TYPE_NAME_CONFLICT" | "LEAVE_REQUEST_NOT_FOUND" | "LEAVE_REQUEST_OVERLAP" | "LEAVE_REQUEST_ALREADY_APPROVED" | "LEAVE_REQUEST_NOT_PENDING" | "LEAVE_BALANCE_INSUFFICIENT" | "LEAVE_NO_WORKING_DAYS" | "ATTENDANCE_ALREADY_RECORDED" | "PERFORMANCE_REVIEW_NOT_FOUND" | "PERFORMANCE_REVIEW_LOCKED" | "PERFORMANCE_REVIEW_INVALID_TRANSITION" | "PAYROLL_RUN_PERIOD_CONFLICT" | "PAYROLL_NO_ELIGIBLE_EMPLOYEES" | "PAYROLL_RUN_NOT_PAYABLE" | "PAYROLL_RULES_UNAVAILABLE" | "WALLET_NOT_FOUND" | "CURRENCY_MISMATCH" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "PAYMENT_RECIPIENT_INVALID" | "ACCOUNT_NOT_FOUND" | "ACCOUNT_CODE_CONFLICT" | "JOURNAL_ENTRY_ALREADY_REVERSED" | "ACCOUNTING_PERIOD_CLOSED" | "ACCOUNTING_PERIOD_NOT_FOUND" | "ACCOUNT_INACTIVE" | "ACCOUNT_TYPE_LOCKED" | "BOOKS_CURRENCY_MISMATCH" | "NOTIFICATION_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED" | "FILE_LINK_INVALID" | "RANGE_NOT_SATISFIABLE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_JOB_NOT_FOUND" | "DOCUMENT_TOO_LARGE_FOR_SYNC" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_RENDER_TIMEOUT" | "USER_NOT_FOUND" | "ATTENDANCE_INVALID_DATE_RANGE" | "JOURNAL_ENTRY_NOT_FOUND" | "JOURNAL_ENTRY_NOT_BALANCED" | "PAYROLL_RUN_NOT_FOUND" | "PAYROLL_RUN_LOCKED" | "PAYMENT_NOT_FOUND" | "WALLET_INSUFFICIENT_BALANCE";
+            code: "VALIDATION_FAILED" | "INTERNAL_ERROR" | "HTTP_ERROR" | "UNSUPPORTED_MEDIA_TYPE" | "METHOD_NOT_ALLOWED" | "INVALID_CREDENTIALS" | "DEVELOPER_KEYS_INVALID" | "GATEWAY_AUTH_REQUIRED" | "GATEWAY_AUTH_INVALID" | "NOT_AN_ORGANIZATION_MEMBER" | "EMAIL_NOT_VERIFIED" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_EXPIRED" | "CLIENT_ID_INVALID" | "INSUFFICIENT_SCOPE" | "ACTING_COMPANY_FORBIDDEN" | "RATE_LIMIT_EXCEEDED" | "QUOTA_EXCEEDED" | "UPSTREAM_UNAVAILABLE" | "IDEMPOTENCY_KEY_REUSED" | "WORKSPACE_NOT_FOUND" | "EMPLOYEE_EXTERNAL_ID_CONFLICT" | "CONTRACT_NOT_FOUND" | "CONTRACT_OVERLAP" | "CONTRACT_NOT_EDITABLE" | "CONTRACT_INVALID_TRANSITION" | "LEAVE_TYPE_NOT_FOUND" | "LEAVE_TYPE_NAME_CONFLICT" | "LEAVE_REQUEST_NOT_FOUND" | "LEAVE_REQUEST_OVERLAP" | "LEAVE_REQUEST_ALREADY_APPROVED" | "LEAVE_REQUEST_NOT_PENDING" | "LEAVE_BALANCE_INSUFFICIENT" | "LEAVE_NO_WORKING_DAYS" | "ATTENDANCE_ALREADY_RECORDED" | "PERFORMANCE_REVIEW_NOT_FOUND" | "PERFORMANCE_REVIEW_LOCKED" | "PERFORMANCE_REVIEW_INVALID_TRANSITION" | "PAYROLL_RUN_PERIOD_CONFLICT" | "PAYROLL_NO_ELIGIBLE_EMPLOYEES" | "PAYROLL_RUN_NOT_PAYABLE" | "PAYROLL_RULES_UNAVAILABLE" | "WALLET_NOT_FOUND" | "CURRENCY_MISMATCH" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "PAYMENT_RECIPIENT_INVALID" | "ACCOUNT_NOT_FOUND" | "ACCOUNT_CODE_CONFLICT" | "JOURNAL_ENTRY_ALREADY_REVERSED" | "ACCOUNTING_PERIOD_CLOSED" | "ACCOUNTING_PERIOD_NOT_FOUND" | "ACCOUNT_INACTIVE" | "ACCOUNT_TYPE_LOCKED" | "BOOKS_CURRENCY_MISMATCH" | "NOTIFICATION_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED" | "FILE_LINK_INVALID" | "RANGE_NOT_SATISFIABLE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_JOB_NOT_FOUND" | "DOCUMENT_TOO_LARGE_FOR_SYNC" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_RENDER_TIMEOUT" | "USER_NOT_FOUND" | "ATTENDANCE_INVALID_DATE_RANGE" | "JOURNAL_ENTRY_NOT_FOUND" | "JOURNAL_ENTRY_NOT_BALANCED" | "PAYROLL_RUN_NOT_FOUND" | "PAYROLL_RUN_LOCKED" | "PAYMENT_NOT_FOUND" | "WALLET_INSUFFICIENT_BALANCE";
             /** @description VALIDATION_FAILED only: the messages of each invalid field, by its path (`lines.0.amount`). */
             errors?: {
                 [key: string]: string[];
@@ -1047,7 +1047,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -1180,7 +1180,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -1325,7 +1325,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `HTTP_ERROR`: This content type is not supported. */
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1335,7 +1335,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -1484,7 +1484,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -1638,7 +1638,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `HTTP_ERROR`: This content type is not supported. */
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1648,7 +1648,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -1784,7 +1784,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -1920,8 +1920,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -2075,7 +2084,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -2231,8 +2240,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -2388,8 +2406,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -2545,8 +2572,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -2691,7 +2727,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -2843,7 +2879,7 @@ export interface operations {
             /**
              * @description `FILE_TYPE_NOT_ALLOWED`: This file type is not allowed.
              *
-             *     `HTTP_ERROR`: This content type is not supported.
+             *     `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json).
              */
             415: {
                 headers: {
@@ -2854,7 +2890,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -3011,7 +3047,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -3163,8 +3199,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -3330,7 +3375,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `HTTP_ERROR`: This content type is not supported. */
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3340,7 +3385,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -3493,8 +3538,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -3684,7 +3738,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -3826,7 +3880,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds. */
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -3960,7 +4014,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -4123,7 +4177,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `HTTP_ERROR`: This content type is not supported. */
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4142,7 +4196,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -4296,7 +4350,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -4494,7 +4548,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -4639,7 +4693,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -4789,7 +4843,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `HTTP_ERROR`: This content type is not supported. */
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4799,7 +4853,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
@@ -4953,7 +5007,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after <retryAfter> seconds.
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
              *
              *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
              */
