@@ -150,7 +150,8 @@ describe('document rendering', () => {
     // Claimed oldest first, the single job waited for every job the burst still had queued.
     const queuedBefore = byStart.filter((job) => at(job.startedAt) > at(alone.createdAt));
     expect(queuedBefore.length).toBeGreaterThan(0);
-    for (const job of queuedBefore) expect(at(alone.startedAt)).toBeLessThan(at(job.startedAt));
+    // (two workers may claim the single job and the burst's next in the same millisecond)
+    for (const job of queuedBefore) expect(at(alone.startedAt)).toBeLessThanOrEqual(at(job.startedAt));
     expect(at(alone.finishedAt)).toBeLessThan(at(byStart[3].finishedAt));
   });
 });
