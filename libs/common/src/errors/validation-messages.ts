@@ -5,8 +5,8 @@ import type { FieldErrors } from './platform.exception';
  * French for the field messages of VALIDATION_FAILED. class-validator words its messages in
  * English only; these are its default messages (0.14) for the constraints the suite uses, and the
  * pipeline's own (body parsing, input bounds), each recognised by its English wording, `$1`… being
- * the parts that vary (the property, a bound). A message not listed here (a DTO's own wording)
- * stays English; the field it is under says which field is wrong in any language.
+ * the parts that vary (the property, a bound); then the services' own wordings (their DTOs'
+ * `message` options), which validation-messages.spec.ts finds in the sources and requires here.
  */
 const FRENCH: [RegExp, string][] = [
   [/^property (\S+) should not exist$/, 'la propriété $1 n’est pas autorisée'],
@@ -34,6 +34,30 @@ const FRENCH: [RegExp, string][] = [
   [/^(\S+) must contain at least (\S+) elements$/, '$1 doit contenir au moins $2 éléments'],
   [/^(\S+) must contain no more than (\S+) elements$/, '$1 doit contenir au plus $2 éléments'],
   [/^(\S+) must match (.*) regular expression$/, '$1 doit correspondre à l’expression régulière $2'],
+  // the services' own wordings
+  [/^(\S+) must be (\d+)–(\d+) letters, digits, dots or hyphens$/, '$1 doit contenir de $2 à $3 lettres, chiffres, points ou tirets'],
+  [/^(\S+) must be (\d+)–(\d+) upper-case letters, digits or underscores$/, '$1 doit contenir de $2 à $3 lettres majuscules, chiffres ou tirets bas'],
+  [/^(\S+) must be (\d+)–(\d+) lower-case letters, digits, dots, hyphens or underscores$/, '$1 doit contenir de $2 à $3 lettres minuscules, chiffres, points, tirets ou tirets bas'],
+  [/^(\S+) must be (\d+) to (\d+) upper-case letters or digits \(RIB or IBAN, no spaces\)$/, '$1 doit contenir de $2 à $3 lettres majuscules ou chiffres (RIB ou IBAN, sans espace)'],
+  [/^(\S+) must be (\d+) to (\d+) upper-case letters or digits$/, '$1 doit contenir de $2 à $3 lettres majuscules ou chiffres'],
+  [/^(\S+) must have distinct codes$/, '$1 doit avoir des codes distincts'],
+  [/^(\S+) must be an integer in the currency’s minor unit \(XAF: whole francs\)$/, '$1 doit être un entier dans la plus petite unité de la devise (XAF : francs entiers)'],
+  [/^(\S+) must be an integer amount in minor units$/, '$1 doit être un montant entier dans la plus petite unité de la devise'],
+  [/^(\S+) must be an integer$/, '$1 doit être un entier'],
+  [/^(\S+) must be positive$/, '$1 doit être positif'],
+  [/^(\S+) must not be negative$/, '$1 ne doit pas être négatif'],
+  [/^(\S+) must be at most (\S+)$/, '$1 doit valoir au plus $2'],
+  [/^(\S+) must not exceed (\S+)$/, '$1 ne doit pas dépasser $2'],
+  [/^(\S+) must be one of (.*) \(ISO 4217, upper case\)$/, '$1 doit être l’une des devises $2 (ISO 4217, en majuscules)'],
+  [/^an entry needs at least two lines$/, 'une écriture doit avoir au moins deux lignes'],
+  [/^(\S+) must be an ISO 3166-1 alpha-2 code such as (\S+)$/, '$1 doit être un code pays ISO 3166-1 alpha-2, par exemple $2'],
+  [/^(\S+) must be a date as YYYY-MM-DD$/, '$1 doit être une date au format AAAA-MM-JJ'],
+  [/^(\S+) must be a valid calendar date$/, '$1 doit être une date valide du calendrier'],
+  [/^(\S+) must be comma-separated UUIDs$/, '$1 doit être une liste d’UUID séparés par des virgules'],
+  [/^(\S+) must be an E\.164 number such as (\S+)$/, '$1 doit être un numéro au format E.164, par exemple $2'],
+  [/^(\S+) must be a Cameroon mobile number in E\.164 form, such as (\S+)$/, '$1 doit être un numéro mobile camerounais au format E.164, par exemple $2'],
+  [/^(\S+) must be a Cameroon number in E\.164 form, such as (\S+)$/, '$1 doit être un numéro camerounais au format E.164, par exemple $2'],
+  // the pipeline's
   [/^body must be valid JSON$/, 'le corps doit être du JSON valide'],
   [/^body could not be read$/, 'le corps n’a pas pu être lu'],
   [/^body must not be empty when content-type is application\/json: send a JSON object$/, 'le corps ne doit pas être vide avec le type application/json : envoyez un objet JSON'],
