@@ -5,6 +5,7 @@ import { UTILITIES_MIGRATIONS } from './migrations';
 import { DocumentsModule } from './documents/documents.module';
 import { FilesModule } from './files/files.module';
 import { NotificationsModule } from './notifications/notifications.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 export const UTILITIES_SERVICE = describeService('utilities');
 
@@ -14,6 +15,7 @@ export const UTILITIES_SERVICE = describeService('utilities');
     NotificationsModule,
     FilesModule,
     DocumentsModule,
+    WebhooksModule,
   ],
 })
 export class UtilitiesModule {}
