@@ -279,7 +279,7 @@ describe('auth service', () => {
       expect(usage.status).toBe(200);
       expect(usage.body.data.apiRequests.byProduct).toMatchObject({ auth: 4, hr: 0, app: 0, payroll: 0, pay: 0, books: 0 });
       expect(usage.body.data.apiRequests.total).toBe(4);
-      expect(usage.body.data.webhookRetries).toEqual({ used: 0, included: null });
+      expect(usage.body.data.webhookRetries).toEqual({ used: 0, included: null, overage: 0 });
       expect(usage.body.data.fileLinkDownloads).toEqual({ used: 0 });
       const { start, end } = usage.body.data.period;
       expect(Date.parse(end) - Date.parse(start)).toBe(30 * 24 * 3600 * 1000);

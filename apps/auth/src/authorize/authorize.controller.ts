@@ -11,6 +11,7 @@ import {
   CurrentPrincipal,
   Environment,
   FILE_LINK_DOWNLOADS,
+  WEBHOOK_RETRIES,
   headerValue,
   PLANS,
   PLATFORM_CLIENT_ID,
@@ -136,10 +137,8 @@ export class AuthorizeController {
     const { organization } = await this.credentials.findWithOrganization(principal.credentialId);
     const limits = rateLimitsOf(organization);
     const period = quotaPeriod(Math.floor(organization.createdAt.getTime() / 1000));
-    const [counted, webhookRetries] = await Promise.all([
-      this.store.usage(principal.credentialId, period.index),
-      this.store.webhookRetries(principal.credentialId, period.index),
-    ]);
+    const counted = await this.store.usage(principal.credentialId, period.index);
+    const webhookRetries = counted[WEBHOOK_RETRIES] ?? 0;
     const byProduct = Object.fromEntries(PRODUCTS.map((product) => [product, counted[product] ?? 0]));
     return {
       period: { start: period.start.toISOString(), end: period.end.toISOString() },
@@ -148,7 +147,7 @@ export class AuthorizeController {
         byProduct,
         monthlyQuotaPerProduct: limits.monthlyQuota,
       },
-      webhookRetries: { used: webhookRetries, included: limits.webhookRetries },
+      webhookRetries: { used: webhookRetries, included: limits.webhookRetries, overage: limits.webhookRetries === null ? 0 : Math.max(0, webhookRetries - limits.webhookRetries) },
       fileLinkDownloads: { used: counted[FILE_LINK_DOWNLOADS] ?? 0 },
     };
   }

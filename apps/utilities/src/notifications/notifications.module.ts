@@ -11,5 +11,6 @@ import { ChannelProviders } from './providers/channel-providers';
 @Module({
   controllers: [PreferencesController, NotificationsController],
   providers: [PreferencesService, NotificationsService, InboxService, HrContactsClient, ChannelProviders, DeliverySender],
+  exports: [NotificationsService],
 })
 export class NotificationsModule {}

@@ -1,4 +1,11 @@
 import { Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { DeliveriesController } from './deliveries/deliveries.controller';
+import { WebhookDeliveries } from './deliveries/webhook-deliveries.service';
+import { WebhookEndpointsService } from './endpoints/webhook-endpoints.service';
+import { EVENT_SINK, EventIngestion } from './events/event-ingestion.service';
+import { EventRetention } from './events/event-retention';
+import { EventsController } from './events/events.controller';
 
 /**
  * Webhooks and the events API: the suite's domain events, gathered from every service's feed,
@@ -6,9 +13,9 @@ import { Module } from '@nestjs/common';
  * Standard Webhooks format (`/api/v1/app/webhooks/...`).
  */
 @Module({
-  imports: [],
-  controllers: [],
-  providers: [],
+  imports: [NotificationsModule],
+  controllers: [EventsController, DeliveriesController],
+  providers: [WebhookEndpointsService, WebhookDeliveries, { provide: EVENT_SINK, useExisting: WebhookDeliveries }, EventIngestion, EventRetention],
   exports: [],
 })
 export class WebhooksModule {}

@@ -219,6 +219,26 @@ export class Environment {
   /** How long one render may run in its thread before the thread is stopped and the render refused. */
   @Transform(toInt) @IsInt() @Min(10) @Max(600_000)
   DOCUMENT_RENDER_TIMEOUT_MS = 30_000;
+
+  // Utilities: webhooks
+  /**
+   * When each attempt of a webhook delivery is made, counted from the previous one: the first
+   * at once, then each retry after its delay (`ms`, `s`, `m`, `h`, `d`), spread ±10 %. Past the last, the delivery failed.
+   */
+  @Matches(/^\s*\d+(ms|s|m|h|d)(\s*,\s*\d+(ms|s|m|h|d)){0,19}\s*$/, { message: 'WEBHOOK_RETRY_SCHEDULE must be 1 to 20 comma-separated durations such as 0s,5s,5m,30m,2h' })
+  WEBHOOK_RETRY_SCHEDULE = '0s,5s,5m,30m,2h,5h,10h,10h';
+
+  /** How long an endpoint has to answer an attempt with a 2xx. */
+  @Transform(toInt) @IsInt() @Min(100) @Max(60_000)
+  WEBHOOK_TIMEOUT_MS = 15_000;
+
+  /** An endpoint whose deliveries have failed for this long, with no success between, is disabled (5 days). */
+  @Transform(toInt) @IsInt() @Min(1000) @Max(90 * 86_400_000)
+  WEBHOOK_DISABLE_AFTER_MS = 5 * 86_400_000;
+
+  /** Webhook attempts one instance makes at a time. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(256)
+  WEBHOOK_DELIVERY_CONCURRENCY = 16;
 }
 
 export class ConfigurationError extends Error {

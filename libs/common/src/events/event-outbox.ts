@@ -7,6 +7,13 @@ import { SERVICE_DESCRIPTOR, ServiceDescriptor, ServiceName } from '../service';
 import { EVENT_VERSION, EventType } from './event-types';
 import { OutboxEvent } from './outbox-event.entity';
 
+/**
+ * Utilities gathers every service's events (the events API, webhooks): a relay that published
+ * wakes utilities' reader of this service's feed with a job of this task, one waiting per service.
+ */
+export const EVENT_INGEST_TASK = 'utilities:ingest-events';
+export const eventIngestJob = (service: ServiceName) => ({ jobKey: `${EVENT_INGEST_TASK}:${service}`, queueName: `${EVENT_INGEST_TASK}:${service}` });
+
 /** The most events one relay transaction publishes. */
 const RELAY_BATCH = 500;
 /** A sweep for events whose relay job was lost to dead letters: every minute. */
@@ -87,6 +94,7 @@ export class EventOutbox {
         [limit],
         true,
       );
+      if (published.records.length) await this.queue.add(EVENT_INGEST_TASK, { service: this.service }, eventIngestJob(this.service), manager);
       return published.records.length;
     });
   }

@@ -20,7 +20,6 @@ interface Window {
 
 interface PersistedState {
   quotas: Record<string, UsageByProduct>;
-  webhookRetries: Record<string, number>;
 }
 
 const SWEEP_INTERVAL_MS = 5000;
@@ -45,7 +44,6 @@ export class MemoryRateLimitStore extends RateLimitStore {
   private readonly bursts = new Map<string, BurstRing>();
   private readonly windows = new Map<string, Window>();
   private quotas = new Map<string, UsageByProduct>();
-  private retries = new Map<string, number>();
   private dirty = false;
   private readonly timer: NodeJS.Timeout;
 
@@ -108,10 +106,6 @@ export class MemoryRateLimitStore extends RateLimitStore {
     this.dirty = true;
   }
 
-  async webhookRetries(credentialId: string, period: number): Promise<number> {
-    return this.retries.get(`${credentialId}:${period}`) ?? 0;
-  }
-
   async countWithinLimits(counters: WindowCounter[], windowMs: number): Promise<number> {
     const now = Date.now();
     let counted = 0;
@@ -136,7 +130,7 @@ export class MemoryRateLimitStore extends RateLimitStore {
 
   async flush(): Promise<void> {
     if (!this.dirty || !this.statePath) return;
-    const state: PersistedState = { quotas: Object.fromEntries(this.quotas), webhookRetries: Object.fromEntries(this.retries) };
+    const state: PersistedState = { quotas: Object.fromEntries(this.quotas) };
     makePrivateDirectory(dirname(this.statePath));
     const temporary = `${this.statePath}.${process.pid}.tmp`;
     writeFileSync(temporary, JSON.stringify(state), { mode: PRIVATE_FILE_MODE });
@@ -180,7 +174,6 @@ export class MemoryRateLimitStore extends RateLimitStore {
     try {
       const state = JSON.parse(readFileSync(this.statePath, 'utf8')) as PersistedState;
       this.quotas = new Map(Object.entries(state.quotas ?? {}));
-      this.retries = new Map(Object.entries(state.webhookRetries ?? {}));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }

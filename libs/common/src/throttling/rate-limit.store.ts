@@ -39,6 +39,8 @@ export interface WindowCounter {
  * public files through their signed links, which anyone holding a link makes.
  */
 export const FILE_LINK_DOWNLOADS = 'file-link-downloads';
+/** Webhook delivery attempts from the second onward, counted for the credential that created the endpoint. */
+export const WEBHOOK_RETRIES = 'webhook-retries';
 
 /**
  * Counters behind throttling and usage: burst over a sliding one-second window (never more
@@ -51,7 +53,6 @@ export abstract class RateLimitStore {
   abstract usage(credentialId: string, period: number): Promise<UsageByProduct>;
   /** Adds one to `item` (not a product: no limit applies) in the credential's usage of the period; `usage` reports it with the products. */
   abstract countUsage(credentialId: string, period: number, periodEndMs: number, item: string): Promise<void>;
-  abstract webhookRetries(credentialId: string, period: number): Promise<number>;
   /**
    * Adds one to each fixed-window counter, in order, up to the first that is full, in one atomic
    * step; answers how many were counted. A window starts with its first count and lasts

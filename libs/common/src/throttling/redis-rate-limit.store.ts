@@ -328,10 +328,6 @@ export class RedisRateLimitStore extends RateLimitStore {
     this.failures.succeeded('usage count');
   }
 
-  async webhookRetries(credentialId: string, period: number): Promise<number> {
-    return Number((await this.redis.get(`${this.prefix}usage:webhook-retries:${credentialId}:${period}`)) ?? 0);
-  }
-
   /** At shutdown: every lease ends, and what they did not use goes back. */
   async flush(): Promise<void> {
     clearInterval(this.sweeper);

@@ -136,11 +136,14 @@ export class ProductRequestsView {
 }
 
 export class WebhookRetriesView {
-  @ApiProperty({ type: 'integer', minimum: 0 })
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Webhook delivery attempts from the second onward, for the endpoints this credential created, in the period.' })
   used: number;
 
-  @ApiProperty({ type: 'integer', nullable: true, description: 'null when negotiated.' })
+  @ApiProperty({ type: 'integer', nullable: true, description: 'Included in the plan; null when negotiated and not set.' })
   included: number | null;
+
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Retries past those included: deliveries go on, and these are billed by use.' })
+  overage: number;
 }
 
 export class FileLinkDownloadsView {

@@ -1,0 +1,76 @@
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
+import { ApiEnvelope, ApiErrors, ApiIdParam, ApiTag, Authenticated, PlatformException, SuccessMessage, Tenant, TenantContext } from '@platform/common';
+import { DeliveryDetailView, DeliveryView, ListDeliveriesQueryDto, RecoverDeliveriesDto, RecoveryView } from './dto/delivery.dto';
+import { deliveryView, WebhookDeliveries } from './webhook-deliveries.service';
+
+const endpointId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('WEBHOOK_ENDPOINT_NOT_FOUND') });
+const deliveryId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('WEBHOOK_DELIVERY_NOT_FOUND') });
+const WebhooksTag = () =>
+  ApiTag(
+    'Webhooks',
+    'Endpoints that receive the suite’s events, signed in the Standard Webhooks format (`webhook-id`, `webhook-timestamp`, `webhook-signature`). ' +
+      'Delivery is at least once and in no guaranteed order: drop duplicates by `webhook-id`, and order by `occurredAt` where it matters.',
+  );
+
+@WebhooksTag()
+@Controller('webhooks')
+export class DeliveriesController {
+  constructor(private readonly deliveries: WebhookDeliveries) {}
+
+  @Get('endpoints/:id/deliveries')
+  @Authenticated('webhooks:read')
+  @ApiOperation({ summary: 'List an endpoint’s deliveries', description: 'Newest first, kept 30 days.' })
+  @ApiIdParam('endpoint')
+  @ApiEnvelope(200, DeliveryView, 'A page of deliveries.', { page: true })
+  @ApiErrors('WEBHOOK_ENDPOINT_NOT_FOUND')
+  list(@Tenant() tenant: TenantContext, @Param('id', endpointId) id: string, @Query() query: ListDeliveriesQueryDto) {
+    return this.deliveries.list(tenant.companyId, id, query);
+  }
+
+  @Post('endpoints/:id/recover')
+  @HttpCode(202)
+  @Authenticated('webhooks:write')
+  @SuccessMessage('accepted')
+  @ApiOperation({ summary: 'Try again every failed delivery since a time', description: 'For an endpoint that was down: its failed deliveries created since `since` are due again now, on the usual schedule. Enable a disabled endpoint first.' })
+  @ApiIdParam('endpoint')
+  @ApiEnvelope(202, RecoveryView, 'How many deliveries are due again.')
+  @ApiErrors('WEBHOOK_ENDPOINT_NOT_FOUND')
+  recover(@Tenant() tenant: TenantContext, @Param('id', endpointId) id: string, @Body() body: RecoverDeliveriesDto) {
+    return this.deliveries.recover(tenant.companyId, id, body.since);
+  }
+
+  @Post('endpoints/:id/test')
+  @HttpCode(202)
+  @Authenticated('webhooks:write')
+  @SuccessMessage('accepted')
+  @ApiOperation({ summary: 'Send a test event', description: 'A `webhook_endpoint.test` event, signed and delivered like any other: check your receiver verifies it.' })
+  @ApiIdParam('endpoint')
+  @ApiEnvelope(202, DeliveryView, 'The delivery, under way: follow it with GET /webhooks/deliveries/{id}.')
+  @ApiErrors('WEBHOOK_ENDPOINT_NOT_FOUND')
+  async test(@Tenant() tenant: TenantContext, @Param('id', endpointId) id: string) {
+    return deliveryView(await this.deliveries.sendTest(tenant.companyId, id));
+  }
+
+  @Get('deliveries/:id')
+  @Authenticated('webhooks:read')
+  @ApiOperation({ summary: 'Get a delivery with every attempt' })
+  @ApiIdParam('delivery')
+  @ApiEnvelope(200, DeliveryDetailView, 'The delivery, the event it carries and every attempt.')
+  @ApiErrors('WEBHOOK_DELIVERY_NOT_FOUND')
+  get(@Tenant() tenant: TenantContext, @Param('id', deliveryId) id: string) {
+    return this.deliveries.get(tenant.companyId, id);
+  }
+
+  @Post('deliveries/:id/retry')
+  @HttpCode(202)
+  @Authenticated('webhooks:write')
+  @SuccessMessage('accepted')
+  @ApiOperation({ summary: 'Try a delivery again now', description: 'Whatever became of it; the attempt counts as a webhook retry.' })
+  @ApiIdParam('delivery')
+  @ApiEnvelope(202, DeliveryView, 'The delivery, due now.')
+  @ApiErrors('WEBHOOK_DELIVERY_NOT_FOUND')
+  async retry(@Tenant() tenant: TenantContext, @Param('id', deliveryId) id: string) {
+    return deliveryView(await this.deliveries.retryNow(tenant.companyId, id));
+  }
+}
