@@ -35,14 +35,15 @@ export class WebhookReceiver {
   private readonly sockets = new Set<Socket>();
   url = '';
 
-  static async start(path = '/hooks'): Promise<WebhookReceiver> {
+  /** Listens on `port` (0: any free one), e.g. again where a closed receiver was. */
+  static async start(path = '/hooks', port = 0): Promise<WebhookReceiver> {
     const receiver = new WebhookReceiver();
     receiver.server = createServer((request, response) => receiver.handle(request, response));
     receiver.server.on('connection', (socket) => {
       receiver.sockets.add(socket);
       socket.on('close', () => receiver.sockets.delete(socket));
     });
-    await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => receiver.server.listen(port, '127.0.0.1', resolve));
     receiver.url = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}${path}`;
     return receiver;
   }
