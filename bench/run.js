@@ -1292,7 +1292,7 @@ function stressBench(options) {
     const before = cpuSnapshot(pid, helperPids());
     return () => cpuShare([cpuDelta(before, cpuSnapshot(pid, helperPids()))]);
   };
-  return { options, credential: context.credentials.enterprise, pinning, script: (app) => APP_SCRIPTS[app], startProcess, stopProcess, exchange, call, runLoad, summarize, percentile, log, cpu, peakRssMb: (pid) => round(peakRssMb(pid), 1) };
+  return { options, credential: context.credentials.enterprise, databaseUrl: context.databaseUrl, pinning, script: (app) => APP_SCRIPTS[app], startProcess, stopProcess, exchange, call, runLoad, summarize, percentile, log, cpu, peakRssMb: (pid) => round(peakRssMb(pid), 1) };
 }
 
 function installExitHandlers(deadlineMs) {

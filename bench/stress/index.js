@@ -18,13 +18,13 @@
  * (run.js's autocannon helper: { url, connections, duration, request } → { result, sorted }),
  * summarize(run, seconds) → { rps, p50Ms, p99Ms, statusCodes, … } and percentile(sorted, p);
  * log(message); smoke (tiny sizes, a few seconds in all); seconds (the measurement length);
- * startApp(app, env) → { url, pid, stop() }. The runner adds the CPU each party used meanwhile.
+ * startApp(app, env) → { url, pid, stop() }; databaseUrl (the services' PostgreSQL, for readings). The runner adds the CPU each party used meanwhile.
  */
 const fs = require('node:fs');
 const path = require('node:path');
 
 /** Every stress scenario, by id; a module not there is skipped with a note. */
-const IDS = ['hostile-bodies', 'render-liveness'];
+const IDS = ['hostile-bodies', 'render-liveness', 'webhooks'];
 
 function scenarios(log) {
   const found = [];
@@ -69,6 +69,7 @@ async function run(scenario, bench) {
       log: (message) => bench.log(`${scenario.number}. ${scenario.id}: ${message}`),
       smoke: options.smoke,
       seconds: options.duration,
+      databaseUrl: bench.databaseUrl,
       startApp: async (app, env = {}) => {
         const proc = await bench.startProcess({ name: `${app}-${scenario.id}-${others.length + 1}`, script: bench.script(app), env, cpu: bench.pinning.helpers });
         others.push(proc);
