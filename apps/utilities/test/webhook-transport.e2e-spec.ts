@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import { AddressInfo } from 'node:net';
+import { AddressInfo, getDefaultAutoSelectFamily, setDefaultAutoSelectFamily } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
@@ -187,13 +187,20 @@ describe('webhook transport (real receivers on loopback)', () => {
     expect(target.connections).toBe(1);
   });
 
-  it('refuses a host name that resolves to loopback, at connection time, unless loopback is allowed', async () => {
-    const target = await receiver(answer(200, 'ok'));
-    const refused = await post(target.url('/hooks', 'localhost'), { allowedNetworks: '10.0.0.0/8' });
-    expect(refused).toMatchObject({ statusCode: null, responseBody: '', error: 'forbidden address 127.0.0.1 (loopback)' });
-    expect(target.connections).toBe(0);
-    expect(await post(target.url('/hooks', 'localhost'))).toMatchObject({ statusCode: 200, responseBody: 'ok', error: null });
-    expect(target.connections).toBe(1);
+  // Node asks the lookup for every address when it may try several families (autoSelectFamily), for one otherwise
+  it.each([true, false])('refuses a host name that resolves to loopback, at connection time, unless loopback is allowed (autoSelectFamily %s)', async (autoSelectFamily) => {
+    const saved = getDefaultAutoSelectFamily();
+    setDefaultAutoSelectFamily(autoSelectFamily);
+    try {
+      const target = await receiver(answer(200, 'ok'));
+      const refused = await post(target.url('/hooks', 'localhost'), { allowedNetworks: '10.0.0.0/8' });
+      expect(refused).toMatchObject({ statusCode: null, responseBody: '', error: 'forbidden address 127.0.0.1 (loopback)' });
+      expect(target.connections).toBe(0);
+      expect(await post(target.url('/hooks', 'localhost'))).toMatchObject({ statusCode: 200, responseBody: 'ok', error: null });
+      expect(target.connections).toBe(1);
+    } finally {
+      setDefaultAutoSelectFamily(saved);
+    }
   });
 
   it('says why a connection failed: refused, unresolvable, not a URL', async () => {

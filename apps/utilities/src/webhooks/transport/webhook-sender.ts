@@ -90,11 +90,16 @@ function describeError(error: unknown): string {
   return `${code ?? 'error'}: ${message ?? String(first)}`.slice(0, 200);
 }
 
+/**
+ * The three forms of an HTTP date (RFC 9110 §5.6.7) start with the day's name (Date.parse alone
+ * would read `-5` as a year); all are GMT, which asctime's form does not say.
+ */
+const HTTP_DATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? /;
+
 /** Retry-After as seconds or an HTTP date, in milliseconds from now; null when absent or unreadable. */
 export function parseRetryAfter(value: string | undefined, now = Date.now()): number | null {
-  if (!value) return null;
-  const text = value.trim();
-  const ms = /^\d+$/.test(text) ? Number(text) * 1000 : Date.parse(text) - now;
+  const text = value?.trim() ?? '';
+  const ms = /^\d+$/.test(text) ? Number(text) * 1000 : HTTP_DATE.test(text) ? Date.parse(/ GMT$/.test(text) ? text : `${text} GMT`) - now : NaN;
   return Number.isNaN(ms) ? null : Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS);
 }
 
