@@ -1,4 +1,4 @@
-import { PlatformException } from '@platform/common';
+import { buildErrorEnvelope, PlatformException } from '@platform/common';
 import { addressRefusal, allowedNetworkList, checkEndpointUrl, EndpointUrlSettings, isAllowListed, RefusedNetwork } from './network-guard';
 
 const NONE = '';
@@ -154,7 +154,7 @@ describe('checkEndpointUrl', () => {
     expect(await refusal('http://127.0.0.1:8080/hooks', trusted)).toBeNull();
     expect(await refusal('http://localhost:8080/hooks', trusted)).toBeNull();
     expect((await refusal('http://8.8.8.8/hooks', trusted))?.details).toEqual({ reason: 'not-https' });
-    expect((await refusal('http://10.0.0.1/hooks', trusted))?.details).toEqual({ reason: 'private-network', address: '10.0.0.1', network: 'private-network' });
+    expect((await refusal('http://10.0.0.1/hooks', trusted))?.details).toEqual({ reason: 'private-network', address: '10.0.0.1' });
   });
 
   it('refuses a URL longer than 2048 characters', async () => {
@@ -192,7 +192,7 @@ describe('checkEndpointUrl', () => {
       ['https://[::7f00:1]/hooks', 'reserved', '::7f00:1'],
     ];
     for (const [url, network, address] of cases) {
-      expect([url, await refusal(url, sandbox)]).toEqual([url, { code: 'WEBHOOK_URL_FORBIDDEN', status: 400, reason: 'refusedAddress', details: { reason: network, address, network } }]);
+      expect([url, await refusal(url, sandbox)]).toEqual([url, { code: 'WEBHOOK_URL_FORBIDDEN', status: 400, reason: 'refusedAddress', details: { reason: network, address } }]);
     }
   });
 
@@ -201,7 +201,27 @@ describe('checkEndpointUrl', () => {
     expect(await refusal('http://localhost:3000/hooks', suite)).toBeNull();
     expect(await refusal('http://[::1]:3000/hooks', suite)).toBeNull();
     expect(await refusal('http://[::ffff:7f00:1]:3000/hooks', suite)).toBeNull();
-    expect((await refusal('http://192.168.1.10/hooks', suite))?.details).toEqual({ reason: 'private-network', address: '192.168.1.10', network: 'private-network' });
+    expect((await refusal('http://192.168.1.10/hooks', suite))?.details).toEqual({ reason: 'private-network', address: '192.168.1.10' });
+  });
+
+  it('says in English and French which rule refused the URL', async () => {
+    const envelope = async (url: string, language: 'en' | 'fr', env = sandbox) => {
+      const error = await checkEndpointUrl(url, env).catch((e: PlatformException) => e);
+      return buildErrorEnvelope(error as PlatformException, language);
+    };
+    expect(await envelope('https://10.0.0.1/hooks', 'en')).toMatchObject({
+      success: false,
+      statusCode: 400,
+      code: 'WEBHOOK_URL_FORBIDDEN',
+      message: 'The endpoint URL leads to 10.0.0.1, an address webhook deliveries may not reach (private-network).',
+      details: { reason: 'private-network', address: '10.0.0.1' },
+    });
+    expect((await envelope('https://10.0.0.1/hooks', 'fr')).message).toBe(
+      'L’URL du point de terminaison mène à 10.0.0.1, une adresse que les livraisons de webhooks ne peuvent pas atteindre (private-network).',
+    );
+    expect((await envelope(`https://8.8.8.8/${'a'.repeat(2100)}`, 'fr')).message).toBe('L’URL du point de terminaison dépasse 2048 caractères.');
+    expect((await envelope('https://no-such-host.invalid/', 'en')).message).toBe('The host no-such-host.invalid of the endpoint URL does not resolve to any address.');
+    expect((await envelope('http://8.8.8.8/', 'fr', production)).message).toBe('Les URL de points de terminaison doivent utiliser HTTPS en production.');
   });
 
   it('refuses a host that does not resolve', async () => {

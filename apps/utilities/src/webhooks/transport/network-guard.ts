@@ -133,8 +133,9 @@ const RESOLVE_TIMEOUT_MS = 5000;
 
 export type EndpointUrlSettings = Pick<Environment, 'PLATFORM_ENVIRONMENT' | 'WEBHOOK_ALLOWED_NETWORKS'>;
 
+// `details.reason` names the rule for programs; the registry's reason words the message for people
 const forbidden = (reason: string, registryReason: string, facts: Record<string, string | number> = {}) =>
-  new PlatformException('WEBHOOK_URL_FORBIDDEN', { reason: registryReason, params: facts, details: { reason, ...facts } });
+  new PlatformException('WEBHOOK_URL_FORBIDDEN', { reason: registryReason, params: { ...facts, network: reason }, details: { reason, ...facts } });
 
 async function resolveHost(host: string): Promise<string[]> {
   if (isIP(host)) return [host];
@@ -182,7 +183,7 @@ export async function checkEndpointUrl(url: string, env: EndpointUrlSettings): P
   if (!addresses.length) throw forbidden('unresolvable', 'unresolvable', { host });
   for (const address of addresses) {
     const network = addressRefusal(address, env.WEBHOOK_ALLOWED_NETWORKS);
-    if (network) throw forbidden(network, 'refusedAddress', { address, network });
+    if (network) throw forbidden(network, 'refusedAddress', { address });
   }
   if (httpInProduction && !addresses.every((address) => isAllowListed(address, env.WEBHOOK_ALLOWED_NETWORKS))) throw forbidden('not-https', 'notHttps');
 }
