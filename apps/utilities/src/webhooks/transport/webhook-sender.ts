@@ -4,7 +4,7 @@ import * as https from 'node:https';
 import { isIP, LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { StringDecoder } from 'node:string_decoder';
-import { addressRefusal, RefusedNetwork, urlHost } from './network-guard';
+import { addressRefusal, allowedNetworkList, RefusedNetwork, urlHost } from './network-guard';
 
 export interface WebhookRequest {
   url: string;
@@ -126,6 +126,11 @@ export function sendWebhook({ url, headers, body, timeoutMs = DEFAULT_TIMEOUT_MS
     durationMs: Math.round(performance.now() - started),
   });
 
+  try {
+    allowedNetworkList(allowedNetworks);
+  } catch (error) {
+    return Promise.resolve(outcome({ error: (error as Error).message }));
+  }
   let target: URL;
   try {
     target = new URL(url);
