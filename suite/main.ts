@@ -66,6 +66,9 @@ const MODULES: Record<ServiceName, Type> = {
  */
 const SUITE_HEAP_GROWTH_PERCENT = '100';
 
+/** The networks webhook deliveries of the one-machine suite may reach unless WEBHOOK_ALLOWED_NETWORKS is set. */
+const LOOPBACK_NETWORKS = '127.0.0.0/8,::1/128';
+
 async function main(): Promise<void> {
   restrictFileModes();
   process.env.HEAP_GROWTH_PERCENT ||= SUITE_HEAP_GROWTH_PERCENT;
@@ -78,6 +81,8 @@ async function main(): Promise<void> {
   // every service is on this port: calls between them go through the same routing, and clients
   // follow public files' links to it
   for (const setting of ['AUTH_URL', 'HR_URL', 'PAY_URL', 'BOOKS_URL', 'PAYROLL_URL', 'PUBLIC_BASE_URL']) process.env[setting] ||= `http://127.0.0.1:${env.PORT}`;
+  // webhook receivers tried out on this machine listen on loopback (DESIGN §7b); set it empty to refuse them
+  process.env.WEBHOOK_ALLOWED_NETWORKS ??= LOOPBACK_NETWORKS;
 
   // The port is taken first, so that each service can call the ones started before it over the
   // same routing as any client (auth first: the others take its identity facts in-process). A request

@@ -81,6 +81,8 @@ export class TestStack {
       DATA_DIR: stack.dataDir,
       INTERNAL_TOKEN: randomBytes(24).toString('base64url'),
       REVOCATION_POLL_MS: '500',
+      // the tests' webhook receivers listen on loopback (DESIGN §7b)
+      WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128',
       ...(options.redis === false ? {} : { REDIS_URL, REDIS_KEY_PREFIX: stack.redisPrefix }),
       ...options.env,
     };

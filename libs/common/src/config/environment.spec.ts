@@ -44,4 +44,15 @@ describe('validateEnvironment', () => {
       expect(() => validateEnvironment({ PUBLIC_BASE_URL: bad })).toThrow(/PUBLIC_BASE_URL must be an absolute http\(s\) URL/);
     }
   });
+
+  it('takes WEBHOOK_ALLOWED_NETWORKS as CIDRs separated by commas, empty by default', () => {
+    expect(validateEnvironment({}).WEBHOOK_ALLOWED_NETWORKS).toBe('');
+    expect(validateEnvironment({ WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8, ::1/128' }).WEBHOOK_ALLOWED_NETWORKS).toBe('127.0.0.0/8, ::1/128');
+    expect(validateEnvironment({ WEBHOOK_ALLOWED_NETWORKS: '10.20.0.0/16,fd00::/8,' }).WEBHOOK_ALLOWED_NETWORKS).toBe('10.20.0.0/16,fd00::/8,');
+    for (const bad of ['127.0.0.1', '10/8', '10.0.0.0/33', '::1/129', 'localhost/8', '127.0.0.0/8;::1/128']) {
+      expect(() => validateEnvironment({ WEBHOOK_ALLOWED_NETWORKS: bad })).toThrow(
+        `WEBHOOK_ALLOWED_NETWORKS: WEBHOOK_ALLOWED_NETWORKS must list networks in CIDR notation separated by commas (e.g. 127.0.0.0/8,::1/128), or be empty (got ${JSON.stringify(bad)})`,
+      );
+    }
+  });
 });

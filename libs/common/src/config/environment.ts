@@ -1,5 +1,6 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateBy, validateSync } from 'class-validator';
+import * as ipaddr from 'ipaddr.js';
 import { fieldMessages } from '../http/validation';
 import type { PlanEnvironment } from '../plans';
 
@@ -7,6 +8,31 @@ const toInt = ({ value }: { value: unknown }) => (value === undefined || value =
 const toBool = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : value === true || value === 'true' || value === '1' ? true : value === false || value === 'false' || value === '0' ? false : value;
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+
+/**
+ * One network in CIDR notation, IPv4 in its four-part dotted form only: ipaddr.js would also
+ * read `10/8` as 0.0.0.10/8, which is not what anyone writing it means.
+ */
+export function isNetworkCidr(value: string): boolean {
+  return ipaddr.IPv4.isValidCIDRFourPartDecimal(value) || ipaddr.IPv6.isValidCIDR(value);
+}
+
+/** The comma-separated CIDRs of a network list setting; blanks around and between entries are ignored. */
+export function networkListEntries(value: string): string[] {
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+const NetworkList = (setting: string) =>
+  ValidateBy({
+    name: 'networkList',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && networkListEntries(value).every(isNetworkCidr),
+      defaultMessage: () => `${setting} must list networks in CIDR notation separated by commas (e.g. 127.0.0.0/8,::1/128), or be empty`,
+    },
+  });
 
 /**
  * Every setting a service reads, validated at boot. A bad value stops the service with a
@@ -149,6 +175,14 @@ export class Environment {
   /** First retry delay; each further retry doubles it (capped at an hour), with jitter. */
   @Transform(toInt) @IsInt() @Min(10) @Max(3_600_000)
   NOTIFICATION_RETRY_BASE_MS = 2000;
+
+  /**
+   * Networks webhook deliveries may reach besides the public internet (DESIGN §7b): CIDRs
+   * separated by commas. Empty here and in production; the one-machine suite and the tests
+   * default to loopback (`127.0.0.0/8,::1/128`), where their receivers listen.
+   */
+  @NetworkList('WEBHOOK_ALLOWED_NETWORKS')
+  WEBHOOK_ALLOWED_NETWORKS = '';
 
   // Utilities: files
   @Transform(toInt) @IsInt() @Min(1) @Max(5_368_709_120)

@@ -85,6 +85,32 @@ export const ERROR_CODES = {
   QUOTA_EXCEEDED: define(429, 'The monthly request quota of your plan is used up.', 'Le quota mensuel de requêtes de votre offre est épuisé.'),
   UPSTREAM_UNAVAILABLE: define(503, 'A service this request depends on is unavailable. Please retry shortly.', 'Un service nécessaire à cette requête est indisponible. Veuillez réessayer sous peu.'),
   IDEMPOTENCY_KEY_REUSED: define(409, 'This Idempotency-Key was already used with a different request.', 'Cette Idempotency-Key a déjà été utilisée avec une requête différente.'),
+  WEBHOOK_URL_FORBIDDEN: define(400, 'Webhook deliveries may not be sent to this URL.', 'Les livraisons de webhooks ne peuvent pas être envoyées à cette URL.', {
+    invalidUrl: {
+      en: 'The endpoint URL must be an absolute http or https URL with a host.',
+      fr: 'L’URL du point de terminaison doit être une URL http ou https absolue avec un hôte.',
+    },
+    tooLong: {
+      en: 'The endpoint URL is longer than {maxLength} characters.',
+      fr: 'L’URL du point de terminaison dépasse {maxLength} caractères.',
+    },
+    credentials: {
+      en: 'The endpoint URL must not carry a user name or password: deliveries are authenticated by their signature.',
+      fr: 'L’URL du point de terminaison ne doit contenir ni nom d’utilisateur ni mot de passe : les livraisons sont authentifiées par leur signature.',
+    },
+    notHttps: {
+      en: 'Endpoint URLs must use HTTPS in production.',
+      fr: 'Les URL de points de terminaison doivent utiliser HTTPS en production.',
+    },
+    unresolvable: {
+      en: 'The host {host} of the endpoint URL does not resolve to any address.',
+      fr: 'L’hôte {host} de l’URL du point de terminaison ne correspond à aucune adresse.',
+    },
+    refusedAddress: {
+      en: 'The endpoint URL leads to {address}, an address webhook deliveries may not reach ({network}).',
+      fr: 'L’URL du point de terminaison mène à {address}, une adresse que les livraisons de webhooks ne peuvent pas atteindre ({network}).',
+    },
+  }),
 
   // Auth service
   WORKSPACE_NOT_FOUND: define(404, 'Workspace not found.', 'Espace de travail introuvable.'),
