@@ -1,4 +1,5 @@
-import { MAX_RETRY_AFTER_MS, nextAttemptDelay, parseSchedule } from './delivery-schedule';
+import { MAX_RETRY_AFTER_MS } from '../transport/webhook-sender';
+import { nextAttemptDelay, parseSchedule } from './delivery-schedule';
 
 describe('webhook retry schedule', () => {
   const schedule = parseSchedule('0s, 5s,5m,30m,2h,5h,10h,10h');

@@ -1,7 +1,7 @@
+
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
-/** The longest a `Retry-After` may push an attempt back. */
-export const MAX_RETRY_AFTER_MS = 86_400_000;
+import { MAX_RETRY_AFTER_MS } from '../transport/webhook-sender';
 
 /** `0s,5s,5m` → [0, 5000, 300000]: the delay before each attempt, counted from the previous one. */
 export function parseSchedule(text: string): number[] {

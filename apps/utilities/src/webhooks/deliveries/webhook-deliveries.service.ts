@@ -20,7 +20,7 @@ import { WebhookEndpointsService } from '../endpoints/webhook-endpoints.service'
 import { CompanyEvent } from '../events/company-event.entity';
 import { EventSink } from '../events/event-ingestion.service';
 import { signWebhook } from '../transport/signature';
-import { sendWebhook, SendOutcome } from '../transport/webhook-sender';
+import { isDelivered, sendWebhook, SendOutcome } from '../transport/webhook-sender';
 import { nextAttemptDelay, parseSchedule } from './delivery-schedule';
 import { WebhookDelivery, WebhookDeliveryAttempt } from './webhook-delivery.entity';
 
@@ -197,7 +197,7 @@ export class WebhookDeliveries implements EventSink {
       allowedNetworks: this.env.WEBHOOK_ALLOWED_NETWORKS,
     });
     const attempt = delivery.attempts + 1;
-    const succeeded = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
+    const succeeded = isDelivered(outcome);
     const gone = outcome.statusCode === 410;
     const delay = succeeded || gone ? null : nextAttemptDelay(this.schedule, attempt, outcome.statusCode === 429 || outcome.statusCode === 503 ? outcome.retryAfterMs : null);
     const disabled = await this.dataSource.transaction(async (manager) => {
