@@ -1,7 +1,6 @@
+import { MAX_RETRY_AFTER_MS } from '../transport/webhook-sender';
 
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
-
-import { MAX_RETRY_AFTER_MS } from '../transport/webhook-sender';
 
 /** `0s,5s,5m` → [0, 5000, 300000]: the delay before each attempt, counted from the previous one. */
 export function parseSchedule(text: string): number[] {
