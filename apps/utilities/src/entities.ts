@@ -7,5 +7,7 @@ import { Notification } from './notifications/notification.entity';
 import { NotificationDelivery } from './notifications/notification-delivery.entity';
 import { NotificationPreference } from './notifications/notification-preference.entity';
 import { CapturedMessage } from './notifications/captured-message.entity';
+import { WebhookEndpoint } from './webhooks/endpoints/webhook-endpoint.entity';
+import { WebhookEndpointSecret } from './webhooks/endpoints/webhook-endpoint-secret.entity';
 
-export const UTILITIES_ENTITIES = [NotificationPreference, Notification, InboxEntry, NotificationDelivery, DeliveryAttempt, CapturedMessage, FileRecord, DocumentRecord, DocumentJob];
+export const UTILITIES_ENTITIES = [NotificationPreference, Notification, InboxEntry, NotificationDelivery, DeliveryAttempt, CapturedMessage, FileRecord, DocumentRecord, DocumentJob, WebhookEndpoint, WebhookEndpointSecret];

@@ -1,4 +1,8 @@
 import { Module } from '@nestjs/common';
+import { Environment } from '@platform/common';
+import { WebhookEndpointsController } from './endpoints/webhook-endpoints.controller';
+import { WebhookEndpointsService } from './endpoints/webhook-endpoints.service';
+import { SigningSecretCipher, signingSecretCipher } from './endpoints/signing-secret-cipher';
 
 /**
  * Webhooks and the events API: the suite's domain events, gathered from every service's feed,
@@ -7,8 +11,8 @@ import { Module } from '@nestjs/common';
  */
 @Module({
   imports: [],
-  controllers: [],
-  providers: [],
-  exports: [],
+  controllers: [WebhookEndpointsController],
+  providers: [WebhookEndpointsService, { provide: SigningSecretCipher, inject: [Environment], useFactory: signingSecretCipher }],
+  exports: [WebhookEndpointsService],
 })
 export class WebhooksModule {}
