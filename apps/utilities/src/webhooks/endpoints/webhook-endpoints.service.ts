@@ -87,7 +87,7 @@ export class WebhookEndpointsService {
    * endpoints so that concurrent creations cannot pass the cap together.
    */
   async create(owner: EndpointOwner, input: CreateWebhookEndpointDto): Promise<EndpointView & { secret: string }> {
-    await assertEndpointUrl(input.url);
+    await this.checkUrl(input.url);
     const secret = newSigningSecret();
     const endpoint = await this.transactions.run(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`webhook-endpoints:${owner.companyId}`]);
@@ -118,12 +118,14 @@ export class WebhookEndpointsService {
   }
 
   async get(companyId: string, id: string): Promise<EndpointView> {
-    return endpointView(await this.owned(this.dataSource.manager, companyId, id));
+    const endpoint = await this.dataSource.getRepository(WebhookEndpoint).findOneBy({ companyId, id });
+    if (!endpoint) throw notFound();
+    return endpointView(endpoint);
   }
 
   /** Changes the fields sent; the URL is checked as at creation. */
   async update(companyId: string, id: string, input: UpdateWebhookEndpointDto): Promise<EndpointView> {
-    if (input.url !== undefined) await assertEndpointUrl(input.url);
+    if (input.url !== undefined) await this.checkUrl(input.url);
     const changes: Partial<Pick<WebhookEndpoint, 'url' | 'description' | 'eventTypes'>> = {};
     if (input.url !== undefined) changes.url = input.url;
     if (input.description !== undefined) changes.description = input.description;
@@ -245,9 +247,8 @@ export class WebhookEndpointsService {
     return !!result.affected;
   }
 
-  private async owned(manager: EntityManager, companyId: string, id: string): Promise<WebhookEndpoint> {
-    const endpoint = await manager.findOneBy(WebhookEndpoint, { companyId, id });
-    if (!endpoint) throw notFound();
-    return endpoint;
+  /** Where every URL of an endpoint is checked before it is stored (creation and change). */
+  private checkUrl(url: string): Promise<void> {
+    return assertEndpointUrl(url);
   }
 }
