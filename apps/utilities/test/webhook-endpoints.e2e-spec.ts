@@ -306,6 +306,8 @@ describe('webhook endpoints (issue 32, DESIGN §7)', () => {
     expect(unknownType.body.errors.eventTypes[0]).toContain('employee.created');
     const longDescription = await create(dev, { url: 'https://hooks.example.cm/x', description: 'd'.repeat(501) }, { 'accept-language': 'fr' });
     expect(longDescription.body).toMatchObject({ message: 'La requête est invalide.', errors: { description: ['description doit contenir au plus 500 caractères'] } });
+    const repeated = await create(dev, { url: 'https://hooks.example.cm/x', eventTypes: ['employee.created', 'employee.created'] }, { 'accept-language': 'fr' });
+    expect(repeated.body.errors).toEqual({ eventTypes: ['les éléments de eventTypes doivent être distincts'] });
     const frenchUrl = await create(dev, { url: 'nope' }, { 'accept-language': 'fr' });
     expect(frenchUrl.body.errors).toEqual({ url: ['url doit être une URL absolue en http ou https'] });
 
