@@ -59,7 +59,6 @@ const FRENCH: [RegExp, string][] = [
   [/^(\S+) must be a Cameroon mobile number in E\.164 form, such as (\S+)$/, '$1 doit être un numéro mobile camerounais au format E.164, par exemple $2'],
   [/^(\S+) must be a Cameroon number in E\.164 form, such as (\S+)$/, '$1 doit être un numéro camerounais au format E.164, par exemple $2'],
   [/^(\S+) must be an absolute http or https URL$/, '$1 doit être une URL absolue en http ou https'],
-  [/^(\S+) must be event types of GET \/api\/v1\/app\/webhooks\/event-types$/, '$1 doit contenir des types d’événement de GET /api/v1/app/webhooks/event-types'],
   // the pipeline's
   [/^body must be valid JSON$/, 'le corps doit être du JSON valide'],
   [/^body could not be read$/, 'le corps n’a pas pu être lu'],
