@@ -437,6 +437,7 @@ function baseEnv() {
     REDIS_KEY_PREFIX: context.redisPrefix,
     DATA_DIR: context.dataDir,
     PUBLIC_BASE_URL: 'http://127.0.0.1',
+    WEBHOOK_SECRETS_KEY: 'bench-only-webhook-secrets-key-0123456789',
     ...(context.authUrl ? { AUTH_URL: context.authUrl } : {}),
   };
 }

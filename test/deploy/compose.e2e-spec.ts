@@ -101,6 +101,8 @@ describe('docker image and compose stack', () => {
     } else {
       expect(service.depends_on?.auth?.condition).toBe('service_healthy');
     }
+    // NODE_ENV is production: utilities refuses to start without the key of the webhook secrets
+    if (app === 'utilities') expect(env.WEBHOOK_SECRETS_KEY?.length).toBeGreaterThanOrEqual(32);
   });
 
   it('shares one INTERNAL_TOKEN across the apps', () => {

@@ -25,6 +25,7 @@ export function platformSecrets(overlay: Overlay): Record<string, string> {
     REDIS_URL: `redis://:secret-of-${overlay}@redis.${overlay}.internal:6379`,
     INTERNAL_TOKEN: `internal-token-of-${overlay}-0123456789abcdef`,
     SECRET_PEPPER: `secret-pepper-of-${overlay}-0123456789abcdef`,
+    WEBHOOK_SECRETS_KEY: `webhook-secrets-key-of-${overlay}-0123456789abcdef`,
     JWT_PRIVATE_KEY: JWT_PRIVATE_KEY_PEM.trimEnd().split('\n').join('\\n'),
     JWT_KEY_ID: `platform-${overlay}-test`,
   };

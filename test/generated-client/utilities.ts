@@ -353,6 +353,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/app/webhooks/endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhook endpoints */
+        get: operations["WebhookEndpoints_list"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description The endpoint receives the company’s events of the types it names (all of them when `eventTypes` is empty or left out), signed with its secret. WEBHOOK_ENDPOINT_LIMIT_REACHED when the company already has 20 endpoints.
+         */
+        post: operations["WebhookEndpoints_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/app/webhooks/endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description WEBHOOK_ENDPOINT_NOT_FOUND for an unknown endpoint or another company’s.
+         */
+        get: operations["WebhookEndpoints_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description The endpoint and its secrets are removed; no delivery is made to it any more. WEBHOOK_ENDPOINT_NOT_FOUND for an unknown endpoint or another company’s.
+         */
+        delete: operations["WebhookEndpoints_remove"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Only the fields sent change; `eventTypes` replaces the list. WEBHOOK_ENDPOINT_NOT_FOUND for an unknown endpoint or another company’s.
+         */
+        patch: operations["WebhookEndpoints_update"];
+        trace?: never;
+    };
+    "/api/v1/app/webhooks/endpoints/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a webhook endpoint
+         * @description No delivery is made to it until it is enabled again. An endpoint already disabled keeps its reason. WEBHOOK_ENDPOINT_NOT_FOUND for an unknown endpoint or another company’s.
+         */
+        post: operations["WebhookEndpoints_disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/app/webhooks/endpoints/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a webhook endpoint
+         * @description Whatever disabled it (the API, a 410 Gone, days of failures), deliveries of new events resume. WEBHOOK_ENDPOINT_NOT_FOUND for an unknown endpoint or another company’s.
+         */
+        post: operations["WebhookEndpoints_enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/app/webhooks/endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook endpoint’s signing secret
+         * @description Deliveries are signed with the new secret and, for `graceSeconds` (default 86400, 24 hours), with the previous ones too, so that a receiver can switch without refusing any; 0 stops the previous ones at once (a leaked secret). At most 3 previous secrets are kept signing. WEBHOOK_ENDPOINT_NOT_FOUND for an unknown endpoint or another company’s.
+         */
+        post: operations["WebhookEndpoints_rotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -886,6 +995,140 @@ export interface components {
             /** Format: date-time */
             finishedAt: string | null;
         };
+        CreatedWebhookEndpointView: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uri
+             * @example https://hooks.example.cm/platform
+             */
+            url: string;
+            description: string | null;
+            /**
+             * @description Empty: every event type.
+             * @example [
+             *       "employee.created",
+             *       "payroll_run.approved"
+             *     ]
+             */
+            eventTypes: string[];
+            /**
+             * @description Disabled endpoints get no deliveries.
+             * @enum {string}
+             */
+            status: "enabled" | "disabled";
+            /** Format: date-time */
+            disabledAt: string | null;
+            /**
+             * @description `manual`: disabled through the API; `gone`: the receiver answered 410 Gone; `failing`: its deliveries failed for five days. Null when enabled.
+             * @enum {string|null}
+             */
+            disabledReason: "manual" | "gone" | "failing" | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * @description The signing secret (Standard Webhooks: `whsec_` and the base64 of 32 random bytes), shown only here: store it now.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw1pEYtGk9Z0E=
+             */
+            secret: string;
+        };
+        CreateWebhookEndpointDto: {
+            /**
+             * Format: uri
+             * @description Where deliveries are POSTed: an absolute http(s) URL.
+             * @example https://hooks.example.cm/platform
+             */
+            url: string;
+            /**
+             * @description The event types delivered to this endpoint (GET /api/v1/app/webhooks/event-types), each at most once. Empty: every event type, those added later included.
+             * @default []
+             * @example [
+             *       "employee.created",
+             *       "payroll_run.approved"
+             *     ]
+             */
+            eventTypes?: ("credential.secret_rotated" | "employee.created" | "employee.updated" | "employee.terminated" | "contract.activated" | "contract.ended" | "leave_request.approved" | "leave_request.cancelled" | "document.created" | "document_job.succeeded" | "document_job.failed" | "notification.delivered" | "notification.failed" | "payroll_run.created" | "payroll_run.approved" | "payroll_run.paid" | "payroll_run.cancelled" | "payslip.paid" | "payslip.payment_failed" | "payment.succeeded" | "payment.failed" | "wallet.credited" | "journal_entry.posted" | "journal_entry.reversed" | "period.closed")[];
+            /** @example HR sync of the intranet */
+            description?: string | null;
+        };
+        WebhookEndpointView: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uri
+             * @example https://hooks.example.cm/platform
+             */
+            url: string;
+            description: string | null;
+            /**
+             * @description Empty: every event type.
+             * @example [
+             *       "employee.created",
+             *       "payroll_run.approved"
+             *     ]
+             */
+            eventTypes: string[];
+            /**
+             * @description Disabled endpoints get no deliveries.
+             * @enum {string}
+             */
+            status: "enabled" | "disabled";
+            /** Format: date-time */
+            disabledAt: string | null;
+            /**
+             * @description `manual`: disabled through the API; `gone`: the receiver answered 410 Gone; `failing`: its deliveries failed for five days. Null when enabled.
+             * @enum {string|null}
+             */
+            disabledReason: "manual" | "gone" | "failing" | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        UpdateWebhookEndpointDto: {
+            /**
+             * Format: uri
+             * @description Where deliveries are POSTed: an absolute http(s) URL.
+             * @example https://hooks.example.cm/platform/v2
+             */
+            url?: string;
+            /**
+             * @description The event types delivered to this endpoint (GET /api/v1/app/webhooks/event-types), each at most once. Empty: every event type, those added later included. Replaces the list.
+             * @example [
+             *       "employee.created",
+             *       "payroll_run.approved"
+             *     ]
+             */
+            eventTypes?: ("credential.secret_rotated" | "employee.created" | "employee.updated" | "employee.terminated" | "contract.activated" | "contract.ended" | "leave_request.approved" | "leave_request.cancelled" | "document.created" | "document_job.succeeded" | "document_job.failed" | "notification.delivered" | "notification.failed" | "payroll_run.created" | "payroll_run.approved" | "payroll_run.paid" | "payroll_run.cancelled" | "payslip.paid" | "payslip.payment_failed" | "payment.succeeded" | "payment.failed" | "wallet.credited" | "journal_entry.posted" | "journal_entry.reversed" | "period.closed")[];
+            /** @description null removes it. */
+            description?: string | null;
+        };
+        RotatedSecretView: {
+            /**
+             * Format: uuid
+             * @description The endpoint
+             */
+            id: string;
+            /**
+             * @description The new signing secret, shown only here: store it now. Deliveries are signed with it from now on.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw1pEYtGk9Z0E=
+             */
+            secret: string;
+            /**
+             * Format: date-time
+             * @description Until when the previous secrets also sign deliveries (now, with graceSeconds 0).
+             */
+            previousSecretsExpireAt: string;
+        };
+        RotateSecretDto: {
+            /**
+             * @description How long the previous secrets keep signing deliveries beside the new one, in seconds (0: they stop at once).
+             * @default 86400
+             */
+            graceSeconds?: number;
+        };
         ErrorEnvelope: {
             /** @enum {boolean} */
             success: false;
@@ -895,7 +1138,7 @@ export interface components {
              * @description The machine-readable error code, one of the registry’s: branch on this, not on `message`.
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "INTERNAL_ERROR" | "HTTP_ERROR" | "UNSUPPORTED_MEDIA_TYPE" | "METHOD_NOT_ALLOWED" | "INVALID_CREDENTIALS" | "DEVELOPER_KEYS_INVALID" | "GATEWAY_AUTH_REQUIRED" | "GATEWAY_AUTH_INVALID" | "NOT_AN_ORGANIZATION_MEMBER" | "EMAIL_NOT_VERIFIED" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_EXPIRED" | "CLIENT_ID_INVALID" | "INSUFFICIENT_SCOPE" | "ACTING_COMPANY_FORBIDDEN" | "RATE_LIMIT_EXCEEDED" | "QUOTA_EXCEEDED" | "UPSTREAM_UNAVAILABLE" | "IDEMPOTENCY_KEY_REUSED" | "WORKSPACE_NOT_FOUND" | "EMPLOYEE_EXTERNAL_ID_CONFLICT" | "CONTRACT_NOT_FOUND" | "CONTRACT_OVERLAP" | "CONTRACT_NOT_EDITABLE" | "CONTRACT_INVALID_TRANSITION" | "LEAVE_TYPE_NOT_FOUND" | "LEAVE_TYPE_NAME_CONFLICT" | "LEAVE_REQUEST_NOT_FOUND" | "LEAVE_REQUEST_OVERLAP" | "LEAVE_REQUEST_ALREADY_APPROVED" | "LEAVE_REQUEST_NOT_PENDING" | "LEAVE_BALANCE_INSUFFICIENT" | "LEAVE_NO_WORKING_DAYS" | "ATTENDANCE_ALREADY_RECORDED" | "PERFORMANCE_REVIEW_NOT_FOUND" | "PERFORMANCE_REVIEW_LOCKED" | "PERFORMANCE_REVIEW_INVALID_TRANSITION" | "PAYROLL_RUN_PERIOD_CONFLICT" | "PAYROLL_NO_ELIGIBLE_EMPLOYEES" | "PAYROLL_RUN_NOT_PAYABLE" | "PAYROLL_RULES_UNAVAILABLE" | "WALLET_NOT_FOUND" | "CURRENCY_MISMATCH" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "PAYMENT_RECIPIENT_INVALID" | "ACCOUNT_NOT_FOUND" | "ACCOUNT_CODE_CONFLICT" | "JOURNAL_ENTRY_ALREADY_REVERSED" | "ACCOUNTING_PERIOD_CLOSED" | "ACCOUNTING_PERIOD_NOT_FOUND" | "ACCOUNT_INACTIVE" | "ACCOUNT_TYPE_LOCKED" | "BOOKS_CURRENCY_MISMATCH" | "NOTIFICATION_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED" | "FILE_LINK_INVALID" | "RANGE_NOT_SATISFIABLE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_JOB_NOT_FOUND" | "DOCUMENT_TOO_LARGE_FOR_SYNC" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_RENDER_TIMEOUT" | "USER_NOT_FOUND" | "ATTENDANCE_INVALID_DATE_RANGE" | "JOURNAL_ENTRY_NOT_FOUND" | "JOURNAL_ENTRY_NOT_BALANCED" | "PAYROLL_RUN_NOT_FOUND" | "PAYROLL_RUN_LOCKED" | "PAYMENT_NOT_FOUND" | "WALLET_INSUFFICIENT_BALANCE";
+            code: "VALIDATION_FAILED" | "INTERNAL_ERROR" | "HTTP_ERROR" | "UNSUPPORTED_MEDIA_TYPE" | "METHOD_NOT_ALLOWED" | "INVALID_CREDENTIALS" | "DEVELOPER_KEYS_INVALID" | "GATEWAY_AUTH_REQUIRED" | "GATEWAY_AUTH_INVALID" | "NOT_AN_ORGANIZATION_MEMBER" | "EMAIL_NOT_VERIFIED" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_EXPIRED" | "CLIENT_ID_INVALID" | "INSUFFICIENT_SCOPE" | "ACTING_COMPANY_FORBIDDEN" | "RATE_LIMIT_EXCEEDED" | "QUOTA_EXCEEDED" | "UPSTREAM_UNAVAILABLE" | "IDEMPOTENCY_KEY_REUSED" | "WORKSPACE_NOT_FOUND" | "EMPLOYEE_EXTERNAL_ID_CONFLICT" | "CONTRACT_NOT_FOUND" | "CONTRACT_OVERLAP" | "CONTRACT_NOT_EDITABLE" | "CONTRACT_INVALID_TRANSITION" | "LEAVE_TYPE_NOT_FOUND" | "LEAVE_TYPE_NAME_CONFLICT" | "LEAVE_REQUEST_NOT_FOUND" | "LEAVE_REQUEST_OVERLAP" | "LEAVE_REQUEST_ALREADY_APPROVED" | "LEAVE_REQUEST_NOT_PENDING" | "LEAVE_BALANCE_INSUFFICIENT" | "LEAVE_NO_WORKING_DAYS" | "ATTENDANCE_ALREADY_RECORDED" | "PERFORMANCE_REVIEW_NOT_FOUND" | "PERFORMANCE_REVIEW_LOCKED" | "PERFORMANCE_REVIEW_INVALID_TRANSITION" | "PAYROLL_RUN_PERIOD_CONFLICT" | "PAYROLL_NO_ELIGIBLE_EMPLOYEES" | "PAYROLL_RUN_NOT_PAYABLE" | "PAYROLL_RULES_UNAVAILABLE" | "WALLET_NOT_FOUND" | "CURRENCY_MISMATCH" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "PAYMENT_RECIPIENT_INVALID" | "ACCOUNT_NOT_FOUND" | "ACCOUNT_CODE_CONFLICT" | "JOURNAL_ENTRY_ALREADY_REVERSED" | "ACCOUNTING_PERIOD_CLOSED" | "ACCOUNTING_PERIOD_NOT_FOUND" | "ACCOUNT_INACTIVE" | "ACCOUNT_TYPE_LOCKED" | "BOOKS_CURRENCY_MISMATCH" | "NOTIFICATION_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED" | "FILE_LINK_INVALID" | "RANGE_NOT_SATISFIABLE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_JOB_NOT_FOUND" | "DOCUMENT_TOO_LARGE_FOR_SYNC" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_RENDER_TIMEOUT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "USER_NOT_FOUND" | "ATTENDANCE_INVALID_DATE_RANGE" | "JOURNAL_ENTRY_NOT_FOUND" | "JOURNAL_ENTRY_NOT_BALANCED" | "PAYROLL_RUN_NOT_FOUND" | "PAYROLL_RUN_LOCKED" | "PAYMENT_NOT_FOUND" | "WALLET_INSUFFICIENT_BALANCE";
             /** @description VALIDATION_FAILED only: the messages of each invalid field, by its path (`lines.0.amount`). */
             errors?: {
                 [key: string]: string[];
@@ -4999,6 +5242,1308 @@ export interface operations {
             };
             /** @description `HTTP_ERROR`: The request URI is too long. */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
+             *
+             *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    WebhookEndpoints_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: {
+                /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
+                "X-Workspace-Id"?: string;
+                /** @description Client company to act for; must belong to X-Workspace-Id */
+                "X-Acting-Company-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company’s endpoints, newest first, without their secrets. */
+            200: {
+                headers: {
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["WebhookEndpointView"][];
+                            /** @example 1 */
+                            page: number;
+                            /** @example 20 */
+                            limit: number;
+                            /** @example 1 */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `AUTH_TOKEN_MISSING`: A Bearer access token is required.
+             *
+             *     `AUTH_TOKEN_INVALID`: The access token is invalid or has been revoked.
+             *
+             *     `AUTH_TOKEN_EXPIRED`: The access token has expired.
+             *
+             *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
+             *
+             *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
+             *
+             *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    WebhookEndpoints_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
+                "X-Workspace-Id"?: string;
+                /** @description Client company to act for; must belong to X-Workspace-Id */
+                "X-Acting-Company-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookEndpointDto"];
+            };
+        };
+        responses: {
+            /** @description Created, enabled. `secret` is shown only in this answer (and a rotation’s): store it now. */
+            201: {
+                headers: {
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["CreatedWebhookEndpointView"];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `AUTH_TOKEN_MISSING`: A Bearer access token is required.
+             *
+             *     `AUTH_TOKEN_INVALID`: The access token is invalid or has been revoked.
+             *
+             *     `AUTH_TOKEN_EXPIRED`: The access token has expired.
+             *
+             *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
+             *
+             *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `WEBHOOK_ENDPOINT_LIMIT_REACHED`: This company already has <limit> webhook endpoints, the most allowed: delete one before adding another. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
+             *
+             *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    WebhookEndpoints_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
+                "X-Workspace-Id"?: string;
+                /** @description Client company to act for; must belong to X-Workspace-Id */
+                "X-Acting-Company-Id"?: string;
+            };
+            path: {
+                /** @description The webhook endpoint’s id. Any other text is answered as not found. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint, without its secret. */
+            200: {
+                headers: {
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["WebhookEndpointView"];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `AUTH_TOKEN_MISSING`: A Bearer access token is required.
+             *
+             *     `AUTH_TOKEN_INVALID`: The access token is invalid or has been revoked.
+             *
+             *     `AUTH_TOKEN_EXPIRED`: The access token has expired.
+             *
+             *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
+             *
+             *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `WEBHOOK_ENDPOINT_NOT_FOUND`: Webhook endpoint not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
+             *
+             *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    WebhookEndpoints_remove: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
+                "X-Workspace-Id"?: string;
+                /** @description Client company to act for; must belong to X-Workspace-Id */
+                "X-Acting-Company-Id"?: string;
+            };
+            path: {
+                /** @description The webhook endpoint’s id. Any other text is answered as not found. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `AUTH_TOKEN_MISSING`: A Bearer access token is required.
+             *
+             *     `AUTH_TOKEN_INVALID`: The access token is invalid or has been revoked.
+             *
+             *     `AUTH_TOKEN_EXPIRED`: The access token has expired.
+             *
+             *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
+             *
+             *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `WEBHOOK_ENDPOINT_NOT_FOUND`: Webhook endpoint not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
+             *
+             *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    WebhookEndpoints_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
+                "X-Workspace-Id"?: string;
+                /** @description Client company to act for; must belong to X-Workspace-Id */
+                "X-Acting-Company-Id"?: string;
+            };
+            path: {
+                /** @description The webhook endpoint’s id. Any other text is answered as not found. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookEndpointDto"];
+            };
+        };
+        responses: {
+            /** @description The whole endpoint after the change. */
+            200: {
+                headers: {
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["WebhookEndpointView"];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `AUTH_TOKEN_MISSING`: A Bearer access token is required.
+             *
+             *     `AUTH_TOKEN_INVALID`: The access token is invalid or has been revoked.
+             *
+             *     `AUTH_TOKEN_EXPIRED`: The access token has expired.
+             *
+             *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
+             *
+             *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `WEBHOOK_ENDPOINT_NOT_FOUND`: Webhook endpoint not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
+             *
+             *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    WebhookEndpoints_disable: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
+                "X-Workspace-Id"?: string;
+                /** @description Client company to act for; must belong to X-Workspace-Id */
+                "X-Acting-Company-Id"?: string;
+            };
+            path: {
+                /** @description The webhook endpoint’s id. Any other text is answered as not found. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint, disabled (`disabledReason` `manual` unless it was already disabled). */
+            200: {
+                headers: {
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["WebhookEndpointView"];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `AUTH_TOKEN_MISSING`: A Bearer access token is required.
+             *
+             *     `AUTH_TOKEN_INVALID`: The access token is invalid or has been revoked.
+             *
+             *     `AUTH_TOKEN_EXPIRED`: The access token has expired.
+             *
+             *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
+             *
+             *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `WEBHOOK_ENDPOINT_NOT_FOUND`: Webhook endpoint not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
+             *
+             *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    WebhookEndpoints_enable: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
+                "X-Workspace-Id"?: string;
+                /** @description Client company to act for; must belong to X-Workspace-Id */
+                "X-Acting-Company-Id"?: string;
+            };
+            path: {
+                /** @description The webhook endpoint’s id. Any other text is answered as not found. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint, enabled. */
+            200: {
+                headers: {
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["WebhookEndpointView"];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `AUTH_TOKEN_MISSING`: A Bearer access token is required.
+             *
+             *     `AUTH_TOKEN_INVALID`: The access token is invalid or has been revoked.
+             *
+             *     `AUTH_TOKEN_EXPIRED`: The access token has expired.
+             *
+             *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
+             *
+             *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `WEBHOOK_ENDPOINT_NOT_FOUND`: Webhook endpoint not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
+             *
+             *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    WebhookEndpoints_rotateSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
+                "X-Workspace-Id"?: string;
+                /** @description Client company to act for; must belong to X-Workspace-Id */
+                "X-Acting-Company-Id"?: string;
+            };
+            path: {
+                /** @description The webhook endpoint’s id. Any other text is answered as not found. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RotateSecretDto"];
+            };
+        };
+        responses: {
+            /** @description The new secret, shown only in this answer: store it now. */
+            200: {
+                headers: {
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["RotatedSecretView"];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `AUTH_TOKEN_MISSING`: A Bearer access token is required.
+             *
+             *     `AUTH_TOKEN_INVALID`: The access token is invalid or has been revoked.
+             *
+             *     `AUTH_TOKEN_EXPIRED`: The access token has expired.
+             *
+             *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
+             *
+             *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `WEBHOOK_ENDPOINT_NOT_FOUND`: Webhook endpoint not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,6 +8,8 @@ import { NotificationDelivery } from './notifications/notification-delivery.enti
 import { NotificationPreference } from './notifications/notification-preference.entity';
 import { CapturedMessage } from './notifications/captured-message.entity';
 import { WebhookDelivery, WebhookDeliveryAttempt } from './webhooks/deliveries/webhook-delivery.entity';
+import { WebhookEndpoint } from './webhooks/endpoints/webhook-endpoint.entity';
+import { WebhookEndpointSecret } from './webhooks/endpoints/webhook-endpoint-secret.entity';
 import { CompanyEvent, EventSource } from './webhooks/events/company-event.entity';
 
-export const UTILITIES_ENTITIES = [NotificationPreference, Notification, InboxEntry, NotificationDelivery, DeliveryAttempt, CapturedMessage, FileRecord, DocumentRecord, DocumentJob, CompanyEvent, EventSource, WebhookDelivery, WebhookDeliveryAttempt];
+export const UTILITIES_ENTITIES = [NotificationPreference, Notification, InboxEntry, NotificationDelivery, DeliveryAttempt, CapturedMessage, FileRecord, DocumentRecord, DocumentJob, WebhookEndpoint, WebhookEndpointSecret, CompanyEvent, EventSource, WebhookDelivery, WebhookDeliveryAttempt];

@@ -80,5 +80,6 @@ export const SCOPES = [
   'payroll:read', 'payroll:write',
   'pay:read', 'pay:write',
   'books:read', 'books:write',
+  'webhooks:read', 'webhooks:write',
 ] as const;
 export type Scope = (typeof SCOPES)[number];

@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
+import { Environment } from '@platform/common';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { DeliveriesController } from './deliveries/deliveries.controller';
 import { WebhookDeliveries } from './deliveries/webhook-deliveries.service';
+import { SigningSecretCipher, signingSecretCipher } from './endpoints/signing-secret-cipher';
+import { WebhookEndpointsController } from './endpoints/webhook-endpoints.controller';
 import { WebhookEndpointsService } from './endpoints/webhook-endpoints.service';
 import { EVENT_SINK, EventIngestion } from './events/event-ingestion.service';
 import { EventRetention } from './events/event-retention';
@@ -14,8 +17,15 @@ import { EventsController } from './events/events.controller';
  */
 @Module({
   imports: [NotificationsModule],
-  controllers: [EventsController, DeliveriesController],
-  providers: [WebhookEndpointsService, WebhookDeliveries, { provide: EVENT_SINK, useExisting: WebhookDeliveries }, EventIngestion, EventRetention],
+  controllers: [WebhookEndpointsController, DeliveriesController, EventsController],
+  providers: [
+    WebhookEndpointsService,
+    { provide: SigningSecretCipher, inject: [Environment], useFactory: signingSecretCipher },
+    WebhookDeliveries,
+    { provide: EVENT_SINK, useExisting: WebhookDeliveries },
+    EventIngestion,
+    EventRetention,
+  ],
   exports: [],
 })
 export class WebhooksModule {}

@@ -226,6 +226,15 @@ export class Environment {
   )
   PUBLIC_BASE_URL?: string;
 
+  /**
+   * The key the webhook endpoints' signing secrets are encrypted with at rest (AES-256-GCM, the
+   * key derived from it by HKDF). Required when NODE_ENV is production (checked when utilities
+   * starts): every replica must hold the same one, and losing it loses every endpoint's secret.
+   * Elsewhere generated in DATA_DIR on first start.
+   */
+  @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(32, { message: 'WEBHOOK_SECRETS_KEY must be at least 32 characters' })
+  WEBHOOK_SECRETS_KEY?: string;
+
   /** Default lifetime of a public file's signed link (`?ttl=` picks 60 s to 7 days). */
   @Transform(toInt) @IsInt() @Min(60) @Max(604_800)
   FILES_LINK_TTL_SECONDS = 3600;

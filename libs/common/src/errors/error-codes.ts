@@ -173,6 +173,12 @@ export const ERROR_CODES = {
   ),
   DOCUMENT_TOO_LARGE: define(413, 'This document has {rows} table rows; at most {limit} can be rendered.', 'Ce document compte {rows} lignes de tableau ; au plus {limit} peuvent être produites.'),
   DOCUMENT_RENDER_TIMEOUT: define(422, 'Rendering this document took longer than the {limit} ms allowed and was stopped.', 'La production de ce document a dépassé les {limit} ms autorisées et a été interrompue.'),
+  WEBHOOK_ENDPOINT_NOT_FOUND: define(404, 'Webhook endpoint not found.', 'Point de terminaison de webhook introuvable.'),
+  WEBHOOK_ENDPOINT_LIMIT_REACHED: define(
+    409,
+    'This company already has {limit} webhook endpoints, the most allowed: delete one before adding another.',
+    'Cette entreprise a déjà {limit} points de terminaison de webhook, le maximum autorisé : supprimez-en un avant d’en ajouter un autre.',
+  ),
   WEBHOOK_DELIVERY_NOT_FOUND: define(404, 'Webhook delivery not found.', 'Livraison de webhook introuvable.'),
 
   // Product codes (spec §7)

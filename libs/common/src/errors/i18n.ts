@@ -72,6 +72,10 @@ export const SUCCESS_MESSAGES = {
   accepted: { en: 'Request accepted.', fr: 'Requête acceptée.' },
   tokenIssued: { en: 'Access token issued.', fr: 'Jeton d’accès émis.' },
   secretRotated: { en: 'Secret rotated. Store the new secret now: it is shown only once.', fr: 'Secret renouvelé. Conservez le nouveau secret maintenant : il n’est affiché qu’une fois.' },
+  webhookEndpointCreated: {
+    en: 'Webhook endpoint created. Store its signing secret now: it is shown only once.',
+    fr: 'Point de terminaison de webhook créé. Conservez son secret de signature maintenant : il n’est affiché qu’une fois.',
+  },
   preferenceUpdated: { en: 'Notification preference updated.', fr: 'Préférence de notification mise à jour.' },
   serviceUp: { en: 'Service is up.', fr: 'Le service est disponible.' },
 } as const satisfies Record<string, Record<Language, string>>;

@@ -22,6 +22,7 @@ describe('translateFieldMessage', () => {
     ['each value in employeeIds must be a UUID', 'chaque valeur de employeeIds doit être un UUID'],
     ['body must be valid JSON', 'le corps doit être du JSON valide'],
     ['x must not have more than 1000 keys', 'x ne doit pas avoir plus de 1000 clés'],
+    ["All eventTypes's elements must be unique", 'les éléments de eventTypes doivent être distincts'],
   ])('%s → %s', (english, french) => {
     expect(translateFieldMessage(english, 'fr')).toBe(french);
   });

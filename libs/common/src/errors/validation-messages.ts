@@ -34,6 +34,7 @@ const FRENCH: [RegExp, string][] = [
   [/^(\S+) must contain at least (\S+) elements$/, '$1 doit contenir au moins $2 éléments'],
   [/^(\S+) must contain no more than (\S+) elements$/, '$1 doit contenir au plus $2 éléments'],
   [/^(\S+) must match (.*) regular expression$/, '$1 doit correspondre à l’expression régulière $2'],
+  [/^All (\S+)'s elements must be unique$/, 'les éléments de $1 doivent être distincts'],
   // the services' own wordings
   [/^(\S+) must be (\d+)–(\d+) letters, digits, dots or hyphens$/, '$1 doit contenir de $2 à $3 lettres, chiffres, points ou tirets'],
   [/^(\S+) must be (\d+)–(\d+) upper-case letters, digits or underscores$/, '$1 doit contenir de $2 à $3 lettres majuscules, chiffres ou tirets bas'],
@@ -57,6 +58,7 @@ const FRENCH: [RegExp, string][] = [
   [/^(\S+) must be an E\.164 number such as (\S+)$/, '$1 doit être un numéro au format E.164, par exemple $2'],
   [/^(\S+) must be a Cameroon mobile number in E\.164 form, such as (\S+)$/, '$1 doit être un numéro mobile camerounais au format E.164, par exemple $2'],
   [/^(\S+) must be a Cameroon number in E\.164 form, such as (\S+)$/, '$1 doit être un numéro camerounais au format E.164, par exemple $2'],
+  [/^(\S+) must be an absolute http or https URL$/, '$1 doit être une URL absolue en http ou https'],
   // the pipeline's
   [/^body must be valid JSON$/, 'le corps doit être du JSON valide'],
   [/^body could not be read$/, 'le corps n’a pas pu être lu'],

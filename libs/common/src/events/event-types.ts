@@ -16,5 +16,8 @@ export const EVENT_TYPES = {
 
 export type EventType<S extends ServiceName = ServiceName> = (typeof EVENT_TYPES)[S][number];
 
+/** Every event type, whichever service records it. */
+export const ALL_EVENT_TYPES: readonly EventType[] = Object.values(EVENT_TYPES).flat();
+
 /** The version of an event's `data` shape; raised when a field is removed or changes meaning. */
 export const EVENT_VERSION = 1;

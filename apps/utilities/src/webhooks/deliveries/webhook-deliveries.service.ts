@@ -16,7 +16,8 @@ import {
   WEBHOOK_RETRIES,
 } from '@platform/common';
 import { NotificationsService } from '../../notifications/notifications.service';
-import { WebhookEndpointsService } from '../endpoints/webhook-endpoints.service';
+import { WebhookEndpoint } from '../endpoints/webhook-endpoint.entity';
+import { endpointView, WebhookEndpointsService } from '../endpoints/webhook-endpoints.service';
 import { CompanyEvent } from '../events/company-event.entity';
 import { EventSink } from '../events/event-ingestion.service';
 import { signWebhook } from '../transport/signature';
@@ -29,23 +30,6 @@ export const DELIVER_TASK = 'utilities:deliver-webhook';
 export const MAX_RECOVERED = 10_000;
 /** The type of the event `POST /endpoints/:id/test` sends. */
 export const TEST_EVENT_TYPE = 'webhook_endpoint.test';
-
-/** What delivery reads of an endpoint. */
-interface EndpointRow {
-  id: string;
-  company_id: string;
-  url: string;
-  description: string | null;
-  event_types: string[];
-  disabled_at: Date | null;
-  disabled_reason: string | null;
-  created_by_credential_id: string | null;
-  created_by_period_anchor: number | null;
-  alert_email: string | null;
-  failing_since: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
 
 /**
  * Webhook deliveries: one per (event, subscribed endpoint), made by jobs of the queue. Each
@@ -82,17 +66,18 @@ export class WebhookDeliveries implements EventSink {
   /** Fan-out: a delivery for each enabled endpoint of the event's company that takes its type and existed when it occurred. */
   async accept(manager: EntityManager, events: CompanyEvent[]): Promise<void> {
     const companies = [...new Set(events.map((event) => event.companyId))];
-    const endpoints: Array<Pick<EndpointRow, 'id' | 'company_id' | 'event_types' | 'created_at'>> = await manager.query(
-      `SELECT "id", "company_id", "event_types", "created_at" FROM "utilities"."webhook_endpoints" WHERE "company_id" = ANY($1::uuid[]) AND "disabled_at" IS NULL`,
-      [companies],
-    );
+    const endpoints = await manager
+      .createQueryBuilder(WebhookEndpoint, 'endpoint')
+      .select(['endpoint.id', 'endpoint.companyId', 'endpoint.eventTypes', 'endpoint.createdAt'])
+      .where('endpoint.companyId IN (:...companies) AND endpoint.disabledAt IS NULL', { companies })
+      .getMany();
     if (!endpoints.length) return;
     const rows: Array<Pick<WebhookDelivery, 'endpointId' | 'companyId' | 'eventId' | 'eventType' | 'payload'>> = [];
     for (const event of events) {
       const payload = JSON.stringify(envelopeOf(event));
       for (const endpoint of endpoints) {
-        if (endpoint.company_id !== event.companyId || endpoint.created_at > event.occurredAt) continue;
-        if (endpoint.event_types.length && !endpoint.event_types.includes(event.type)) continue;
+        if (endpoint.companyId !== event.companyId || endpoint.createdAt > event.occurredAt) continue;
+        if (endpoint.eventTypes.length && !endpoint.eventTypes.includes(event.type)) continue;
         rows.push({ endpointId: endpoint.id, companyId: event.companyId, eventId: event.id, eventType: event.type, payload });
       }
     }
@@ -179,10 +164,10 @@ export class WebhookDeliveries implements EventSink {
   async attempt(deliveryId: string): Promise<void> {
     const delivery = await this.dataSource.getRepository(WebhookDelivery).findOneBy({ id: deliveryId });
     if (!delivery || delivery.status !== 'pending') return;
-    const [endpoint]: EndpointRow[] = await this.dataSource.query(`SELECT * FROM "utilities"."webhook_endpoints" WHERE "id" = $1`, [delivery.endpointId]);
+    const endpoint = await this.dataSource.getRepository(WebhookEndpoint).findOneBy({ id: delivery.endpointId });
     // a deleted endpoint took its deliveries with it; a disabled one receives nothing until it is enabled and its deliveries recovered
     if (!endpoint) return;
-    if (endpoint.disabled_at) {
+    if (endpoint.disabledAt) {
       await this.dataSource.getRepository(WebhookDelivery).update({ id: delivery.id, status: 'pending' }, { status: 'failed', nextAttemptAt: null });
       return;
     }
@@ -213,11 +198,14 @@ export class WebhookDeliveries implements EventSink {
         await manager.query(`UPDATE "utilities"."webhook_endpoints" SET "failing_since" = NULL WHERE "id" = $1 AND "failing_since" IS NOT NULL`, [endpoint.id]);
         return null;
       }
-      const [{ failing_since: failingSince }] = (
+      const [failing] = (
         await manager.query(`UPDATE "utilities"."webhook_endpoints" SET "failing_since" = COALESCE("failing_since", $2) WHERE "id" = $1 RETURNING "failing_since"`, [endpoint.id, attemptedAt])
       )[0] as Array<{ failing_since: Date }>;
+      // deleted meanwhile: its deliveries went with it
+      if (!failing) return null;
+      const failingSince = failing.failing_since;
       const reason = gone ? 'gone' : attemptedAt.getTime() - failingSince.getTime() >= this.env.WEBHOOK_DISABLE_AFTER_MS ? 'failing' : null;
-      if (reason) return this.disable(manager, endpoint, reason);
+      if (reason) return this.disable(manager, endpoint.id, reason);
       if (delay !== null) await this.queue.add(DELIVER_TASK, { deliveryId: delivery.id }, { companyId: delivery.companyId, runAt: new Date(Date.now() + delay), jobKey: rowJobKey(DELIVER_TASK, delivery.id) }, manager);
       return null;
     });
@@ -242,33 +230,35 @@ export class WebhookDeliveries implements EventSink {
     return created;
   }
 
-  /** Disables the endpoint (once) and records `webhook_endpoint.disabled`; answers the endpoint as disabled, or null when it already was. */
-  private async disable(manager: EntityManager, endpoint: EndpointRow, reason: 'gone' | 'failing'): Promise<EndpointRow | null> {
-    const [rows] = await manager.query(
-      `UPDATE "utilities"."webhook_endpoints" SET "disabled_at" = now(), "disabled_reason" = $2, "updated_at" = now() WHERE "id" = $1 AND "disabled_at" IS NULL RETURNING *`,
-      [endpoint.id, reason],
-    );
-    const disabled = (rows as EndpointRow[])[0];
-    if (!disabled) return null;
-    await manager.query(
-      `UPDATE "utilities"."webhook_deliveries" SET "status" = 'failed', "next_attempt_at" = NULL, "updated_at" = now() WHERE "endpoint_id" = $1 AND "status" = 'pending'`,
-      [endpoint.id],
-    );
-    await this.outbox.record(manager, disabled.company_id, 'webhook_endpoint.disabled', this.endpoints.viewOfRow(disabled));
+  /**
+   * Disables the endpoint (once: a reason already given is kept), fails its pending deliveries and
+   * records `webhook_endpoint.disabled`; answers the endpoint as disabled, or null when it already was.
+   */
+  private async disable(manager: EntityManager, endpointId: string, reason: 'gone' | 'failing'): Promise<WebhookEndpoint | null> {
+    const updated = await manager
+      .createQueryBuilder()
+      .update(WebhookEndpoint)
+      .set({ disabledAt: () => 'now()', disabledReason: reason })
+      .where('id = :endpointId AND disabled_at IS NULL', { endpointId })
+      .execute();
+    if (!updated.affected) return null;
+    const disabled = (await manager.findOneBy(WebhookEndpoint, { id: endpointId }))!;
+    await manager.update(WebhookDelivery, { endpointId, status: 'pending' }, { status: 'failed', nextAttemptAt: null });
+    await this.outbox.record(manager, disabled.companyId, 'webhook_endpoint.disabled', endpointView(disabled));
     return disabled;
   }
 
   /** Tells the company its endpoint was disabled: by email to the endpoint's alert address, and in the company inbox. */
-  private async notifyDisabled(endpoint: EndpointRow): Promise<void> {
-    const why = endpoint.disabled_reason === 'gone' ? 'it answered 410 Gone' : `every delivery to it has failed for ${Math.round(this.env.WEBHOOK_DISABLE_AFTER_MS / 3_600_000)} hours`;
+  private async notifyDisabled(endpoint: WebhookEndpoint): Promise<void> {
+    const why = endpoint.disabledReason === 'gone' ? 'it answered 410 Gone' : `every delivery to it has failed for ${Math.round(this.env.WEBHOOK_DISABLE_AFTER_MS / 3_600_000)} hours`;
     try {
-      await this.notifications.send(endpoint.company_id, {
+      await this.notifications.send(endpoint.companyId, {
         category: 'general',
         title: 'Webhook endpoint disabled',
         body: `Your webhook endpoint ${endpoint.url} (${endpoint.id}) was disabled because ${why}. Fix it, enable it again (POST /api/v1/app/webhooks/endpoints/${endpoint.id}/enable) and recover the failed deliveries (POST /api/v1/app/webhooks/endpoints/${endpoint.id}/recover).`,
-        recipients: endpoint.alert_email ? [endpoint.alert_email] : undefined,
-        channels: endpoint.alert_email ? ['email'] : ['inApp'],
-        data: { endpointId: endpoint.id, reason: endpoint.disabled_reason },
+        recipients: endpoint.alertEmail ? [endpoint.alertEmail] : undefined,
+        channels: endpoint.alertEmail ? ['email'] : ['inApp'],
+        data: { endpointId: endpoint.id, reason: endpoint.disabledReason },
       });
     } catch (error) {
       this.logger.error({ err: error }, `endpoint ${endpoint.id} disabled; the notification could not be sent`);
@@ -276,16 +266,16 @@ export class WebhookDeliveries implements EventSink {
   }
 
   /** Counted for the credential that created the endpoint; a count that fails is logged, never a reason to deliver again. */
-  private async countRetry(endpoint: EndpointRow): Promise<void> {
-    if (!endpoint.created_by_credential_id || endpoint.created_by_period_anchor === null) return;
-    const period = quotaPeriodBounds(endpoint.created_by_period_anchor);
+  private async countRetry(endpoint: WebhookEndpoint): Promise<void> {
+    if (endpoint.createdByPeriodAnchor === null) return;
+    const period = quotaPeriodBounds(endpoint.createdByPeriodAnchor);
     await this.limits
-      .countUsage(endpoint.created_by_credential_id, period.index, period.endMs, WEBHOOK_RETRIES)
+      .countUsage(endpoint.createdByCredentialId, period.index, period.endMs, WEBHOOK_RETRIES)
       .catch((error: unknown) => this.logger.warn(`webhook retry of endpoint ${endpoint.id} not counted: ${(error as Error)?.message ?? String(error)}`));
   }
 
-  private async endpointOf(companyId: string, endpointId: string): Promise<EndpointRow> {
-    const [endpoint]: EndpointRow[] = await this.dataSource.query(`SELECT * FROM "utilities"."webhook_endpoints" WHERE "id" = $1 AND "company_id" = $2`, [endpointId, companyId]);
+  private async endpointOf(companyId: string, endpointId: string): Promise<WebhookEndpoint> {
+    const endpoint = await this.dataSource.getRepository(WebhookEndpoint).findOneBy({ id: endpointId, companyId });
     if (!endpoint) throw new PlatformException('WEBHOOK_ENDPOINT_NOT_FOUND');
     return endpoint;
   }

@@ -17,7 +17,7 @@ export class EventRetention {
     @InjectDataSource() private readonly dataSource: DataSource,
     queue: JobQueue,
   ) {
-    queue.handle('utilities:events-retention', () => this.sweep(), { schedule: '17 * * * *', concurrency: 1 });
+    queue.handle('utilities:events-retention', async () => void (await this.sweep()), { schedule: '17 * * * *', concurrency: 1 });
   }
 
   async sweep(days: number = EVENTS_RETENTION_DAYS): Promise<{ events: number; deliveries: number }> {

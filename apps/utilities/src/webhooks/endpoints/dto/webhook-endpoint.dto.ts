@@ -1,0 +1,130 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Max, MaxLength, Min } from 'class-validator';
+import { ALL_EVENT_TYPES, ArrayDistinct, OptionalNotNull } from '@platform/common';
+import { ENDPOINT_DISABLED_REASONS, EndpointDisabledReason } from '../webhook-endpoint.entity';
+
+export const MAX_URL_LENGTH = 2048;
+export const MAX_DESCRIPTION_LENGTH = 500;
+export const MAX_EMAIL_LENGTH = 254;
+const ALERT_EMAIL_DESCRIPTION = 'Told by email when the endpoint is disabled for failing (410 Gone, or five days of failed deliveries); without it, the company inbox is.';
+export const MAX_EVENT_TYPES = 50;
+/** Default time the previous secret keeps signing after a rotation (24 h); at most 7 days. */
+export const DEFAULT_GRACE_SECONDS = 86_400;
+export const MAX_GRACE_SECONDS = 604_800;
+export const ENDPOINT_STATUSES = ['enabled', 'disabled'] as const;
+export type EndpointStatus = (typeof ENDPOINT_STATUSES)[number];
+
+/** An absolute http(s) URL with a host; where it leads is checked next (WEBHOOK_URL_FORBIDDEN). */
+const EndpointUrl = () =>
+  IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_valid_protocol: true, require_tld: false }, { message: ({ property }) => `${property} must be an absolute http or https URL` });
+const URL_DESCRIPTION = 'Where deliveries are POSTed: an absolute http(s) URL.';
+const EVENT_TYPES_DESCRIPTION = 'The event types delivered to this endpoint (GET /api/v1/app/webhooks/event-types), each at most once. Empty: every event type, those added later included.';
+const EVENT_TYPES_EXAMPLE = ['employee.created', 'payroll_run.approved'];
+
+export class CreateWebhookEndpointDto {
+  @ApiProperty({ maxLength: MAX_URL_LENGTH, format: 'uri', example: 'https://hooks.example.cm/platform', description: URL_DESCRIPTION })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(MAX_URL_LENGTH)
+  @EndpointUrl()
+  url: string;
+
+  @ApiPropertyOptional({ type: [String], enum: ALL_EVENT_TYPES, maxItems: MAX_EVENT_TYPES, uniqueItems: true, default: [], example: EVENT_TYPES_EXAMPLE, description: EVENT_TYPES_DESCRIPTION })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_EVENT_TYPES)
+  @ArrayDistinct()
+  @IsIn(ALL_EVENT_TYPES, { each: true })
+  eventTypes?: string[];
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_DESCRIPTION_LENGTH, example: 'HR sync of the intranet' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(MAX_DESCRIPTION_LENGTH)
+  description?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, format: 'email', maxLength: MAX_EMAIL_LENGTH, example: 'ops@example.cm', description: ALERT_EMAIL_DESCRIPTION })
+  @IsOptional()
+  @IsEmail()
+  @MaxLength(MAX_EMAIL_LENGTH)
+  alertEmail?: string | null;
+}
+
+/** A PATCH: only the fields sent change. */
+export class UpdateWebhookEndpointDto {
+  @ApiPropertyOptional({ maxLength: MAX_URL_LENGTH, format: 'uri', example: 'https://hooks.example.cm/platform/v2', description: URL_DESCRIPTION })
+  @OptionalNotNull()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(MAX_URL_LENGTH)
+  @EndpointUrl()
+  url?: string;
+
+  @ApiPropertyOptional({ type: [String], enum: ALL_EVENT_TYPES, maxItems: MAX_EVENT_TYPES, uniqueItems: true, example: EVENT_TYPES_EXAMPLE, description: `${EVENT_TYPES_DESCRIPTION} Replaces the list.` })
+  @OptionalNotNull()
+  @IsArray()
+  @ArrayMaxSize(MAX_EVENT_TYPES)
+  @ArrayDistinct()
+  @IsIn(ALL_EVENT_TYPES, { each: true })
+  eventTypes?: string[];
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_DESCRIPTION_LENGTH, description: 'null removes it.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(MAX_DESCRIPTION_LENGTH)
+  description?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, format: 'email', maxLength: MAX_EMAIL_LENGTH, description: `${ALERT_EMAIL_DESCRIPTION} null removes it.` })
+  @IsOptional()
+  @IsEmail()
+  @MaxLength(MAX_EMAIL_LENGTH)
+  alertEmail?: string | null;
+}
+
+export class RotateSecretDto {
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    maximum: MAX_GRACE_SECONDS,
+    default: DEFAULT_GRACE_SECONDS,
+    description: 'How long the previous secrets keep signing deliveries beside the new one, in seconds (0: they stop at once).',
+  })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(MAX_GRACE_SECONDS)
+  graceSeconds?: number;
+}
+
+export class WebhookEndpointView {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'uri', maxLength: MAX_URL_LENGTH, example: 'https://hooks.example.cm/platform' }) url: string;
+  @ApiProperty({ type: String, nullable: true, maxLength: MAX_DESCRIPTION_LENGTH }) description: string | null;
+  @ApiProperty({ type: [String], example: EVENT_TYPES_EXAMPLE, description: 'Empty: every event type.' }) eventTypes: string[];
+  @ApiProperty({ type: String, nullable: true, format: 'email', maxLength: MAX_EMAIL_LENGTH, description: ALERT_EMAIL_DESCRIPTION }) alertEmail: string | null;
+  @ApiProperty({ enum: ENDPOINT_STATUSES, description: 'Disabled endpoints get no deliveries.' }) status: EndpointStatus;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) disabledAt: string | null;
+  @ApiProperty({
+    enum: ENDPOINT_DISABLED_REASONS,
+    nullable: true,
+    description: '`manual`: disabled through the API; `gone`: the receiver answered 410 Gone; `failing`: its deliveries failed for five days. Null when enabled.',
+  })
+  disabledReason: EndpointDisabledReason | null;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt: string;
+  @ApiProperty({ type: String, format: 'date-time' }) updatedAt: string;
+}
+
+const SECRET = { pattern: '^whsec_[A-Za-z0-9+/]{43}=$', example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw1pEYtGk9Z0E=' };
+
+export class CreatedWebhookEndpointView extends WebhookEndpointView {
+  @ApiProperty({ ...SECRET, description: 'The signing secret (Standard Webhooks: `whsec_` and the base64 of 32 random bytes), shown only here: store it now.' })
+  secret: string;
+}
+
+export class RotatedSecretView {
+  @ApiProperty({ format: 'uuid', description: 'The endpoint' }) id: string;
+  @ApiProperty({ ...SECRET, description: 'The new signing secret, shown only here: store it now. Deliveries are signed with it from now on.' }) secret: string;
+  @ApiProperty({ type: String, format: 'date-time', description: 'Until when the previous secrets also sign deliveries (now, with graceSeconds 0).' }) previousSecretsExpireAt: string;
+}
