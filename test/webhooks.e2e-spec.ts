@@ -107,7 +107,9 @@ describe('webhooks: events delivered signed, retried, metered, replayable', () =
     expect(test.status).toBe(202);
     expect(test.body.data).toMatchObject({ endpointId: created.id, eventType: 'webhook_endpoint.test', status: 'pending', attempts: 0 });
 
+    // the sandbox plan admits 5 requests a second: poll gently
     const detail = await eventually(async () => {
+      await sleep(400);
       const got = await dev.call(utilities, 'GET', `/api/v1/app/webhooks/deliveries/${test.body.data.id}`);
       return got.body.data.status === 'succeeded' && got.body.data;
     }, 15_000, 'the delivery to succeed');
@@ -123,6 +125,7 @@ describe('webhooks: events delivered signed, retried, metered, replayable', () =
     expect(to.of(detail.eventId).every((hook) => hook.verified)).toBe(true);
 
     const usage = await eventually(async () => {
+      await sleep(400);
       const got = await call(dev, '/api/v1/authorize/usage');
       return got.body.data.webhookRetries.used === 2 && got.body.data.webhookRetries;
     }, 5000, 'two retries counted');

@@ -23,13 +23,11 @@ import { EventSink } from '../events/event-ingestion.service';
 import { signWebhook } from '../transport/signature';
 import { isDelivered, sendWebhook, SendOutcome } from '../transport/webhook-sender';
 import { nextAttemptDelay, parseSchedule } from './delivery-schedule';
-import { WebhookDelivery, WebhookDeliveryAttempt } from './webhook-delivery.entity';
+import { TEST_EVENT_TYPE, WebhookDelivery, WebhookDeliveryAttempt } from './webhook-delivery.entity';
 
 export const DELIVER_TASK = 'utilities:deliver-webhook';
 /** Deliveries `recover` puts back in the queue at most, per call. */
 export const MAX_RECOVERED = 10_000;
-/** The type of the event `POST /endpoints/:id/test` sends. */
-export const TEST_EVENT_TYPE = 'webhook_endpoint.test';
 
 /**
  * Webhook deliveries: one per (event, subscribed endpoint), made by jobs of the queue. Each

@@ -2,6 +2,8 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+/** The type of the event `POST /endpoints/:id/test` sends. */
+export const TEST_EVENT_TYPE = 'webhook_endpoint.test';
 
 /**
  * One event for one endpoint. `eventId` is the `webhook-id` every attempt sends (the receiver's

@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsDate, IsIn, IsOptional, MaxDate, MinDate } from 'class-validator';
-import { PageQueryDto } from '@platform/common';
+import { ALL_EVENT_TYPES, PageQueryDto } from '@platform/common';
 import { EventView } from '../../events/dto/event.dto';
-import { DELIVERY_STATUSES, DeliveryStatus } from '../webhook-delivery.entity';
+import { DELIVERY_STATUSES, DeliveryStatus, TEST_EVENT_TYPE } from '../webhook-delivery.entity';
 
 export class ListDeliveriesQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: DELIVERY_STATUSES })
@@ -46,8 +46,13 @@ export class DeliveryAttemptView {
   @ApiProperty({ type: String, nullable: true, example: 'timeout after 15000 ms', description: 'Why there was no usable answer.' }) error: string | null;
 }
 
+/** An event as a delivery carries it: one of the catalogue, or the test event of POST /webhooks/endpoints/{id}/test. */
+export class DeliveredEventView extends EventView {
+  @ApiProperty({ enum: [...ALL_EVENT_TYPES, TEST_EVENT_TYPE], example: 'employee.created' }) declare type: string;
+}
+
 export class DeliveryDetailView extends DeliveryView {
-  @ApiProperty({ type: EventView, description: 'The body every attempt sends.' }) event: EventView;
+  @ApiProperty({ type: DeliveredEventView, description: 'The body every attempt sends.' }) event: DeliveredEventView;
   @ApiProperty({ type: [DeliveryAttemptView], description: 'Every attempt, first to last.' }) attemptLog: DeliveryAttemptView[];
 }
 
