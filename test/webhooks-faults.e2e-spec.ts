@@ -110,6 +110,7 @@ describe('webhooks under faults', () => {
   it('disables an endpoint that has failed for WEBHOOK_DISABLE_AFTER_MS straight', async () => {
     for (const replica of replicas.splice(0)) await replica.close();
     const live = await stack.startApp(UtilitiesModule, 'utilities', { PAY_URL: pay.url, WEBHOOK_DISABLE_AFTER_MS: '1000', WEBHOOK_RETRY_SCHEDULE: '0s,400ms,400ms,400ms,400ms,400ms,400ms,400ms' });
+    replicas.push(live);
     const dev = await stack.developer();
     const to = await receiver();
     to.fallback = { status: 502 };
