@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { EventTypesController } from './event-types/event-types.controller';
 
 /**
  * Webhooks and the events API: the suite's domain events, gathered from every service's feed,
@@ -7,7 +8,7 @@ import { Module } from '@nestjs/common';
  */
 @Module({
   imports: [],
-  controllers: [],
+  controllers: [EventTypesController],
   providers: [],
   exports: [],
 })
