@@ -3,6 +3,7 @@ import addFormats from 'ajv-formats';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeService, EVENT_SCHEMAS, EVENT_TYPES, eventCatalogue, eventSchemasOf, REGENERATE_EVENT_CATALOGUE, ServiceName, toJsonSchema } from '@platform/common';
+import { closedSchema } from './support/closed-schema';
 import { call } from './support/http';
 import { PRODUCT_APPS } from './support/products';
 import { expectError, RunningApp, TestStack } from './support/stack';
@@ -48,7 +49,8 @@ describe('the event catalogue', () => {
     const ajv = new Ajv({ strict: false, allErrors: true });
     addFormats(ajv);
     const rejected = catalogue.flatMap((entry) => {
-      const validate = ajv.compile(entry.schema);
+      // closed: a field the example makes up is refused too
+      const validate = ajv.compile(closedSchema(entry.schema) as Json);
       return validate(entry.example) ? [] : [`${entry.type}: ${ajv.errorsText(validate.errors)}`];
     });
     expect(rejected).toEqual([]);

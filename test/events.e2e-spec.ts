@@ -8,6 +8,7 @@ import { PayModule } from '../apps/pay/src/pay.module';
 import { PayrollModule } from '../apps/payroll/src/payroll.module';
 import { UtilitiesModule } from '../apps/utilities/src/utilities.module';
 import { handWorkedCompany, MARCH } from '../apps/payroll/test/hand-worked-month';
+import { closedSchema } from './support/closed-schema';
 import { call, eventually } from './support/http';
 import { Developer, expectError, RunningApp, TestStack } from './support/stack';
 
@@ -21,19 +22,10 @@ interface Event {
   position: number;
 }
 
-/** A schema closed to properties it does not name: an event's data with a field its view does not document is refused. */
-function closed(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(closed);
-  if (!schema || typeof schema !== 'object') return schema;
-  const out = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, closed(value)]));
-  if (out.properties && out.additionalProperties === undefined) out.additionalProperties = false;
-  return out;
-}
-
 const ajv = new Ajv({ strict: false, allErrors: true });
 addFormats(ajv);
 /** Each event type's catalogue schema, closed, compiled once. */
-const catalogueSchemas = new Map<string, ValidateFunction>(eventCatalogue().map((entry) => [entry.type, ajv.compile(closed(entry.schema) as object)]));
+const catalogueSchemas = new Map<string, ValidateFunction>(eventCatalogue().map((entry) => [entry.type, ajv.compile(closedSchema(entry.schema) as object)]));
 /** The event types the services recorded in this file, each checked against its catalogue schema. */
 const checkedTypes = new Set<string>();
 

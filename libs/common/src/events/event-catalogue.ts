@@ -102,7 +102,7 @@ function exampleUuid(name: string): string {
 const EXAMPLE_TIME = '2026-03-31T09:15:02.000Z';
 const EXAMPLE_COMPANY = exampleUuid('company');
 
-/** A value of `schema` made of its examples, enums and formats; a nullable field without an example is null. */
+/** A value of `schema` made of its examples, enums and formats; a nullable field without an example is null, an optional one left out. */
 function exampleOf(schema: Json, components: ComponentSchemas, name: string, depth = 0): unknown {
   if (depth > 8) return null;
   const ref = typeof schema.$ref === 'string' ? schema.$ref.replace(REF, '') : null;
@@ -114,8 +114,12 @@ function exampleOf(schema: Json, components: ComponentSchemas, name: string, dep
   if (schema.nullable) return null;
   if (schema.enum) return schema.enum.find((value: unknown) => value !== null) ?? null;
   switch (schema.type) {
-    case 'object':
-      return Object.fromEntries(Object.entries((schema.properties ?? {}) as Json).map(([property, sub]) => [property, exampleOf(sub, components, property, depth + 1)]));
+    case 'object': {
+      // the required properties, and the optional ones the schema gives an example of
+      const required = new Set<string>(schema.required ?? []);
+      const shown = Object.entries((schema.properties ?? {}) as Json).filter(([property, sub]) => required.has(property) || sub.example !== undefined);
+      return Object.fromEntries(shown.map(([property, sub]) => [property, exampleOf(sub, components, property, depth + 1)]));
+    }
     case 'array':
       return schema.items ? [exampleOf(schema.items, components, name, depth + 1)] : [];
     case 'integer':

@@ -17,8 +17,54 @@ export interface EventDefinition {
 
 const RUN_TOTALS = { employeeCount: 3, totalGross: 1_250_000, totalDeductions: 187_400, totalNet: 1_062_600, totalEmployerContributions: 210_300, totalEmployerCost: 1_460_300 };
 const RUN_PERIOD = { periodStart: '2026-03-01', periodEnd: '2026-03-31', calculatedAt: '2026-03-31T08:02:11.000Z' };
-const PAYSLIP_AMOUNTS = { grossPay: 450_000, taxablePay: 420_000, totalDeductions: 68_300, netPay: 381_700, totalEmployerContributions: 76_100, employerCost: 526_100 };
-const ENTRY = { number: 'JE-2026-000042', date: '2026-03-31', memo: 'March payroll accrual', currency: 'XAF', totalDebit: 1_460_300, totalCredit: 1_460_300, postedAt: '2026-03-31T09:15:02.000Z' };
+/** One employee's March: 420,000 base and a 30,000 transport allowance, the CNPS ceiling not reached. */
+const PAYSLIP = {
+  employeeExternalId: 'EMP-0042',
+  employeeName: 'Amina Nkemelu',
+  payout: { method: 'mobile_money', provider: 'mtn_momo', phoneNumber: '+237677123456' },
+  earnings: [
+    { code: 'BASE', name: 'Base salary', amount: 420_000 },
+    { code: 'TRANSPORT', name: 'Transport', amount: 30_000 },
+  ],
+  deductions: [
+    { code: 'CNPS_PVID', name: 'CNPS old-age pension (PVID)', amount: 18_900, base: 450_000, rate: '0.042' },
+    { code: 'CFC', name: 'Crédit Foncier du Cameroun', amount: 4_500, base: 450_000, rate: '0.01' },
+    { code: 'IRPP', name: 'Impôt sur le revenu des personnes physiques', amount: 25_440, base: 450_000 },
+    { code: 'CAC', name: 'Centimes additionnels communaux', amount: 2_544, base: 25_440, rate: '0.10' },
+    { code: 'RAV', name: 'Redevance audiovisuelle', amount: 5_850, base: 450_000 },
+  ],
+  employerContributions: [
+    { code: 'CNPS_PVID', name: 'CNPS old-age pension (PVID)', amount: 18_900, base: 450_000, rate: '0.042' },
+    { code: 'CNPS_AF', name: 'CNPS family allowances', amount: 31_500, base: 450_000, rate: '0.07' },
+    { code: 'CNPS_AT', name: 'CNPS work accidents (group A)', amount: 7_875, base: 450_000, rate: '0.0175' },
+    { code: 'CFC', name: 'Crédit Foncier du Cameroun', amount: 6_750, base: 450_000, rate: '0.015' },
+    { code: 'FNE', name: "Fonds National de l'Emploi", amount: 4_500, base: 450_000, rate: '0.01' },
+  ],
+  grossPay: 450_000,
+  taxablePay: 450_000,
+  totalDeductions: 57_234,
+  netPay: 392_766,
+  totalEmployerContributions: 69_525,
+  employerCost: 519_525,
+  paymentId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+};
+/** The accrual of a three-employee run: expenses debited, what is owed to the employees and the CNPS credited. */
+const ENTRY = {
+  number: 'JE-2026-000042',
+  date: '2026-03-31',
+  memo: 'March payroll accrual',
+  currency: 'XAF',
+  totalDebit: 1_460_300,
+  totalCredit: 1_460_300,
+  postedAt: '2026-03-31T09:15:02.000Z',
+  lines: [
+    { lineNumber: 1, accountId: '3b1f8e2a-6c4d-4e5f-9a0b-1c2d3e4f5a61', accountCode: '661', debit: 1_250_000, credit: 0, description: 'Staff remuneration' },
+    { lineNumber: 2, accountId: '3b1f8e2a-6c4d-4e5f-9a0b-1c2d3e4f5a64', accountCode: '664', debit: 210_300, credit: 0, description: 'Employer social charges' },
+    { lineNumber: 3, accountId: '3b1f8e2a-6c4d-4e5f-9a0b-1c2d3e4f5a22', accountCode: '422', debit: 0, credit: 1_062_600, description: 'Salaries payable' },
+    { lineNumber: 4, accountId: '3b1f8e2a-6c4d-4e5f-9a0b-1c2d3e4f5a31', accountCode: '431', debit: 0, credit: 397_700, description: 'CNPS' },
+  ],
+};
+const NET_PAY = PAYSLIP.netPay;
 
 export const EVENT_DEFINITIONS: { readonly [T in EventType]: EventDefinition } = {
   'credential.secret_rotated': {
@@ -64,16 +110,17 @@ export const EVENT_DEFINITIONS: { readonly [T in EventType]: EventDefinition } =
   'document.created': {
     data: 'DocumentView',
     description: 'A document was rendered and stored as a file, by POST /app/documents or by a document job.',
+    example: { size: 48_213, pageCount: 1, source: { payrollRunId: '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b', employeeId: '3f2b8c1e-4d5a-4f6b-9c7d-8e9f0a1b2c3d' } },
   },
   'document_job.succeeded': {
     data: 'DocumentJobView',
     description: 'A background document job finished: `documentId` is the document it produced.',
-    example: { status: 'succeeded', progress: 100, attempts: 1, error: null, finishedAt: '2026-03-31T09:15:04.000Z' },
+    example: { status: 'succeeded', progress: 100, attempts: 1, documentId: '9a7b6c5d-4e3f-4a2b-8c1d-0e9f8a7b6c5d', error: null, startedAt: '2026-03-31T09:15:03.000Z', finishedAt: '2026-03-31T09:15:04.000Z' },
   },
   'document_job.failed': {
     data: 'DocumentJobView',
     description: 'A background document job failed for good (a refusal, or its last attempt): `error` says why.',
-    example: { status: 'failed', progress: 0, attempts: 3, documentId: null, error: { code: 'PAYROLL_RUN_NOT_FOUND', message: 'Payroll run not found.' }, finishedAt: '2026-03-31T09:15:04.000Z' },
+    example: { status: 'failed', progress: 0, attempts: 3, documentId: null, error: { code: 'PAYROLL_RUN_NOT_FOUND', message: 'Payroll run not found.' }, startedAt: '2026-03-31T09:15:03.000Z', finishedAt: '2026-03-31T09:15:04.000Z' },
   },
   'notification.delivered': {
     data: 'SettledDeliveryView',
@@ -108,22 +155,22 @@ export const EVENT_DEFINITIONS: { readonly [T in EventType]: EventDefinition } =
   'payslip.paid': {
     data: 'PayslipView',
     description: 'A payslip’s net pay was paid through Pay (`paymentId`).',
-    example: { ...PAYSLIP_AMOUNTS, paymentStatus: 'succeeded', paymentFailureReason: null, paidAt: '2026-03-31T10:00:05.000Z' },
+    example: { ...PAYSLIP, paymentStatus: 'succeeded', paymentFailureReason: null, paidAt: '2026-03-31T10:00:05.000Z' },
   },
   'payslip.payment_failed': {
     data: 'PayslipView',
     description: 'A payslip’s payment failed (`paymentFailureReason`); paying the run again tries it again.',
-    example: { ...PAYSLIP_AMOUNTS, paymentStatus: 'failed', paymentFailureReason: 'Declined by the provider.', paidAt: null },
+    example: { ...PAYSLIP, paymentStatus: 'failed', paymentFailureReason: 'Declined by the provider.', paidAt: null },
   },
   'payment.succeeded': {
     data: 'Payment',
     description: 'A payment succeeded: a transfer between the company’s wallets at once, a payout when its provider confirms it.',
-    example: { amount: 381_700, currency: 'XAF', status: 'succeeded', failureReason: null, settledAt: '2026-03-31T10:00:05.000Z' },
+    example: { amount: NET_PAY, currency: 'XAF', status: 'succeeded', failureReason: null, settledAt: '2026-03-31T10:00:05.000Z' },
   },
   'payment.failed': {
     data: 'Payment',
     description: 'A pending payout failed at its provider (`failureReason`); the held amount is back in the wallet.',
-    example: { amount: 381_700, currency: 'XAF', status: 'failed', failureReason: 'Declined by the provider.', settledAt: '2026-03-31T10:00:05.000Z' },
+    example: { amount: NET_PAY, currency: 'XAF', status: 'failed', failureReason: 'Declined by the provider.', settledAt: '2026-03-31T10:00:05.000Z' },
   },
   'wallet.credited': {
     data: 'WalletTransaction',
