@@ -117,7 +117,7 @@ ${servicesList()}
 </section>
 <section id="events">
 <h2>Events and webhooks</h2>
-<p>Every change the services make is recorded as an event, in the transaction of the change, and delivered to the company’s webhook endpoints
+<p>The services record the changes below as events, each in the transaction of its change, and deliver them to the company’s webhook endpoints
 in the Standard Webhooks format: a POST whose body is the envelope
 <code>{ "id", "type", "occurredAt", "companyId", "data", "version" }</code> (<code>data</code> is the resource as the API answers it after the change),
 with the headers <code>webhook-id</code> (the event’s <code>id</code>), <code>webhook-timestamp</code> and <code>webhook-signature</code>.</p>
