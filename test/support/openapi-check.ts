@@ -14,8 +14,6 @@ import { appendFileSync } from 'node:fs';
 
 type Json = Record<string, any>;
 
-export { toJsonSchema };
-
 /** Product prefixes of the Ingress (DESIGN §1): every other /api/v1 path is auth's. */
 const PREFIXES = ['hr', 'app', 'payroll', 'pay', 'books'];
 
