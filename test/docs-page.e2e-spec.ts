@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, Browser } from 'playwright-core';
-import { ERROR_CODES, HTTP_ERROR_MESSAGES, SERVICES } from '@platform/common';
+import { ERROR_CODES, EVENT_TYPES, HTTP_ERROR_MESSAGES, SERVICES } from '@platform/common';
 import { DOCS_CONTENT_SECURITY_POLICY } from '../apps/auth/src/docs/docs.controller';
 import { call } from './support/http';
 import { OneMachineSuite, startOneMachineSuite } from './support/one-machine-suite';
@@ -123,6 +123,16 @@ describe('GET /api/v1/docs', () => {
     const codes = await tab.locator('#error-codes table tbody tr').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent)));
     expect(codes.map(([code, status]) => [code, status])).toEqual(Object.entries(ERROR_CODES).map(([code, definition]) => [code, code === 'HTTP_ERROR' ? Object.keys(HTTP_ERROR_MESSAGES).join(', ') : String(definition.status)]));
     expect(codes.find(([code]) => code === 'WALLET_NOT_FOUND')?.[2]).toBe('Wallet not found.');
+
+    // the event catalogue: every type, each example unfolding to its envelope, and how deliveries behave
+    const events = await tab.locator('#events table.events tbody tr').evaluateAll((rows) => rows.map((row) => row.querySelector('td code')?.textContent));
+    expect(events).toEqual(Object.values(EVENT_TYPES).flat());
+    const example = tab.locator('[id="event-payroll_run.approved"] details.example');
+    expect(await example.locator('pre').isVisible()).toBe(false);
+    await example.locator('summary').click();
+    expect(JSON.parse(await example.locator('pre').innerText())).toMatchObject({ type: 'payroll_run.approved', version: 1, data: { status: 'approved' } });
+    const delivery = await tab.locator('#events .delivery').innerText();
+    for (const text of ['at least once', 'deduplicate by webhook-id', 'Order is not guaranteed']) expect(delivery).toContain(text);
 
     const flow = await tab.locator('#getting-started').innerText();
     for (const step of ['developers:create', 'POST /api/v1/authorize/token', 'Authorization: Bearer', 'X-Platform-Api-Key', 'X-Platform-Client-Id: platform-developer']) expect(flow).toContain(step);

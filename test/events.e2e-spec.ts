@@ -1,11 +1,15 @@
+import Ajv, { type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
 import { randomUUID } from 'node:crypto';
-import type { ServiceName } from '@platform/common';
+import { eventCatalogue, EVENT_TYPES, type ServiceName } from '@platform/common';
 import { BooksModule } from '../apps/books/src/books.module';
 import { HrModule } from '../apps/hr/src/hr.module';
 import { PayModule } from '../apps/pay/src/pay.module';
 import { PayrollModule } from '../apps/payroll/src/payroll.module';
 import { UtilitiesModule } from '../apps/utilities/src/utilities.module';
 import { handWorkedCompany, MARCH } from '../apps/payroll/test/hand-worked-month';
+import { TestProviderServer } from '../apps/utilities/test/channel-servers';
+import { closedSchema } from './support/closed-schema';
 import { call, eventually } from './support/http';
 import { Developer, expectError, RunningApp, TestStack } from './support/stack';
 
@@ -19,6 +23,22 @@ interface Event {
   position: number;
 }
 
+const ajv = new Ajv({ strict: false, allErrors: true });
+addFormats(ajv);
+/** Each event type's catalogue schema, closed, compiled once. */
+const catalogueSchemas = new Map<string, ValidateFunction>(eventCatalogue().map((entry) => [entry.type, ajv.compile(closedSchema(entry.schema) as object)]));
+/** The event types the services recorded in this file, each checked against its catalogue schema. */
+const checkedTypes = new Set<string>();
+
+/** What is wrong with a published event, as a webhook delivers it (without its feed position), by its catalogue entry. */
+function catalogueProblems({ position: _position, ...event }: Event): string[] {
+  const { type } = event;
+  const validate = catalogueSchemas.get(type);
+  if (!validate) return [`${type}: not in the catalogue`];
+  checkedTypes.add(type);
+  return validate(event) ? [] : (validate.errors ?? []).map((error) => `${type} ${error.instancePath || '(event)'} ${error.message}${error.keyword === 'additionalProperties' ? ` (${(error.params as { additionalProperty: string }).additionalProperty})` : ''}`);
+}
+
 /**
  * Every service records its domain events in its own outbox, in the transaction of the change,
  * and the job queue relays them: each gets its position in the service's feed
@@ -28,18 +48,25 @@ describe('domain events: one outbox per service, relayed by the job queue', () =
   let stack: TestStack;
   let apps: Record<ServiceName, RunningApp>;
   let internal: Record<string, string>;
+  /** The SMS provider: it refuses every message (a permanent failure). */
+  let sms: TestProviderServer;
 
   beforeAll(async () => {
     stack = await TestStack.start();
+    sms = await TestProviderServer.start();
+    sms.fallback.set('/sms', 422);
     internal = { 'x-internal-token': stack.env.INTERNAL_TOKEN };
     const hr = await stack.startApp(HrModule, 'hr');
     const pay = await stack.startApp(PayModule, 'pay');
     const books = await stack.startApp(BooksModule, 'books');
-    const utilities = await stack.startApp(UtilitiesModule, 'utilities', { HR_URL: hr.url });
     const payroll = await stack.startApp(PayrollModule, 'payroll', { HR_URL: hr.url, PAY_URL: pay.url, BOOKS_URL: books.url });
+    const utilities = await stack.startApp(UtilitiesModule, 'utilities', { HR_URL: hr.url, PAYROLL_URL: payroll.url, SMS_PROVIDER_URL: `${sms.url}/sms`, PROVIDER_AUTH_TOKEN: 'provider-token-123456' });
     apps = { auth: stack.auth, hr, pay, books, utilities, payroll };
   });
-  afterAll(() => stack.stop());
+  afterAll(async () => {
+    await stack?.stop();
+    await sms?.stop();
+  });
 
   /** Every published event of a service after `after`, page by page. */
   async function feed(service: ServiceName, after = 0): Promise<Event[]> {
@@ -52,6 +79,8 @@ describe('domain events: one outbox per service, relayed by the job queue', () =
         return events;
       }
       events.push(...page.body.items);
+      // every event the services record is what the catalogue says of its type
+      expect((page.body.items as Event[]).flatMap(catalogueProblems)).toEqual([]);
       cursor = page.body.nextAfter;
       expect(cursor).toBe(page.body.items[page.body.items.length - 1].position);
     }
@@ -162,7 +191,77 @@ describe('domain events: one outbox per service, relayed by the job queue', () =
     expect(hired.map((event) => event.type)).toContain('leave_request.approved');
   });
 
-  it('utilities: documents created, a document job succeeded, a notification delivered; auth: a secret rotated, told without the secret', async () => {
+  it('hr: an employee updated, then terminated; an approved leave cancelled; a contract ended. An event unlike its catalogue entry is refused', async () => {
+    const from = await end('hr');
+    const { dev, c } = await handWorkedCompany(stack, apps.hr);
+    expect((await dev.call(apps.hr, 'PATCH', `/api/v1/hr/employees/${c}`, { body: { jobTitle: 'Senior Clerk' } })).status).toBe(200);
+    // an approved leave is cancelled (its days given back) only before it begins
+    const monday = new Date(Date.now() + 30 * 86_400_000);
+    monday.setUTCDate(monday.getUTCDate() + ((8 - monday.getUTCDay()) % 7));
+    const [startDate, endDate] = [0, 1].map((days) => new Date(monday.getTime() + days * 86_400_000).toISOString().slice(0, 10));
+    const unpaid = (await dev.call(apps.hr, 'GET', '/api/v1/hr/leave-types')).body.data.items[0];
+    const requested = await dev.call(apps.hr, 'POST', '/api/v1/hr/leave-requests', { body: { employeeId: c, leaveTypeId: unpaid.id, startDate, endDate } });
+    expect(requested.status).toBe(201);
+    const leave = requested.body.data;
+    expect((await dev.call(apps.hr, 'POST', `/api/v1/hr/leave-requests/${leave.id}/approve`)).status).toBe(200);
+    expect((await dev.call(apps.hr, 'POST', `/api/v1/hr/leave-requests/${leave.id}/cancel`)).status).toBe(200);
+    const contract = (await dev.call(apps.hr, 'GET', `/api/v1/hr/contracts?employeeId=${c}`)).body.data.items[0];
+    expect((await dev.call(apps.hr, 'PATCH', `/api/v1/hr/contracts/${contract.id}`, { body: { status: 'ended', endDate: '2026-03-31' } })).status).toBe(200);
+    expect((await dev.call(apps.hr, 'PATCH', `/api/v1/hr/employees/${c}`, { body: { status: 'terminated', terminationDate: '2026-03-31' } })).status).toBe(200);
+
+    const mine = await eventually(async () => {
+      const events = (await feed('hr', from)).filter((event) => event.companyId === dev.organizationId && (event.data.employeeId === c || event.data.id === c));
+      return events.some((event) => event.type === 'employee.terminated') && events;
+    }, 15_000, 'the terminated employee’s HR events');
+    expect(mine.map((event) => event.type)).toEqual([
+      'employee.created',
+      'contract.activated',
+      'leave_request.approved',
+      'employee.updated',
+      'leave_request.approved',
+      'leave_request.cancelled',
+      'contract.ended',
+      'employee.updated',
+      'employee.terminated',
+    ]);
+    expect(mine[8].data).toMatchObject({ id: c, status: 'terminated', terminationDate: '2026-03-31', jobTitle: 'Senior Clerk' });
+
+    // the check the feed applies to every event: a field of the wrong kind, or one the view does not document, is refused
+    const { position: _position, ...created } = mine[0];
+    expect(catalogueProblems({ ...created, position: 0, data: { ...created.data, status: 'retired', secretHash: 'x' } }).sort()).toEqual([
+      'employee.created /data must NOT have additional properties (secretHash)',
+      'employee.created /data/status must be equal to one of the allowed values',
+    ]);
+    expect(catalogueProblems({ ...created, position: 0, type: 'employee.hired' })).toEqual(['employee.hired: not in the catalogue']);
+  });
+
+  it('payroll and pay: runs paid, one payout declined: payslips paid and failed, payments succeeded and failed, the fully paid run paid', async () => {
+    const fromPayroll = await end('payroll');
+    const fromPay = await end('pay');
+    const paidRun = async (company: Awaited<ReturnType<typeof handWorkedCompany>>) => {
+      const wallet = (await company.dev.call(apps.pay, 'POST', '/api/v1/pay/wallets', { body: { name: 'Payroll float', currency: 'XAF' } })).body.data.id;
+      const credit = await company.dev.call(apps.pay, 'POST', `/api/v1/pay/wallets/${wallet}/credits`, { body: { amount: 1_000_000, currency: 'XAF' }, headers: { 'idempotency-key': randomUUID() } });
+      expect(credit.status).toBe(201);
+      const run = (await company.dev.call(apps.payroll, 'POST', '/api/v1/payroll/runs', { body: MARCH })).body.data.id;
+      expect((await company.dev.call(apps.payroll, 'POST', `/api/v1/payroll/runs/${run}/approve`)).status).toBe(200);
+      const paid = await company.dev.call(apps.payroll, 'POST', `/api/v1/payroll/runs/${run}/pay`, { body: { walletId: wallet } });
+      expect(paid.status).toBe(200);
+      return paid.body.data.run;
+    };
+    const clean = await handWorkedCompany(stack, apps.hr);
+    expect(await paidRun(clean)).toMatchObject({ status: 'paid' });
+    const declined = await handWorkedCompany(stack, apps.hr, { c: { method: 'mobile_money', provider: 'orange_money', phoneNumber: '+237699009999' } });
+    expect(await paidRun(declined)).toMatchObject({ status: 'approved' });
+
+    const payroll = await published('payroll', fromPayroll, clean.dev.organizationId, 6);
+    expect(payroll.map((event) => event.type)).toEqual(['payroll_run.created', 'payroll_run.approved', 'payslip.paid', 'payslip.paid', 'payslip.paid', 'payroll_run.paid']);
+    const failed = await published('payroll', fromPayroll, declined.dev.organizationId, 5);
+    expect(failed.map((event) => event.type).sort()).toEqual(['payroll_run.approved', 'payroll_run.created', 'payslip.paid', 'payslip.paid', 'payslip.payment_failed']);
+    const payments = await published('pay', fromPay, declined.dev.organizationId, 4);
+    expect(payments.map((event) => event.type).sort()).toEqual(['payment.failed', 'payment.succeeded', 'payment.succeeded', 'wallet.credited']);
+  });
+
+  it('utilities: documents created, a document job succeeded and one failed, a notification delivered and one refused; auth: a secret rotated, told without the secret', async () => {
     const dev = await stack.developer();
     const fromUtilities = await end('utilities');
     const fromAuth = await end('auth');
@@ -174,14 +273,25 @@ describe('domain events: one outbox per service, relayed by the job queue', () =
       body: { type: 'invoice', format: 'xlsx', data: { number: 'INV-2', customer: 'Brasseries SA', currency: 'XAF', issueDate: '2026-03-31', lines: [{ description: 'Service', quantity: 2, unitPrice: 10_000 }] } },
     });
     expect(job.status).toBe(202);
+    // refused for good: the payroll run does not exist
+    const doomed = await dev.call(apps.utilities, 'POST', '/api/v1/app/document-jobs', { body: { type: 'payslip', format: 'pdf', data: { payrollRunId: randomUUID() } } });
+    expect(doomed.status).toBe(202);
     const notification = await dev.call(apps.utilities, 'POST', '/api/v1/app/notifications', {
       body: { category: 'general', title: 'Payslip ready', body: 'Your March payslip is ready.', recipients: ['finance@example.cm'], channels: ['email'] },
     });
     expect(notification.status).toBe(202);
+    // the SMS provider refuses it: failed at once, for good
+    expect((await dev.call(apps.utilities, 'PATCH', '/api/v1/app/notifications/preferences', { body: { category: 'due', sms: true } })).status).toBe(200);
+    const texted = await dev.call(apps.utilities, 'POST', '/api/v1/app/notifications', {
+      body: { category: 'due', title: 'Invoice due', body: 'Invoice 42 is due.', recipients: ['+237699000001'], channels: ['sms'] },
+    });
+    expect(texted.status).toBe(202);
 
-    const events = await published('utilities', fromUtilities, dev.organizationId, 4);
+    const events = await published('utilities', fromUtilities, dev.organizationId, 6);
     const byType = Object.fromEntries(events.map((event) => [event.type, event]));
-    expect(Object.keys(byType).sort()).toEqual(['document.created', 'document_job.succeeded', 'notification.delivered']);
+    expect(Object.keys(byType).sort()).toEqual(['document.created', 'document_job.failed', 'document_job.succeeded', 'notification.delivered', 'notification.failed']);
+    expect(byType['notification.failed'].data).toMatchObject({ notificationId: texted.body.data.id, channel: 'sms', recipient: '+237699000001', status: 'failed', attempts: 1, lastError: expect.any(String) });
+    expect(byType['document_job.failed'].data).toMatchObject({ id: doomed.body.data.id, status: 'failed', documentId: null, error: { code: 'PAYROLL_RUN_NOT_FOUND' } });
     expect(events.filter((event) => event.type === 'document.created')).toHaveLength(2);
     expect(events[0]).toMatchObject({ type: 'document.created', data: document.body.data });
     const finished = (await dev.call(apps.utilities, 'GET', `/api/v1/app/document-jobs/${job.body.data.id}`)).body.data;
@@ -209,6 +319,7 @@ describe('domain events: one outbox per service, relayed by the job queue', () =
       while (writing || seen.length < 40) {
         const page = await call(apps.pay.url, 'GET', `/internal/v1/pay/events?after=${cursor}&limit=7`, { headers: internal });
         seen.push(...page.body.items);
+        expect((page.body.items as Event[]).flatMap(catalogueProblems)).toEqual([]);
         cursor = page.body.nextAfter;
         if (!page.body.items.length) await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -228,6 +339,10 @@ describe('domain events: one outbox per service, relayed by the job queue', () =
     const positions = seen.map((event) => event.position);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     expect(new Set(positions).size).toBe(positions.length);
+  });
+
+  it('checked every event type against its catalogue entry: the services recorded each here', () => {
+    expect([...checkedTypes].sort()).toEqual(Object.values(EVENT_TYPES).flat().sort());
   });
 
   it('keeps the feed internal and its cursor bounded', async () => {

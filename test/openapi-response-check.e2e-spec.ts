@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { toJsonSchema } from '@platform/common';
 import { call } from './support/http';
-import { compareWithContract, documentPathFor, OpenApiContract, toJsonSchema } from './support/openapi-check';
+import { compareWithContract, documentPathFor, OpenApiContract } from './support/openapi-check';
 
 /**
  * The response check every e2e call goes through (test/support/openapi-check.ts), on a small

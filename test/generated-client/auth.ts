@@ -432,6 +432,18 @@ export interface components {
             /** Format: date-time */
             rotatedAt: string | null;
         };
+        SecretRotatedEventView: {
+            /** Format: uuid */
+            credentialId: string;
+            /** @example pk_sandbox_3f9a */
+            apiKeyPrefix: string;
+            /** @enum {string} */
+            environment: "sandbox" | "production";
+            /** @example 2 */
+            secretVersion: number;
+            /** Format: date-time */
+            rotatedAt: string;
+        };
         ErrorEnvelope: {
             /** @enum {boolean} */
             success: false;
@@ -453,6 +465,33 @@ export interface components {
             statusCode: number;
             /** Format: date-time */
             timestamp: string;
+        };
+        /** @description A developer credential’s secret was rotated: the old secret and every token minted with it stop working (the new secret is never in the event). */
+        CredentialSecretRotatedEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "credential.secret_rotated";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["SecretRotatedEventView"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
         };
     };
     responses: never;

@@ -1107,6 +1107,195 @@ export interface components {
             /** Format: date-time */
             timestamp: string;
         };
+        /** @description An employee was created (POST /hr/employees with an `externalId` not seen before). */
+        EmployeeCreatedEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "employee.created";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["EmployeeView"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
+        };
+        /** @description An employee’s fields changed (a PATCH, or a POST syncing an existing `externalId` with different values); a call that changes nothing records nothing. */
+        EmployeeUpdatedEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "employee.updated";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["EmployeeView"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
+        };
+        /** @description An employee’s status became `terminated` (recorded after the `employee.updated` of the same change). */
+        EmployeeTerminatedEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "employee.terminated";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["EmployeeView"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
+        };
+        /** @description A contract came into force: created `active`, or moved from `draft` to `active`. */
+        ContractActivatedEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "contract.activated";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["ContractView"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
+        };
+        /** @description A contract’s status became `ended`. */
+        ContractEndedEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "contract.ended";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["ContractView"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
+        };
+        /** @description A leave request was approved; the days are taken from the employee’s balance. */
+        LeaveRequestApprovedEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "leave_request.approved";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["LeaveRequestView"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
+        };
+        /** @description An approved leave request was cancelled; its days go back to the balance (cancelling a pending request records nothing). */
+        LeaveRequestCancelledEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "leave_request.cancelled";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["LeaveRequestView"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
+        };
     };
     responses: never;
     parameters: never;

@@ -353,28 +353,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/app/webhooks/endpoints": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List webhook endpoints */
-        get: operations["WebhookEndpoints_list"];
-        put?: never;
-        /**
-         * Create a webhook endpoint
-         * @description The endpoint receives the company’s events of the types it names (all of them when `eventTypes` is empty or left out), signed with its secret. WEBHOOK_ENDPOINT_LIMIT_REACHED when the company already has 20 endpoints.
-         */
-        post: operations["WebhookEndpoints_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/app/webhooks/endpoints/{id}": {
+    "/api/v1/app/webhooks/event-types": {
         parameters: {
             query?: never;
             header?: never;
@@ -382,80 +361,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a webhook endpoint
-         * @description WEBHOOK_ENDPOINT_NOT_FOUND for an unknown endpoint or another company’s.
+         * List the event types
+         * @description Every event the services record: its type, the service recording it, when it fires, the JSON Schema of its envelope and an example. Delivery is at least once: an event may arrive more than once, so deduplicate by `webhook-id` (the event’s `id`). Order is not guaranteed: compare `occurredAt`, or read the resource, before acting on an older event. Answer any 2xx quickly to acknowledge; anything else, or no answer in time, is retried with backoff.
          */
-        get: operations["WebhookEndpoints_get"];
+        get: operations["EventTypes_list"];
         put?: never;
         post?: never;
-        /**
-         * Delete a webhook endpoint
-         * @description The endpoint and its secrets are removed; no delivery is made to it any more. WEBHOOK_ENDPOINT_NOT_FOUND for an unknown endpoint or another company’s.
-         */
-        delete: operations["WebhookEndpoints_remove"];
-        options?: never;
-        head?: never;
-        /**
-         * Change a webhook endpoint
-         * @description Only the fields sent change; `eventTypes` replaces the list. WEBHOOK_ENDPOINT_NOT_FOUND for an unknown endpoint or another company’s.
-         */
-        patch: operations["WebhookEndpoints_update"];
-        trace?: never;
-    };
-    "/api/v1/app/webhooks/endpoints/{id}/disable": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Disable a webhook endpoint
-         * @description No delivery is made to it until it is enabled again. An endpoint already disabled keeps its reason. WEBHOOK_ENDPOINT_NOT_FOUND for an unknown endpoint or another company’s.
-         */
-        post: operations["WebhookEndpoints_disable"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/app/webhooks/endpoints/{id}/enable": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Enable a webhook endpoint
-         * @description Whatever disabled it (the API, a 410 Gone, days of failures), deliveries of new events resume. WEBHOOK_ENDPOINT_NOT_FOUND for an unknown endpoint or another company’s.
-         */
-        post: operations["WebhookEndpoints_enable"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/app/webhooks/endpoints/{id}/rotate-secret": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Rotate a webhook endpoint’s signing secret
-         * @description Deliveries are signed with the new secret and, for `graceSeconds` (default 86400, 24 hours), with the previous ones too, so that a receiver can switch without refusing any; 0 stops the previous ones at once (a leaked secret). At most 3 previous secrets are kept signing. WEBHOOK_ENDPOINT_NOT_FOUND for an unknown endpoint or another company’s.
-         */
-        post: operations["WebhookEndpoints_rotateSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -547,6 +458,43 @@ export interface components {
             push?: boolean;
             sms?: boolean;
             whatsapp?: boolean;
+        };
+        SettledDeliveryView: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            companyId: string;
+            /** Format: uuid */
+            notificationId: string;
+            /** @enum {string} */
+            channel: "email" | "sms" | "whatsapp" | "push";
+            /**
+             * @description Email address, phone number, or employee id (push)
+             * @example finance@example.cm
+             */
+            recipient: string;
+            /** Format: uuid */
+            employeeId: string | null;
+            /**
+             * @description `sent` (notification.delivered), or `failed` for good (notification.failed)
+             * @enum {string}
+             */
+            status: "sent" | "failed";
+            /** @example 1 */
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description Always null: a settled delivery is not tried again
+             */
+            nextAttemptAt: string | null;
+            /** @description Why the last attempt failed */
+            lastError: string | null;
+            /** Format: date-time */
+            sentAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
         };
         ChannelDecisionView: {
             /**
@@ -912,6 +860,14 @@ export interface components {
             /** @description Rendered as sent; without rows, the trial balance comes from Books for [from, to]. */
             rows?: components["schemas"]["ReportRowDto"][];
         };
+        DocumentJobErrorView: {
+            /**
+             * @description A registered error code
+             * @example PAYROLL_RUN_NOT_FOUND
+             */
+            code: string;
+            message: string;
+        };
         DocumentView: {
             /** Format: uuid */
             id: string;
@@ -962,14 +918,6 @@ export interface components {
             /** @description payslip: `{ payrollRunId, employeeId }` (a job without employeeId: every payslip of the run in one ZIP). invoice: `{ number, customer, currency, lines: [{ description, quantity, unitPrice }], issueDate?, dueDate?, taxes?: [{ name, rate }], notes? }`. financial-report: `{ from?, to?, title? }` (Books’ trial balance) or `{ title, rows: [{ account, debit, credit }], currency? }`. Every type: `locale?` (fr-CM | en-CM), `companyName?`. Amounts are integers in the currency’s minor unit. */
             data: components["schemas"]["PayslipDataDto"] | components["schemas"]["InvoiceDataDto"] | components["schemas"]["FinancialReportDataDto"];
         };
-        DocumentJobErrorView: {
-            /**
-             * @description A registered error code
-             * @example PAYROLL_RUN_NOT_FOUND
-             */
-            code: string;
-            message: string;
-        };
         DocumentJobView: {
             /** Format: uuid */
             id: string;
@@ -987,7 +935,7 @@ export interface components {
              */
             documentId: string | null;
             /** @description When failed (or the last error of an attempt to be retried); null otherwise */
-            error: components["schemas"]["DocumentJobErrorView"] | null;
+            error: components["schemas"]["DocumentJobErrorView"] | (never | null);
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -995,139 +943,41 @@ export interface components {
             /** Format: date-time */
             finishedAt: string | null;
         };
-        CreatedWebhookEndpointView: {
-            /** Format: uuid */
-            id: string;
+        EventTypeView: {
             /**
-             * Format: uri
-             * @example https://hooks.example.cm/platform
-             */
-            url: string;
-            description: string | null;
-            /**
-             * @description Empty: every event type.
-             * @example [
-             *       "employee.created",
-             *       "payroll_run.approved"
-             *     ]
-             */
-            eventTypes: string[];
-            /**
-             * @description Disabled endpoints get no deliveries.
+             * @description `<resource>.<past verb>`, the resource in snake_case
+             * @example employee.created
              * @enum {string}
              */
-            status: "enabled" | "disabled";
-            /** Format: date-time */
-            disabledAt: string | null;
+            type: "credential.secret_rotated" | "employee.created" | "employee.updated" | "employee.terminated" | "contract.activated" | "contract.ended" | "leave_request.approved" | "leave_request.cancelled" | "document.created" | "document_job.succeeded" | "document_job.failed" | "notification.delivered" | "notification.failed" | "payroll_run.created" | "payroll_run.approved" | "payroll_run.paid" | "payroll_run.cancelled" | "payslip.paid" | "payslip.payment_failed" | "payment.succeeded" | "payment.failed" | "wallet.credited" | "journal_entry.posted" | "journal_entry.reversed" | "period.closed";
             /**
-             * @description `manual`: disabled through the API; `gone`: the receiver answered 410 Gone; `failing`: its deliveries failed for five days. Null when enabled.
-             * @enum {string|null}
-             */
-            disabledReason: "manual" | "gone" | "failing" | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            /**
-             * @description The signing secret (Standard Webhooks: `whsec_` and the base64 of 32 random bytes), shown only here: store it now.
-             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw1pEYtGk9Z0E=
-             */
-            secret: string;
-        };
-        CreateWebhookEndpointDto: {
-            /**
-             * Format: uri
-             * @description Where deliveries are POSTed: an absolute http(s) URL.
-             * @example https://hooks.example.cm/platform
-             */
-            url: string;
-            /**
-             * @description The event types delivered to this endpoint (GET /api/v1/app/webhooks/event-types), each at most once. Empty: every event type, those added later included.
-             * @default []
-             * @example [
-             *       "employee.created",
-             *       "payroll_run.approved"
-             *     ]
-             */
-            eventTypes?: ("credential.secret_rotated" | "employee.created" | "employee.updated" | "employee.terminated" | "contract.activated" | "contract.ended" | "leave_request.approved" | "leave_request.cancelled" | "document.created" | "document_job.succeeded" | "document_job.failed" | "notification.delivered" | "notification.failed" | "payroll_run.created" | "payroll_run.approved" | "payroll_run.paid" | "payroll_run.cancelled" | "payslip.paid" | "payslip.payment_failed" | "payment.succeeded" | "payment.failed" | "wallet.credited" | "journal_entry.posted" | "journal_entry.reversed" | "period.closed")[];
-            /** @example HR sync of the intranet */
-            description?: string | null;
-        };
-        WebhookEndpointView: {
-            /** Format: uuid */
-            id: string;
-            /**
-             * Format: uri
-             * @example https://hooks.example.cm/platform
-             */
-            url: string;
-            description: string | null;
-            /**
-             * @description Empty: every event type.
-             * @example [
-             *       "employee.created",
-             *       "payroll_run.approved"
-             *     ]
-             */
-            eventTypes: string[];
-            /**
-             * @description Disabled endpoints get no deliveries.
+             * @description The service that records it
+             * @example hr
              * @enum {string}
              */
-            status: "enabled" | "disabled";
-            /** Format: date-time */
-            disabledAt: string | null;
+            service: "auth" | "hr" | "utilities" | "payroll" | "pay" | "books";
             /**
-             * @description `manual`: disabled through the API; `gone`: the receiver answered 410 Gone; `failing`: its deliveries failed for five days. Null when enabled.
-             * @enum {string|null}
+             * @description The version of `data`’s shape (the envelope’s `version`)
+             * @example 1
              */
-            disabledReason: "manual" | "gone" | "failing" | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
+            version: number;
+            /**
+             * @description When it fires
+             * @example An employee was created.
+             */
+            description: string;
+            /** @description JSON Schema (draft-07) of the whole envelope `{ id, type, occurredAt, companyId, data, version }`, `data` being the resource as the API answers it; self-contained (`definitions`). */
+            schema: {
+                [key: string]: unknown;
+            };
+            /** @description An envelope as a delivery carries it */
+            example: {
+                [key: string]: unknown;
+            };
         };
-        UpdateWebhookEndpointDto: {
-            /**
-             * Format: uri
-             * @description Where deliveries are POSTed: an absolute http(s) URL.
-             * @example https://hooks.example.cm/platform/v2
-             */
-            url?: string;
-            /**
-             * @description The event types delivered to this endpoint (GET /api/v1/app/webhooks/event-types), each at most once. Empty: every event type, those added later included. Replaces the list.
-             * @example [
-             *       "employee.created",
-             *       "payroll_run.approved"
-             *     ]
-             */
-            eventTypes?: ("credential.secret_rotated" | "employee.created" | "employee.updated" | "employee.terminated" | "contract.activated" | "contract.ended" | "leave_request.approved" | "leave_request.cancelled" | "document.created" | "document_job.succeeded" | "document_job.failed" | "notification.delivered" | "notification.failed" | "payroll_run.created" | "payroll_run.approved" | "payroll_run.paid" | "payroll_run.cancelled" | "payslip.paid" | "payslip.payment_failed" | "payment.succeeded" | "payment.failed" | "wallet.credited" | "journal_entry.posted" | "journal_entry.reversed" | "period.closed")[];
-            /** @description null removes it. */
-            description?: string | null;
-        };
-        RotatedSecretView: {
-            /**
-             * Format: uuid
-             * @description The endpoint
-             */
-            id: string;
-            /**
-             * @description The new signing secret, shown only here: store it now. Deliveries are signed with it from now on.
-             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw1pEYtGk9Z0E=
-             */
-            secret: string;
-            /**
-             * Format: date-time
-             * @description Until when the previous secrets also sign deliveries (now, with graceSeconds 0).
-             */
-            previousSecretsExpireAt: string;
-        };
-        RotateSecretDto: {
-            /**
-             * @description How long the previous secrets keep signing deliveries beside the new one, in seconds (0: they stop at once).
-             * @default 86400
-             */
-            graceSeconds?: number;
+        EventTypesView: {
+            /** @description Every event type, by service */
+            items: components["schemas"]["EventTypeView"][];
         };
         ErrorEnvelope: {
             /** @enum {boolean} */
@@ -1138,7 +988,7 @@ export interface components {
              * @description The machine-readable error code, one of the registry’s: branch on this, not on `message`.
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "INTERNAL_ERROR" | "HTTP_ERROR" | "UNSUPPORTED_MEDIA_TYPE" | "METHOD_NOT_ALLOWED" | "INVALID_CREDENTIALS" | "DEVELOPER_KEYS_INVALID" | "GATEWAY_AUTH_REQUIRED" | "GATEWAY_AUTH_INVALID" | "NOT_AN_ORGANIZATION_MEMBER" | "EMAIL_NOT_VERIFIED" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_EXPIRED" | "CLIENT_ID_INVALID" | "INSUFFICIENT_SCOPE" | "ACTING_COMPANY_FORBIDDEN" | "RATE_LIMIT_EXCEEDED" | "QUOTA_EXCEEDED" | "UPSTREAM_UNAVAILABLE" | "IDEMPOTENCY_KEY_REUSED" | "WORKSPACE_NOT_FOUND" | "EMPLOYEE_EXTERNAL_ID_CONFLICT" | "CONTRACT_NOT_FOUND" | "CONTRACT_OVERLAP" | "CONTRACT_NOT_EDITABLE" | "CONTRACT_INVALID_TRANSITION" | "LEAVE_TYPE_NOT_FOUND" | "LEAVE_TYPE_NAME_CONFLICT" | "LEAVE_REQUEST_NOT_FOUND" | "LEAVE_REQUEST_OVERLAP" | "LEAVE_REQUEST_ALREADY_APPROVED" | "LEAVE_REQUEST_NOT_PENDING" | "LEAVE_BALANCE_INSUFFICIENT" | "LEAVE_NO_WORKING_DAYS" | "ATTENDANCE_ALREADY_RECORDED" | "PERFORMANCE_REVIEW_NOT_FOUND" | "PERFORMANCE_REVIEW_LOCKED" | "PERFORMANCE_REVIEW_INVALID_TRANSITION" | "PAYROLL_RUN_PERIOD_CONFLICT" | "PAYROLL_NO_ELIGIBLE_EMPLOYEES" | "PAYROLL_RUN_NOT_PAYABLE" | "PAYROLL_RULES_UNAVAILABLE" | "WALLET_NOT_FOUND" | "CURRENCY_MISMATCH" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "PAYMENT_RECIPIENT_INVALID" | "ACCOUNT_NOT_FOUND" | "ACCOUNT_CODE_CONFLICT" | "JOURNAL_ENTRY_ALREADY_REVERSED" | "ACCOUNTING_PERIOD_CLOSED" | "ACCOUNTING_PERIOD_NOT_FOUND" | "ACCOUNT_INACTIVE" | "ACCOUNT_TYPE_LOCKED" | "BOOKS_CURRENCY_MISMATCH" | "NOTIFICATION_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED" | "FILE_LINK_INVALID" | "RANGE_NOT_SATISFIABLE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_JOB_NOT_FOUND" | "DOCUMENT_TOO_LARGE_FOR_SYNC" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_RENDER_TIMEOUT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "USER_NOT_FOUND" | "ATTENDANCE_INVALID_DATE_RANGE" | "JOURNAL_ENTRY_NOT_FOUND" | "JOURNAL_ENTRY_NOT_BALANCED" | "PAYROLL_RUN_NOT_FOUND" | "PAYROLL_RUN_LOCKED" | "PAYMENT_NOT_FOUND" | "WALLET_INSUFFICIENT_BALANCE";
+            code: "VALIDATION_FAILED" | "INTERNAL_ERROR" | "HTTP_ERROR" | "UNSUPPORTED_MEDIA_TYPE" | "METHOD_NOT_ALLOWED" | "INVALID_CREDENTIALS" | "DEVELOPER_KEYS_INVALID" | "GATEWAY_AUTH_REQUIRED" | "GATEWAY_AUTH_INVALID" | "NOT_AN_ORGANIZATION_MEMBER" | "EMAIL_NOT_VERIFIED" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_EXPIRED" | "CLIENT_ID_INVALID" | "INSUFFICIENT_SCOPE" | "ACTING_COMPANY_FORBIDDEN" | "RATE_LIMIT_EXCEEDED" | "QUOTA_EXCEEDED" | "UPSTREAM_UNAVAILABLE" | "IDEMPOTENCY_KEY_REUSED" | "WORKSPACE_NOT_FOUND" | "EMPLOYEE_EXTERNAL_ID_CONFLICT" | "CONTRACT_NOT_FOUND" | "CONTRACT_OVERLAP" | "CONTRACT_NOT_EDITABLE" | "CONTRACT_INVALID_TRANSITION" | "LEAVE_TYPE_NOT_FOUND" | "LEAVE_TYPE_NAME_CONFLICT" | "LEAVE_REQUEST_NOT_FOUND" | "LEAVE_REQUEST_OVERLAP" | "LEAVE_REQUEST_ALREADY_APPROVED" | "LEAVE_REQUEST_NOT_PENDING" | "LEAVE_BALANCE_INSUFFICIENT" | "LEAVE_NO_WORKING_DAYS" | "ATTENDANCE_ALREADY_RECORDED" | "PERFORMANCE_REVIEW_NOT_FOUND" | "PERFORMANCE_REVIEW_LOCKED" | "PERFORMANCE_REVIEW_INVALID_TRANSITION" | "PAYROLL_RUN_PERIOD_CONFLICT" | "PAYROLL_NO_ELIGIBLE_EMPLOYEES" | "PAYROLL_RUN_NOT_PAYABLE" | "PAYROLL_RULES_UNAVAILABLE" | "WALLET_NOT_FOUND" | "CURRENCY_MISMATCH" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "PAYMENT_RECIPIENT_INVALID" | "ACCOUNT_NOT_FOUND" | "ACCOUNT_CODE_CONFLICT" | "JOURNAL_ENTRY_ALREADY_REVERSED" | "ACCOUNTING_PERIOD_CLOSED" | "ACCOUNTING_PERIOD_NOT_FOUND" | "ACCOUNT_INACTIVE" | "ACCOUNT_TYPE_LOCKED" | "BOOKS_CURRENCY_MISMATCH" | "NOTIFICATION_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED" | "FILE_LINK_INVALID" | "RANGE_NOT_SATISFIABLE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_JOB_NOT_FOUND" | "DOCUMENT_TOO_LARGE_FOR_SYNC" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_RENDER_TIMEOUT" | "USER_NOT_FOUND" | "ATTENDANCE_INVALID_DATE_RANGE" | "JOURNAL_ENTRY_NOT_FOUND" | "JOURNAL_ENTRY_NOT_BALANCED" | "PAYROLL_RUN_NOT_FOUND" | "PAYROLL_RUN_LOCKED" | "PAYMENT_NOT_FOUND" | "WALLET_INSUFFICIENT_BALANCE";
             /** @description VALIDATION_FAILED only: the messages of each invalid field, by its path (`lines.0.amount`). */
             errors?: {
                 [key: string]: string[];
@@ -1150,6 +1000,1245 @@ export interface components {
             statusCode: number;
             /** Format: date-time */
             timestamp: string;
+        };
+        AuthSecretRotatedEventView: {
+            /** Format: uuid */
+            credentialId: string;
+            /** @example pk_sandbox_3f9a */
+            apiKeyPrefix: string;
+            /** @enum {string} */
+            environment: "sandbox" | "production";
+            /** @example 2 */
+            secretVersion: number;
+            /** Format: date-time */
+            rotatedAt: string;
+        };
+        /** @description A developer credential’s secret was rotated: the old secret and every token minted with it stop working (the new secret is never in the event). */
+        CredentialSecretRotatedEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "credential.secret_rotated";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["AuthSecretRotatedEventView"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
+        };
+        HrEmployeeView: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The company the employee belongs to.
+             */
+            companyId: string;
+            /** @example EMP-0042 */
+            externalId: string;
+            /** @example Amina */
+            firstName: string;
+            /** @example Nkemelu */
+            lastName: string;
+            /**
+             * Format: email
+             * @example amina.nkemelu@example.cm
+             */
+            email: string;
+            /** @example +237677123456 */
+            phone: string | null;
+            /**
+             * Format: date
+             * @example 2024-03-01
+             */
+            hireDate: string;
+            /** @example Accountant */
+            jobTitle: string;
+            /** @example Finance */
+            department: string;
+            /** @enum {string} */
+            status: "active" | "on_leave" | "suspended" | "terminated";
+            /**
+             * Format: date
+             * @description Set only while terminated.
+             */
+            terminationDate: string | null;
+            nationalId: string | null;
+            socialInsuranceNumber: string | null;
+            /** @example CM */
+            country: string;
+            /** @description Where pay goes; null when not given. */
+            payout: components["schemas"]["HrBankPayout"] | components["schemas"]["HrMobileMoneyPayout"] | (never | null);
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        HrBankPayout: {
+            /** @enum {string} */
+            method: "bank";
+            /** @example Afriland First Bank */
+            bankName?: string;
+            /** @example 10005 */
+            bankCode?: string;
+            /** @example 10005000010123456789012 */
+            accountNumber: string;
+            /** @example Amina Nkemelu */
+            accountHolder?: string;
+        };
+        HrMobileMoneyPayout: {
+            /** @enum {string} */
+            method: "mobile_money";
+            /**
+             * @example mtn_momo
+             * @enum {string}
+             */
+            provider: "mtn_momo" | "orange_money";
+            /**
+             * @description A Cameroon number, E.164.
+             * @example +237677123456
+             */
+            phoneNumber: string;
+        };
+        /** @description An employee was created (POST /hr/employees with an `externalId` not seen before). */
+        EmployeeCreatedEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "employee.created";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["HrEmployeeView"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
+        };
+        /** @description An employee’s fields changed (a PATCH, or a POST syncing an existing `externalId` with different values); a call that changes nothing records nothing. */
+        EmployeeUpdatedEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "employee.updated";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["HrEmployeeView"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
+        };
+        /** @description An employee’s status became `terminated` (recorded after the `employee.updated` of the same change). */
+        EmployeeTerminatedEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "employee.terminated";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["HrEmployeeView"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
+        };
+        HrContractView: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            companyId: string;
+            /** Format: uuid */
+            employeeId: string;
+            /** @enum {string} */
+            type: "permanent" | "fixed_term" | "internship" | "apprenticeship" | "consultant";
+            /** @enum {string} */
+            status: "draft" | "active" | "ended";
+            /**
+             * Format: date
+             * @example 2025-01-01
+             */
+            startDate: string;
+            /**
+             * Format: date
+             * @description null: open-ended.
+             */
+            endDate: string | null;
+            /**
+             * @description Per pay period, in minor units of `currency`.
+             * @example 350000
+             */
+            baseSalary: number;
+            /** @example XAF */
+            currency: string;
+            /** @enum {string} */
+            payFrequency: "monthly" | "biweekly" | "weekly";
+            allowances: components["schemas"]["HrAllowanceView"][];
+            deductions: components["schemas"]["HrDeductionView"][];
+            /** @example Accountant */
+            jobTitle: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        HrAllowanceView: {
+            /** @example TRANSPORT */
+            code: string;
+            /** @example Transport allowance */
+            name: string;
+            /**
+             * @description Per pay period, in minor units.
+             * @example 25000
+             */
+            amount: number;
+            /** @description Subject to income tax. */
+            taxable: boolean;
+            /** @description Subject to social-insurance contributions. */
+            contributory: boolean;
+        };
+        HrDeductionView: {
+            /** @example LOAN */
+            code: string;
+            /** @example Staff loan repayment */
+            name: string;
+            /**
+             * @description Per pay period, in minor units.
+             * @example 10000
+             */
+            amount: number;
+        };
+        /** @description A contract came into force: created `active`, or moved from `draft` to `active`. */
+        ContractActivatedEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "contract.activated";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["HrContractView"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
+        };
+        /** @description A contract’s status became `ended`. */
+        ContractEndedEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "contract.ended";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["HrContractView"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
+        };
+        HrLeaveRequestView: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            companyId: string;
+            /** Format: uuid */
+            employeeId: string;
+            /** Format: uuid */
+            leaveTypeId: string;
+            /**
+             * Format: date
+             * @example 2025-08-04
+             */
+            startDate: string;
+            /**
+             * Format: date
+             * @example 2025-08-15
+             */
+            endDate: string;
+            /** @description The leave starts at midday on startDate. */
+            startHalfDay: boolean;
+            /** @description The leave ends at midday on endDate. */
+            endHalfDay: boolean;
+            /**
+             * @description Working days (Mon–Fri) the request takes, in halves.
+             * @example 10
+             */
+            days: number;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "cancelled";
+            /** @example Family visit */
+            reason: string | null;
+            /**
+             * Format: date-time
+             * @description When it was approved, rejected or cancelled.
+             */
+            decidedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description A leave request was approved; the days are taken from the employee’s balance. */
+        LeaveRequestApprovedEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "leave_request.approved";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["HrLeaveRequestView"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
+        };
+        /** @description An approved leave request was cancelled; its days go back to the balance (cancelling a pending request records nothing). */
+        LeaveRequestCancelledEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "leave_request.cancelled";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["HrLeaveRequestView"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
+        };
+        /** @description A document was rendered and stored as a file, by POST /app/documents or by a document job. */
+        DocumentCreatedEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "document.created";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["DocumentView"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
+        };
+        /** @description A background document job finished: `documentId` is the document it produced. */
+        DocumentJobSucceededEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "document_job.succeeded";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["DocumentJobView"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
+        };
+        /** @description A background document job failed for good (a refusal, or its last attempt): `error` says why. */
+        DocumentJobFailedEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "document_job.failed";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["DocumentJobView"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
+        };
+        /** @description One delivery of a notification (one channel, one recipient) was sent. */
+        NotificationDeliveredEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "notification.delivered";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["SettledDeliveryView"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
+        };
+        /** @description One delivery of a notification failed for good: a permanent refusal, or its last attempt. */
+        NotificationFailedEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "notification.failed";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["SettledDeliveryView"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
+        };
+        PayrollPayrollRunView: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The company the run pays (the caller’s organization or the acting company)
+             */
+            companyId: string;
+            /**
+             * @description draft → approved → paid; draft | approved → cancelled. Only a draft changes.
+             * @enum {string}
+             */
+            status: "draft" | "approved" | "paid" | "cancelled";
+            /**
+             * @description Whose statutory rules apply
+             * @example CM
+             */
+            country: string;
+            /**
+             * Format: date
+             * @example 2026-03-01
+             */
+            periodStart: string;
+            /**
+             * Format: date
+             * @example 2026-03-31
+             */
+            periodEnd: string;
+            /** @description The employees asked for; null: every employee with a contract in force */
+            employeeIds: string[] | null;
+            /**
+             * @description The statutory rule set the payslips were calculated with
+             * @example CM-2024-01
+             */
+            ruleSetVersion: string;
+            /** @example XAF */
+            currency: string;
+            employeeCount: number;
+            /** @description Integer, in the currency’s minor unit (XAF has none). */
+            totalGross: number;
+            /** @description Integer, in the currency’s minor unit (XAF has none). */
+            totalDeductions: number;
+            /** @description Integer, in the currency’s minor unit (XAF has none). */
+            totalNet: number;
+            /** @description Integer, in the currency’s minor unit (XAF has none). */
+            totalEmployerContributions: number;
+            /** @description Gross pay plus employer contributions. Integer, in the currency’s minor unit (XAF has none). */
+            totalEmployerCost: number;
+            /** @description Bumped by every change */
+            version: number;
+            /** Format: date-time */
+            calculatedAt: string;
+            /** Format: date-time */
+            approvedAt: string | null;
+            /** Format: date-time */
+            paidAt: string | null;
+            /** Format: date-time */
+            cancelledAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description A draft payroll run was created and calculated from HR’s data. */
+        PayrollRunCreatedEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "payroll_run.created";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["PayrollPayrollRunView"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
+        };
+        /** @description A payroll run was approved: it is locked, and its accrual is posted to Books. */
+        PayrollRunApprovedEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "payroll_run.approved";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["PayrollPayrollRunView"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
+        };
+        /** @description Every payslip of an approved run was paid: the run is `paid`. */
+        PayrollRunPaidEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "payroll_run.paid";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["PayrollPayrollRunView"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
+        };
+        /** @description A draft or approved (unpaid) payroll run was cancelled; an approved run’s month is released for its employees. */
+        PayrollRunCancelledEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "payroll_run.cancelled";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["PayrollPayrollRunView"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
+        };
+        PayrollPayslipView: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            companyId: string;
+            /** Format: uuid */
+            runId: string;
+            /**
+             * Format: uuid
+             * @description The HR employee
+             */
+            employeeId: string;
+            /** @description The employee’s id in the company’s own system (HR’s externalId) */
+            employeeExternalId: string;
+            /** @example Amina Nkemelu */
+            employeeName: string;
+            nationalId: string | null;
+            socialInsuranceNumber: string | null;
+            /** @description Where the net pay goes, as HR held it when the payslip was calculated; null: nowhere (the payslip stays unpaid) */
+            payout: components["schemas"]["PayrollPayoutView"] | null;
+            /** @description The HR contracts in force during the period */
+            contractIds: string[];
+            /** @example XAF */
+            currency: string;
+            /**
+             * @description Monday to Friday
+             * @example 22
+             */
+            workingDaysInMonth: number;
+            /**
+             * @description Working days employed, less unpaid leave (halves allowed)
+             * @example 22
+             */
+            workedDays: number;
+            /** @example 0 */
+            unpaidLeaveDays: number;
+            earnings: components["schemas"]["PayrollPayslipItemView"][];
+            /** @description Employee contributions, income tax and its surtaxes, flat levies, contract deductions */
+            deductions: components["schemas"]["PayrollPayslipItemView"][];
+            employerContributions: components["schemas"]["PayrollPayslipItemView"][];
+            /** @description Integer, in the currency’s minor unit (XAF has none). */
+            grossPay: number;
+            /** @description Integer, in the currency’s minor unit (XAF has none). */
+            taxablePay: number;
+            /** @description Integer, in the currency’s minor unit (XAF has none). */
+            totalDeductions: number;
+            /** @description Integer, in the currency’s minor unit (XAF has none). */
+            netPay: number;
+            /** @description Integer, in the currency’s minor unit (XAF has none). */
+            totalEmployerContributions: number;
+            /** @description Integer, in the currency’s minor unit (XAF has none). */
+            employerCost: number;
+            /**
+             * Format: uuid
+             * @description Pay’s payment of the net pay; null until tried
+             */
+            paymentId: string | null;
+            /**
+             * @description null until tried
+             * @enum {string|null}
+             */
+            paymentStatus: "pending" | "succeeded" | "failed" | null;
+            paymentFailureReason: string | null;
+            /** Format: date-time */
+            paidAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        PayrollPayoutView: {
+            /** @enum {string} */
+            method: "bank" | "mobile_money";
+            /** @description bank only */
+            bankName?: string;
+            /** @description bank only */
+            bankCode?: string;
+            /** @description bank only */
+            accountNumber?: string;
+            /** @description bank only */
+            accountHolder?: string;
+            /**
+             * @description mobile_money only
+             * @enum {string}
+             */
+            provider?: "mtn_momo" | "orange_money";
+            /**
+             * @description mobile_money only
+             * @example +237677123456
+             */
+            phoneNumber?: string;
+        };
+        PayrollPayslipItemView: {
+            /** @example CNPS_PVID */
+            code: string;
+            /** @example CNPS old-age pension (PVID) */
+            name: string;
+            /** @description Negative for an unpaid-leave reduction. Integer, in the currency’s minor unit (XAF has none). */
+            amount: number;
+            /** @description The amount the rate applied to, when a rate applied */
+            base?: number;
+            /**
+             * @description The statutory rate as an exact decimal fraction (0.042 is 4.2 %)
+             * @example 0.042
+             */
+            rate?: string;
+        };
+        /** @description A payslip’s net pay was paid through Pay (`paymentId`). */
+        PayslipPaidEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "payslip.paid";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["PayrollPayslipView"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
+        };
+        /** @description A payslip’s payment failed (`paymentFailureReason`); paying the run again tries it again. */
+        PayslipPaymentFailedEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "payslip.payment_failed";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["PayrollPayslipView"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
+        };
+        PayPayment: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            companyId: string;
+            /** Format: uuid */
+            walletId: string;
+            /**
+             * @description Integer, minor units.
+             * @example 25000
+             */
+            amount: number;
+            /** @enum {string} */
+            currency: "XAF" | "XOF" | "NGN" | "KES" | "GHS" | "ZAR" | "EUR" | "USD";
+            recipient: components["schemas"]["PayWalletRecipient"] | components["schemas"]["PayMobileMoneyRecipient"] | components["schemas"]["PayBankRecipient"];
+            /** @example March salary */
+            description: string;
+            /** @example PAYSLIP-2026-03-0042 */
+            reference: string | null;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            /**
+             * @description `internal` for wallet-to-wallet transfers.
+             * @example sandbox
+             */
+            provider: string;
+            /** @description The provider’s id of the transfer, once settled. */
+            providerReference: string | null;
+            /** @description Why the provider declined it (failed payments). */
+            failureReason: string | null;
+            /**
+             * Format: date-time
+             * @description When it succeeded or failed.
+             */
+            settledAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        PayWalletRecipient: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "wallet";
+            /** Format: uuid */
+            walletId: string;
+        };
+        PayMobileMoneyRecipient: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "mobile_money";
+            /**
+             * @example mtn_momo
+             * @enum {string}
+             */
+            provider: "mtn_momo" | "orange_money";
+            /**
+             * @description A Cameroon mobile number, E.164 (+2376XXXXXXXX).
+             * @example +237677123456
+             */
+            phoneNumber: string;
+            /**
+             * @description The account holder’s name, when known.
+             * @example Amina Nkemelu
+             */
+            name?: string;
+        };
+        PayBankRecipient: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bank";
+            /** @example Afriland First Bank */
+            bankName?: string;
+            /** @example 10005 */
+            bankCode?: string;
+            /**
+             * @description The account number (RIB) or IBAN, upper-case letters or digits.
+             * @example 10005000010123456789012
+             */
+            accountNumber: string;
+            /** @example Amina Nkemelu */
+            accountHolder: string;
+        };
+        /** @description A payment succeeded: a transfer between the company’s wallets at once, a payout when its provider confirms it. */
+        PaymentSucceededEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "payment.succeeded";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["PayPayment"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
+        };
+        /** @description A pending payout failed at its provider (`failureReason`); the held amount is back in the wallet. */
+        PaymentFailedEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "payment.failed";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["PayPayment"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
+        };
+        PayWalletTransaction: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            companyId: string;
+            /** Format: uuid */
+            walletId: string;
+            /** @example 1 */
+            sequence: number;
+            /** @enum {string} */
+            type: "credit" | "debit" | "transfer_in" | "transfer_out";
+            /**
+             * @description Signed, minor units: positive adds to the balance.
+             * @example -25000
+             */
+            amount: number;
+            /** @enum {string} */
+            currency: "XAF" | "XOF" | "NGN" | "KES" | "GHS" | "ZAR" | "EUR" | "USD";
+            /**
+             * @description The wallet’s balance after this row, minor units.
+             * @example 975000
+             */
+            balanceAfter: number;
+            /**
+             * Format: uuid
+             * @description The payment that moved the money, if any.
+             */
+            paymentId: string | null;
+            /** @example TOPUP-2026-03 */
+            reference: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description Money came into a wallet: a top-up (`credit`), or a transfer from another of the company’s wallets (`transfer_in`). */
+        WalletCreditedEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "wallet.credited";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["PayWalletTransaction"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
+        };
+        BooksJournalEntryView: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description Per company and year, without gaps.
+             * @example JE-2026-000012
+             */
+            number: string;
+            /**
+             * Format: date
+             * @example 2026-03-31
+             */
+            date: string;
+            /** @example March payroll */
+            memo: string;
+            /** @example INV-2026-0042 */
+            reference: string | null;
+            /** @example XAF */
+            currency: string;
+            /** @example 350000 */
+            totalDebit: number;
+            /** @example 350000 */
+            totalCredit: number;
+            /**
+             * Format: uuid
+             * @description The entry this one reverses.
+             */
+            reversalOf: string | null;
+            /**
+             * Format: uuid
+             * @description The entry that reversed this one.
+             */
+            reversedBy: string | null;
+            /** @description What another service posted the entry for; null for entries made through the API. */
+            source: components["schemas"]["BooksJournalEntrySourceView"] | null;
+            /** Format: date-time */
+            postedAt: string;
+            lines: components["schemas"]["BooksJournalEntryLineView"][];
+        };
+        BooksJournalEntrySourceView: {
+            /** @example payroll_run */
+            type: string;
+            /** @example 8f14e45f-ceea-467f-a8c3-2b7f6c1d9b10 */
+            id: string;
+        };
+        BooksJournalEntryLineView: {
+            /** @example 1 */
+            lineNumber: number;
+            /** Format: uuid */
+            accountId: string;
+            /** @example 661 */
+            accountCode: string;
+            /**
+             * @description Minor units of the entry currency.
+             * @example 350000
+             */
+            debit: number;
+            /** @example 0 */
+            credit: number;
+            /** @example March salaries */
+            description: string | null;
+        };
+        /** @description A journal entry was posted: by the API, by Payroll (accruals, settlements) or as the reversal of another entry. */
+        JournalEntryPostedEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "journal_entry.posted";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["BooksJournalEntryView"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
+        };
+        /** @description A posted entry was reversed: `data` is the original, `reversedBy` the reversing entry (posted, and announced, in the same change). */
+        JournalEntryReversedEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "journal_entry.reversed";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["BooksJournalEntryView"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
+        };
+        BooksAccountingPeriodView: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            companyId: string;
+            /**
+             * Format: date
+             * @description The day after the previous closing; null for the first period.
+             * @example 2026-01-01
+             */
+            startDate: string | null;
+            /**
+             * Format: date
+             * @example 2026-03-31
+             */
+            endDate: string;
+            /** Format: date-time */
+            closedAt: string;
+        };
+        /** @description The books were closed through a date: the span after the last close up to it is a period no entry may be posted into. */
+        PeriodClosedEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "period.closed";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["BooksAccountingPeriodView"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
         };
     };
     responses: never;
@@ -5303,151 +6392,7 @@ export interface operations {
             };
         };
     };
-    WebhookEndpoints_list: {
-        parameters: {
-            query?: {
-                page?: number;
-                limit?: number;
-            };
-            header?: {
-                /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
-                "X-Workspace-Id"?: string;
-                /** @description Client company to act for; must belong to X-Workspace-Id */
-                "X-Acting-Company-Id"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The company’s endpoints, newest first, without their secrets. */
-            200: {
-                headers: {
-                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
-                    "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                        data: {
-                            items: components["schemas"]["WebhookEndpointView"][];
-                            /** @example 1 */
-                            page: number;
-                            /** @example 20 */
-                            limit: number;
-                            /** @example 1 */
-                            total: number;
-                        };
-                    };
-                };
-            };
-            /** @description `VALIDATION_FAILED`: The request is invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /**
-             * @description `AUTH_TOKEN_MISSING`: A Bearer access token is required.
-             *
-             *     `AUTH_TOKEN_INVALID`: The access token is invalid or has been revoked.
-             *
-             *     `AUTH_TOKEN_EXPIRED`: The access token has expired.
-             *
-             *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
-             *
-             *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
-             */
-            401: {
-                headers: {
-                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
-             *
-             *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
-             *
-             *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
-             */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
-                    "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `HTTP_ERROR`: The request headers are too large. */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    WebhookEndpoints_create: {
+    EventTypes_list: {
         parameters: {
             query?: never;
             header?: {
@@ -5459,176 +6404,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreateWebhookEndpointDto"];
-            };
-        };
-        responses: {
-            /** @description Created, enabled. `secret` is shown only in this answer (and a rotation’s): store it now. */
-            201: {
-                headers: {
-                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
-                    "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                        data: components["schemas"]["CreatedWebhookEndpointView"];
-                    };
-                };
-            };
-            /** @description `VALIDATION_FAILED`: The request is invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /**
-             * @description `AUTH_TOKEN_MISSING`: A Bearer access token is required.
-             *
-             *     `AUTH_TOKEN_INVALID`: The access token is invalid or has been revoked.
-             *
-             *     `AUTH_TOKEN_EXPIRED`: The access token has expired.
-             *
-             *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
-             *
-             *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
-             */
-            401: {
-                headers: {
-                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
-             *
-             *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `WEBHOOK_ENDPOINT_LIMIT_REACHED`: This company already has <limit> webhook endpoints, the most allowed: delete one before adding another. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `HTTP_ERROR`: The request body is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
-             *
-             *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
-             */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
-                    "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `HTTP_ERROR`: The request headers are too large. */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    WebhookEndpoints_get: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
-                "X-Workspace-Id"?: string;
-                /** @description Client company to act for; must belong to X-Workspace-Id */
-                "X-Acting-Company-Id"?: string;
-            };
-            path: {
-                /** @description The webhook endpoint’s id. Any other text is answered as not found. */
-                id: string;
-            };
-            cookie?: never;
-        };
         requestBody?: never;
         responses: {
-            /** @description The endpoint, without its secret. */
+            /** @description Every event type, by service. */
             200: {
                 headers: {
                     /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
@@ -5646,7 +6424,7 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         message: string;
-                        data: components["schemas"]["WebhookEndpointView"];
+                        data: components["schemas"]["EventTypesView"];
                     };
                 };
             };
@@ -5686,864 +6464,6 @@ export interface operations {
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
              */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `WEBHOOK_ENDPOINT_NOT_FOUND`: Webhook endpoint not found. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `HTTP_ERROR`: The request URI is too long. */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
-             *
-             *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
-             */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
-                    "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `HTTP_ERROR`: The request headers are too large. */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    WebhookEndpoints_remove: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
-                "X-Workspace-Id"?: string;
-                /** @description Client company to act for; must belong to X-Workspace-Id */
-                "X-Acting-Company-Id"?: string;
-            };
-            path: {
-                /** @description The webhook endpoint’s id. Any other text is answered as not found. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted. */
-            200: {
-                headers: {
-                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
-                    "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                    };
-                };
-            };
-            /** @description `VALIDATION_FAILED`: The request is invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /**
-             * @description `AUTH_TOKEN_MISSING`: A Bearer access token is required.
-             *
-             *     `AUTH_TOKEN_INVALID`: The access token is invalid or has been revoked.
-             *
-             *     `AUTH_TOKEN_EXPIRED`: The access token has expired.
-             *
-             *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
-             *
-             *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
-             */
-            401: {
-                headers: {
-                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
-             *
-             *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `WEBHOOK_ENDPOINT_NOT_FOUND`: Webhook endpoint not found. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `HTTP_ERROR`: The request URI is too long. */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
-             *
-             *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
-             */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
-                    "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `HTTP_ERROR`: The request headers are too large. */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    WebhookEndpoints_update: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
-                "X-Workspace-Id"?: string;
-                /** @description Client company to act for; must belong to X-Workspace-Id */
-                "X-Acting-Company-Id"?: string;
-            };
-            path: {
-                /** @description The webhook endpoint’s id. Any other text is answered as not found. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateWebhookEndpointDto"];
-            };
-        };
-        responses: {
-            /** @description The whole endpoint after the change. */
-            200: {
-                headers: {
-                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
-                    "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                        data: components["schemas"]["WebhookEndpointView"];
-                    };
-                };
-            };
-            /** @description `VALIDATION_FAILED`: The request is invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /**
-             * @description `AUTH_TOKEN_MISSING`: A Bearer access token is required.
-             *
-             *     `AUTH_TOKEN_INVALID`: The access token is invalid or has been revoked.
-             *
-             *     `AUTH_TOKEN_EXPIRED`: The access token has expired.
-             *
-             *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
-             *
-             *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
-             */
-            401: {
-                headers: {
-                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
-             *
-             *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `WEBHOOK_ENDPOINT_NOT_FOUND`: Webhook endpoint not found. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `HTTP_ERROR`: The request body is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `HTTP_ERROR`: The request URI is too long. */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
-             *
-             *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
-             */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
-                    "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `HTTP_ERROR`: The request headers are too large. */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    WebhookEndpoints_disable: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
-                "X-Workspace-Id"?: string;
-                /** @description Client company to act for; must belong to X-Workspace-Id */
-                "X-Acting-Company-Id"?: string;
-            };
-            path: {
-                /** @description The webhook endpoint’s id. Any other text is answered as not found. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The endpoint, disabled (`disabledReason` `manual` unless it was already disabled). */
-            200: {
-                headers: {
-                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
-                    "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                        data: components["schemas"]["WebhookEndpointView"];
-                    };
-                };
-            };
-            /** @description `VALIDATION_FAILED`: The request is invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /**
-             * @description `AUTH_TOKEN_MISSING`: A Bearer access token is required.
-             *
-             *     `AUTH_TOKEN_INVALID`: The access token is invalid or has been revoked.
-             *
-             *     `AUTH_TOKEN_EXPIRED`: The access token has expired.
-             *
-             *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
-             *
-             *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
-             */
-            401: {
-                headers: {
-                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
-             *
-             *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `WEBHOOK_ENDPOINT_NOT_FOUND`: Webhook endpoint not found. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `HTTP_ERROR`: The request URI is too long. */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
-             *
-             *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
-             */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
-                    "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `HTTP_ERROR`: The request headers are too large. */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    WebhookEndpoints_enable: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
-                "X-Workspace-Id"?: string;
-                /** @description Client company to act for; must belong to X-Workspace-Id */
-                "X-Acting-Company-Id"?: string;
-            };
-            path: {
-                /** @description The webhook endpoint’s id. Any other text is answered as not found. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The endpoint, enabled. */
-            200: {
-                headers: {
-                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
-                    "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                        data: components["schemas"]["WebhookEndpointView"];
-                    };
-                };
-            };
-            /** @description `VALIDATION_FAILED`: The request is invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /**
-             * @description `AUTH_TOKEN_MISSING`: A Bearer access token is required.
-             *
-             *     `AUTH_TOKEN_INVALID`: The access token is invalid or has been revoked.
-             *
-             *     `AUTH_TOKEN_EXPIRED`: The access token has expired.
-             *
-             *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
-             *
-             *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
-             */
-            401: {
-                headers: {
-                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
-             *
-             *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `WEBHOOK_ENDPOINT_NOT_FOUND`: Webhook endpoint not found. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `HTTP_ERROR`: The request URI is too long. */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /**
-             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
-             *
-             *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
-             */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
-                    "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `HTTP_ERROR`: The request headers are too large. */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    WebhookEndpoints_rotateSecret: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
-                "X-Workspace-Id"?: string;
-                /** @description Client company to act for; must belong to X-Workspace-Id */
-                "X-Acting-Company-Id"?: string;
-            };
-            path: {
-                /** @description The webhook endpoint’s id. Any other text is answered as not found. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["RotateSecretDto"];
-            };
-        };
-        responses: {
-            /** @description The new secret, shown only in this answer: store it now. */
-            200: {
-                headers: {
-                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
-                    "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                        data: components["schemas"]["RotatedSecretView"];
-                    };
-                };
-            };
-            /** @description `VALIDATION_FAILED`: The request is invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /**
-             * @description `AUTH_TOKEN_MISSING`: A Bearer access token is required.
-             *
-             *     `AUTH_TOKEN_INVALID`: The access token is invalid or has been revoked.
-             *
-             *     `AUTH_TOKEN_EXPIRED`: The access token has expired.
-             *
-             *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
-             *
-             *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
-             */
-            401: {
-                headers: {
-                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /**
-             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
-             *
-             *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `WEBHOOK_ENDPOINT_NOT_FOUND`: Webhook endpoint not found. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `HTTP_ERROR`: The request body is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `HTTP_ERROR`: The request URI is too long. */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
-            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
-import { ApiHeader, ApiOperation } from '@nestjs/swagger';
+import { ApiExtraModels, ApiHeader, ApiOperation } from '@nestjs/swagger';
 import { normalizeIp } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -27,7 +27,7 @@ import { environmentOfKey, keyHashOf } from '../credentials/credential-secrets';
 import { CredentialsService, rateLimitsOf } from '../credentials/credentials.service';
 import { LocalIdentitySource } from '../identity/local-identity.source';
 import { TokensService } from '../tokens/tokens.service';
-import { CurrentAuthorizationView, IssuedTokenView, RotatedSecretView, UsageView } from './dto/authorize-views.dto';
+import { CurrentAuthorizationView, IssuedTokenView, RotatedSecretView, SecretRotatedEventView, UsageView } from './dto/authorize-views.dto';
 
 const PRODUCTS = Object.values(SERVICES).map((service) => service.product);
 
@@ -157,6 +157,8 @@ export class AuthorizeController {
   @HttpCode(200)
   @SuccessMessage('secretRotated')
   @ApiOperation({ summary: 'Rotate the credential’s secret', description: 'Needs `credentials:write`: a credential narrowed to product scopes cannot lock out whoever uses its secret.' })
+  // the event this rotation records (the webhook catalogue publishes its shape from this document)
+  @ApiExtraModels(SecretRotatedEventView)
   @ApiEnvelope(200, RotatedSecretView, '`data.apiSecret` is the new secret, shown once. The old secret and every token minted with it stop working.')
   async rotateSecret(@CurrentPrincipal() principal: Principal) {
     const { credential, apiSecret } = await this.credentials.rotateSecret(principal.credentialId);

@@ -43,6 +43,9 @@ table.codes { border-collapse: collapse; width: 100%; font-size: 14px; }
 table.codes th, table.codes td { border: 1px solid #ddd; padding: 4px 8px; text-align: left; vertical-align: top; }
 table.codes th { background: #eee; }
 .reason { color: #666; }
+table.events details { margin-top: 4px; }
+table.events summary { cursor: pointer; color: #4990e2; }
+table.events pre { max-height: 480px; font-size: 12px; }
 .swagger-ui .topbar { background: #1b1b1b; }
 .swagger-ui .topbar .download-url-wrapper { justify-content: flex-end; }
 `;

@@ -1,4 +1,4 @@
-import { ERROR_CODES, errorCodeRows, HTTP_ERROR_MESSAGES, readableMessage, SERVICES } from '@platform/common';
+import { ERROR_CODES, errorCodeRows, EVENT_TYPES, HTTP_ERROR_MESSAGES, readableMessage, SERVICES } from '@platform/common';
 import { acceptsGzip } from './docs.controller';
 import { renderDocsPage, SERVICE_DOCUMENTS } from './docs-page';
 
@@ -34,6 +34,15 @@ describe('docs page', () => {
     for (const text of ['developers:create', 'POST /api/v1/authorize/token', 'X-Platform-Api-Secret', 'Authorization: Bearer', 'X-Platform-Api-Key', 'X-Platform-Client-Id: platform-developer']) {
       expect(html).toContain(text);
     }
+  });
+
+  it('lists every event type with its service, when it fires, its example and its schema, and says how deliveries behave', () => {
+    const rows = [...html.matchAll(/<tr id="event-([\w.]+)"><td><code>([\w.]+)<\/code><\/td><td>(\w+)<\/td>/g)].map((match) => [match[2], match[3]]);
+    expect(rows).toEqual(Object.entries(EVENT_TYPES).flatMap(([service, types]) => types.map((type) => [type, service])));
+    expect(html.match(/<details class="example">/g)).toHaveLength(rows.length);
+    expect(html.match(/<details class="schema">/g)).toHaveLength(rows.length);
+    expect(html).toContain('&quot;type&quot;: &quot;payroll_run.approved&quot;');
+    for (const text of ['at least once', 'deduplicate by <code>webhook-id</code>', 'Order is not guaranteed', 'GET /api/v1/app/webhooks/event-types']) expect(html).toContain(text);
   });
 
   it('gzips only for a client that takes it', () => {

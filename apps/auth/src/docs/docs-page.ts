@@ -1,4 +1,4 @@
-import { errorCodeRows, PLATFORM_CLIENT_ID, SERVICES, TOKEN_LIFETIME_SECONDS } from '@platform/common';
+import { errorCodeRows, eventCatalogue, PLATFORM_CLIENT_ID, SERVICES, TOKEN_LIFETIME_SECONDS, WEBHOOK_DELIVERY_NOTE } from '@platform/common';
 
 /** Where the docs page lives, under auth's prefix (the Ingress sends `/api/v1` itself to auth). */
 export const DOCS_PATH = '/api/v1/docs';
@@ -32,6 +32,26 @@ ${rows}
 <p><code>{name}</code> in a message is filled from the request.</p>`;
 }
 
+/** `code` spans of a sentence written with backticks. */
+const withCode = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+
+/** Every event type: when it fires, and its example and JSON Schema to unfold. */
+function eventTypesTable(): string {
+  const rows = eventCatalogue()
+    .map(
+      (entry) => `<tr id="event-${entry.type}"><td><code>${entry.type}</code></td><td>${entry.service}</td><td>${withCode(entry.description)}
+<details class="example"><summary>Example</summary><pre>${escapeHtml(JSON.stringify(entry.example, null, 2))}</pre></details>
+<details class="schema"><summary>JSON Schema</summary><pre>${escapeHtml(JSON.stringify(entry.schema, null, 2))}</pre></details></td></tr>`,
+    )
+    .join('\n');
+  return `<table class="codes events">
+<thead><tr><th>type</th><th>service</th><th>when</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>`;
+}
+
 function servicesList(): string {
   return SERVICE_DOCUMENTS.map(
     (document) => `<li><a href="${document.url}" data-openapi="${escapeHtml(document.title)}">${escapeHtml(document.title)}</a> <code>${document.prefix}</code></li>`,
@@ -40,8 +60,8 @@ function servicesList(): string {
 
 /**
  * The page: how to authenticate, the six services' references (Swagger UI, loading each
- * document from its relative path, so the page works on any host) and the error codes of the
- * registry. Its script is a file of its own: the page's CSP runs no inline script.
+ * document from its relative path, so the page works on any host), the event catalogue and the
+ * error codes of the registry. Its script is a file of its own: the page's CSP runs no inline script.
  */
 export function renderDocsPage(assetBase: string): string {
   const minutes = TOKEN_LIFETIME_SECONDS / 60;
@@ -58,7 +78,7 @@ export function renderDocsPage(assetBase: string): string {
 <body>
 <header class="docs-header">
 <h1>Platform API reference</h1>
-<nav><a href="#getting-started">Getting started</a> · <a href="#reference">Services</a> · <a href="#error-codes">Error codes</a></nav>
+<nav><a href="#getting-started">Getting started</a> · <a href="#reference">Services</a> · <a href="#events">Events and webhooks</a> · <a href="#error-codes">Error codes</a></nav>
 </header>
 <main>
 <section id="getting-started">
@@ -94,6 +114,17 @@ errors <code>{ "success": false, "message", "code", "errors"?, "details"?, "stat
 ${servicesList()}
 </ul>
 <div id="swagger-ui"></div>
+</section>
+<section id="events">
+<h2>Events and webhooks</h2>
+<p>The services record the changes below as events, each in the transaction of its change, and deliver them to the company’s webhook endpoints
+in the Standard Webhooks format: a POST whose body is the envelope
+<code>{ "id", "type", "occurredAt", "companyId", "data", "version" }</code> (<code>data</code> is the resource as the API answers it after the change),
+with the headers <code>webhook-id</code> (the event’s <code>id</code>), <code>webhook-timestamp</code> and <code>webhook-signature</code>.</p>
+<p class="delivery">${withCode(WEBHOOK_DELIVERY_NOTE)}</p>
+<p>The catalogue below is served as <code>GET /api/v1/app/webhooks/event-types</code> (<code>app:read</code>) and is the <code>x-webhooks</code> of the Utilities document
+(each other service’s document lists the events it records).</p>
+${eventTypesTable()}
 </section>
 <section id="error-codes">
 <h2>Error codes</h2>

@@ -6,7 +6,7 @@ import { ApiFileBytes } from '../files/api-file-bytes';
 import { DocumentJobsService } from './document-jobs.service';
 import { DocumentsService } from './documents.service';
 import { CustomerDto, FinancialReportDataDto, InvoiceDataDto, PayslipDataDto } from './dto/document-data.dto';
-import { CreateDocumentDto, DocumentJobView, DocumentView, ListDocumentJobsQueryDto, ListDocumentsQueryDto } from './dto/document.dto';
+import { CreateDocumentDto, DocumentJobErrorView, DocumentJobView, DocumentView, ListDocumentJobsQueryDto, ListDocumentsQueryDto } from './dto/document.dto';
 
 const documentId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('DOCUMENT_NOT_FOUND') });
 const jobId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('DOCUMENT_JOB_NOT_FOUND') });
@@ -41,7 +41,7 @@ const DOCUMENT_REQUEST_EXAMPLES = {
 };
 
 @DocumentsTag()
-@ApiExtraModels(PayslipDataDto, InvoiceDataDto, CustomerDto, FinancialReportDataDto)
+@ApiExtraModels(PayslipDataDto, InvoiceDataDto, CustomerDto, FinancialReportDataDto, DocumentJobErrorView)
 @Controller('documents')
 export class DocumentsController {
   constructor(private readonly documents: DocumentsService) {}

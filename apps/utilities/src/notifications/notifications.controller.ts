@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiParam } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiOperation, ApiParam } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PlatformException, SuccessMessage, Tenant, TenantContext } from '@platform/common';
 import { InboxFilterDto, InboxQueryDto, ListInboxQueryDto, SendNotificationDto } from './dto/notification.dto';
-import { InboxItemView, NotificationAcceptedView, NotificationView, ReadAllView, UnreadCountsView } from './dto/notification-views.dto';
+import { InboxItemView, NotificationAcceptedView, NotificationView, ReadAllView, SettledDeliveryView, UnreadCountsView } from './dto/notification-views.dto';
 import { InboxService } from './inbox.service';
 import { NotificationsService } from './notifications.service';
 
@@ -14,6 +14,8 @@ const NotificationIdParam = () => ApiParam({ name: 'id', format: 'uuid', descrip
 const INBOX = 'In-app inbox: the company’s when `recipient` is left out, else the HR employee’s.';
 
 @NotificationsTag()
+// what the notification.delivered and notification.failed events carry (the webhook catalogue publishes it from this document)
+@ApiExtraModels(SettledDeliveryView)
 @Controller('notifications')
 export class NotificationsController {
   constructor(

@@ -9,6 +9,7 @@ import { WebhookEndpointsService } from './endpoints/webhook-endpoints.service';
 import { EVENT_SINK, EventIngestion } from './events/event-ingestion.service';
 import { EventRetention } from './events/event-retention';
 import { EventsController } from './events/events.controller';
+import { EventTypesController } from './event-types/event-types.controller';
 
 /**
  * Webhooks and the events API: the suite's domain events, gathered from every service's feed,
@@ -17,7 +18,7 @@ import { EventsController } from './events/events.controller';
  */
 @Module({
   imports: [NotificationsModule],
-  controllers: [WebhookEndpointsController, DeliveriesController, EventsController],
+  controllers: [EventTypesController, WebhookEndpointsController, DeliveriesController, EventsController],
   providers: [
     WebhookEndpointsService,
     { provide: SigningSecretCipher, inject: [Environment], useFactory: signingSecretCipher },

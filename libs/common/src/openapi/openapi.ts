@@ -6,6 +6,7 @@ import { AUTH_DECLARATION_KEY, AuthDeclaration, IS_PUBLIC_KEY, Public } from '..
 import { Environment } from '../config/environment';
 import { RawResponse } from '../http/response.decorators';
 import type { ServiceDescriptor } from '../service';
+import { withEventWebhooks } from '../events/event-catalogue';
 import { declaredErrorCodes, tagDescriptions } from './api-responses';
 import { applyDocumentConventions, OperationFacts } from './conventions';
 
@@ -88,11 +89,12 @@ export function buildOpenApiDocument(app: INestApplication, service: ServiceDesc
   };
   const document = SwaggerModule.createDocument(app, config, { operationIdFactory });
   const base = app.get(Environment).PUBLIC_BASE_URL?.replace(/\/+$/, '');
-  return applyDocumentConventions(document, {
+  const documented = applyDocumentConventions(document, {
     facts,
     tagDescriptions: tagDescriptions(),
     servers: base ? [{ url: base, description: 'This deployment' }] : [{ url: '/', description: 'The host serving this document (every path starts with /api/v1)' }],
     license: { name: 'Proprietary: use under the Platform API terms of service', url: `${base ?? ''}/api/v1/docs` },
     contact: { name: 'Platform API support', url: `${base ?? ''}/api/v1/docs` },
   });
+  return withEventWebhooks(documented, service.name);
 }

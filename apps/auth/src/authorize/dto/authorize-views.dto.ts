@@ -178,3 +178,21 @@ export class RotatedSecretView {
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   rotatedAt: string | null;
 }
+
+/** `data` of the `credential.secret_rotated` event: which credential, when, which version; never the secret. */
+export class SecretRotatedEventView {
+  @ApiProperty({ format: 'uuid' })
+  credentialId: string;
+
+  @ApiProperty({ example: 'pk_sandbox_3f9a' })
+  apiKeyPrefix: string;
+
+  @ApiProperty({ enum: ['sandbox', 'production'] })
+  environment: string;
+
+  @ApiProperty({ type: 'integer', minimum: 2, example: 2 })
+  secretVersion: number;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  rotatedAt: string;
+}

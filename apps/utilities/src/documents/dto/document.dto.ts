@@ -72,7 +72,9 @@ export class DocumentJobView {
   @ApiProperty({ enum: DOCUMENT_FORMATS }) format: DocumentFormat;
   @ApiProperty({ type: 'integer', minimum: 0 }) attempts: number;
   @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The document, once succeeded' }) documentId: string | null;
-  @ApiProperty({ type: DocumentJobErrorView, nullable: true, description: 'When failed (or the last error of an attempt to be retried); null otherwise' }) error: DocumentJobErrorView | null;
+  // null as a oneOf branch, not `nullable` beside an allOf: validators of 3.0 examples read the latter as never null
+  @ApiProperty({ oneOf: [{ $ref: getSchemaPath(DocumentJobErrorView) }, { type: 'object', nullable: true, enum: [null] }], description: 'When failed (or the last error of an attempt to be retried); null otherwise' })
+  error: DocumentJobErrorView | null;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt: Date;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) startedAt: Date | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) finishedAt: Date | null;

@@ -107,3 +107,20 @@ export class PreferenceView {
 export class PreferencesView {
   @ApiProperty({ type: [PreferenceView], description: 'The nine categories, stored or default' }) items: PreferenceView[];
 }
+
+/** `data` of the `notification.delivered` and `notification.failed` events: the delivery as it settled. */
+export class SettledDeliveryView {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'uuid' }) companyId: string;
+  @ApiProperty({ format: 'uuid' }) notificationId: string;
+  @ApiProperty({ enum: DELIVERY_CHANNELS }) channel: string;
+  @ApiProperty({ description: 'Email address, phone number, or employee id (push)', example: 'finance@example.cm' }) recipient: string;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) employeeId: string | null;
+  @ApiProperty({ enum: ['sent', 'failed'], description: '`sent` (notification.delivered), or `failed` for good (notification.failed)' }) status: string;
+  @ApiProperty({ type: 'integer', minimum: 1, example: 1 }) attempts: number;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Always null: a settled delivery is not tried again' }) nextAttemptAt: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Why the last attempt failed' }) lastError: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) sentAt: string | null;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt: string;
+  @ApiProperty({ type: String, format: 'date-time' }) updatedAt: string;
+}

@@ -3,15 +3,10 @@ import { ApiOperation } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrors, ApiIdParam, ApiTag, Authenticated, PlatformException, SuccessMessage, Tenant, TenantContext } from '@platform/common';
 import { DeliveryDetailView, DeliveryView, ListDeliveriesQueryDto, RecoverDeliveriesDto, RecoveryView } from './dto/delivery.dto';
 import { deliveryView, WebhookDeliveries } from './webhook-deliveries.service';
+import { WebhooksTag } from '../webhooks-tag';
 
 const endpointId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('WEBHOOK_ENDPOINT_NOT_FOUND') });
 const deliveryId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('WEBHOOK_DELIVERY_NOT_FOUND') });
-const WebhooksTag = () =>
-  ApiTag(
-    'Webhooks',
-    'Endpoints that receive the suite’s events, signed in the Standard Webhooks format (`webhook-id`, `webhook-timestamp`, `webhook-signature`). ' +
-      'Delivery is at least once and in no guaranteed order: drop duplicates by `webhook-id`, and order by `occurredAt` where it matters.',
-  );
 
 @WebhooksTag()
 @Controller('webhooks')

@@ -3,11 +3,10 @@ import { ApiBody, ApiOperation } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrors, ApiIdParam, ApiTag, Authenticated, CurrentPrincipal, PageQueryDto, PlatformException, Principal, SuccessMessage, Tenant, TenantContext } from '@platform/common';
 import { CreatedWebhookEndpointView, CreateWebhookEndpointDto, RotatedSecretView, RotateSecretDto, UpdateWebhookEndpointDto, WebhookEndpointView } from './dto/webhook-endpoint.dto';
 import { MAX_ENDPOINTS_PER_COMPANY, MAX_PREVIOUS_SECRETS, WebhookEndpointsService } from './webhook-endpoints.service';
+import { WebhooksTag } from '../webhooks-tag';
 
 const endpointId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('WEBHOOK_ENDPOINT_NOT_FOUND') });
 /** The tag of the webhook routes. */
-export const WebhooksTag = () =>
-  ApiTag('Webhooks', 'The company’s webhook endpoints: its domain events POSTed to them in the Standard Webhooks format (webhook-id, webhook-timestamp, webhook-signature), signed with the endpoint’s secret.');
 const EndpointIdParam = () => ApiIdParam('webhook endpoint');
 const NOT_THE_COMPANYS = 'WEBHOOK_ENDPOINT_NOT_FOUND for an unknown endpoint or another company’s.';
 
