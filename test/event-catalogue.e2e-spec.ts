@@ -67,8 +67,8 @@ describe('the event catalogue', () => {
     expect(validate({ ...payrollRun.example, data: withoutStatus })).toBe(false);
   });
 
-  it('GET /api/v1/app/webhooks/event-types answers the catalogue to a credential that reads app', async () => {
-    const dev = await stack.developer({ scopes: ['app:read'] });
+  it('GET /api/v1/app/webhooks/event-types answers the catalogue to a credential that reads webhooks', async () => {
+    const dev = await stack.developer({ scopes: ['webhooks:read'] });
     const listed = await dev.call(utilities, 'GET', '/api/v1/app/webhooks/event-types');
     expect(listed.status).toBe(200);
     expect(listed.body).toEqual({ success: true, message: expect.any(String), data: { items: JSON.parse(JSON.stringify(eventCatalogue())) } });
