@@ -12,6 +12,7 @@ import { TestProviderServer } from '../apps/utilities/test/channel-servers';
 import { closedSchema } from './support/closed-schema';
 import { call, eventually } from './support/http';
 import { Developer, expectError, RunningApp, TestStack } from './support/stack';
+import { WebhookReceiver } from './support/webhook-receiver';
 
 interface Event {
   id: string;
@@ -305,6 +306,25 @@ describe('domain events: one outbox per service, relayed by the job queue', () =
     expect(rotation).toMatchObject({ type: 'credential.secret_rotated', data: { credentialId: dev.credentialId, secretVersion: 2, apiKeyPrefix: expect.any(String) } });
     expect(JSON.stringify(rotation)).not.toContain(rotated.body.data.apiSecret);
     expect(Object.keys(rotation.data).sort()).toEqual(['apiKeyPrefix', 'credentialId', 'environment', 'rotatedAt', 'secretVersion']);
+  });
+
+  it('utilities: a webhook endpoint whose receiver answers 410 is disabled', async () => {
+    const dev = await stack.developer();
+    const from = await end('utilities');
+    const gone = await WebhookReceiver.start();
+    gone.fallback = { status: 410 };
+    try {
+      const endpoint = await dev.call(apps.utilities, 'POST', '/api/v1/app/webhooks/endpoints', { body: { url: gone.url } });
+      expect(endpoint.status).toBe(201);
+      expect((await dev.call(apps.utilities, 'POST', `/api/v1/app/webhooks/endpoints/${endpoint.body.data.id}/test`)).status).toBe(202);
+      const [disabled] = await published('utilities', from, dev.organizationId, 1);
+      expectEnvelope(disabled, dev.organizationId);
+      const view = (await dev.call(apps.utilities, 'GET', `/api/v1/app/webhooks/endpoints/${endpoint.body.data.id}`)).body.data;
+      expect(disabled).toMatchObject({ type: 'webhook_endpoint.disabled', data: view });
+      expect(view).toMatchObject({ status: 'disabled', disabledReason: 'gone' });
+    } finally {
+      await gone.close();
+    }
   });
 
   it('concurrent writes: every event published once, positions increasing with no event skipped by a reader that follows them', async () => {

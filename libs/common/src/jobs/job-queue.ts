@@ -215,7 +215,11 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnModuleD
       // the last attempt fails for good: graphile-worker keeps the job as a dead letter and logs it
       if (last) throw error;
       // a retry that cannot be scheduled here falls back on graphile-worker's own (exp(attempts) s)
-      await helpers.withPgClient((client) => scheduleRetry(client, helpers, retryAt)).catch(() => Promise.reject(error));
+      // the queue's name first: graphile-worker may read it with a client of its own, which must
+      // not be asked for while this handler holds one (two failing jobs would each hold a
+      // connection of the runner's small pool and wait for another: every worker stalls)
+      const queueName = await helpers.getQueueName();
+      await helpers.withPgClient((client) => scheduleRetry(client, helpers, retryAt, queueName)).catch(() => Promise.reject(error));
       this.logger.warn(`${name} job ${job.id}: attempt ${job.attempts} of ${job.max_attempts} failed (${describe(error)}); next in ${delayMs} ms`);
     }
   }
@@ -283,9 +287,8 @@ FROM backlog`;
  * while this one completes. graphile-worker's own retry would wait exp(attempts) seconds, without
  * jitter.
  */
-async function scheduleRetry(client: PoolClient, helpers: JobHelpers, runAt: Date): Promise<void> {
+async function scheduleRetry(client: PoolClient, helpers: JobHelpers, runAt: Date, queueName: string | null): Promise<void> {
   const { job } = helpers;
-  const queueName = await helpers.getQueueName();
   await client.query('BEGIN');
   try {
     const added = await client.query<{ id: string }>(

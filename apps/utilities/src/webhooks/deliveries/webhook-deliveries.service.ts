@@ -7,6 +7,7 @@ import {
   Event,
   EVENT_VERSION,
   EventOutbox,
+  findPage,
   JobQueue,
   PageQueryDto,
   PlatformException,
@@ -146,8 +147,7 @@ export class WebhookDeliveries implements EventSink {
       .orderBy('delivery.createdAt', 'DESC')
       .addOrderBy('delivery.id', 'DESC');
     if (query.status) builder.andWhere('delivery.status = :status', { status: query.status });
-    const [rows, total] = await builder.offset((query.page - 1) * query.limit).limit(query.limit).getManyAndCount();
-    return { items: rows.map(deliveryView), page: query.page, limit: query.limit, total };
+    return findPage(builder, query, (rows) => rows.map(deliveryView));
   }
 
   /** One delivery with every attempt. */
