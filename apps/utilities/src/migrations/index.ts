@@ -5,5 +5,6 @@ import { FileLinkVersions1795704582697 } from './1795704582697-FileLinkVersions'
 import { EventOutbox1795716327578 } from './1795716327578-EventOutbox';
 import { CapturedMessages1795717453393 } from './1795717453393-CapturedMessages';
 import { DocumentJobsOnTheQueue1795720460630 } from './1795720460630-DocumentJobsOnTheQueue';
+import { ListSync1795810000000 } from './1795810000000-ListSync';
 
-export const UTILITIES_MIGRATIONS: Function[] = [Initial1795352590224, NotificationsAndFiles1795355246768, Documents1795356340444, FileLinkVersions1795704582697, EventOutbox1795716327578, CapturedMessages1795717453393, DocumentJobsOnTheQueue1795720460630];
+export const UTILITIES_MIGRATIONS: Function[] = [Initial1795352590224, NotificationsAndFiles1795355246768, Documents1795356340444, FileLinkVersions1795704582697, EventOutbox1795716327578, CapturedMessages1795717453393, DocumentJobsOnTheQueue1795720460630, ListSync1795810000000];
