@@ -531,6 +531,11 @@ export interface components {
             archivedAt: string | null;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the item last changed in this inbox (read, unread): what `updatedSince` compares.
+             */
+            updatedAt: string;
         };
         UnreadCountsView: {
             /**
@@ -640,6 +645,11 @@ export interface components {
             visibility: "internal" | "public";
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed: what `updatedSince` compares.
+             */
+            updatedAt: string;
             /**
              * Format: uri
              * @description Public files: a signed link that works without credentials until publicUrlExpiresAt; null for internal files
@@ -844,6 +854,11 @@ export interface components {
             jobId: string | null;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed: what `updatedSince` compares.
+             */
+            updatedAt: string;
         };
         CreateDocumentDto: {
             /** @enum {string} */
@@ -881,6 +896,11 @@ export interface components {
             error: components["schemas"]["DocumentJobErrorView"] | null;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed: what `updatedSince` compares.
+             */
+            updatedAt: string;
             /** Format: date-time */
             startedAt: string | null;
             /** Format: date-time */
@@ -1391,8 +1411,13 @@ export interface operations {
     Notifications_list: {
         parameters: {
             query?: {
+                /** @description Page mode: the 1-based page number. Not with `cursor`. */
                 page?: number;
                 limit?: number;
+                /** @description Only the rows created or changed at or after this instant (`updatedAt >= updatedSince`: inclusive, so a row changed in that very millisecond is not missed). RFC 3339 with an offset; percent-encode a `+` offset as `%2B`. For incremental sync, send the time your previous sync started. */
+                updatedSince?: string;
+                /** @description Cursor mode: `start` (or empty) for the first page, then the `nextCursor` of the page before, until it is null. Rows come in the order of their id (not the list’s usual order), which never changes: a row that existed when you began and still matches the filters is answered exactly once, however rows are written meanwhile. Opaque: send it back as it came. Not with `page`. */
+                cursor?: string;
                 /** @description An HR employee id for that employee’s inbox; left out, the company inbox. */
                 recipient?: string;
                 category?: "assigned" | "approval" | "mention" | "comment" | "calendar" | "drive" | "crm" | "due" | "general";
@@ -1430,12 +1455,23 @@ export interface operations {
                         message: string;
                         data: {
                             items: components["schemas"]["InboxItemView"][];
-                            /** @example 1 */
-                            page: number;
+                            /**
+                             * @description Page mode: the page’s number. Cursor mode (`cursor` sent): null.
+                             * @example 1
+                             */
+                            page: number | null;
                             /** @example 20 */
                             limit: number;
-                            /** @example 1 */
+                            /**
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @example 1
+                             */
                             total: number;
+                            /**
+                             * @description Cursor mode only (absent in page mode): the `cursor` of the next page; null after the last.
+                             * @example WyIwMTk1YTFiMi0wMDAwLTRjMDAtOGFhYS0wMDAwMDAwMDAwMDAiXQ
+                             */
+                            nextCursor?: string | null;
                         };
                     };
                 };
@@ -2638,8 +2674,13 @@ export interface operations {
     Files_list: {
         parameters: {
             query?: {
+                /** @description Page mode: the 1-based page number. Not with `cursor`. */
                 page?: number;
                 limit?: number;
+                /** @description Only the rows created or changed at or after this instant (`updatedAt >= updatedSince`: inclusive, so a row changed in that very millisecond is not missed). RFC 3339 with an offset; percent-encode a `+` offset as `%2B`. For incremental sync, send the time your previous sync started. */
+                updatedSince?: string;
+                /** @description Cursor mode: `start` (or empty) for the first page, then the `nextCursor` of the page before, until it is null. Rows come in the order of their id (not the list’s usual order), which never changes: a row that existed when you began and still matches the filters is answered exactly once, however rows are written meanwhile. Opaque: send it back as it came. Not with `page`. */
+                cursor?: string;
                 visibility?: "internal" | "public";
             };
             header?: {
@@ -2673,12 +2714,23 @@ export interface operations {
                         message: string;
                         data: {
                             items: components["schemas"]["FileView"][];
-                            /** @example 1 */
-                            page: number;
+                            /**
+                             * @description Page mode: the page’s number. Cursor mode (`cursor` sent): null.
+                             * @example 1
+                             */
+                            page: number | null;
                             /** @example 20 */
                             limit: number;
-                            /** @example 1 */
+                            /**
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @example 1
+                             */
                             total: number;
+                            /**
+                             * @description Cursor mode only (absent in page mode): the `cursor` of the next page; null after the last.
+                             * @example WyIwMTk1YTFiMi0wMDAwLTRjMDAtOGFhYS0wMDAwMDAwMDAwMDAiXQ
+                             */
+                            nextCursor?: string | null;
                         };
                     };
                 };
@@ -3925,8 +3977,13 @@ export interface operations {
     Documents_list: {
         parameters: {
             query?: {
+                /** @description Page mode: the 1-based page number. Not with `cursor`. */
                 page?: number;
                 limit?: number;
+                /** @description Only the rows created or changed at or after this instant (`updatedAt >= updatedSince`: inclusive, so a row changed in that very millisecond is not missed). RFC 3339 with an offset; percent-encode a `+` offset as `%2B`. For incremental sync, send the time your previous sync started. */
+                updatedSince?: string;
+                /** @description Cursor mode: `start` (or empty) for the first page, then the `nextCursor` of the page before, until it is null. Rows come in the order of their id (not the list’s usual order), which never changes: a row that existed when you began and still matches the filters is answered exactly once, however rows are written meanwhile. Opaque: send it back as it came. Not with `page`. */
+                cursor?: string;
                 type?: "payslip" | "invoice" | "financial-report";
             };
             header?: {
@@ -3960,12 +4017,23 @@ export interface operations {
                         message: string;
                         data: {
                             items: components["schemas"]["DocumentView"][];
-                            /** @example 1 */
-                            page: number;
+                            /**
+                             * @description Page mode: the page’s number. Cursor mode (`cursor` sent): null.
+                             * @example 1
+                             */
+                            page: number | null;
                             /** @example 20 */
                             limit: number;
-                            /** @example 1 */
+                            /**
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @example 1
+                             */
                             total: number;
+                            /**
+                             * @description Cursor mode only (absent in page mode): the `cursor` of the next page; null after the last.
+                             * @example WyIwMTk1YTFiMi0wMDAwLTRjMDAtOGFhYS0wMDAwMDAwMDAwMDAiXQ
+                             */
+                            nextCursor?: string | null;
                         };
                     };
                 };
@@ -4604,8 +4672,13 @@ export interface operations {
     DocumentJobs_list: {
         parameters: {
             query?: {
+                /** @description Page mode: the 1-based page number. Not with `cursor`. */
                 page?: number;
                 limit?: number;
+                /** @description Only the rows created or changed at or after this instant (`updatedAt >= updatedSince`: inclusive, so a row changed in that very millisecond is not missed). RFC 3339 with an offset; percent-encode a `+` offset as `%2B`. For incremental sync, send the time your previous sync started. */
+                updatedSince?: string;
+                /** @description Cursor mode: `start` (or empty) for the first page, then the `nextCursor` of the page before, until it is null. Rows come in the order of their id (not the list’s usual order), which never changes: a row that existed when you began and still matches the filters is answered exactly once, however rows are written meanwhile. Opaque: send it back as it came. Not with `page`. */
+                cursor?: string;
                 status?: "queued" | "running" | "succeeded" | "failed";
             };
             header?: {
@@ -4639,12 +4712,23 @@ export interface operations {
                         message: string;
                         data: {
                             items: components["schemas"]["DocumentJobView"][];
-                            /** @example 1 */
-                            page: number;
+                            /**
+                             * @description Page mode: the page’s number. Cursor mode (`cursor` sent): null.
+                             * @example 1
+                             */
+                            page: number | null;
                             /** @example 20 */
                             limit: number;
-                            /** @example 1 */
+                            /**
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @example 1
+                             */
                             total: number;
+                            /**
+                             * @description Cursor mode only (absent in page mode): the `cursor` of the next page; null after the last.
+                             * @example WyIwMTk1YTFiMi0wMDAwLTRjMDAtOGFhYS0wMDAwMDAwMDAwMDAiXQ
+                             */
+                            nextCursor?: string | null;
                         };
                     };
                 };
