@@ -5,7 +5,9 @@ import { HrModule } from '../apps/hr/src/hr.module';
 import { PayModule } from '../apps/pay/src/pay.module';
 import { PayrollModule } from '../apps/payroll/src/payroll.module';
 import { UtilitiesModule } from '../apps/utilities/src/utilities.module';
+import { credit, debit, entry, installChart, post } from '../apps/books/test/fixtures';
 import { hire } from '../apps/payroll/test/hand-worked-month';
+import { PNG, upload } from '../apps/utilities/test/files-support';
 import { sleep } from './support/http';
 import { Developer, expectError, RunningApp, TestStack } from './support/stack';
 
@@ -290,6 +292,67 @@ describe('incremental sync on every list', () => {
         expect((await dev.call(utilities, 'PATCH', `/api/v1/app/notifications/${id}/${action}`)).status).toBe(200);
       },
     });
+  });
+
+  it('answers every other list’s rows in cursor mode and with updatedSince as its pages do, each with updatedAt', async () => {
+    const dev = await stack.developer();
+    const ok = async <T = any>(app: RunningApp, path: string, body?: unknown, status = 201): Promise<T> => {
+      const result = await dev.call(app, 'POST', path, body === undefined ? {} : { body });
+      expect({ path, status: result.status }).toEqual({ path, status });
+      return result.body.data;
+    };
+    const workspace = await ok<{ id: string }>(stack.auth, '/api/v1/workspaces', { name: 'Clients' });
+    for (const name of ['Njoya', 'Mbarga', 'Fotso', 'Eto']) await ok(stack.auth, `/api/v1/workspaces/${workspace.id}/companies`, { name });
+
+    const employees = [await hire(hr, dev, { hireDate: '2021-01-04' }, { baseSalary: 300_000 }), await hire(hr, dev, { hireDate: '2022-02-01' }, { baseSalary: 250_000 })];
+    const leaveType = await ok<{ id: string }>(hr, '/api/v1/hr/leave-types', { name: 'Annual', annualAllowanceDays: 24, paid: true });
+    await ok(hr, '/api/v1/hr/leave-types', { name: 'Sick', annualAllowanceDays: 10, paid: true });
+    for (const [i, employeeId] of employees.entries()) {
+      await ok(hr, '/api/v1/hr/leave-requests', { employeeId, leaveTypeId: leaveType.id, startDate: `2026-05-0${i + 4}`, endDate: `2026-05-0${i + 5}` });
+      await ok(hr, '/api/v1/hr/performance-reviews', { employeeId, periodStart: '2025-01-01', periodEnd: '2025-06-30' });
+      for (const date of ['2026-04-01', '2026-04-02']) await ok(hr, '/api/v1/hr/attendance', { employeeId, date, status: 'present' });
+    }
+
+    const run = await ok<{ id: string }>(payroll, '/api/v1/payroll/runs', { periodStart: '2026-03-01', periodEnd: '2026-03-31' });
+
+    const wallet = await ok<{ id: string }>(pay, '/api/v1/pay/wallets', { name: 'Float', currency: 'XAF' });
+    for (const amount of [1_000, 2_000, 3_000, 4_000]) {
+      expect((await dev.call(pay, 'POST', `/api/v1/pay/wallets/${wallet.id}/credits`, { body: { amount, currency: 'XAF' }, headers: { 'idempotency-key': `key-${randomUUID()}` } })).status).toBe(201);
+    }
+
+    const chart = await installChart(dev, books);
+    for (const day of ['01', '02', '03', '04']) await post(dev, books, entry(`2026-03-${day}`, [debit(chart['661'], 1_000), credit(chart['521'], 1_000)]));
+
+    for (const name of ['a.png', 'b.png', 'c.png', 'd.png']) expect((await upload(dev, utilities, { content: PNG, filename: name, type: 'image/png' })).status).toBe(201);
+
+    const lists: [RunningApp, string, number][] = [
+      [stack.auth, `/api/v1/workspaces/${workspace.id}/companies`, 4],
+      [hr, '/api/v1/hr/leave-types', 2],
+      [hr, '/api/v1/hr/leave-requests', 2],
+      [hr, '/api/v1/hr/contracts', 2],
+      [hr, '/api/v1/hr/performance-reviews', 2],
+      [hr, '/api/v1/hr/attendance?from=2026-04-01&to=2026-04-30', 4],
+      [payroll, `/api/v1/payroll/runs/${run.id}/payslips`, 2],
+      [pay, `/api/v1/pay/wallets/${wallet.id}/transactions`, 4],
+      [pay, '/api/v1/pay/payments', 0],
+      [books, '/api/v1/books/journal-entries', 4],
+      [books, '/api/v1/books/periods', 0],
+      [utilities, '/api/v1/app/files', 4],
+      [utilities, '/api/v1/app/documents', 0],
+      [utilities, '/api/v1/app/document-jobs', 0],
+    ];
+    for (const [app, path, rows] of lists) {
+      const subject: Subject = { app, dev, path, create: () => Promise.reject(new Error('not used')) };
+      const paged = await list(subject, 'limit=100');
+      expect({ path, total: paged.total }).toEqual({ path, total: rows });
+      const ids = paged.items.map((item) => item.id).sort();
+      for (const item of paged.items) expect(new Date(item.updatedAt).toISOString()).toBe(item.updatedAt);
+      const synced = await syncAll(subject);
+      expect({ path, ids: synced.ids }).toEqual({ path, ids });
+      expect((await syncAll(subject, '&updatedSince=2026-01-01T00:00:00Z')).ids).toEqual(ids);
+      expect((await list(subject, `updatedSince=${new Date(Date.now() + 60_000).toISOString()}`)).total).toBe(0);
+      await expectRefusals(subject);
+    }
   });
 
   it('keeps the page mode of a list as it was, with updatedAt on every row', async () => {
