@@ -350,6 +350,8 @@ describe('incremental sync on every list', () => {
       const synced = await syncAll(subject);
       expect({ path, ids: synced.ids }).toEqual({ path, ids });
       expect((await syncAll(subject, '&updatedSince=2026-01-01T00:00:00Z')).ids).toEqual(ids);
+      // an empty cursor starts cursor mode as `start` does
+      expect(await list(subject, 'cursor=&limit=100')).toMatchObject({ page: null, total: rows, nextCursor: null });
       expect((await list(subject, `updatedSince=${new Date(Date.now() + 60_000).toISOString()}`)).total).toBe(0);
       await expectRefusals(subject);
     }
