@@ -233,6 +233,11 @@ export interface components {
             name: string;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed: what `updatedSince` compares.
+             */
+            updatedAt: string;
         };
         CreateWorkspaceDto: {
             /** @example Acme Payroll Partners */
@@ -256,6 +261,11 @@ export interface components {
             registrationNumber: string | null;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed: what `updatedSince` compares.
+             */
+            updatedAt: string;
         };
         CreateCompanyDto: {
             /** @example Boulangerie du Littoral SARL */
@@ -676,8 +686,13 @@ export interface operations {
     Workspaces_list: {
         parameters: {
             query?: {
+                /** @description Page mode: the 1-based page number. Not with `cursor`. */
                 page?: number;
                 limit?: number;
+                /** @description Only the rows created or changed at or after this instant (`updatedAt >= updatedSince`: inclusive, so a row changed in that very millisecond is not missed). RFC 3339 with an offset; percent-encode a `+` offset as `%2B`. For incremental sync, send the time your previous sync started. */
+                updatedSince?: string;
+                /** @description Cursor mode: `start` (or empty) for the first page, then the `nextCursor` of the page before, until it is null. Rows come in the order of their id (not the list’s usual order), which never changes: a row that existed when you began and still matches the filters is answered exactly once, however rows are written meanwhile. Opaque: send it back as it came. Not with `page`. */
+                cursor?: string;
             };
             header?: {
                 /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
@@ -710,12 +725,23 @@ export interface operations {
                         message: string;
                         data: {
                             items: components["schemas"]["WorkspaceView"][];
-                            /** @example 1 */
-                            page: number;
+                            /**
+                             * @description Page mode: the page’s number. Cursor mode (`cursor` sent): null.
+                             * @example 1
+                             */
+                            page: number | null;
                             /** @example 20 */
                             limit: number;
-                            /** @example 1 */
+                            /**
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @example 1
+                             */
                             total: number;
+                            /**
+                             * @description Cursor mode only (absent in page mode): the `cursor` of the next page; null after the last.
+                             * @example WyIwMTk1YTFiMi0wMDAwLTRjMDAtOGFhYS0wMDAwMDAwMDAwMDAiXQ
+                             */
+                            nextCursor?: string | null;
                         };
                     };
                 };
@@ -975,8 +1001,13 @@ export interface operations {
     Workspaces_listCompanies: {
         parameters: {
             query?: {
+                /** @description Page mode: the 1-based page number. Not with `cursor`. */
                 page?: number;
                 limit?: number;
+                /** @description Only the rows created or changed at or after this instant (`updatedAt >= updatedSince`: inclusive, so a row changed in that very millisecond is not missed). RFC 3339 with an offset; percent-encode a `+` offset as `%2B`. For incremental sync, send the time your previous sync started. */
+                updatedSince?: string;
+                /** @description Cursor mode: `start` (or empty) for the first page, then the `nextCursor` of the page before, until it is null. Rows come in the order of their id (not the list’s usual order), which never changes: a row that existed when you began and still matches the filters is answered exactly once, however rows are written meanwhile. Opaque: send it back as it came. Not with `page`. */
+                cursor?: string;
             };
             header?: {
                 /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
@@ -1012,12 +1043,23 @@ export interface operations {
                         message: string;
                         data: {
                             items: components["schemas"]["CompanyView"][];
-                            /** @example 1 */
-                            page: number;
+                            /**
+                             * @description Page mode: the page’s number. Cursor mode (`cursor` sent): null.
+                             * @example 1
+                             */
+                            page: number | null;
                             /** @example 20 */
                             limit: number;
-                            /** @example 1 */
+                            /**
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @example 1
+                             */
                             total: number;
+                            /**
+                             * @description Cursor mode only (absent in page mode): the `cursor` of the next page; null after the last.
+                             * @example WyIwMTk1YTFiMi0wMDAwLTRjMDAtOGFhYS0wMDAwMDAwMDAwMDAiXQ
+                             */
+                            nextCursor?: string | null;
                         };
                     };
                 };

@@ -928,6 +928,11 @@ export interface components {
              * @example 8.5
              */
             workedHours: number;
+            /**
+             * Format: date-time
+             * @description When it last changed: what `updatedSince` compares.
+             */
+            updatedAt: string;
         };
         RecordAttendanceDto: {
             /** Format: uuid */
@@ -1491,8 +1496,13 @@ export interface operations {
     Employees_list: {
         parameters: {
             query?: {
+                /** @description Page mode: the 1-based page number. Not with `cursor`. */
                 page?: number;
                 limit?: number;
+                /** @description Only the rows created or changed at or after this instant (`updatedAt >= updatedSince`: inclusive, so a row changed in that very millisecond is not missed). RFC 3339 with an offset; percent-encode a `+` offset as `%2B`. For incremental sync, send the time your previous sync started. */
+                updatedSince?: string;
+                /** @description Cursor mode: `start` (or empty) for the first page, then the `nextCursor` of the page before, until it is null. Rows come in the order of their id (not the list’s usual order), which never changes: a row that existed when you began and still matches the filters is answered exactly once, however rows are written meanwhile. Opaque: send it back as it came. Not with `page`. */
+                cursor?: string;
                 status?: "active" | "on_leave" | "suspended" | "terminated";
                 department?: string;
                 externalId?: string;
@@ -1530,12 +1540,23 @@ export interface operations {
                         message: string;
                         data: {
                             items: components["schemas"]["EmployeeView"][];
-                            /** @example 1 */
-                            page: number;
+                            /**
+                             * @description Page mode: the page’s number. Cursor mode (`cursor` sent): null.
+                             * @example 1
+                             */
+                            page: number | null;
                             /** @example 20 */
                             limit: number;
-                            /** @example 1 */
+                            /**
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @example 1
+                             */
                             total: number;
+                            /**
+                             * @description Cursor mode only (absent in page mode): the `cursor` of the next page; null after the last.
+                             * @example WyIwMTk1YTFiMi0wMDAwLTRjMDAtOGFhYS0wMDAwMDAwMDAwMDAiXQ
+                             */
+                            nextCursor?: string | null;
                         };
                     };
                 };
@@ -2156,8 +2177,13 @@ export interface operations {
     Contracts_list: {
         parameters: {
             query?: {
+                /** @description Page mode: the 1-based page number. Not with `cursor`. */
                 page?: number;
                 limit?: number;
+                /** @description Only the rows created or changed at or after this instant (`updatedAt >= updatedSince`: inclusive, so a row changed in that very millisecond is not missed). RFC 3339 with an offset; percent-encode a `+` offset as `%2B`. For incremental sync, send the time your previous sync started. */
+                updatedSince?: string;
+                /** @description Cursor mode: `start` (or empty) for the first page, then the `nextCursor` of the page before, until it is null. Rows come in the order of their id (not the list’s usual order), which never changes: a row that existed when you began and still matches the filters is answered exactly once, however rows are written meanwhile. Opaque: send it back as it came. Not with `page`. */
+                cursor?: string;
                 employeeId?: string;
                 status?: "draft" | "active" | "ended";
             };
@@ -2192,12 +2218,23 @@ export interface operations {
                         message: string;
                         data: {
                             items: components["schemas"]["ContractView"][];
-                            /** @example 1 */
-                            page: number;
+                            /**
+                             * @description Page mode: the page’s number. Cursor mode (`cursor` sent): null.
+                             * @example 1
+                             */
+                            page: number | null;
                             /** @example 20 */
                             limit: number;
-                            /** @example 1 */
+                            /**
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @example 1
+                             */
                             total: number;
+                            /**
+                             * @description Cursor mode only (absent in page mode): the `cursor` of the next page; null after the last.
+                             * @example WyIwMTk1YTFiMi0wMDAwLTRjMDAtOGFhYS0wMDAwMDAwMDAwMDAiXQ
+                             */
+                            nextCursor?: string | null;
                         };
                     };
                 };
@@ -2820,8 +2857,13 @@ export interface operations {
     LeaveTypes_list: {
         parameters: {
             query?: {
+                /** @description Page mode: the 1-based page number. Not with `cursor`. */
                 page?: number;
                 limit?: number;
+                /** @description Only the rows created or changed at or after this instant (`updatedAt >= updatedSince`: inclusive, so a row changed in that very millisecond is not missed). RFC 3339 with an offset; percent-encode a `+` offset as `%2B`. For incremental sync, send the time your previous sync started. */
+                updatedSince?: string;
+                /** @description Cursor mode: `start` (or empty) for the first page, then the `nextCursor` of the page before, until it is null. Rows come in the order of their id (not the list’s usual order), which never changes: a row that existed when you began and still matches the filters is answered exactly once, however rows are written meanwhile. Opaque: send it back as it came. Not with `page`. */
+                cursor?: string;
             };
             header?: {
                 /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
@@ -2854,12 +2896,23 @@ export interface operations {
                         message: string;
                         data: {
                             items: components["schemas"]["LeaveTypeView"][];
-                            /** @example 1 */
-                            page: number;
+                            /**
+                             * @description Page mode: the page’s number. Cursor mode (`cursor` sent): null.
+                             * @example 1
+                             */
+                            page: number | null;
                             /** @example 20 */
                             limit: number;
-                            /** @example 1 */
+                            /**
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @example 1
+                             */
                             total: number;
+                            /**
+                             * @description Cursor mode only (absent in page mode): the `cursor` of the next page; null after the last.
+                             * @example WyIwMTk1YTFiMi0wMDAwLTRjMDAtOGFhYS0wMDAwMDAwMDAwMDAiXQ
+                             */
+                            nextCursor?: string | null;
                         };
                     };
                 };
@@ -3128,8 +3181,13 @@ export interface operations {
     LeaveRequests_list: {
         parameters: {
             query?: {
+                /** @description Page mode: the 1-based page number. Not with `cursor`. */
                 page?: number;
                 limit?: number;
+                /** @description Only the rows created or changed at or after this instant (`updatedAt >= updatedSince`: inclusive, so a row changed in that very millisecond is not missed). RFC 3339 with an offset; percent-encode a `+` offset as `%2B`. For incremental sync, send the time your previous sync started. */
+                updatedSince?: string;
+                /** @description Cursor mode: `start` (or empty) for the first page, then the `nextCursor` of the page before, until it is null. Rows come in the order of their id (not the list’s usual order), which never changes: a row that existed when you began and still matches the filters is answered exactly once, however rows are written meanwhile. Opaque: send it back as it came. Not with `page`. */
+                cursor?: string;
                 employeeId?: string;
                 status?: "pending" | "approved" | "rejected" | "cancelled";
                 /** @description Requests ending on or after this date. */
@@ -3168,12 +3226,23 @@ export interface operations {
                         message: string;
                         data: {
                             items: components["schemas"]["LeaveRequestView"][];
-                            /** @example 1 */
-                            page: number;
+                            /**
+                             * @description Page mode: the page’s number. Cursor mode (`cursor` sent): null.
+                             * @example 1
+                             */
+                            page: number | null;
                             /** @example 20 */
                             limit: number;
-                            /** @example 1 */
+                            /**
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @example 1
+                             */
                             total: number;
+                            /**
+                             * @description Cursor mode only (absent in page mode): the `cursor` of the next page; null after the last.
+                             * @example WyIwMTk1YTFiMi0wMDAwLTRjMDAtOGFhYS0wMDAwMDAwMDAwMDAiXQ
+                             */
+                            nextCursor?: string | null;
                         };
                     };
                 };
@@ -4292,8 +4361,13 @@ export interface operations {
     Attendance_list: {
         parameters: {
             query: {
+                /** @description Page mode: the 1-based page number. Not with `cursor`. */
                 page?: number;
                 limit?: number;
+                /** @description Only the rows created or changed at or after this instant (`updatedAt >= updatedSince`: inclusive, so a row changed in that very millisecond is not missed). RFC 3339 with an offset; percent-encode a `+` offset as `%2B`. For incremental sync, send the time your previous sync started. */
+                updatedSince?: string;
+                /** @description Cursor mode: `start` (or empty) for the first page, then the `nextCursor` of the page before, until it is null. Rows come in the order of their id (not the list’s usual order), which never changes: a row that existed when you began and still matches the filters is answered exactly once, however rows are written meanwhile. Opaque: send it back as it came. Not with `page`. */
+                cursor?: string;
                 from: string;
                 /** @description Inclusive; at most 366 days from `from`. */
                 to: string;
@@ -4330,12 +4404,23 @@ export interface operations {
                         message: string;
                         data: {
                             items: components["schemas"]["AttendanceRecordView"][];
-                            /** @example 1 */
-                            page: number;
+                            /**
+                             * @description Page mode: the page’s number. Cursor mode (`cursor` sent): null.
+                             * @example 1
+                             */
+                            page: number | null;
                             /** @example 20 */
                             limit: number;
-                            /** @example 1 */
+                            /**
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @example 1
+                             */
                             total: number;
+                            /**
+                             * @description Cursor mode only (absent in page mode): the `cursor` of the next page; null after the last.
+                             * @example WyIwMTk1YTFiMi0wMDAwLTRjMDAtOGFhYS0wMDAwMDAwMDAwMDAiXQ
+                             */
+                            nextCursor?: string | null;
                         };
                     };
                 };
@@ -4791,8 +4876,13 @@ export interface operations {
     Performance_list: {
         parameters: {
             query?: {
+                /** @description Page mode: the 1-based page number. Not with `cursor`. */
                 page?: number;
                 limit?: number;
+                /** @description Only the rows created or changed at or after this instant (`updatedAt >= updatedSince`: inclusive, so a row changed in that very millisecond is not missed). RFC 3339 with an offset; percent-encode a `+` offset as `%2B`. For incremental sync, send the time your previous sync started. */
+                updatedSince?: string;
+                /** @description Cursor mode: `start` (or empty) for the first page, then the `nextCursor` of the page before, until it is null. Rows come in the order of their id (not the list’s usual order), which never changes: a row that existed when you began and still matches the filters is answered exactly once, however rows are written meanwhile. Opaque: send it back as it came. Not with `page`. */
+                cursor?: string;
                 employeeId?: string;
                 status?: "draft" | "submitted" | "completed";
             };
@@ -4827,12 +4917,23 @@ export interface operations {
                         message: string;
                         data: {
                             items: components["schemas"]["PerformanceReviewView"][];
-                            /** @example 1 */
-                            page: number;
+                            /**
+                             * @description Page mode: the page’s number. Cursor mode (`cursor` sent): null.
+                             * @example 1
+                             */
+                            page: number | null;
                             /** @example 20 */
                             limit: number;
-                            /** @example 1 */
+                            /**
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @example 1
+                             */
                             total: number;
+                            /**
+                             * @description Cursor mode only (absent in page mode): the `cursor` of the next page; null after the last.
+                             * @example WyIwMTk1YTFiMi0wMDAwLTRjMDAtOGFhYS0wMDAwMDAwMDAwMDAiXQ
+                             */
+                            nextCursor?: string | null;
                         };
                     };
                 };

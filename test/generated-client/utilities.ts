@@ -588,6 +588,11 @@ export interface components {
             archivedAt: string | null;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the item last changed in this inbox (read, unread): what `updatedSince` compares.
+             */
+            updatedAt: string;
         };
         UnreadCountsView: {
             /**
@@ -697,6 +702,11 @@ export interface components {
             visibility: "internal" | "public";
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed: what `updatedSince` compares.
+             */
+            updatedAt: string;
             /**
              * Format: uri
              * @description Public files: a signed link that works without credentials until publicUrlExpiresAt; null for internal files
@@ -909,6 +919,11 @@ export interface components {
             jobId: string | null;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed: what `updatedSince` compares.
+             */
+            updatedAt: string;
         };
         CreateDocumentDto: {
             /** @enum {string} */
@@ -938,6 +953,11 @@ export interface components {
             error: components["schemas"]["DocumentJobErrorView"] | (never | null);
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed: what `updatedSince` compares.
+             */
+            updatedAt: string;
             /** Format: date-time */
             startedAt: string | null;
             /** Format: date-time */
@@ -2723,8 +2743,13 @@ export interface operations {
     Notifications_list: {
         parameters: {
             query?: {
+                /** @description Page mode: the 1-based page number. Not with `cursor`. */
                 page?: number;
                 limit?: number;
+                /** @description Only the rows created or changed at or after this instant (`updatedAt >= updatedSince`: inclusive, so a row changed in that very millisecond is not missed). RFC 3339 with an offset; percent-encode a `+` offset as `%2B`. For incremental sync, send the time your previous sync started. */
+                updatedSince?: string;
+                /** @description Cursor mode: `start` (or empty) for the first page, then the `nextCursor` of the page before, until it is null. Rows come in the order of their id (not the list’s usual order), which never changes: a row that existed when you began and still matches the filters is answered exactly once, however rows are written meanwhile. Opaque: send it back as it came. Not with `page`. */
+                cursor?: string;
                 /** @description An HR employee id for that employee’s inbox; left out, the company inbox. */
                 recipient?: string;
                 category?: "assigned" | "approval" | "mention" | "comment" | "calendar" | "drive" | "crm" | "due" | "general";
@@ -2762,12 +2787,23 @@ export interface operations {
                         message: string;
                         data: {
                             items: components["schemas"]["InboxItemView"][];
-                            /** @example 1 */
-                            page: number;
+                            /**
+                             * @description Page mode: the page’s number. Cursor mode (`cursor` sent): null.
+                             * @example 1
+                             */
+                            page: number | null;
                             /** @example 20 */
                             limit: number;
-                            /** @example 1 */
+                            /**
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @example 1
+                             */
                             total: number;
+                            /**
+                             * @description Cursor mode only (absent in page mode): the `cursor` of the next page; null after the last.
+                             * @example WyIwMTk1YTFiMi0wMDAwLTRjMDAtOGFhYS0wMDAwMDAwMDAwMDAiXQ
+                             */
+                            nextCursor?: string | null;
                         };
                     };
                 };
@@ -3970,8 +4006,13 @@ export interface operations {
     Files_list: {
         parameters: {
             query?: {
+                /** @description Page mode: the 1-based page number. Not with `cursor`. */
                 page?: number;
                 limit?: number;
+                /** @description Only the rows created or changed at or after this instant (`updatedAt >= updatedSince`: inclusive, so a row changed in that very millisecond is not missed). RFC 3339 with an offset; percent-encode a `+` offset as `%2B`. For incremental sync, send the time your previous sync started. */
+                updatedSince?: string;
+                /** @description Cursor mode: `start` (or empty) for the first page, then the `nextCursor` of the page before, until it is null. Rows come in the order of their id (not the list’s usual order), which never changes: a row that existed when you began and still matches the filters is answered exactly once, however rows are written meanwhile. Opaque: send it back as it came. Not with `page`. */
+                cursor?: string;
                 visibility?: "internal" | "public";
             };
             header?: {
@@ -4005,12 +4046,23 @@ export interface operations {
                         message: string;
                         data: {
                             items: components["schemas"]["FileView"][];
-                            /** @example 1 */
-                            page: number;
+                            /**
+                             * @description Page mode: the page’s number. Cursor mode (`cursor` sent): null.
+                             * @example 1
+                             */
+                            page: number | null;
                             /** @example 20 */
                             limit: number;
-                            /** @example 1 */
+                            /**
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @example 1
+                             */
                             total: number;
+                            /**
+                             * @description Cursor mode only (absent in page mode): the `cursor` of the next page; null after the last.
+                             * @example WyIwMTk1YTFiMi0wMDAwLTRjMDAtOGFhYS0wMDAwMDAwMDAwMDAiXQ
+                             */
+                            nextCursor?: string | null;
                         };
                     };
                 };
@@ -5257,8 +5309,13 @@ export interface operations {
     Documents_list: {
         parameters: {
             query?: {
+                /** @description Page mode: the 1-based page number. Not with `cursor`. */
                 page?: number;
                 limit?: number;
+                /** @description Only the rows created or changed at or after this instant (`updatedAt >= updatedSince`: inclusive, so a row changed in that very millisecond is not missed). RFC 3339 with an offset; percent-encode a `+` offset as `%2B`. For incremental sync, send the time your previous sync started. */
+                updatedSince?: string;
+                /** @description Cursor mode: `start` (or empty) for the first page, then the `nextCursor` of the page before, until it is null. Rows come in the order of their id (not the list’s usual order), which never changes: a row that existed when you began and still matches the filters is answered exactly once, however rows are written meanwhile. Opaque: send it back as it came. Not with `page`. */
+                cursor?: string;
                 type?: "payslip" | "invoice" | "financial-report";
             };
             header?: {
@@ -5292,12 +5349,23 @@ export interface operations {
                         message: string;
                         data: {
                             items: components["schemas"]["DocumentView"][];
-                            /** @example 1 */
-                            page: number;
+                            /**
+                             * @description Page mode: the page’s number. Cursor mode (`cursor` sent): null.
+                             * @example 1
+                             */
+                            page: number | null;
                             /** @example 20 */
                             limit: number;
-                            /** @example 1 */
+                            /**
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @example 1
+                             */
                             total: number;
+                            /**
+                             * @description Cursor mode only (absent in page mode): the `cursor` of the next page; null after the last.
+                             * @example WyIwMTk1YTFiMi0wMDAwLTRjMDAtOGFhYS0wMDAwMDAwMDAwMDAiXQ
+                             */
+                            nextCursor?: string | null;
                         };
                     };
                 };
@@ -5936,8 +6004,13 @@ export interface operations {
     DocumentJobs_list: {
         parameters: {
             query?: {
+                /** @description Page mode: the 1-based page number. Not with `cursor`. */
                 page?: number;
                 limit?: number;
+                /** @description Only the rows created or changed at or after this instant (`updatedAt >= updatedSince`: inclusive, so a row changed in that very millisecond is not missed). RFC 3339 with an offset; percent-encode a `+` offset as `%2B`. For incremental sync, send the time your previous sync started. */
+                updatedSince?: string;
+                /** @description Cursor mode: `start` (or empty) for the first page, then the `nextCursor` of the page before, until it is null. Rows come in the order of their id (not the list’s usual order), which never changes: a row that existed when you began and still matches the filters is answered exactly once, however rows are written meanwhile. Opaque: send it back as it came. Not with `page`. */
+                cursor?: string;
                 status?: "queued" | "running" | "succeeded" | "failed";
             };
             header?: {
@@ -5971,12 +6044,23 @@ export interface operations {
                         message: string;
                         data: {
                             items: components["schemas"]["DocumentJobView"][];
-                            /** @example 1 */
-                            page: number;
+                            /**
+                             * @description Page mode: the page’s number. Cursor mode (`cursor` sent): null.
+                             * @example 1
+                             */
+                            page: number | null;
                             /** @example 20 */
                             limit: number;
-                            /** @example 1 */
+                            /**
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @example 1
+                             */
                             total: number;
+                            /**
+                             * @description Cursor mode only (absent in page mode): the `cursor` of the next page; null after the last.
+                             * @example WyIwMTk1YTFiMi0wMDAwLTRjMDAtOGFhYS0wMDAwMDAwMDAwMDAiXQ
+                             */
+                            nextCursor?: string | null;
                         };
                     };
                 };

@@ -40,6 +40,7 @@ export { MaxInputValues } from './http/input-limits';
 export { KeptAsParsed } from './http/validation';
 export * from './http/internal-api';
 export * from './http/optional-not-null';
+export * from './http/page-cursor';
 export * from './http/pagination';
 export * from './http/response-schema';
 export * from './http/response.decorators';

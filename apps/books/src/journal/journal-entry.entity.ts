@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { bigintToNumber } from '@platform/common';
 
 /**
@@ -6,6 +6,7 @@ import { bigintToNumber } from '@platform/common';
  * reverses it. Numbered per company and year without gaps (`JE-2026-000123`).
  */
 @Entity({ name: 'books_journal_entries' })
+@Index('idx_books_journal_entries_company_updated', ['companyId', 'updatedAt'])
 @Index('uq_books_entries_company_number', ['companyId', 'number'], { unique: true })
 @Index('idx_books_entries_company_date', ['companyId', 'date', 'sequence'])
 @Index('idx_books_entries_company_reference', ['companyId', 'reference'])
@@ -58,4 +59,7 @@ export class JournalEntry {
 
   @CreateDateColumn({ name: 'posted_at', type: 'timestamptz' })
   postedAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
 }

@@ -266,6 +266,7 @@ function toView(entry: JournalEntry, lines: JournalLine[]): JournalEntryView {
     reversedBy: entry.reversedById,
     source: entry.sourceType && entry.sourceId ? { type: entry.sourceType, id: entry.sourceId } : null,
     postedAt: entry.postedAt,
+    updatedAt: entry.updatedAt,
     lines: lines.map((line) => ({ lineNumber: line.lineNumber, accountId: line.accountId, accountCode: line.accountCode, debit: line.debit, credit: line.credit, description: line.description })),
   };
 }

@@ -1,7 +1,8 @@
-import { CreateDateColumn, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** A closed span of a company's books: from the day after the previous closing (null for the first) through `endDate`. */
 @Entity({ name: 'books_accounting_periods' })
+@Index('idx_books_accounting_periods_company_updated', ['companyId', 'updatedAt'])
 @Index('uq_books_periods_company_end', ['companyId', 'endDate'], { unique: true })
 export class AccountingPeriod {
   @PrimaryGeneratedColumn('uuid')
@@ -18,4 +19,7 @@ export class AccountingPeriod {
 
   @CreateDateColumn({ name: 'closed_at', type: 'timestamptz' })
   closedAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
 }

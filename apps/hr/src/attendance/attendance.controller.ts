@@ -3,7 +3,7 @@ import { ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, Tenant, TenantContext } from '@platform/common';
 import { AttendanceService } from './attendance.service';
-import { AttendanceRangeQueryDto, AttendanceRecordView, AttendanceSummaryView, RecordAttendanceDto } from './dto/attendance.dto';
+import { AttendanceRangeQueryDto, AttendanceSummaryQueryDto, AttendanceRecordView, AttendanceSummaryView, RecordAttendanceDto } from './dto/attendance.dto';
 
 const RANGE = '`from` and `to` are required, real dates, from ≤ to, at most 366 days (ATTENDANCE_INVALID_DATE_RANGE with `details.reason` otherwise).';
 
@@ -43,9 +43,9 @@ export class AttendanceController {
     summary: 'Summarize attendance per employee',
     description: `${RANGE} Without employeeId: every employee employed during the range, paginated by employee.`,
   })
-  @ApiEnvelope(200, AttendanceSummaryView, 'Per employee, every date of the range.', { page: true })
+  @ApiEnvelope(200, AttendanceSummaryView, 'Per employee, every date of the range.', { page: true, sync: false })
   @ApiErrors('ATTENDANCE_INVALID_DATE_RANGE', 'USER_NOT_FOUND')
-  summary(@Tenant() tenant: TenantContext, @Query() query: AttendanceRangeQueryDto) {
+  summary(@Tenant() tenant: TenantContext, @Query() query: AttendanceSummaryQueryDto) {
     return this.attendance.summary(tenant.companyId, query);
   }
 }

@@ -8,7 +8,7 @@ import { calendarDays, DateRange, eachDate, isWorkingDay, leaveDaysByDate } from
 import { isDateOnly } from '../shared/validation';
 import { AttendanceRecord, AttendanceStatus, WORKING_STATUSES } from './attendance-record.entity';
 import { exactWorkedHours, roundHours, toInstant, workedHours, writtenDate } from './attendance-time';
-import { AttendanceDayView, AttendanceRangeQueryDto, AttendanceRecordView, AttendanceSummaryView, RecordAttendanceDto } from './dto/attendance.dto';
+import { AttendanceDayView, AttendanceRangeDto, AttendanceRangeQueryDto, AttendanceSummaryQueryDto, AttendanceRecordView, AttendanceSummaryView, RecordAttendanceDto } from './dto/attendance.dto';
 
 const MAX_RANGE_DAYS = 366;
 const MAX_SHIFT_HOURS = 24;
@@ -65,7 +65,7 @@ export class AttendanceService {
    * Per employee, every date of the range. Without employeeId: the company's employees
    * employed during the range (hired by its end, not terminated before its start), paginated.
    */
-  async summary(companyId: string, query: AttendanceRangeQueryDto): Promise<Page<AttendanceSummaryView>> {
+  async summary(companyId: string, query: AttendanceSummaryQueryDto): Promise<Page<AttendanceSummaryView>> {
     const range = checkedRange(query);
     const builder = this.dataSource.getRepository(Employee)
       .createQueryBuilder('employee')
@@ -139,11 +139,12 @@ function view(record: AttendanceRecord): AttendanceRecordView {
     checkIn: record.checkIn,
     checkOut: record.checkOut,
     workedHours: workedHours(record),
+    updatedAt: record.updatedAt,
   };
 }
 
 /** from and to: real dates, from ≤ to, at most 366 days inclusive. */
-function checkedRange(query: AttendanceRangeQueryDto): DateRange {
+function checkedRange(query: AttendanceRangeDto): DateRange {
   const { from, to } = query;
   let reason: string | undefined;
   if (!from || !to) reason = 'from and to are required';

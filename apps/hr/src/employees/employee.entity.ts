@@ -11,6 +11,7 @@ export type Payout = HrContract.Payout;
 
 /** The canonical employee record; every row belongs to one company. */
 @Entity({ name: 'employees' })
+@Index('idx_employees_company_updated', ['companyId', 'updatedAt'])
 @Index('uq_employees_company_external_id', ['companyId', 'externalId'], { unique: true })
 @Index('idx_employees_company_created', ['companyId', 'createdAt', 'id'])
 export class Employee {

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { bigintToNumber } from '@platform/common';
 import { CURRENCIES, Currency } from '../money/currency';
 
@@ -60,4 +60,8 @@ export class WalletTransaction {
   @ApiProperty({ type: String, format: 'date-time' })
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
+
+  @ApiProperty({ type: String, format: 'date-time', description: 'When the row was written; ledger rows never change after.' })
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
 }

@@ -2,5 +2,6 @@ import { PayrollRuns1795354294316 } from './1795354294316-PayrollRuns';
 import { PayAndPost1795355798771 } from './1795355798771-PayAndPost';
 import { EventOutbox1795716371045 } from './1795716371045-EventOutbox';
 import { BooksPostings1795717506769 } from './1795717506769-BooksPostings';
+import { ListSync1795810000000 } from './1795810000000-ListSync';
 
-export const PAYROLL_MIGRATIONS: Function[] = [PayrollRuns1795354294316, PayAndPost1795355798771, EventOutbox1795716371045, BooksPostings1795717506769];
+export const PAYROLL_MIGRATIONS: Function[] = [PayrollRuns1795354294316, PayAndPost1795355798771, EventOutbox1795716371045, BooksPostings1795717506769, ListSync1795810000000];

@@ -6,6 +6,7 @@ export type RunStatus = (typeof RUN_STATUSES)[number];
 
 /** A payroll run: draft → approved → paid, and draft | approved → cancelled. Only a draft changes. */
 @Entity({ name: 'payroll_runs' })
+@Index('idx_payroll_runs_company_updated', ['companyId', 'updatedAt'])
 @Index('idx_payroll_runs_company_created', ['companyId', 'createdAt', 'id'])
 @Index('idx_payroll_runs_company_period', ['companyId', 'periodStart'])
 export class PayrollRun {

@@ -21,7 +21,7 @@ interface RunScope {
 
 interface Calculation {
   rules: RuleSet;
-  payslips: Omit<Payslip, 'id' | 'runId' | 'createdAt' | 'paymentId' | 'paymentStatus' | 'paymentFailureReason' | 'paidAt'>[];
+  payslips: Omit<Payslip, 'id' | 'runId' | 'createdAt' | 'updatedAt' | 'paymentId' | 'paymentStatus' | 'paymentFailureReason' | 'paidAt'>[];
 }
 
 const sumOf = (slips: { [key: string]: unknown }[], field: string) => slips.reduce((total, slip) => total + (slip[field] as number), 0);

@@ -13,6 +13,7 @@ export function documentJobView(job: DocumentJob): DocumentJobView {
     documentId: job.documentId,
     error: job.status === 'succeeded' ? null : job.error,
     createdAt: job.createdAt,
+    updatedAt: job.updatedAt,
     startedAt: job.startedAt,
     finishedAt: job.finishedAt,
   };

@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { bigintToNumber } from '@platform/common';
 
 export const DOCUMENT_TYPES = ['payslip', 'invoice', 'financial-report'] as const;
@@ -11,6 +11,7 @@ export type StoredFormat = (typeof STORED_FORMATS)[number];
 
 /** A rendered document of one company; its bytes are a file of the files feature. */
 @Entity({ name: 'documents' })
+@Index('idx_documents_company_updated', ['companyId', 'updatedAt'])
 @Index('idx_documents_company_created', ['companyId', 'createdAt', 'id'])
 export class DocumentRecord {
   @PrimaryColumn('uuid')
@@ -54,4 +55,7 @@ export class DocumentRecord {
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
 }

@@ -193,6 +193,7 @@ export class DocumentsService {
       source: record.source,
       jobId: record.jobId,
       createdAt: record.createdAt,
+      updatedAt: record.updatedAt,
     };
   }
 

@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { bigintToNumber } from '@platform/common';
 
 export const FILE_VISIBILITIES = ['internal', 'public'] as const;
@@ -9,6 +9,7 @@ export type FileVisibility = (typeof FILE_VISIBILITIES)[number];
  * file that can be listed can be read. Deleting marks the row and removes the bytes.
  */
 @Entity({ name: 'files' })
+@Index('idx_files_company_updated', ['companyId', 'updatedAt'])
 @Index('idx_files_company_created', ['companyId', 'createdAt'])
 export class FileRecord {
   /** Chosen before the upload: it names the object in the store. */
@@ -65,4 +66,7 @@ export class FileRecord {
 
   @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
   deletedAt: Date | null;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
 }

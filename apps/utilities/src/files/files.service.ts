@@ -50,6 +50,7 @@ export interface FileView {
   sha256: string;
   visibility: FileVisibility;
   createdAt: Date;
+  updatedAt: Date;
   publicUrl: string | null;
   publicUrlExpiresAt: Date | null;
 }
@@ -376,6 +377,7 @@ export class FilesService {
       sha256: record.sha256,
       visibility: record.visibility,
       createdAt: record.createdAt,
+      updatedAt: record.updatedAt,
       publicUrl,
       publicUrlExpiresAt,
     };

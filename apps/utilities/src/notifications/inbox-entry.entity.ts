@@ -1,4 +1,4 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { NotificationCategory } from './notification-preference.entity';
 
 /** The inbox of the company itself; an employee's inbox is keyed by the HR employee id. */
@@ -6,6 +6,7 @@ export const COMPANY_INBOX = 'company';
 
 /** A notification in one in-app inbox, with that inbox's read and archived state. */
 @Entity({ name: 'notification_inbox' })
+@Index('idx_notification_inbox_company_recipient_updated', ['companyId', 'recipient', 'updatedAt'])
 @Index('uq_notification_inbox_notification_recipient', ['notificationId', 'recipient'], { unique: true })
 @Index('idx_notification_inbox_listing', ['companyId', 'recipient', 'createdAt'])
 export class InboxEntry {
@@ -35,4 +36,7 @@ export class InboxEntry {
 
   @Column({ name: 'archived_at', type: 'timestamptz', nullable: true })
   archivedAt: Date | null;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
 }

@@ -18,6 +18,7 @@ export interface InboxItem {
   readAt: Date | null;
   archivedAt: Date | null;
   createdAt: Date;
+  updatedAt: Date;
 }
 
 export interface UnreadCounts {
@@ -38,6 +39,7 @@ function item(entry: InboxEntry, notification: Notification): InboxItem {
     readAt: entry.readAt,
     archivedAt: entry.archivedAt,
     createdAt: notification.createdAt,
+    updatedAt: entry.updatedAt,
   };
 }
 
@@ -60,15 +62,17 @@ export class InboxService {
     if (query.unread === true) builder.andWhere('entry.readAt IS NULL');
     if (query.unread === false) builder.andWhere('entry.readAt IS NOT NULL');
     builder.orderBy('entry.createdAt', 'DESC').addOrderBy('entry.notificationId', 'DESC');
-    return findPage(builder, query, (entries) => entries.map((entry) => item(entry, (entry as InboxEntry & { notification: Notification }).notification)));
+    // an item is its notification within the inbox: cursor mode pages by that id
+    return findPage(builder, query, (entries) => entries.map((entry) => item(entry, (entry as InboxEntry & { notification: Notification }).notification)), { key: ['notificationId'] });
   }
 
   async markRead(companyId: string, id: string, recipient: string | undefined, read: boolean): Promise<InboxItem> {
     const entry = await this.entry(companyId, id, recipient);
     // Reading twice keeps the first read time.
     if (read !== (entry.readAt !== null)) {
-      entry.readAt = read ? new Date() : null;
-      await this.dataSource.getRepository(InboxEntry).update({ id: entry.id }, { readAt: entry.readAt });
+      entry.updatedAt = new Date();
+      entry.readAt = read ? entry.updatedAt : null;
+      await this.dataSource.getRepository(InboxEntry).update({ id: entry.id }, { readAt: entry.readAt, updatedAt: entry.updatedAt });
     }
     return this.view(entry);
   }
@@ -83,8 +87,8 @@ export class InboxService {
 
   async archive(companyId: string, id: string, recipient: string | undefined): Promise<InboxItem> {
     const entry = await this.entry(companyId, id, recipient);
-    entry.archivedAt = new Date();
-    await this.dataSource.getRepository(InboxEntry).update({ id: entry.id }, { archivedAt: entry.archivedAt });
+    entry.archivedAt = entry.updatedAt = new Date();
+    await this.dataSource.getRepository(InboxEntry).update({ id: entry.id }, { archivedAt: entry.archivedAt, updatedAt: entry.updatedAt });
     return this.view(entry);
   }
 

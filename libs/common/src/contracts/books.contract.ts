@@ -45,6 +45,7 @@ export interface JournalEntry {
   reversedBy: string | null;
   source: { type: string; id: string } | null;
   postedAt: Timestamp;
+  updatedAt: Timestamp;
   lines: JournalEntryLine[];
 }
 

@@ -1,5 +1,7 @@
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { EntityMetadata, FindOptionsWhere, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
+import { PlatformException } from '../errors/platform.exception';
+import { CursorKey, decodeCursor, encodeCursor, isCursorStart } from '../http/page-cursor';
 import { Page, PageQueryDto } from '../http/pagination';
 import { SerializedJson } from '../http/serialized-json';
 import { PreparedStatement, qualifiedTable } from './prepared';
@@ -78,50 +80,127 @@ function pageStatement<T extends ObjectLiteral>(repository: Repository<T>, filte
   return statement;
 }
 
+/**
+ * The key cursor mode orders a builder's rows by: columns of its main entity that never change
+ * for a row and tell its rows apart in the list, by default the primary key. A list whose
+ * items go by another id than the row's (an inbox item is its notification) pages by that id.
+ */
+export interface CursorOptions<T> {
+  key?: (keyof T & string)[];
+}
+
+function fail(message: string): never {
+  throw new Error(message);
+}
+
 /** Turns a page's rows into what the list answers (a view per row, rows joined with their children). */
 export type PageView<T, V> = (rows: T[]) => V[] | Promise<V[]>;
 
+/** What findPage reads of a list's query: PageQueryDto's, or PageOnlyQueryDto's (no sync). */
+export type PageRequest = Pick<PageQueryDto, 'page' | 'limit' | 'updatedSince' | 'cursor'>;
+
 /**
  * The one way a list reads a page: `page` and `limit` (bounded by PageQueryDto), the rows of
- * that page and the total, as `{ items, page, limit, total }`.
+ * that page and the total, as `{ items, page, limit, total }`; or, with `cursor`, the rows after
+ * the cursor in the order of the primary key, as `{ items, page: null, limit, total, nextCursor }`.
+ * `updatedSince` keeps the rows whose `updatedAt` is at or after it, in either mode.
  *
  * From a repository, with filters and an order: when every filter is an equality and the rows
  * are answered as stored, one named prepared statement, generated once per shape from the
  * entity's metadata, in which PostgreSQL writes the rows as JSON (row_to_json): no query
  * building, row parsing, entity hydration or serialization per request, and the plan is made
  * once per connection. An entity PostgreSQL cannot write as JSON the way it serializes, a
- * filter that is not an equality, or a view takes TypeORM's findAndCount.
+ * filter that is not an equality, a view, `updatedSince` or `cursor` take TypeORM's query builder.
  *
  * From a query builder (filters that find options cannot say: ranges, joins, subqueries),
  * already filtered and ordered: its rows at the page's offset, and its count.
  */
-export function findPage<T extends ObjectLiteral>(repository: Repository<T>, where: FindOptionsWhere<T>, order: PageOrder<T>, query: PageQueryDto): Promise<Page<T> | SerializedJson>;
-export function findPage<T extends ObjectLiteral, V>(repository: Repository<T>, where: FindOptionsWhere<T>, order: PageOrder<T>, query: PageQueryDto, view: PageView<T, V>): Promise<Page<V>>;
-export function findPage<T extends ObjectLiteral>(builder: SelectQueryBuilder<T>, query: PageQueryDto): Promise<Page<T>>;
-export function findPage<T extends ObjectLiteral, V>(builder: SelectQueryBuilder<T>, query: PageQueryDto, view: PageView<T, V>): Promise<Page<V>>;
+export function findPage<T extends ObjectLiteral>(repository: Repository<T>, where: FindOptionsWhere<T>, order: PageOrder<T>, query: PageRequest): Promise<Page<T> | SerializedJson>;
+export function findPage<T extends ObjectLiteral, V>(repository: Repository<T>, where: FindOptionsWhere<T>, order: PageOrder<T>, query: PageRequest, view: PageView<T, V>): Promise<Page<V>>;
+export function findPage<T extends ObjectLiteral>(builder: SelectQueryBuilder<T>, query: PageRequest): Promise<Page<T>>;
+export function findPage<T extends ObjectLiteral, V>(builder: SelectQueryBuilder<T>, query: PageRequest, view: PageView<T, V>, options?: CursorOptions<T>): Promise<Page<V>>;
 export async function findPage<T extends ObjectLiteral, V>(
   source: Repository<T> | SelectQueryBuilder<T>,
-  ...rest: [FindOptionsWhere<T>, PageOrder<T>, PageQueryDto, PageView<T, V>?] | [PageQueryDto, PageView<T, V>?]
+  ...rest: [FindOptionsWhere<T>, PageOrder<T>, PageRequest, PageView<T, V>?] | [PageRequest, PageView<T, V>?, CursorOptions<T>?]
 ): Promise<Page<T | V> | SerializedJson> {
   if (source instanceof SelectQueryBuilder) {
-    const [query, view] = rest as [PageQueryDto, PageView<T, V>?];
-    const [rows, total] = await source
-      .offset((query.page - 1) * query.limit)
-      .limit(query.limit)
-      .getManyAndCount();
-    return page<T | V>(view ? await view(rows) : rows, total, query);
+    const [query, view, options] = rest as [PageRequest, PageView<T, V>?, CursorOptions<T>?];
+    return builderPage(source, query, view, options);
   }
-  const [where, order, query, view] = rest as [FindOptionsWhere<T>, PageOrder<T>, PageQueryDto, PageView<T, V>?];
-  const skip = (query.page - 1) * query.limit;
+  const [where, order, query, view] = rest as [FindOptionsWhere<T>, PageOrder<T>, PageRequest, PageView<T, V>?];
+  if (query.cursor !== undefined || query.updatedSince !== undefined) {
+    const builder = source.createQueryBuilder('row').where(where);
+    for (const [property, direction] of Object.entries(order)) builder.addOrderBy(`row.${property}`, direction as 'ASC' | 'DESC');
+    return builderPage(builder, query, view);
+  }
+  const pageNumber = query.page ?? 1;
+  const skip = (pageNumber - 1) * query.limit;
   if (!view) {
     const prepared = equalityStatement(source, where, order);
     if (prepared) {
       const [{ items, total }] = await prepared.statement.run<{ items: string; total: number }>(source.manager.connection, [...prepared.values, query.limit, skip]);
-      return new SerializedJson(`{"items":${items},"page":${query.page},"limit":${query.limit},"total":${total}}`);
+      return new SerializedJson(`{"items":${items},"page":${pageNumber},"limit":${query.limit},"total":${total}}`);
     }
   }
   const [rows, total] = await source.findAndCount({ where, order: order as never, skip, take: query.limit });
-  return page<T | V>(view ? await view(rows) : rows, total, query);
+  return { items: view ? await view(rows) : rows, page: pageNumber, limit: query.limit, total };
+}
+
+async function builderPage<T extends ObjectLiteral, V>(builder: SelectQueryBuilder<T>, query: PageRequest, view?: PageView<T, V>, options: CursorOptions<T> = {}): Promise<Page<T | V>> {
+  const metadata = builder.expressionMap.mainAlias!.metadata;
+  const alias = builder.alias;
+  if (query.updatedSince !== undefined) {
+    const updatedAt = metadata.updateDateColumn ?? metadata.findColumnWithPropertyName('updatedAt');
+    if (!updatedAt) throw new Error(`findPage: ${metadata.name} has no updatedAt to filter on`);
+    builder.andWhere(`${alias}.${updatedAt.propertyPath} >= :pageUpdatedSince`, { pageUpdatedSince: query.updatedSince });
+  }
+  if (query.cursor === undefined) {
+    const pageNumber = query.page ?? 1;
+    const [rows, total] = await builder
+      .offset((pageNumber - 1) * query.limit)
+      .limit(query.limit)
+      .getManyAndCount();
+    return { items: view ? await view(rows) : rows, page: pageNumber, limit: query.limit, total };
+  }
+
+  const keyColumns = options.key
+    ? options.key.map((property) => metadata.findColumnWithPropertyName(property) ?? fail(`findPage: ${metadata.name} has no column ${property} to page by`))
+    : metadata.primaryColumns;
+  const after = cursorKey(query.cursor, keyColumns);
+  const counted = builder.clone();
+  builder.orderBy();
+  for (const column of keyColumns) builder.addOrderBy(`${alias}.${column.propertyPath}`, 'ASC');
+  if (after) {
+    const parameters = Object.fromEntries(after.map((value, i) => [`pageAfter${i}`, value]));
+    const columns = keyColumns.map((column) => `${alias}.${column.propertyPath}`).join(', ');
+    builder.andWhere(`(${columns}) > (${after.map((_, i) => `:pageAfter${i}`).join(', ')})`, parameters);
+  }
+  // one row past the page says whether another page follows
+  const [rows, total] = await Promise.all([builder.limit(query.limit + 1).getMany(), counted.getCount()]);
+  const more = rows.length > query.limit;
+  const items = more ? rows.slice(0, query.limit) : rows;
+  const nextCursor = more ? encodeCursor(keyColumns.map((column) => column.getEntityValue(items[items.length - 1]) as string | number)) : null;
+  return { items: view ? await view(items) : items, page: null, limit: query.limit, total, nextCursor };
+}
+
+/** A uuid as PostgreSQL writes one (what a cursor of ours holds). */
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The key a `cursor` names, checked against the table's primary key; null for the start. A key of another shape is the client's error. */
+function cursorKey(cursor: string, keyColumns: ColumnMetadata[]): CursorKey | null {
+  if (isCursorStart(cursor)) return null;
+  const key = decodeCursor(cursor);
+  const fits =
+    key !== null &&
+    key.length === keyColumns.length &&
+    keyColumns.every((column, i) => {
+      const value = key[i];
+      if (column.type === 'uuid') return typeof value === 'string' && UUID_TEXT.test(value);
+      if (['int', 'integer', 'bigint', 'smallint', Number].includes(column.type as never)) return typeof value === 'number' || (typeof value === 'string' && /^-?\d{1,19}$/.test(value));
+      return typeof value === 'string';
+    });
+  if (!fits) throw PlatformException.validation({ cursor: ['cursor must be start or the nextCursor of a page'] });
+  return key;
 }
 
 /** The prepared statement of a page whose filters are all equalities on columns, with the filters' values; null when there is none. */
@@ -136,8 +215,4 @@ function equalityStatement<T extends ObjectLiteral>(repository: Repository<T>, w
   }
   const statement = pageStatement(repository, filtered, order);
   return statement && { statement, values };
-}
-
-function page<T>(items: T[], total: number, query: PageQueryDto): Page<T> {
-  return { items, page: query.page, limit: query.limit, total };
 }

@@ -59,6 +59,9 @@ const FRENCH: [RegExp, string][] = [
   [/^(\S+) must be a Cameroon mobile number in E\.164 form, such as (\S+)$/, '$1 doit être un numéro mobile camerounais au format E.164, par exemple $2'],
   [/^(\S+) must be a Cameroon number in E\.164 form, such as (\S+)$/, '$1 doit être un numéro camerounais au format E.164, par exemple $2'],
   [/^(\S+) must be an absolute http or https URL$/, '$1 doit être une URL absolue en http ou https'],
+  [/^(\S+) must be an ISO 8601 date-time with an offset, such as (\S+)$/, '$1 doit être une date et heure ISO 8601 avec un décalage horaire, par exemple $2'],
+  [/^(\S+) must not be sent with cursor \(a cursor already says where the page starts\)$/, '$1 ne doit pas être envoyé avec cursor (un curseur dit déjà où commence la page)'],
+  [/^(\S+) must be start or the nextCursor of a page$/, '$1 doit valoir start ou le nextCursor d’une page'],
   // the pipeline's
   [/^body must be valid JSON$/, 'le corps doit être du JSON valide'],
   [/^body could not be read$/, 'le corps n’a pas pu être lu'],

@@ -28,7 +28,7 @@ export function entitySchema(entity: Function): JsonSchema {
   return { type: 'object', properties };
 }
 
-/** `{ success, message, data: { items, page, limit, total } }` for a paginated list of an entity. */
+/** `{ success, message, data: { items, page, limit, total, nextCursor? } }` for a list of an entity (page null and nextCursor in cursor mode). */
 export function pageResponseSchema(entity: Function): { response: Record<number, JsonSchema> } {
   return {
     response: {
@@ -39,7 +39,13 @@ export function pageResponseSchema(entity: Function): { response: Record<number,
           message: { type: 'string' },
           data: {
             type: 'object',
-            properties: { items: { type: 'array', items: entitySchema(entity) }, page: { type: 'integer' }, limit: { type: 'integer' }, total: { type: 'integer' } },
+            properties: {
+              items: { type: 'array', items: entitySchema(entity) },
+              page: { type: ['integer', 'null'] },
+              limit: { type: 'integer' },
+              total: { type: 'integer' },
+              nextCursor: { type: ['string', 'null'] },
+            },
           },
         },
       },

@@ -66,24 +66,40 @@ export function ApiErrors(...codes: ErrorCode[]): MethodDecorator {
 }
 
 export interface EnvelopeOptions {
-  /** `data` is a page: `{ items: model[], page, limit, total }` (and `nextCursor` when the list has one). */
+  /** `data` is a page: `{ items: model[], page, limit, total }`, and in cursor mode `nextCursor` (PageQueryDto). */
   page?: boolean;
+  /** With `page`: false for a page of a view that is not a list of records (PageOnlyQueryDto: no cursor mode, no `nextCursor`). */
+  sync?: boolean;
   /** `data` is an array of the model. */
   isArray?: boolean;
   /** The response has no `data` (an action that answers only `{ success, message }`). */
   empty?: boolean;
 }
 
-/** The schema of a page of items in `data`. */
-export function pageSchema(items: SchemaObject | { $ref: string }): SchemaObject {
+/** The schema of a page of items in `data`: a list's (page or cursor mode), or with `sync: false` numbered pages only. */
+export function pageSchema(items: SchemaObject | { $ref: string }, { sync = true }: { sync?: boolean } = {}): SchemaObject {
+  const numbered: SchemaObject = { type: 'integer', minimum: 1, example: 1 };
+  if (!sync) {
+    return {
+      type: 'object',
+      required: ['items', 'page', 'limit', 'total'],
+      properties: { items: { type: 'array', items: items as SchemaObject }, page: numbered, limit: { type: 'integer', minimum: 1, example: 20 }, total: { type: 'integer', minimum: 0, example: 1 } },
+    };
+  }
   return {
     type: 'object',
     required: ['items', 'page', 'limit', 'total'],
     properties: {
       items: { type: 'array', items: items as SchemaObject },
-      page: { type: 'integer', minimum: 1, example: 1 },
+      page: { ...numbered, nullable: true, description: 'Page mode: the page’s number. Cursor mode (`cursor` sent): null.' },
       limit: { type: 'integer', minimum: 1, example: 20 },
-      total: { type: 'integer', minimum: 0, example: 1 },
+      total: { type: 'integer', minimum: 0, example: 1, description: 'Every row the filters (`updatedSince` included) select, wherever this page is.' },
+      nextCursor: {
+        type: 'string',
+        nullable: true,
+        example: 'WyIwMTk1YTFiMi0wMDAwLTRjMDAtOGFhYS0wMDAwMDAwMDAwMDAiXQ',
+        description: 'Cursor mode only (absent in page mode): the `cursor` of the next page; null after the last.',
+      },
     },
   };
 }
@@ -101,7 +117,7 @@ export function envelopeSchema(data?: SchemaObject | { $ref: string }): SchemaOb
  */
 export function ApiEnvelope(status: number, model: Type | null, description: string, options: EnvelopeOptions = {}) {
   const ref = model ? { $ref: getSchemaPath(model) } : undefined;
-  const data = options.empty || !ref ? undefined : options.page ? pageSchema(ref) : options.isArray ? ({ type: 'array', items: ref } as SchemaObject) : ref;
+  const data = options.empty || !ref ? undefined : options.page ? pageSchema(ref, { sync: options.sync }) : options.isArray ? ({ type: 'array', items: ref } as SchemaObject) : ref;
   const decorators = [ApiResponse({ status, description, schema: envelopeSchema(data) })];
   if (model) decorators.unshift(ApiExtraModels(model));
   return applyDecorators(...decorators);

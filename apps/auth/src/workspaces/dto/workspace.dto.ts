@@ -41,6 +41,9 @@ export class WorkspaceView {
 
   @ApiProperty({ format: 'date-time' })
   createdAt: string;
+
+  @ApiProperty({ format: 'date-time', description: 'When it last changed: what `updatedSince` compares.' })
+  updatedAt: string;
 }
 
 /** A client company as the API answers it: act for it with X-Workspace-Id and X-Acting-Company-Id. */
@@ -65,4 +68,7 @@ export class CompanyView {
 
   @ApiProperty({ format: 'date-time' })
   createdAt: string;
+
+  @ApiProperty({ format: 'date-time', description: 'When it last changed: what `updatedSince` compares.' })
+  updatedAt: string;
 }

@@ -253,6 +253,9 @@ export class JournalEntryView {
   @ApiProperty({ format: 'date-time' })
   postedAt: string;
 
+  @ApiProperty({ format: 'date-time', description: 'When it last changed (posted, then reversed): what `updatedSince` compares.' })
+  updatedAt: string;
+
   @ApiProperty({ type: [JournalEntryLineView] })
   lines: JournalEntryLineView[];
 }

@@ -23,6 +23,9 @@ export class AccountingPeriodView {
 
   @ApiProperty({ format: 'date-time' })
   closedAt: string;
+
+  @ApiProperty({ format: 'date-time', description: 'When it last changed: what `updatedSince` compares.' })
+  updatedAt: string;
 }
 
 /** What closing a period did. */

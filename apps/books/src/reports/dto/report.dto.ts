@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsUUID } from 'class-validator';
-import { PageQueryDto } from '@platform/common';
+import { PageOnlyQueryDto } from '@platform/common';
 import { IsDateOnly } from '../../shared/validation';
 
 export class TrialBalanceQueryDto {
@@ -15,7 +15,7 @@ export class TrialBalanceQueryDto {
   to?: string;
 }
 
-export class GeneralLedgerQueryDto extends PageQueryDto {
+export class GeneralLedgerQueryDto extends PageOnlyQueryDto {
   @ApiProperty({ format: 'uuid', description: 'The account whose lines to list.' })
   @IsUUID('all', { message: 'accountId must be a UUID' })
   accountId: string;

@@ -1,6 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, IsUUID, ValidateBy, ValidateIf } from 'class-validator';
-import { PageQueryDto } from '@platform/common';
+import { PageOnlyQueryDto, PageQueryDto } from '@platform/common';
 import { IsDateOnly, UUID } from '../../shared/validation';
 import { ATTENDANCE_STATUSES, AttendanceStatus } from '../attendance-record.entity';
 import { isAttendanceTime, TIME_FORMAT_MESSAGE } from '../attendance-time';
@@ -34,7 +34,7 @@ export class RecordAttendanceDto {
 }
 
 /** from/to are checked by the service: a bad range is ATTENDANCE_INVALID_DATE_RANGE, not VALIDATION_FAILED. */
-export class AttendanceRangeQueryDto extends PageQueryDto {
+export class AttendanceRangeDto {
   @ApiProperty({ example: '2025-03-01', format: 'date' })
   @IsOptional()
   @IsString()
@@ -51,6 +51,12 @@ export class AttendanceRangeQueryDto extends PageQueryDto {
   employeeId?: string;
 }
 
+/** The records of a range: a list, which syncs (`updatedSince`, `cursor`). */
+export class AttendanceRangeQueryDto extends IntersectionType(PageQueryDto, AttendanceRangeDto) {}
+
+/** The summary per employee: a view computed from the records, paginated by employee only. */
+export class AttendanceSummaryQueryDto extends IntersectionType(PageOnlyQueryDto, AttendanceRangeDto) {}
+
 export class AttendanceRecordView {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ format: 'uuid' }) employeeId: string;
@@ -59,6 +65,7 @@ export class AttendanceRecordView {
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) checkIn: Date | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) checkOut: Date | null;
   @ApiProperty({ example: 8.5, minimum: 0, description: 'From check-in to check-out, 2 decimals; 0 without both.' }) workedHours: number;
+  @ApiProperty({ type: String, format: 'date-time', description: 'When it last changed: what `updatedSince` compares.' }) updatedAt: Date;
 }
 
 export class AttendanceDayView {

@@ -81,6 +81,7 @@ export class PayslipView {
   @ApiProperty({ type: String, nullable: true }) paymentFailureReason: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) paidAt: string | null;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt: string;
+  @ApiProperty({ type: String, format: 'date-time', description: 'When it last changed: what `updatedSince` compares.' }) updatedAt: string;
 }
 
 export class PayRunSummaryView {

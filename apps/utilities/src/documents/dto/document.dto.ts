@@ -57,6 +57,7 @@ export class DocumentView {
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'What it was rendered from (run and employee, invoice number, period, entries of an archive)' }) source: Record<string, unknown>;
   @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The document job that rendered it; null when rendered by POST /documents' }) jobId: string | null;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt: Date;
+  @ApiProperty({ type: String, format: 'date-time', description: 'When it last changed: what `updatedSince` compares.' }) updatedAt: Date;
 }
 
 export class DocumentJobErrorView {
@@ -76,6 +77,7 @@ export class DocumentJobView {
   @ApiProperty({ oneOf: [{ $ref: getSchemaPath(DocumentJobErrorView) }, { type: 'object', nullable: true, enum: [null] }], description: 'When failed (or the last error of an attempt to be retried); null otherwise' })
   error: DocumentJobErrorView | null;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt: Date;
+  @ApiProperty({ type: String, format: 'date-time', description: 'When it last changed: what `updatedSince` compares.' }) updatedAt: Date;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) startedAt: Date | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) finishedAt: Date | null;
 }

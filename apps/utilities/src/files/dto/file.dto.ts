@@ -48,6 +48,7 @@ export class FileView {
   @ApiProperty({ pattern: '^[0-9a-f]{64}$', description: 'Hex SHA-256 of the bytes (also the ETag and Repr-Digest of the content)' }) sha256: string;
   @ApiProperty({ enum: FILE_VISIBILITIES }) visibility: FileVisibility;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt: string;
+  @ApiProperty({ type: String, format: 'date-time', description: 'When it last changed: what `updatedSince` compares.' }) updatedAt: string;
   @ApiProperty({ type: String, format: 'uri', nullable: true, description: 'Public files: a signed link that works without credentials until publicUrlExpiresAt; null for internal files' }) publicUrl: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) publicUrlExpiresAt: string | null;
 }

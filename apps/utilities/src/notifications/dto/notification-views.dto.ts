@@ -41,6 +41,7 @@ export class InboxItemView {
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) readAt: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Always null in an inbox list: archived items leave it' }) archivedAt: string | null;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt: string;
+  @ApiProperty({ type: String, format: 'date-time', description: 'When the item last changed in this inbox (read, unread): what `updatedSince` compares.' }) updatedAt: string;
 }
 
 export class UnreadCountsView {

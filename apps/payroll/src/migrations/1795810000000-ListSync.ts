@@ -1,0 +1,33 @@
+import { MigrationInterface, QueryRunner } from "typeorm";
+
+/**
+ * Incremental sync on every list: each listed record has an `updated_at` (rows already stored
+ * take the time of their last known change); the lists a company's rows fill have an index on
+ * the list's scope and `updated_at`, for `updatedSince`.
+ */
+export class ListSync1795810000000 implements MigrationInterface {
+    name = 'ListSync1795810000000'
+
+    public async up(queryRunner: QueryRunner): Promise<void> {
+        await queryRunner.query(`
+            ALTER TABLE "payroll"."payslips"
+            ADD "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now()
+        `);
+        await queryRunner.query(`
+            UPDATE "payroll"."payslips" SET "updated_at" = greatest(created_at, paid_at)
+        `);
+        await queryRunner.query(`
+            CREATE INDEX "idx_payroll_runs_company_updated" ON "payroll"."payroll_runs" ("company_id", "updated_at")
+        `);
+    }
+
+    public async down(queryRunner: QueryRunner): Promise<void> {
+        await queryRunner.query(`
+            DROP INDEX "payroll"."idx_payroll_runs_company_updated"
+        `);
+        await queryRunner.query(`
+            ALTER TABLE "payroll"."payslips" DROP COLUMN "updated_at"
+        `);
+    }
+
+}
