@@ -373,6 +373,232 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/app/webhooks/endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhook endpoints */
+        get: operations["WebhookEndpoints_list"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description The endpoint receives the company’s events of the types it names (all of them when `eventTypes` is empty or left out), signed with its secret. WEBHOOK_ENDPOINT_LIMIT_REACHED when the company already has 20 endpoints.
+         */
+        post: operations["WebhookEndpoints_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/app/webhooks/endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description WEBHOOK_ENDPOINT_NOT_FOUND for an unknown endpoint or another company’s.
+         */
+        get: operations["WebhookEndpoints_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description The endpoint and its secrets are removed; no delivery is made to it any more. WEBHOOK_ENDPOINT_NOT_FOUND for an unknown endpoint or another company’s.
+         */
+        delete: operations["WebhookEndpoints_remove"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Only the fields sent change; `eventTypes` replaces the list. WEBHOOK_ENDPOINT_NOT_FOUND for an unknown endpoint or another company’s.
+         */
+        patch: operations["WebhookEndpoints_update"];
+        trace?: never;
+    };
+    "/api/v1/app/webhooks/endpoints/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a webhook endpoint
+         * @description No delivery is made to it until it is enabled again. An endpoint already disabled keeps its reason. WEBHOOK_ENDPOINT_NOT_FOUND for an unknown endpoint or another company’s.
+         */
+        post: operations["WebhookEndpoints_disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/app/webhooks/endpoints/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a webhook endpoint
+         * @description Whatever disabled it (the API, a 410 Gone, days of failures), deliveries of new events resume. WEBHOOK_ENDPOINT_NOT_FOUND for an unknown endpoint or another company’s.
+         */
+        post: operations["WebhookEndpoints_enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/app/webhooks/endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook endpoint’s signing secret
+         * @description Deliveries are signed with the new secret and, for `graceSeconds` (default 86400, 24 hours), with the previous ones too, so that a receiver can switch without refusing any; 0 stops the previous ones at once (a leaked secret). At most 3 previous secrets are kept signing. WEBHOOK_ENDPOINT_NOT_FOUND for an unknown endpoint or another company’s.
+         */
+        post: operations["WebhookEndpoints_rotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/app/webhooks/endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an endpoint’s deliveries
+         * @description Newest first, kept 30 days.
+         */
+        get: operations["Deliveries_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/app/webhooks/endpoints/{id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Try again every failed delivery since a time
+         * @description For an endpoint that was down: its failed deliveries created since `since` are due again now, on the usual schedule. Enable a disabled endpoint first.
+         */
+        post: operations["Deliveries_recover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/app/webhooks/endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description A `webhook_endpoint.test` event, signed and delivered like any other: check your receiver verifies it.
+         */
+        post: operations["Deliveries_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/app/webhooks/deliveries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a delivery with every attempt */
+        get: operations["Deliveries_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/app/webhooks/deliveries/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Try a delivery again now
+         * @description Whatever became of it; the attempt counts as a webhook retry.
+         */
+        post: operations["Deliveries_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/app/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the company’s events
+         * @description The events of the last 30 days, oldest first, from `after` on: keep `nextAfter` and pass it next time to get only what happened since (no event is skipped: an event that commits later than another still comes after it here). The same envelopes webhooks deliver, so a receiver that was down can catch up from here.
+         */
+        get: operations["Events_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -640,23 +866,35 @@ export interface components {
         DeliveryView: {
             /** Format: uuid */
             id: string;
-            /** @enum {string} */
-            channel: "email" | "sms" | "whatsapp" | "push";
-            /** @description Email address, phone number, or employee id (push) */
-            recipient: string;
             /** Format: uuid */
-            employeeId: string | null;
+            endpointId: string;
             /**
-             * @description `pending` until sent, or failed after NOTIFICATION_MAX_ATTEMPTS (or a permanent refusal); `skipped` when the employee has no address for the channel
+             * Format: uuid
+             * @description The event’s id, sent as `webhook-id` at every attempt.
+             */
+            eventId: string;
+            /** @example employee.created */
+            eventType: string;
+            /**
+             * @description pending: an attempt is due (`nextAttemptAt`); succeeded: the endpoint answered 2xx; failed: the schedule is spent, the endpoint answered 410 or was disabled.
              * @enum {string}
              */
-            status: "pending" | "sent" | "failed" | "skipped";
+            status: "pending" | "succeeded" | "failed";
+            /** @description Attempts made; each from the second on counts as a webhook retry. */
+            attempts: number;
+            /** @description The status of the last answer; null when there was none (timeout, refused address, connection error). */
+            lastStatusCode: number | null;
             /** Format: date-time */
+            lastAttemptAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null once the delivery ended.
+             */
             nextAttemptAt: string | null;
             /** Format: date-time */
-            sentAt: string | null;
-            lastError: string | null;
-            attempts: components["schemas"]["AttemptView"][];
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
         };
         NotificationView: {
             /** Format: uuid */
@@ -969,7 +1207,7 @@ export interface components {
              * @example employee.created
              * @enum {string}
              */
-            type: "credential.secret_rotated" | "employee.created" | "employee.updated" | "employee.terminated" | "contract.activated" | "contract.ended" | "leave_request.approved" | "leave_request.cancelled" | "document.created" | "document_job.succeeded" | "document_job.failed" | "notification.delivered" | "notification.failed" | "payroll_run.created" | "payroll_run.approved" | "payroll_run.paid" | "payroll_run.cancelled" | "payslip.paid" | "payslip.payment_failed" | "payment.succeeded" | "payment.failed" | "wallet.credited" | "journal_entry.posted" | "journal_entry.reversed" | "period.closed";
+            type: "credential.secret_rotated" | "employee.created" | "employee.updated" | "employee.terminated" | "contract.activated" | "contract.ended" | "leave_request.approved" | "leave_request.cancelled" | "document.created" | "document_job.succeeded" | "document_job.failed" | "notification.delivered" | "notification.failed" | "webhook_endpoint.disabled" | "payroll_run.created" | "payroll_run.approved" | "payroll_run.paid" | "payroll_run.cancelled" | "payslip.paid" | "payslip.payment_failed" | "payment.succeeded" | "payment.failed" | "wallet.credited" | "journal_entry.posted" | "journal_entry.reversed" | "period.closed";
             /**
              * @description The service that records it
              * @example hr
@@ -999,6 +1237,291 @@ export interface components {
             /** @description Every event type, by service */
             items: components["schemas"]["EventTypeView"][];
         };
+        CreatedWebhookEndpointView: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uri
+             * @example https://hooks.example.cm/platform
+             */
+            url: string;
+            description: string | null;
+            /**
+             * @description Empty: every event type.
+             * @example [
+             *       "employee.created",
+             *       "payroll_run.approved"
+             *     ]
+             */
+            eventTypes: string[];
+            /**
+             * Format: email
+             * @description Told by email when the endpoint is disabled for failing (410 Gone, or five days of failed deliveries); without it, the company inbox is.
+             */
+            alertEmail: string | null;
+            /**
+             * @description Disabled endpoints get no deliveries.
+             * @enum {string}
+             */
+            status: "enabled" | "disabled";
+            /** Format: date-time */
+            disabledAt: string | null;
+            /**
+             * @description `manual`: disabled through the API; `gone`: the receiver answered 410 Gone; `failing`: its deliveries failed for five days. Null when enabled.
+             * @enum {string|null}
+             */
+            disabledReason: "manual" | "gone" | "failing" | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * @description The signing secret (Standard Webhooks: `whsec_` and the base64 of 32 random bytes), shown only here: store it now.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw1pEYtGk9Z0E=
+             */
+            secret: string;
+        };
+        CreateWebhookEndpointDto: {
+            /**
+             * Format: uri
+             * @description Where deliveries are POSTed: an absolute http(s) URL.
+             * @example https://hooks.example.cm/platform
+             */
+            url: string;
+            /**
+             * @description The event types delivered to this endpoint (GET /api/v1/app/webhooks/event-types), each at most once. Empty: every event type, those added later included.
+             * @default []
+             * @example [
+             *       "employee.created",
+             *       "payroll_run.approved"
+             *     ]
+             */
+            eventTypes?: ("credential.secret_rotated" | "employee.created" | "employee.updated" | "employee.terminated" | "contract.activated" | "contract.ended" | "leave_request.approved" | "leave_request.cancelled" | "document.created" | "document_job.succeeded" | "document_job.failed" | "notification.delivered" | "notification.failed" | "webhook_endpoint.disabled" | "payroll_run.created" | "payroll_run.approved" | "payroll_run.paid" | "payroll_run.cancelled" | "payslip.paid" | "payslip.payment_failed" | "payment.succeeded" | "payment.failed" | "wallet.credited" | "journal_entry.posted" | "journal_entry.reversed" | "period.closed")[];
+            /** @example HR sync of the intranet */
+            description?: string | null;
+            /**
+             * Format: email
+             * @description Told by email when the endpoint is disabled for failing (410 Gone, or five days of failed deliveries); without it, the company inbox is.
+             * @example ops@example.cm
+             */
+            alertEmail?: string | null;
+        };
+        WebhookEndpointView: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uri
+             * @example https://hooks.example.cm/platform
+             */
+            url: string;
+            description: string | null;
+            /**
+             * @description Empty: every event type.
+             * @example [
+             *       "employee.created",
+             *       "payroll_run.approved"
+             *     ]
+             */
+            eventTypes: string[];
+            /**
+             * Format: email
+             * @description Told by email when the endpoint is disabled for failing (410 Gone, or five days of failed deliveries); without it, the company inbox is.
+             */
+            alertEmail: string | null;
+            /**
+             * @description Disabled endpoints get no deliveries.
+             * @enum {string}
+             */
+            status: "enabled" | "disabled";
+            /** Format: date-time */
+            disabledAt: string | null;
+            /**
+             * @description `manual`: disabled through the API; `gone`: the receiver answered 410 Gone; `failing`: its deliveries failed for five days. Null when enabled.
+             * @enum {string|null}
+             */
+            disabledReason: "manual" | "gone" | "failing" | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        UpdateWebhookEndpointDto: {
+            /**
+             * Format: uri
+             * @description Where deliveries are POSTed: an absolute http(s) URL.
+             * @example https://hooks.example.cm/platform/v2
+             */
+            url?: string;
+            /**
+             * @description The event types delivered to this endpoint (GET /api/v1/app/webhooks/event-types), each at most once. Empty: every event type, those added later included. Replaces the list.
+             * @example [
+             *       "employee.created",
+             *       "payroll_run.approved"
+             *     ]
+             */
+            eventTypes?: ("credential.secret_rotated" | "employee.created" | "employee.updated" | "employee.terminated" | "contract.activated" | "contract.ended" | "leave_request.approved" | "leave_request.cancelled" | "document.created" | "document_job.succeeded" | "document_job.failed" | "notification.delivered" | "notification.failed" | "webhook_endpoint.disabled" | "payroll_run.created" | "payroll_run.approved" | "payroll_run.paid" | "payroll_run.cancelled" | "payslip.paid" | "payslip.payment_failed" | "payment.succeeded" | "payment.failed" | "wallet.credited" | "journal_entry.posted" | "journal_entry.reversed" | "period.closed")[];
+            /** @description null removes it. */
+            description?: string | null;
+            /**
+             * Format: email
+             * @description Told by email when the endpoint is disabled for failing (410 Gone, or five days of failed deliveries); without it, the company inbox is. null removes it.
+             */
+            alertEmail?: string | null;
+        };
+        RotatedSecretView: {
+            /**
+             * Format: uuid
+             * @description The endpoint
+             */
+            id: string;
+            /**
+             * @description The new signing secret, shown only here: store it now. Deliveries are signed with it from now on.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw1pEYtGk9Z0E=
+             */
+            secret: string;
+            /**
+             * Format: date-time
+             * @description Until when the previous secrets also sign deliveries (now, with graceSeconds 0).
+             */
+            previousSecretsExpireAt: string;
+        };
+        RotateSecretDto: {
+            /**
+             * @description How long the previous secrets keep signing deliveries beside the new one, in seconds (0: they stop at once).
+             * @default 86400
+             */
+            graceSeconds?: number;
+        };
+        RecoveryView: {
+            /** @description Failed deliveries put back in the queue, due now. */
+            recovered: number;
+            /** @description false when more than 10,000 were due: call again. */
+            complete: boolean;
+        };
+        RecoverDeliveriesDto: {
+            /**
+             * Format: date-time
+             * @description Failed deliveries created from this time on (at most 30 days ago) are tried again.
+             * @example 2026-11-20T08:00:00Z
+             */
+            since: string;
+        };
+        DeliveredEventView: {
+            /**
+             * Format: uuid
+             * @description Also the `webhook-id` of its deliveries: the key to drop a duplicate.
+             */
+            id: string;
+            /**
+             * @example employee.created
+             * @enum {string}
+             */
+            type: "credential.secret_rotated" | "employee.created" | "employee.updated" | "employee.terminated" | "contract.activated" | "contract.ended" | "leave_request.approved" | "leave_request.cancelled" | "document.created" | "document_job.succeeded" | "document_job.failed" | "notification.delivered" | "notification.failed" | "webhook_endpoint.disabled" | "payroll_run.created" | "payroll_run.approved" | "payroll_run.paid" | "payroll_run.cancelled" | "payslip.paid" | "payslip.payment_failed" | "payment.succeeded" | "payment.failed" | "wallet.credited" | "journal_entry.posted" | "journal_entry.reversed" | "period.closed" | "webhook_endpoint.test";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /** Format: uuid */
+            companyId: string;
+            /** @description The resource as the API answers it after the change (its schema: GET /webhooks/event-types). */
+            data: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Which shape `data` has.
+             * @example 1
+             */
+            version: number;
+        };
+        DeliveryAttemptView: {
+            attempt: number;
+            /** Format: date-time */
+            attemptedAt: string;
+            /** @description null when there was no answer. */
+            statusCode: number | null;
+            durationMs: number;
+            /** @description The first 1 KB of the response body. */
+            responseBody: string | null;
+            /**
+             * @description Why there was no usable answer.
+             * @example timeout after 15000 ms
+             */
+            error: string | null;
+        };
+        DeliveryDetailView: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            endpointId: string;
+            /**
+             * Format: uuid
+             * @description The event’s id, sent as `webhook-id` at every attempt.
+             */
+            eventId: string;
+            /** @example employee.created */
+            eventType: string;
+            /**
+             * @description pending: an attempt is due (`nextAttemptAt`); succeeded: the endpoint answered 2xx; failed: the schedule is spent, the endpoint answered 410 or was disabled.
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed";
+            /** @description Attempts made; each from the second on counts as a webhook retry. */
+            attempts: number;
+            /** @description The status of the last answer; null when there was none (timeout, refused address, connection error). */
+            lastStatusCode: number | null;
+            /** Format: date-time */
+            lastAttemptAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null once the delivery ended.
+             */
+            nextAttemptAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description The body every attempt sends. */
+            event: components["schemas"]["DeliveredEventView"];
+            /** @description Every attempt, first to last. */
+            attemptLog: components["schemas"]["DeliveryAttemptView"][];
+        };
+        EventView: {
+            /**
+             * Format: uuid
+             * @description Also the `webhook-id` of its deliveries: the key to drop a duplicate.
+             */
+            id: string;
+            /**
+             * @example employee.created
+             * @enum {string}
+             */
+            type: "credential.secret_rotated" | "employee.created" | "employee.updated" | "employee.terminated" | "contract.activated" | "contract.ended" | "leave_request.approved" | "leave_request.cancelled" | "document.created" | "document_job.succeeded" | "document_job.failed" | "notification.delivered" | "notification.failed" | "webhook_endpoint.disabled" | "payroll_run.created" | "payroll_run.approved" | "payroll_run.paid" | "payroll_run.cancelled" | "payslip.paid" | "payslip.payment_failed" | "payment.succeeded" | "payment.failed" | "wallet.credited" | "journal_entry.posted" | "journal_entry.reversed" | "period.closed";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /** Format: uuid */
+            companyId: string;
+            /** @description The resource as the API answers it after the change (its schema: GET /webhooks/event-types). */
+            data: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Which shape `data` has.
+             * @example 1
+             */
+            version: number;
+        };
+        EventListView: {
+            /** @description Oldest first. */
+            items: components["schemas"]["EventView"][];
+            /** @description Pass as `after` next: the last item’s cursor, or `after` itself when there was none (poll again later). */
+            nextAfter: number;
+            /** @description More events are there now: ask again at once. */
+            hasMore: boolean;
+        };
         ErrorEnvelope: {
             /** @enum {boolean} */
             success: false;
@@ -1008,7 +1531,7 @@ export interface components {
              * @description The machine-readable error code, one of the registry’s: branch on this, not on `message`.
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "INTERNAL_ERROR" | "HTTP_ERROR" | "UNSUPPORTED_MEDIA_TYPE" | "METHOD_NOT_ALLOWED" | "INVALID_CREDENTIALS" | "DEVELOPER_KEYS_INVALID" | "GATEWAY_AUTH_REQUIRED" | "GATEWAY_AUTH_INVALID" | "NOT_AN_ORGANIZATION_MEMBER" | "EMAIL_NOT_VERIFIED" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_EXPIRED" | "CLIENT_ID_INVALID" | "INSUFFICIENT_SCOPE" | "ACTING_COMPANY_FORBIDDEN" | "RATE_LIMIT_EXCEEDED" | "QUOTA_EXCEEDED" | "UPSTREAM_UNAVAILABLE" | "IDEMPOTENCY_KEY_REUSED" | "WORKSPACE_NOT_FOUND" | "EMPLOYEE_EXTERNAL_ID_CONFLICT" | "CONTRACT_NOT_FOUND" | "CONTRACT_OVERLAP" | "CONTRACT_NOT_EDITABLE" | "CONTRACT_INVALID_TRANSITION" | "LEAVE_TYPE_NOT_FOUND" | "LEAVE_TYPE_NAME_CONFLICT" | "LEAVE_REQUEST_NOT_FOUND" | "LEAVE_REQUEST_OVERLAP" | "LEAVE_REQUEST_ALREADY_APPROVED" | "LEAVE_REQUEST_NOT_PENDING" | "LEAVE_BALANCE_INSUFFICIENT" | "LEAVE_NO_WORKING_DAYS" | "ATTENDANCE_ALREADY_RECORDED" | "PERFORMANCE_REVIEW_NOT_FOUND" | "PERFORMANCE_REVIEW_LOCKED" | "PERFORMANCE_REVIEW_INVALID_TRANSITION" | "PAYROLL_RUN_PERIOD_CONFLICT" | "PAYROLL_NO_ELIGIBLE_EMPLOYEES" | "PAYROLL_RUN_NOT_PAYABLE" | "PAYROLL_RULES_UNAVAILABLE" | "WALLET_NOT_FOUND" | "CURRENCY_MISMATCH" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "PAYMENT_RECIPIENT_INVALID" | "ACCOUNT_NOT_FOUND" | "ACCOUNT_CODE_CONFLICT" | "JOURNAL_ENTRY_ALREADY_REVERSED" | "ACCOUNTING_PERIOD_CLOSED" | "ACCOUNTING_PERIOD_NOT_FOUND" | "ACCOUNT_INACTIVE" | "ACCOUNT_TYPE_LOCKED" | "BOOKS_CURRENCY_MISMATCH" | "NOTIFICATION_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED" | "FILE_LINK_INVALID" | "RANGE_NOT_SATISFIABLE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_JOB_NOT_FOUND" | "DOCUMENT_TOO_LARGE_FOR_SYNC" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_RENDER_TIMEOUT" | "USER_NOT_FOUND" | "ATTENDANCE_INVALID_DATE_RANGE" | "JOURNAL_ENTRY_NOT_FOUND" | "JOURNAL_ENTRY_NOT_BALANCED" | "PAYROLL_RUN_NOT_FOUND" | "PAYROLL_RUN_LOCKED" | "PAYMENT_NOT_FOUND" | "WALLET_INSUFFICIENT_BALANCE";
+            code: "VALIDATION_FAILED" | "INTERNAL_ERROR" | "HTTP_ERROR" | "UNSUPPORTED_MEDIA_TYPE" | "METHOD_NOT_ALLOWED" | "INVALID_CREDENTIALS" | "DEVELOPER_KEYS_INVALID" | "GATEWAY_AUTH_REQUIRED" | "GATEWAY_AUTH_INVALID" | "NOT_AN_ORGANIZATION_MEMBER" | "EMAIL_NOT_VERIFIED" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_EXPIRED" | "CLIENT_ID_INVALID" | "INSUFFICIENT_SCOPE" | "ACTING_COMPANY_FORBIDDEN" | "RATE_LIMIT_EXCEEDED" | "QUOTA_EXCEEDED" | "UPSTREAM_UNAVAILABLE" | "IDEMPOTENCY_KEY_REUSED" | "WEBHOOK_URL_FORBIDDEN" | "WORKSPACE_NOT_FOUND" | "EMPLOYEE_EXTERNAL_ID_CONFLICT" | "CONTRACT_NOT_FOUND" | "CONTRACT_OVERLAP" | "CONTRACT_NOT_EDITABLE" | "CONTRACT_INVALID_TRANSITION" | "LEAVE_TYPE_NOT_FOUND" | "LEAVE_TYPE_NAME_CONFLICT" | "LEAVE_REQUEST_NOT_FOUND" | "LEAVE_REQUEST_OVERLAP" | "LEAVE_REQUEST_ALREADY_APPROVED" | "LEAVE_REQUEST_NOT_PENDING" | "LEAVE_BALANCE_INSUFFICIENT" | "LEAVE_NO_WORKING_DAYS" | "ATTENDANCE_ALREADY_RECORDED" | "PERFORMANCE_REVIEW_NOT_FOUND" | "PERFORMANCE_REVIEW_LOCKED" | "PERFORMANCE_REVIEW_INVALID_TRANSITION" | "PAYROLL_RUN_PERIOD_CONFLICT" | "PAYROLL_NO_ELIGIBLE_EMPLOYEES" | "PAYROLL_RUN_NOT_PAYABLE" | "PAYROLL_RULES_UNAVAILABLE" | "WALLET_NOT_FOUND" | "CURRENCY_MISMATCH" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "PAYMENT_RECIPIENT_INVALID" | "ACCOUNT_NOT_FOUND" | "ACCOUNT_CODE_CONFLICT" | "JOURNAL_ENTRY_ALREADY_REVERSED" | "ACCOUNTING_PERIOD_CLOSED" | "ACCOUNTING_PERIOD_NOT_FOUND" | "ACCOUNT_INACTIVE" | "ACCOUNT_TYPE_LOCKED" | "BOOKS_CURRENCY_MISMATCH" | "NOTIFICATION_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED" | "FILE_LINK_INVALID" | "RANGE_NOT_SATISFIABLE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_JOB_NOT_FOUND" | "DOCUMENT_TOO_LARGE_FOR_SYNC" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_RENDER_TIMEOUT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "WEBHOOK_DELIVERY_NOT_FOUND" | "USER_NOT_FOUND" | "ATTENDANCE_INVALID_DATE_RANGE" | "JOURNAL_ENTRY_NOT_FOUND" | "JOURNAL_ENTRY_NOT_BALANCED" | "PAYROLL_RUN_NOT_FOUND" | "PAYROLL_RUN_LOCKED" | "PAYMENT_NOT_FOUND" | "WALLET_INSUFFICIENT_BALANCE";
             /** @description VALIDATION_FAILED only: the messages of each invalid field, by its path (`lines.0.amount`). */
             errors?: {
                 [key: string]: string[];
@@ -1559,6 +2082,33 @@ export interface components {
             companyId: string;
             /** @description The resource as the API answers it after the change. */
             data: components["schemas"]["SettledDeliveryView"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
+        };
+        /** @description A webhook endpoint was disabled for failing: it answered 410 Gone, or every delivery to it failed for five days; the company is told by email (its alert address) or in its inbox. */
+        WebhookEndpointDisabledEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "webhook_endpoint.disabled";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["WebhookEndpointView"];
             /**
              * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
              * @enum {integer}
@@ -6509,6 +7059,2301 @@ export interface operations {
                         success: true;
                         message: string;
                         data: components["schemas"]["EventTypesView"];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `AUTH_TOKEN_MISSING`: A Bearer access token is required.
+             *
+             *     `AUTH_TOKEN_INVALID`: The access token is invalid or has been revoked.
+             *
+             *     `AUTH_TOKEN_EXPIRED`: The access token has expired.
+             *
+             *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
+             *
+             *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
+             *
+             *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    WebhookEndpoints_list: {
+        parameters: {
+            query?: {
+                /** @description Page mode: the 1-based page number. Not with `cursor`. */
+                page?: number;
+                limit?: number;
+                /** @description Only the rows created or changed at or after this instant (`updatedAt >= updatedSince`: inclusive, so a row changed in that very millisecond is not missed). RFC 3339 with an offset; percent-encode a `+` offset as `%2B`. For incremental sync, send the time your previous sync started. */
+                updatedSince?: string;
+                /** @description Cursor mode: `start` (or empty) for the first page, then the `nextCursor` of the page before, until it is null. Rows come in the order of their id (not the list’s usual order), which never changes: a row that existed when you began and still matches the filters is answered exactly once, however rows are written meanwhile. Opaque: send it back as it came. Not with `page`. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
+                "X-Workspace-Id"?: string;
+                /** @description Client company to act for; must belong to X-Workspace-Id */
+                "X-Acting-Company-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company’s endpoints, newest first, without their secrets. */
+            200: {
+                headers: {
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["WebhookEndpointView"][];
+                            /**
+                             * @description Page mode: the page’s number. Cursor mode (`cursor` sent): null.
+                             * @example 1
+                             */
+                            page: number | null;
+                            /** @example 20 */
+                            limit: number;
+                            /**
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @example 1
+                             */
+                            total: number;
+                            /**
+                             * @description Cursor mode only (absent in page mode): the `cursor` of the next page; null after the last.
+                             * @example WyIwMTk1YTFiMi0wMDAwLTRjMDAtOGFhYS0wMDAwMDAwMDAwMDAiXQ
+                             */
+                            nextCursor?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `AUTH_TOKEN_MISSING`: A Bearer access token is required.
+             *
+             *     `AUTH_TOKEN_INVALID`: The access token is invalid or has been revoked.
+             *
+             *     `AUTH_TOKEN_EXPIRED`: The access token has expired.
+             *
+             *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
+             *
+             *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
+             *
+             *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    WebhookEndpoints_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
+                "X-Workspace-Id"?: string;
+                /** @description Client company to act for; must belong to X-Workspace-Id */
+                "X-Acting-Company-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookEndpointDto"];
+            };
+        };
+        responses: {
+            /** @description Created, enabled. `secret` is shown only in this answer (and a rotation’s): store it now. */
+            201: {
+                headers: {
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["CreatedWebhookEndpointView"];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `AUTH_TOKEN_MISSING`: A Bearer access token is required.
+             *
+             *     `AUTH_TOKEN_INVALID`: The access token is invalid or has been revoked.
+             *
+             *     `AUTH_TOKEN_EXPIRED`: The access token has expired.
+             *
+             *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
+             *
+             *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `WEBHOOK_ENDPOINT_LIMIT_REACHED`: This company already has <limit> webhook endpoints, the most allowed: delete one before adding another. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
+             *
+             *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    WebhookEndpoints_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
+                "X-Workspace-Id"?: string;
+                /** @description Client company to act for; must belong to X-Workspace-Id */
+                "X-Acting-Company-Id"?: string;
+            };
+            path: {
+                /** @description The webhook endpoint’s id. Any other text is answered as not found. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint, without its secret. */
+            200: {
+                headers: {
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["WebhookEndpointView"];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `AUTH_TOKEN_MISSING`: A Bearer access token is required.
+             *
+             *     `AUTH_TOKEN_INVALID`: The access token is invalid or has been revoked.
+             *
+             *     `AUTH_TOKEN_EXPIRED`: The access token has expired.
+             *
+             *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
+             *
+             *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `WEBHOOK_ENDPOINT_NOT_FOUND`: Webhook endpoint not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
+             *
+             *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    WebhookEndpoints_remove: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
+                "X-Workspace-Id"?: string;
+                /** @description Client company to act for; must belong to X-Workspace-Id */
+                "X-Acting-Company-Id"?: string;
+            };
+            path: {
+                /** @description The webhook endpoint’s id. Any other text is answered as not found. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `AUTH_TOKEN_MISSING`: A Bearer access token is required.
+             *
+             *     `AUTH_TOKEN_INVALID`: The access token is invalid or has been revoked.
+             *
+             *     `AUTH_TOKEN_EXPIRED`: The access token has expired.
+             *
+             *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
+             *
+             *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `WEBHOOK_ENDPOINT_NOT_FOUND`: Webhook endpoint not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
+             *
+             *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    WebhookEndpoints_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
+                "X-Workspace-Id"?: string;
+                /** @description Client company to act for; must belong to X-Workspace-Id */
+                "X-Acting-Company-Id"?: string;
+            };
+            path: {
+                /** @description The webhook endpoint’s id. Any other text is answered as not found. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookEndpointDto"];
+            };
+        };
+        responses: {
+            /** @description The whole endpoint after the change. */
+            200: {
+                headers: {
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["WebhookEndpointView"];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `AUTH_TOKEN_MISSING`: A Bearer access token is required.
+             *
+             *     `AUTH_TOKEN_INVALID`: The access token is invalid or has been revoked.
+             *
+             *     `AUTH_TOKEN_EXPIRED`: The access token has expired.
+             *
+             *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
+             *
+             *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `WEBHOOK_ENDPOINT_NOT_FOUND`: Webhook endpoint not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
+             *
+             *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    WebhookEndpoints_disable: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
+                "X-Workspace-Id"?: string;
+                /** @description Client company to act for; must belong to X-Workspace-Id */
+                "X-Acting-Company-Id"?: string;
+            };
+            path: {
+                /** @description The webhook endpoint’s id. Any other text is answered as not found. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint, disabled (`disabledReason` `manual` unless it was already disabled). */
+            200: {
+                headers: {
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["WebhookEndpointView"];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `AUTH_TOKEN_MISSING`: A Bearer access token is required.
+             *
+             *     `AUTH_TOKEN_INVALID`: The access token is invalid or has been revoked.
+             *
+             *     `AUTH_TOKEN_EXPIRED`: The access token has expired.
+             *
+             *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
+             *
+             *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `WEBHOOK_ENDPOINT_NOT_FOUND`: Webhook endpoint not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
+             *
+             *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    WebhookEndpoints_enable: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
+                "X-Workspace-Id"?: string;
+                /** @description Client company to act for; must belong to X-Workspace-Id */
+                "X-Acting-Company-Id"?: string;
+            };
+            path: {
+                /** @description The webhook endpoint’s id. Any other text is answered as not found. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint, enabled. */
+            200: {
+                headers: {
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["WebhookEndpointView"];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `AUTH_TOKEN_MISSING`: A Bearer access token is required.
+             *
+             *     `AUTH_TOKEN_INVALID`: The access token is invalid or has been revoked.
+             *
+             *     `AUTH_TOKEN_EXPIRED`: The access token has expired.
+             *
+             *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
+             *
+             *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `WEBHOOK_ENDPOINT_NOT_FOUND`: Webhook endpoint not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
+             *
+             *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    WebhookEndpoints_rotateSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
+                "X-Workspace-Id"?: string;
+                /** @description Client company to act for; must belong to X-Workspace-Id */
+                "X-Acting-Company-Id"?: string;
+            };
+            path: {
+                /** @description The webhook endpoint’s id. Any other text is answered as not found. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RotateSecretDto"];
+            };
+        };
+        responses: {
+            /** @description The new secret, shown only in this answer: store it now. */
+            200: {
+                headers: {
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["RotatedSecretView"];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `AUTH_TOKEN_MISSING`: A Bearer access token is required.
+             *
+             *     `AUTH_TOKEN_INVALID`: The access token is invalid or has been revoked.
+             *
+             *     `AUTH_TOKEN_EXPIRED`: The access token has expired.
+             *
+             *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
+             *
+             *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `WEBHOOK_ENDPOINT_NOT_FOUND`: Webhook endpoint not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
+             *
+             *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Deliveries_list: {
+        parameters: {
+            query?: {
+                /** @description Page mode: the 1-based page number. Not with `cursor`. */
+                page?: number;
+                limit?: number;
+                /** @description Only the rows created or changed at or after this instant (`updatedAt >= updatedSince`: inclusive, so a row changed in that very millisecond is not missed). RFC 3339 with an offset; percent-encode a `+` offset as `%2B`. For incremental sync, send the time your previous sync started. */
+                updatedSince?: string;
+                /** @description Cursor mode: `start` (or empty) for the first page, then the `nextCursor` of the page before, until it is null. Rows come in the order of their id (not the list’s usual order), which never changes: a row that existed when you began and still matches the filters is answered exactly once, however rows are written meanwhile. Opaque: send it back as it came. Not with `page`. */
+                cursor?: string;
+                status?: "pending" | "succeeded" | "failed";
+            };
+            header?: {
+                /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
+                "X-Workspace-Id"?: string;
+                /** @description Client company to act for; must belong to X-Workspace-Id */
+                "X-Acting-Company-Id"?: string;
+            };
+            path: {
+                /** @description The endpoint’s id. Any other text is answered as not found. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["DeliveryView"][];
+                            /**
+                             * @description Page mode: the page’s number. Cursor mode (`cursor` sent): null.
+                             * @example 1
+                             */
+                            page: number | null;
+                            /** @example 20 */
+                            limit: number;
+                            /**
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @example 1
+                             */
+                            total: number;
+                            /**
+                             * @description Cursor mode only (absent in page mode): the `cursor` of the next page; null after the last.
+                             * @example WyIwMTk1YTFiMi0wMDAwLTRjMDAtOGFhYS0wMDAwMDAwMDAwMDAiXQ
+                             */
+                            nextCursor?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `AUTH_TOKEN_MISSING`: A Bearer access token is required.
+             *
+             *     `AUTH_TOKEN_INVALID`: The access token is invalid or has been revoked.
+             *
+             *     `AUTH_TOKEN_EXPIRED`: The access token has expired.
+             *
+             *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
+             *
+             *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `WEBHOOK_ENDPOINT_NOT_FOUND`: Webhook endpoint not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
+             *
+             *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Deliveries_recover: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
+                "X-Workspace-Id"?: string;
+                /** @description Client company to act for; must belong to X-Workspace-Id */
+                "X-Acting-Company-Id"?: string;
+            };
+            path: {
+                /** @description The endpoint’s id. Any other text is answered as not found. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecoverDeliveriesDto"];
+            };
+        };
+        responses: {
+            /** @description How many deliveries are due again. */
+            202: {
+                headers: {
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["RecoveryView"];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `AUTH_TOKEN_MISSING`: A Bearer access token is required.
+             *
+             *     `AUTH_TOKEN_INVALID`: The access token is invalid or has been revoked.
+             *
+             *     `AUTH_TOKEN_EXPIRED`: The access token has expired.
+             *
+             *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
+             *
+             *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `WEBHOOK_ENDPOINT_NOT_FOUND`: Webhook endpoint not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
+             *
+             *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Deliveries_test: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
+                "X-Workspace-Id"?: string;
+                /** @description Client company to act for; must belong to X-Workspace-Id */
+                "X-Acting-Company-Id"?: string;
+            };
+            path: {
+                /** @description The endpoint’s id. Any other text is answered as not found. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, under way: follow it with GET /webhooks/deliveries/{id}. */
+            202: {
+                headers: {
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["DeliveryView"];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `AUTH_TOKEN_MISSING`: A Bearer access token is required.
+             *
+             *     `AUTH_TOKEN_INVALID`: The access token is invalid or has been revoked.
+             *
+             *     `AUTH_TOKEN_EXPIRED`: The access token has expired.
+             *
+             *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
+             *
+             *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `WEBHOOK_ENDPOINT_NOT_FOUND`: Webhook endpoint not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
+             *
+             *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Deliveries_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
+                "X-Workspace-Id"?: string;
+                /** @description Client company to act for; must belong to X-Workspace-Id */
+                "X-Acting-Company-Id"?: string;
+            };
+            path: {
+                /** @description The delivery’s id. Any other text is answered as not found. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, the event it carries and every attempt. */
+            200: {
+                headers: {
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["DeliveryDetailView"];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `AUTH_TOKEN_MISSING`: A Bearer access token is required.
+             *
+             *     `AUTH_TOKEN_INVALID`: The access token is invalid or has been revoked.
+             *
+             *     `AUTH_TOKEN_EXPIRED`: The access token has expired.
+             *
+             *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
+             *
+             *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `WEBHOOK_DELIVERY_NOT_FOUND`: Webhook delivery not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
+             *
+             *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Deliveries_retry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
+                "X-Workspace-Id"?: string;
+                /** @description Client company to act for; must belong to X-Workspace-Id */
+                "X-Acting-Company-Id"?: string;
+            };
+            path: {
+                /** @description The delivery’s id. Any other text is answered as not found. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, due now. */
+            202: {
+                headers: {
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["DeliveryView"];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `AUTH_TOKEN_MISSING`: A Bearer access token is required.
+             *
+             *     `AUTH_TOKEN_INVALID`: The access token is invalid or has been revoked.
+             *
+             *     `AUTH_TOKEN_EXPIRED`: The access token has expired.
+             *
+             *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
+             *
+             *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `WEBHOOK_DELIVERY_NOT_FOUND`: Webhook delivery not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
+             *
+             *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Events_list: {
+        parameters: {
+            query?: {
+                /** @description Only events of this type. */
+                type?: "credential.secret_rotated" | "employee.created" | "employee.updated" | "employee.terminated" | "contract.activated" | "contract.ended" | "leave_request.approved" | "leave_request.cancelled" | "document.created" | "document_job.succeeded" | "document_job.failed" | "notification.delivered" | "notification.failed" | "webhook_endpoint.disabled" | "payroll_run.created" | "payroll_run.approved" | "payroll_run.paid" | "payroll_run.cancelled" | "payslip.paid" | "payslip.payment_failed" | "payment.succeeded" | "payment.failed" | "wallet.credited" | "journal_entry.posted" | "journal_entry.reversed" | "period.closed";
+                /** @description Cursor: `nextAfter` of the previous page; 0 (default) starts from the oldest event kept (30 days). */
+                after?: number;
+                limit?: number;
+            };
+            header?: {
+                /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
+                "X-Workspace-Id"?: string;
+                /** @description Client company to act for; must belong to X-Workspace-Id */
+                "X-Acting-Company-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events. */
+            200: {
+                headers: {
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["EventListView"];
                     };
                 };
             };
