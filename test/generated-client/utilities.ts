@@ -866,35 +866,23 @@ export interface components {
         DeliveryView: {
             /** Format: uuid */
             id: string;
+            /** @enum {string} */
+            channel: "email" | "sms" | "whatsapp" | "push";
+            /** @description Email address, phone number, or employee id (push) */
+            recipient: string;
             /** Format: uuid */
-            endpointId: string;
+            employeeId: string | null;
             /**
-             * Format: uuid
-             * @description The event’s id, sent as `webhook-id` at every attempt.
-             */
-            eventId: string;
-            /** @example employee.created */
-            eventType: string;
-            /**
-             * @description pending: an attempt is due (`nextAttemptAt`); succeeded: the endpoint answered 2xx; failed: the schedule is spent, the endpoint answered 410 or was disabled.
+             * @description `pending` until sent, or failed after NOTIFICATION_MAX_ATTEMPTS (or a permanent refusal); `skipped` when the employee has no address for the channel
              * @enum {string}
              */
-            status: "pending" | "succeeded" | "failed";
-            /** @description Attempts made; each from the second on counts as a webhook retry. */
-            attempts: number;
-            /** @description The status of the last answer; null when there was none (timeout, refused address, connection error). */
-            lastStatusCode: number | null;
+            status: "pending" | "sent" | "failed" | "skipped";
             /** Format: date-time */
-            lastAttemptAt: string | null;
-            /**
-             * Format: date-time
-             * @description When the next attempt is due; null once the delivery ended.
-             */
             nextAttemptAt: string | null;
             /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
+            sentAt: string | null;
+            lastError: string | null;
+            attempts: components["schemas"]["AttemptView"][];
         };
         NotificationView: {
             /** Format: uuid */
@@ -1392,7 +1380,40 @@ export interface components {
              */
             graceSeconds?: number;
         };
-        RecoveryView: {
+        WebhookDeliveryView: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            endpointId: string;
+            /**
+             * Format: uuid
+             * @description The event’s id, sent as `webhook-id` at every attempt.
+             */
+            eventId: string;
+            /** @example employee.created */
+            eventType: string;
+            /**
+             * @description pending: an attempt is due (`nextAttemptAt`); succeeded: the endpoint answered 2xx; failed: the schedule is spent, the endpoint answered 410 or was disabled.
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed";
+            /** @description Attempts made; each from the second on counts as a webhook retry. */
+            attempts: number;
+            /** @description The status of the last answer; null when there was none (timeout, refused address, connection error). */
+            lastStatusCode: number | null;
+            /** Format: date-time */
+            lastAttemptAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null once the delivery ended.
+             */
+            nextAttemptAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        WebhookRecoveryView: {
             /** @description Failed deliveries put back in the queue, due now. */
             recovered: number;
             /** @description false when more than 10,000 were due: call again. */
@@ -1434,7 +1455,7 @@ export interface components {
              */
             version: number;
         };
-        DeliveryAttemptView: {
+        WebhookDeliveryAttemptView: {
             attempt: number;
             /** Format: date-time */
             attemptedAt: string;
@@ -1449,7 +1470,7 @@ export interface components {
              */
             error: string | null;
         };
-        DeliveryDetailView: {
+        WebhookDeliveryDetailView: {
             /** Format: uuid */
             id: string;
             /** Format: uuid */
@@ -1484,7 +1505,7 @@ export interface components {
             /** @description The body every attempt sends. */
             event: components["schemas"]["DeliveredEventView"];
             /** @description Every attempt, first to last. */
-            attemptLog: components["schemas"]["DeliveryAttemptView"][];
+            attemptLog: components["schemas"]["WebhookDeliveryAttemptView"][];
         };
         EventView: {
             /**
@@ -2353,6 +2374,11 @@ export interface components {
             paidAt: string | null;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed: what `updatedSince` compares.
+             */
+            updatedAt: string;
         };
         PayrollPayoutView: {
             /** @enum {string} */
@@ -2620,6 +2646,11 @@ export interface components {
             reference: string | null;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the row was written; ledger rows never change after.
+             */
+            updatedAt: string;
         };
         /** @description Money came into a wallet: a top-up (`credit`), or a transfer from another of the company’s wallets (`transfer_in`). */
         WalletCreditedEvent: {
@@ -2685,6 +2716,11 @@ export interface components {
             source: components["schemas"]["BooksJournalEntrySourceView"] | null;
             /** Format: date-time */
             postedAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed (posted, then reversed): what `updatedSince` compares.
+             */
+            updatedAt: string;
             lines: components["schemas"]["BooksJournalEntryLineView"][];
         };
         BooksJournalEntrySourceView: {
@@ -2782,6 +2818,11 @@ export interface components {
             endDate: string;
             /** Format: date-time */
             closedAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed: what `updatedSince` compares.
+             */
+            updatedAt: string;
         };
         /** @description The books were closed through a date: the span after the last close up to it is a period no entry may be posted into. */
         PeriodClosedEvent: {
@@ -8522,7 +8563,7 @@ export interface operations {
                         success: true;
                         message: string;
                         data: {
-                            items: components["schemas"]["DeliveryView"][];
+                            items: components["schemas"]["WebhookDeliveryView"][];
                             /**
                              * @description Page mode: the page’s number. Cursor mode (`cursor` sent): null.
                              * @example 1
@@ -8698,7 +8739,7 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         message: string;
-                        data: components["schemas"]["RecoveryView"];
+                        data: components["schemas"]["WebhookRecoveryView"];
                     };
                 };
             };
@@ -8870,7 +8911,7 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         message: string;
-                        data: components["schemas"]["DeliveryView"];
+                        data: components["schemas"]["WebhookDeliveryView"];
                     };
                 };
             };
@@ -9033,7 +9074,7 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         message: string;
-                        data: components["schemas"]["DeliveryDetailView"];
+                        data: components["schemas"]["WebhookDeliveryDetailView"];
                     };
                 };
             };
@@ -9187,7 +9228,7 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         message: string;
-                        data: components["schemas"]["DeliveryView"];
+                        data: components["schemas"]["WebhookDeliveryView"];
                     };
                 };
             };

@@ -59,6 +59,8 @@ const FRENCH: [RegExp, string][] = [
   [/^(\S+) must be a Cameroon mobile number in E\.164 form, such as (\S+)$/, '$1 doit être un numéro mobile camerounais au format E.164, par exemple $2'],
   [/^(\S+) must be a Cameroon number in E\.164 form, such as (\S+)$/, '$1 doit être un numéro camerounais au format E.164, par exemple $2'],
   [/^(\S+) must be an absolute http or https URL$/, '$1 doit être une URL absolue en http ou https'],
+  [/^(\S+) must be within the last 30 days$/, '$1 doit dater des 30 derniers jours'],
+  [/^(\S+) must not be in the future$/, '$1 ne doit pas être dans le futur'],
   [/^(\S+) must be an ISO 8601 date-time with an offset, such as (\S+)$/, '$1 doit être une date et heure ISO 8601 avec un décalage horaire, par exemple $2'],
   [/^(\S+) must not be sent with cursor \(a cursor already says where the page starts\)$/, '$1 ne doit pas être envoyé avec cursor (un curseur dit déjà où commence la page)'],
   [/^(\S+) must be start or the nextCursor of a page$/, '$1 doit valoir start ou le nextCursor d’une page'],

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import { ApiEnvelope, ApiErrors, ApiIdParam, ApiTag, Authenticated, PlatformException, SuccessMessage, Tenant, TenantContext } from '@platform/common';
-import { DeliveryDetailView, DeliveryView, ListDeliveriesQueryDto, RecoverDeliveriesDto, RecoveryView } from './dto/delivery.dto';
+import { ApiEnvelope, ApiErrors, ApiIdParam, Authenticated, PlatformException, SuccessMessage, Tenant, TenantContext } from '@platform/common';
+import { WebhookDeliveryDetailView, WebhookDeliveryView, ListDeliveriesQueryDto, RecoverDeliveriesDto, WebhookRecoveryView } from './dto/delivery.dto';
 import { deliveryView, WebhookDeliveries } from './webhook-deliveries.service';
 import { WebhooksTag } from '../webhooks-tag';
 
@@ -17,7 +17,7 @@ export class DeliveriesController {
   @Authenticated('webhooks:read')
   @ApiOperation({ summary: 'List an endpoint’s deliveries', description: 'Newest first, kept 30 days.' })
   @ApiIdParam('endpoint')
-  @ApiEnvelope(200, DeliveryView, 'A page of deliveries.', { page: true })
+  @ApiEnvelope(200, WebhookDeliveryView, 'A page of deliveries.', { page: true })
   @ApiErrors('WEBHOOK_ENDPOINT_NOT_FOUND')
   list(@Tenant() tenant: TenantContext, @Param('id', endpointId) id: string, @Query() query: ListDeliveriesQueryDto) {
     return this.deliveries.list(tenant.companyId, id, query);
@@ -29,7 +29,7 @@ export class DeliveriesController {
   @SuccessMessage('accepted')
   @ApiOperation({ summary: 'Try again every failed delivery since a time', description: 'For an endpoint that was down: its failed deliveries created since `since` are due again now, on the usual schedule. Enable a disabled endpoint first.' })
   @ApiIdParam('endpoint')
-  @ApiEnvelope(202, RecoveryView, 'How many deliveries are due again.')
+  @ApiEnvelope(202, WebhookRecoveryView, 'How many deliveries are due again.')
   @ApiErrors('WEBHOOK_ENDPOINT_NOT_FOUND')
   recover(@Tenant() tenant: TenantContext, @Param('id', endpointId) id: string, @Body() body: RecoverDeliveriesDto) {
     return this.deliveries.recover(tenant.companyId, id, body.since);
@@ -41,7 +41,7 @@ export class DeliveriesController {
   @SuccessMessage('accepted')
   @ApiOperation({ summary: 'Send a test event', description: 'A `webhook_endpoint.test` event, signed and delivered like any other: check your receiver verifies it.' })
   @ApiIdParam('endpoint')
-  @ApiEnvelope(202, DeliveryView, 'The delivery, under way: follow it with GET /webhooks/deliveries/{id}.')
+  @ApiEnvelope(202, WebhookDeliveryView, 'The delivery, under way: follow it with GET /webhooks/deliveries/{id}.')
   @ApiErrors('WEBHOOK_ENDPOINT_NOT_FOUND')
   async test(@Tenant() tenant: TenantContext, @Param('id', endpointId) id: string) {
     return deliveryView(await this.deliveries.sendTest(tenant.companyId, id));
@@ -51,7 +51,7 @@ export class DeliveriesController {
   @Authenticated('webhooks:read')
   @ApiOperation({ summary: 'Get a delivery with every attempt' })
   @ApiIdParam('delivery')
-  @ApiEnvelope(200, DeliveryDetailView, 'The delivery, the event it carries and every attempt.')
+  @ApiEnvelope(200, WebhookDeliveryDetailView, 'The delivery, the event it carries and every attempt.')
   @ApiErrors('WEBHOOK_DELIVERY_NOT_FOUND')
   get(@Tenant() tenant: TenantContext, @Param('id', deliveryId) id: string) {
     return this.deliveries.get(tenant.companyId, id);
@@ -63,7 +63,7 @@ export class DeliveriesController {
   @SuccessMessage('accepted')
   @ApiOperation({ summary: 'Try a delivery again now', description: 'Whatever became of it; the attempt counts as a webhook retry.' })
   @ApiIdParam('delivery')
-  @ApiEnvelope(202, DeliveryView, 'The delivery, due now.')
+  @ApiEnvelope(202, WebhookDeliveryView, 'The delivery, due now.')
   @ApiErrors('WEBHOOK_DELIVERY_NOT_FOUND')
   async retry(@Tenant() tenant: TenantContext, @Param('id', deliveryId) id: string) {
     return deliveryView(await this.deliveries.retryNow(tenant.companyId, id));

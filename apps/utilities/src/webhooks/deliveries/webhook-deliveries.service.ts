@@ -91,7 +91,7 @@ export class WebhookDeliveries implements EventSink {
       type: TEST_EVENT_TYPE as Event['type'],
       occurredAt: new Date().toISOString() as Event['occurredAt'],
       companyId,
-      data: { endpointId: endpoint.id, message: 'A test event: your endpoint received and verified it.' },
+      data: { endpointId: endpoint.id, note: 'A test event: your endpoint received and verified it.' },
       version: EVENT_VERSION,
       position: 0,
     };

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiOperation } from '@nestjs/swagger';
-import { ApiEnvelope, ApiErrors, ApiIdParam, ApiTag, Authenticated, CurrentPrincipal, PageQueryDto, PlatformException, Principal, SuccessMessage, Tenant, TenantContext } from '@platform/common';
+import { ApiEnvelope, ApiErrors, ApiIdParam, Authenticated, CurrentPrincipal, PageQueryDto, PlatformException, Principal, SuccessMessage, Tenant, TenantContext } from '@platform/common';
 import { CreatedWebhookEndpointView, CreateWebhookEndpointDto, RotatedSecretView, RotateSecretDto, UpdateWebhookEndpointDto, WebhookEndpointView } from './dto/webhook-endpoint.dto';
 import { MAX_ENDPOINTS_PER_COMPANY, MAX_PREVIOUS_SECRETS, WebhookEndpointsService } from './webhook-endpoints.service';
 import { WebhooksTag } from '../webhooks-tag';

@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import { ApiEnvelope, ApiTag, Authenticated, eventCatalogue, WEBHOOK_DELIVERY_NOTE } from '@platform/common';
+import { ApiEnvelope, Authenticated, eventCatalogue, WEBHOOK_DELIVERY_NOTE } from '@platform/common';
 import { EventTypesView } from './dto/event-type.dto';
 import { WebhooksTag } from '../webhooks-tag';
 

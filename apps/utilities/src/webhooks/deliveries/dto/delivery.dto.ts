@@ -23,7 +23,7 @@ export class RecoverDeliveriesDto {
   since: Date;
 }
 
-export class DeliveryView {
+export class WebhookDeliveryView {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ format: 'uuid' }) endpointId: string;
   @ApiProperty({ format: 'uuid', description: 'The event’s id, sent as `webhook-id` at every attempt.' }) eventId: string;
@@ -37,7 +37,7 @@ export class DeliveryView {
   @ApiProperty({ type: String, format: 'date-time' }) updatedAt: Date;
 }
 
-export class DeliveryAttemptView {
+export class WebhookDeliveryAttemptView {
   @ApiProperty({ type: 'integer', minimum: 1 }) attempt: number;
   @ApiProperty({ type: String, format: 'date-time' }) attemptedAt: Date;
   @ApiProperty({ type: 'integer', nullable: true, description: 'null when there was no answer.' }) statusCode: number | null;
@@ -51,12 +51,12 @@ export class DeliveredEventView extends EventView {
   @ApiProperty({ enum: [...ALL_EVENT_TYPES, TEST_EVENT_TYPE], example: 'employee.created' }) declare type: string;
 }
 
-export class DeliveryDetailView extends DeliveryView {
+export class WebhookDeliveryDetailView extends WebhookDeliveryView {
   @ApiProperty({ type: DeliveredEventView, description: 'The body every attempt sends.' }) event: DeliveredEventView;
-  @ApiProperty({ type: [DeliveryAttemptView], description: 'Every attempt, first to last.' }) attemptLog: DeliveryAttemptView[];
+  @ApiProperty({ type: [WebhookDeliveryAttemptView], description: 'Every attempt, first to last.' }) attemptLog: WebhookDeliveryAttemptView[];
 }
 
-export class RecoveryView {
+export class WebhookRecoveryView {
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Failed deliveries put back in the queue, due now.' }) recovered: number;
   @ApiProperty({ description: 'false when more than 10,000 were due: call again.' }) complete: boolean;
 }
