@@ -154,6 +154,19 @@ describe('job queue', () => {
     for (const outcome of ['retried', 'failed', 'succeeded']) expect(counted).toMatch(new RegExp(`jobs_total\\{task="utilities:flaky",outcome="${outcome}"\\} [1-9]`));
   });
 
+  it('jobs of named queues failing at once are each retried, and the runner goes on with other jobs', async () => {
+    const app = await start(WorkingApp);
+    const queue = app.get(JobQueue);
+    // each on a queue of its own: its retry reads the queue's name, which graphile-worker has not cached yet
+    for (let n = 0; n < 6; n++) await queue.add('utilities:flaky', { n }, { queueName: `flaky-${n}` });
+    await eventually(() => journal.runs.filter((run) => run.task === 'flaky').length >= 12, 15_000, 'six failing jobs retried');
+    await queue.add('utilities:record', { after: 'failures' });
+    await eventually(() => journal.runs.some((run) => run.task === 'record'), 5000, 'another job to run');
+    await eventually(() => journal.runs.filter((run) => run.task === 'flaky').length === 18, 15_000, 'every attempt of the six');
+    const attempts = journal.runs.filter((run) => run.task === 'flaky').map((run) => `${run.payload.n}:${run.attempt}`).sort();
+    expect(attempts).toEqual(Array.from({ length: 6 }, (_, n) => [1, 2, 3].map((attempt) => `${n}:${attempt}`)).flat().sort());
+  });
+
   it('a job whose runner died is run again by another within the visibility timeout', async () => {
     const dying = await start(WorkingApp);
     await dying.get(JobQueue).add('utilities:hang', { n: 'orphan' });
