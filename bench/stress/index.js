@@ -6,6 +6,7 @@
  *   module.exports = {
  *     id, number, title, measures,
  *     app,               // the service run (dist/apps/<app>/main.js); auth runs throughout
+ *     budgetSeconds?(options), // seconds it may take, when more than the default 12 × --duration + 90
  *     async run(ctx) {   // → { figures: { name: number }, lines: [text], targets: [{ label, met }],
  *                        //     load?: { connections, rps, p50Ms, p99Ms } (the normal load meanwhile: the
  *                        //     scenario's row in the main table), errors?: unexpected answers (fail the run) }
@@ -37,7 +38,7 @@ function scenarios(log) {
 }
 
 /** Seconds a stress scenario may take, for the run's watchdog: its phases, service starts and requests that overrun. */
-const budgetSeconds = (selected, options) => selected.filter((s) => s.stress).length * (12 * options.duration + 90);
+const budgetSeconds = (selected, options) => selected.filter((s) => s.stress).reduce((sum, s) => sum + (s.budgetSeconds ? s.budgetSeconds(options) : 12 * options.duration + 90), 0);
 
 /**
  * Runs one stress scenario: its service (and any other it starts) for the scenario alone, a
