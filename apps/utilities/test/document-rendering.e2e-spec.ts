@@ -150,8 +150,10 @@ describe('document rendering', () => {
     // Claimed oldest first, the single job waited for every job the burst still had queued.
     const queuedBefore = byStart.filter((job) => at(job.startedAt) > at(alone.createdAt));
     expect(queuedBefore.length).toBeGreaterThan(0);
-    // (two workers may claim the single job and the burst's next in the same millisecond)
-    for (const job of queuedBefore) expect(at(alone.startedAt)).toBeLessThanOrEqual(at(job.startedAt));
+    // At most one of them starts first: the burst's next, claimed by the other worker at the same
+    // moment as the single job (each handler records its start a few milliseconds after its claim).
+    // Without the turns, the single job would wait for every one of them.
+    expect(queuedBefore.filter((job) => at(job.startedAt) < at(alone.startedAt)).length).toBeLessThanOrEqual(1);
     expect(at(alone.finishedAt)).toBeLessThan(at(byStart[3].finishedAt));
   });
 });
