@@ -203,6 +203,17 @@ describe('webhook transport (real receivers on loopback)', () => {
     }
   });
 
+  it('keeps a connection for the next delivery to the same receiver, and never lends it to a stricter allow-list', async () => {
+    const target = await receiver(answer(200, 'ok'));
+    for (let i = 0; i < 3; i++) expect(await post(target.url('/hooks', 'localhost'))).toMatchObject({ statusCode: 200, error: null });
+    expect(target.received).toHaveLength(3);
+    expect(target.connections).toBe(1);
+    // the idle connection was checked under the loopback allow-list: a delivery under another setting checks its own
+    expect(await post(target.url('/hooks', 'localhost'), { allowedNetworks: '10.0.0.0/8' })).toMatchObject({ statusCode: null, error: 'forbidden address 127.0.0.1 (loopback)' });
+    expect(target.received).toHaveLength(3);
+    expect(target.connections).toBe(1);
+  });
+
   it('says why a delivery could not start: connection refused, unresolvable host, not a URL, a bad allow-list', async () => {
     const closed = await receiver(answer(200));
     const { port } = closed;

@@ -107,13 +107,36 @@ function firstCharacters(chunks: Buffer[]): string {
   return new StringDecoder('utf8').write(Buffer.concat(chunks).subarray(0, RESPONSE_BODY_BYTES));
 }
 
+/** Idle connections to receivers close after this long (or sooner when the receiver says so: `Keep-Alive: timeout=`). */
+const IDLE_SOCKET_MS = 4000;
+/** Connections to one receiver (host and port) at once, per allowed-networks setting. */
+const SOCKETS_PER_RECEIVER = 16;
+
+/**
+ * Kept-alive connections, a pool per WEBHOOK_ALLOWED_NETWORKS value and protocol: a socket is
+ * only ever reused under the setting whose guard checked the address it connected to. Reusing
+ * it is safe from DNS rebinding: it stays connected to that checked address.
+ */
+const agents = new Map<string, http.Agent>();
+
+function agentFor(protocol: 'http:' | 'https:', allowedNetworks: string): http.Agent {
+  const key = `${protocol}${allowedNetworks}`;
+  let agent = agents.get(key);
+  if (!agent) {
+    const options = { keepAlive: true, maxSockets: SOCKETS_PER_RECEIVER, maxFreeSockets: SOCKETS_PER_RECEIVER, timeout: IDLE_SOCKET_MS, lookup: guardedLookup(allowedNetworks) };
+    agent = protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+    agents.set(key, agent);
+  }
+  return agent;
+}
+
 /**
  * One delivery attempt: a POST of the signed JSON, never throwing (every failure is in
  * `outcome.error`). The address is checked where the connection is made: a literal IP in the
  * URL before anything is sent (Node does not look those up), a name by the lookup of the socket
- * itself. Redirects are not followed. Each attempt opens its own connection (no keep-alive
- * pool): a pooled socket would outlive the DNS answer that was checked, and deliveries to one
- * endpoint are seconds to hours apart anyway.
+ * itself. Redirects are not followed. A connection that carried a whole response is kept for the
+ * next delivery to the same receiver (deliveries of a busy endpoint come in bursts); any other
+ * is closed.
  */
 export function sendWebhook({ url, headers, body, timeoutMs = DEFAULT_TIMEOUT_MS, allowedNetworks }: WebhookRequest): Promise<SendOutcome> {
   const started = performance.now();
@@ -152,11 +175,12 @@ export function sendWebhook({ url, headers, body, timeoutMs = DEFAULT_TIMEOUT_MS
     let retryAfterMs: number | null = null;
     let request: http.ClientRequest | undefined;
     let settled = false;
-    const finish = (error: string | null) => {
+    /** `reusable`: the whole response was read, the connection may carry the next request. */
+    const finish = (error: string | null, reusable = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      request?.destroy();
+      if (!reusable) request?.destroy();
       resolve(outcome({ statusCode, retryAfterMs, responseBody: firstCharacters(chunks), error }));
     };
     const timer = setTimeout(() => finish('timeout'), timeoutMs);
@@ -165,8 +189,7 @@ export function sendWebhook({ url, headers, body, timeoutMs = DEFAULT_TIMEOUT_MS
       request = (target.protocol === 'https:' ? https : http).request(target, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT, ...headers, 'content-length': Buffer.byteLength(body) },
-        agent: false,
-        lookup: guardedLookup(allowedNetworks),
+        agent: agentFor(target.protocol as 'http:' | 'https:', allowedNetworks),
       });
     } catch (error) {
       finish(describeError(error));
@@ -184,7 +207,7 @@ export function sendWebhook({ url, headers, body, timeoutMs = DEFAULT_TIMEOUT_MS
         read += chunk.length;
         if (read >= MAX_RESPONSE_READ_BYTES) finish(null);
       });
-      response.on('end', () => finish(null));
+      response.on('end', () => finish(null, true));
       response.on('error', (error) => finish(describeError(error)));
       response.on('close', () => finish(response.complete ? null : 'connection closed before the response ended'));
     });
