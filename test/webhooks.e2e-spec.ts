@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { serviceMetricsRegistry } from '@platform/common';
 import { PayModule } from '../apps/pay/src/pay.module';
 import { UtilitiesModule } from '../apps/utilities/src/utilities.module';
 import { TestSmtpServer } from '../apps/utilities/test/channel-servers';
@@ -97,6 +99,46 @@ describe('webhooks: events delivered signed, retried, metered, replayable', () =
     expectError(await dev.call(utilities, 'GET', '/api/v1/app/events?type=nothing.happened'), 400, 'VALIDATION_FAILED');
     expectError(await dev.call(utilities, 'GET', '/api/v1/app/events?after=-1'), 400, 'VALIDATION_FAILED');
   });
+
+  it('sends a burst to one endpoint in shared jobs: the delivery that fails is retried alone, every other arrives once', async () => {
+    const dev = await stack.developer();
+    const to = await receiver();
+    to.answers.push({ status: 500, body: 'one bad moment' });
+    await endpoint(dev, to, { eventTypes: ['wallet.credited'] });
+    const jobsBefore = await deliveryJobsRun();
+    // the gathering of events waits while ten happen: they reach the endpoint together
+    const db = new Client({ connectionString: stack.env.DATABASE_URL });
+    await db.connect();
+    try {
+      await db.query(`SELECT pg_advisory_lock(hashtext('platform-events-ingest'))`);
+      for (let i = 0; i < 10; i++) await credit(dev, 300 + i);
+      // every one published in pay's feed before the gathering goes on
+      await eventually(async () => (await db.query(`SELECT count(*)::int AS n FROM pay.outbox_events WHERE position IS NULL`)).rows[0].n === 0, 10_000, 'pay to publish its events');
+    } finally {
+      await db.query(`SELECT pg_advisory_unlock(hashtext('platform-events-ingest'))`);
+      await db.end();
+    }
+
+    await eventually(() => new Set(to.received.map((hook) => hook.id)).size === 10 && to.received.length === 11, 15_000, 'ten events, one of them twice');
+    await sleep(1000);
+    expect(to.received).toHaveLength(11);
+    expect(to.received.every((hook) => hook.verified)).toBe(true);
+    const perEvent = new Map<string, number>();
+    for (const hook of to.received) perEvent.set(hook.id, (perEvent.get(hook.id) ?? 0) + 1);
+    expect([...perEvent.values()].sort()).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 2]);
+    expect(to.received.map((hook) => hook.event.data.amount).sort()).toEqual(expect.arrayContaining(Array.from({ length: 10 }, (_, i) => 300 + i)));
+    // at most two gatherings took the ten (the one under way when the lock was taken, and the next), a job each, and the retry's own
+    expect((await deliveryJobsRun()) - jobsBefore).toBeLessThanOrEqual(3);
+    expect(await serviceMetricsRegistry('utilities').getSingleMetricAsString('webhook_attempts_total')).toMatch(/webhook_attempts_total\{outcome="failed"\} [1-9]/);
+  });
+
+  /** Delivery jobs this process's utilities ran to the end. */
+  async function deliveryJobsRun(): Promise<number> {
+    const registry = serviceMetricsRegistry('utilities');
+    // none yet before the first job
+    const text = registry.getSingleMetric('jobs_total') ? await registry.getSingleMetricAsString('jobs_total') : '';
+    return Number(/jobs_total\{task="utilities:deliver-webhook",outcome="succeeded"\} (\d+)/.exec(text)?.[1] ?? 0);
+  }
 
   it('retries on the schedule, logs every attempt and meters each from the second as a webhook retry', async () => {
     const dev = await stack.developer({ plan: 'developer-sandbox' });

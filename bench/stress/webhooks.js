@@ -20,7 +20,6 @@ const CONCURRENCY = 16;
 const DELIVERY_TIMEOUT_MS = 300_000;
 const PROGRESS_MS = 15_000;
 const SAMPLE_MS = 500;
-const DELIVER_TASK = 'utilities:deliver-webhook';
 
 /** A receiver that answers 200 and notes, per event id, when each delivery arrived. */
 function receiver() {
@@ -52,10 +51,11 @@ async function send(url, method, path, headers, body) {
   return { status: response.status, body: json ?? text };
 }
 
+/** Deliveries the replica made (attempts the receiver took), from its metrics. */
 async function succeededDeliveries(url) {
   const response = await fetch(`${url}/api/v1/app/metrics`, { signal: AbortSignal.timeout(10_000) });
   const text = await response.text();
-  const match = new RegExp(`^jobs_total\\{task="${DELIVER_TASK}",outcome="succeeded"\\} (\\d+)`, 'm').exec(text);
+  const match = /^webhook_attempts_total\{outcome="delivered"\} (\d+)/m.exec(text);
   return match ? Number(match[1]) : 0;
 }
 
@@ -91,12 +91,13 @@ module.exports = {
       // the job table and the deliveries, sampled while the events go through
       const samples = [];
       let sampling = true;
+      const sample = async () =>
+        samples.push(
+          (await db.query(`SELECT (SELECT count(*)::int FROM graphile_worker._private_jobs) AS jobs, (SELECT count(*)::int FROM utilities.webhook_deliveries) AS deliveries`)).rows[0],
+        );
       const sampler = (async () => {
         while (sampling) {
-          const { rows } = await db.query(
-            `SELECT (SELECT count(*)::int FROM graphile_worker._private_jobs) AS jobs, (SELECT count(*)::int FROM utilities.webhook_deliveries) AS deliveries`,
-          );
-          samples.push(rows[0]);
+          await sample();
           await new Promise((resolve) => setTimeout(resolve, SAMPLE_MS));
         }
       })();
@@ -127,6 +128,9 @@ module.exports = {
       const deliveredSeconds = (performance.now() - started) / 1000;
       sampling = false;
       await sampler;
+      // the rows once the last delivery arrived (the deliveries' jobs finish as their receipts come)
+      await new Promise((resolve) => setTimeout(resolve, SAMPLE_MS));
+      await sample();
       const after = await Promise.all(replicas.map((replica) => succeededDeliveries(replica.url)));
 
       const latencies = receivers.flatMap((to) => [...to.seen.values()]).sort((a, b) => a - b);

@@ -59,7 +59,7 @@ export * from './logging/platform-logger';
 export * from './logging/failure-log';
 export { ServiceNestLogger } from './logging/nest-logger';
 export { logDestination } from './logging/log-destination';
-export { processMetricsRegistry, serveProcessMetricsOnlyOn, serviceMetricsRegistry } from './metrics/registries';
+export { processMetricsRegistry, serveProcessMetricsOnlyOn, serviceMetric, serviceMetricsRegistry } from './metrics/registries';
 export * from './openapi/api-responses';
 export * from './openapi/json-schema';
 export * from './openapi/parameters';

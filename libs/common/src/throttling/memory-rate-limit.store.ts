@@ -98,10 +98,10 @@ export class MemoryRateLimitStore extends RateLimitStore {
     return { ...(this.quotas.get(`${credentialId}:${period}`) ?? {}) };
   }
 
-  async countUsage(credentialId: string, period: number, _periodEndMs: number, item: string): Promise<void> {
+  async countUsage(credentialId: string, period: number, _periodEndMs: number, item: string, amount = 1): Promise<void> {
     const key = `${credentialId}:${period}`;
     const usage = this.quotas.get(key) ?? {};
-    usage[item] = (usage[item] ?? 0) + 1;
+    usage[item] = (usage[item] ?? 0) + amount;
     this.quotas.set(key, usage);
     this.dirty = true;
   }

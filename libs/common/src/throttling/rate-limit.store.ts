@@ -51,8 +51,8 @@ export const WEBHOOK_RETRIES = 'webhook-retries';
 export abstract class RateLimitStore {
   abstract consume(request: PlanLimitRequest): Promise<PlanLimitResult>;
   abstract usage(credentialId: string, period: number): Promise<UsageByProduct>;
-  /** Adds one to `item` (not a product: no limit applies) in the credential's usage of the period; `usage` reports it with the products. */
-  abstract countUsage(credentialId: string, period: number, periodEndMs: number, item: string): Promise<void>;
+  /** Adds `amount` (default 1) to `item` (not a product: no limit applies) in the credential's usage of the period; `usage` reports it with the products. */
+  abstract countUsage(credentialId: string, period: number, periodEndMs: number, item: string, amount?: number): Promise<void>;
   /**
    * Adds one to each fixed-window counter, in order, up to the first that is full, in one atomic
    * step; answers how many were counted. A window starts with its first count and lasts

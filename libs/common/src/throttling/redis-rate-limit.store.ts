@@ -322,9 +322,9 @@ export class RedisRateLimitStore extends RateLimitStore {
     return Object.fromEntries(Object.entries(raw).map(([product, count]) => [product, Number(count)]));
   }
 
-  async countUsage(credentialId: string, period: number, periodEndMs: number, item: string): Promise<void> {
+  async countUsage(credentialId: string, period: number, periodEndMs: number, item: string, amount = 1): Promise<void> {
     const key = this.quotaKey(credentialId, period);
-    await this.redis.multi().hincrby(key, item, 1).expire(key, quotaTtlSeconds(periodEndMs, Date.now())).exec().catch(this.unavailable('usage count'));
+    await this.redis.multi().hincrby(key, item, amount).expire(key, quotaTtlSeconds(periodEndMs, Date.now())).exec().catch(this.unavailable('usage count'));
     this.failures.succeeded('usage count');
   }
 

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource, EntityManager } from 'typeorm';
+import { Counter } from 'prom-client';
+import { DataSource, EntityManager, In, IsNull, Not } from 'typeorm';
 import {
   Environment,
   Event,
@@ -12,6 +13,7 @@ import {
   PageQueryDto,
   PlatformException,
   quotaPeriodBounds,
+  serviceMetric,
   RateLimitStore,
   rowJobKey,
   WEBHOOK_RETRIES,
@@ -29,6 +31,12 @@ import { TEST_EVENT_TYPE, WebhookDelivery, WebhookDeliveryAttempt } from './webh
 export const DELIVER_TASK = 'utilities:deliver-webhook';
 /** Deliveries `recover` puts back in the queue at most, per call. */
 export const MAX_RECOVERED = 10_000;
+/** The first attempts of one endpoint's new deliveries go in jobs of at most this many. */
+export const DELIVERY_BATCH = 25;
+/** Requests to one endpoint at once within a job. */
+const ENDPOINT_PARALLELISM = 8;
+/** A delivery is due a little before its next attempt (clocks of replicas differ by milliseconds). */
+const DUE_SLACK_MS = 1000;
 
 /**
  * Webhook deliveries: one per (event, subscribed endpoint), made by jobs of the queue. Each
@@ -55,7 +63,8 @@ export class WebhookDeliveries implements EventSink {
     private readonly notifications: NotificationsService,
   ) {
     this.schedule = parseSchedule(env.WEBHOOK_RETRY_SCHEDULE);
-    queue.handle<{ deliveryId: string }>(DELIVER_TASK, ({ deliveryId }) => this.attempt(deliveryId), {
+    // `deliveryId`: the jobs of releases that sent one delivery a job
+    queue.handle<DeliverJob & { deliveryId?: string }>(DELIVER_TASK, (job) => this.attempt(job.deliveryIds ?? (job.deliveryId ? [job.deliveryId] : [])), {
       concurrency: env.WEBHOOK_DELIVERY_CONCURRENCY,
       maxAttempts: 10,
       retryBaseMs: 2000,
@@ -73,7 +82,7 @@ export class WebhookDeliveries implements EventSink {
     if (!endpoints.length) return;
     const rows: Array<Pick<WebhookDelivery, 'endpointId' | 'companyId' | 'eventId' | 'eventType' | 'payload'>> = [];
     for (const event of events) {
-      const payload = JSON.stringify(envelopeOf(event));
+      const payload = JSON.stringify(envelope({ ...event, occurredAt: event.occurredAt.toISOString() }));
       for (const endpoint of endpoints) {
         if (endpoint.companyId !== event.companyId || endpoint.createdAt > event.occurredAt) continue;
         if (endpoint.eventTypes.length && !endpoint.eventTypes.includes(event.type)) continue;
@@ -86,18 +95,17 @@ export class WebhookDeliveries implements EventSink {
   /** Sends a made-up event to the endpoint now, like any other (its first attempt is not a retry). */
   async sendTest(companyId: string, endpointId: string): Promise<WebhookDelivery> {
     const endpoint = await this.endpointOf(companyId, endpointId);
-    const event: Event = {
+    const event = envelope({
       id: randomUUID(),
-      type: TEST_EVENT_TYPE as Event['type'],
-      occurredAt: new Date().toISOString() as Event['occurredAt'],
+      type: TEST_EVENT_TYPE,
+      occurredAt: new Date().toISOString(),
       companyId,
       data: { endpointId: endpoint.id, note: 'A test event: your endpoint received and verified it.' },
       version: EVENT_VERSION,
-      position: 0,
-    };
+    });
     return this.dataSource.transaction(async (manager) => {
-      const [created] = await this.create(manager, [{ endpointId: endpoint.id, companyId, eventId: event.id, eventType: event.type, payload: JSON.stringify(withoutPosition(event)) }]);
-      return created;
+      const [id] = await this.create(manager, [{ endpointId: endpoint.id, companyId, eventId: event.id, eventType: event.type, payload: JSON.stringify(event) }]);
+      return (await manager.findOneBy(WebhookDelivery, { id }))!;
     });
   }
 
@@ -107,7 +115,7 @@ export class WebhookDeliveries implements EventSink {
       const delivery = await manager.findOneBy(WebhookDelivery, { id: deliveryId, companyId });
       if (!delivery) throw new PlatformException('WEBHOOK_DELIVERY_NOT_FOUND');
       await manager.update(WebhookDelivery, { id: delivery.id }, { status: 'pending', nextAttemptAt: new Date() });
-      await this.queue.add(DELIVER_TASK, { deliveryId: delivery.id }, { companyId, jobKey: rowJobKey(DELIVER_TASK, delivery.id) }, manager);
+      await this.queue.add(DELIVER_TASK, deliverJob([delivery.id]), { companyId, jobKey: rowJobKey(DELIVER_TASK, delivery.id) }, manager);
       return (await manager.findOneBy(WebhookDelivery, { id: delivery.id }))!;
     });
   }
@@ -124,7 +132,7 @@ export class WebhookDeliveries implements EventSink {
            RETURNING "id"`,
           [endpointId, companyId, since, Math.min(500, MAX_RECOVERED - recovered)],
         );
-        for (const row of rows) await this.queue.add(DELIVER_TASK, { deliveryId: row.id }, { companyId, jobKey: rowJobKey(DELIVER_TASK, row.id) }, manager);
+        for (const row of rows) await this.queue.add(DELIVER_TASK, deliverJob([row.id]), { companyId, jobKey: rowJobKey(DELIVER_TASK, row.id) }, manager);
         return rows.length;
       });
       recovered += batch;
@@ -158,60 +166,111 @@ export class WebhookDeliveries implements EventSink {
     return { ...deliveryView(delivery), event: JSON.parse(delivery.payload), attemptLog: attempts.map(attemptView) };
   }
 
-  /** One attempt of a delivery (the job's handler). */
-  async attempt(deliveryId: string): Promise<void> {
-    const delivery = await this.dataSource.getRepository(WebhookDelivery).findOneBy({ id: deliveryId });
-    if (!delivery || delivery.status !== 'pending') return;
-    const endpoint = await this.dataSource.getRepository(WebhookEndpoint).findOneBy({ id: delivery.endpointId });
+  /**
+   * One attempt of each delivery given that is pending and due (the job's handler). The
+   * deliveries of one endpoint are sent together, ENDPOINT_PARALLELISM at a time over kept-alive
+   * connections, and recorded in one transaction; a job re-run after its runner died skips those
+   * already recorded and those whose next attempt is not yet due.
+   */
+  async attempt(deliveryIds: string[]): Promise<void> {
+    if (!deliveryIds.length) return;
+    const due = Date.now() + DUE_SLACK_MS;
+    const deliveries = (await this.dataSource.getRepository(WebhookDelivery).findBy({ id: In(deliveryIds), status: 'pending' })).filter(
+      (delivery) => !delivery.nextAttemptAt || delivery.nextAttemptAt.getTime() <= due,
+    );
+    const byEndpoint = new Map<string, WebhookDelivery[]>();
+    for (const delivery of deliveries) byEndpoint.set(delivery.endpointId, [...(byEndpoint.get(delivery.endpointId) ?? []), delivery]);
+    for (const [endpointId, batch] of byEndpoint) await this.attemptBatch(endpointId, batch);
+  }
+
+  private async attemptBatch(endpointId: string, deliveries: WebhookDelivery[]): Promise<void> {
+    const endpoint = await this.dataSource.getRepository(WebhookEndpoint).findOneBy({ id: endpointId });
     // a deleted endpoint took its deliveries with it; a disabled one receives nothing until it is enabled and its deliveries recovered
     if (!endpoint) return;
     if (endpoint.disabledAt) {
-      await this.dataSource.getRepository(WebhookDelivery).update({ id: delivery.id, status: 'pending' }, { status: 'failed', nextAttemptAt: null });
+      await this.dataSource.getRepository(WebhookDelivery).update({ id: In(deliveries.map((delivery) => delivery.id)), status: 'pending' }, { status: 'failed', nextAttemptAt: null });
       return;
     }
     const secrets = await this.endpoints.signingSecrets(endpoint.id);
-    const timestamp = Math.floor(Date.now() / 1000);
-    const attemptedAt = new Date();
-    const outcome = await sendWebhook({
-      url: endpoint.url,
-      headers: { 'webhook-id': delivery.eventId, 'webhook-timestamp': String(timestamp), 'webhook-signature': signWebhook(secrets, delivery.eventId, timestamp, delivery.payload) },
-      body: delivery.payload,
-      timeoutMs: this.env.WEBHOOK_TIMEOUT_MS,
-      allowedNetworks: this.env.WEBHOOK_ALLOWED_NETWORKS,
+    const results = await mapWithLimit(deliveries, ENDPOINT_PARALLELISM, async (delivery): Promise<AttemptResult> => {
+      const timestamp = Math.floor(Date.now() / 1000);
+      const attemptedAt = new Date();
+      const outcome = await sendWebhook({
+        url: endpoint.url,
+        headers: { 'webhook-id': delivery.eventId, 'webhook-timestamp': String(timestamp), 'webhook-signature': signWebhook(secrets, delivery.eventId, timestamp, delivery.payload) },
+        body: delivery.payload,
+        timeoutMs: this.env.WEBHOOK_TIMEOUT_MS,
+        allowedNetworks: this.env.WEBHOOK_ALLOWED_NETWORKS,
+      });
+      const attempt = delivery.attempts + 1;
+      const succeeded = isDelivered(outcome);
+      const delay = succeeded || outcome.statusCode === 410 ? null : nextAttemptDelay(this.schedule, attempt, outcome.statusCode === 429 || outcome.statusCode === 503 ? outcome.retryAfterMs : null);
+      return { delivery, attempt, attemptedAt, outcome, succeeded, nextAttemptAt: delay === null ? null : new Date(Date.now() + delay) };
     });
-    const attempt = delivery.attempts + 1;
-    const succeeded = isDelivered(outcome);
-    const gone = outcome.statusCode === 410;
-    const delay = succeeded || gone ? null : nextAttemptDelay(this.schedule, attempt, outcome.statusCode === 429 || outcome.statusCode === 503 ? outcome.retryAfterMs : null);
-    const disabled = await this.dataSource.transaction(async (manager) => {
-      const settled = await manager.query(
-        `UPDATE "utilities"."webhook_deliveries" SET "attempts" = $2, "status" = $3, "next_attempt_at" = $4, "last_attempt_at" = $5, "last_status_code" = $6, "updated_at" = now()
-         WHERE "id" = $1 AND "status" = 'pending' AND "attempts" = $7 RETURNING "id"`,
-        [delivery.id, attempt, succeeded ? 'succeeded' : delay === null ? 'failed' : 'pending', delay === null ? null : new Date(Date.now() + delay), attemptedAt, outcome.statusCode, delivery.attempts],
-      );
-      // another run of this delivery recorded its attempt first (a retry asked for while one was under way)
-      if (!settled[1]) return null;
-      await manager.insert(WebhookDeliveryAttempt, attemptRow(delivery.id, attempt, attemptedAt, outcome));
-      if (succeeded) {
-        await manager.query(`UPDATE "utilities"."webhook_endpoints" SET "failing_since" = NULL WHERE "id" = $1 AND "failing_since" IS NOT NULL`, [endpoint.id]);
-        return null;
-      }
-      const [failing] = (
-        await manager.query(`UPDATE "utilities"."webhook_endpoints" SET "failing_since" = COALESCE("failing_since", $2) WHERE "id" = $1 RETURNING "failing_since"`, [endpoint.id, attemptedAt])
-      )[0] as Array<{ failing_since: Date }>;
-      // deleted meanwhile: its deliveries went with it
-      if (!failing) return null;
-      const failingSince = failing.failing_since;
-      const reason = gone ? 'gone' : attemptedAt.getTime() - failingSince.getTime() >= this.env.WEBHOOK_DISABLE_AFTER_MS ? 'failing' : null;
-      if (reason) return this.disable(manager, endpoint.id, reason);
-      if (delay !== null) await this.queue.add(DELIVER_TASK, { deliveryId: delivery.id }, { companyId: delivery.companyId, runAt: new Date(Date.now() + delay), jobKey: rowJobKey(DELIVER_TASK, delivery.id) }, manager);
-      return null;
-    });
-    if (attempt >= 2) await this.countRetry(endpoint);
+    const { recorded, disabled } = await this.dataSource.transaction((manager) => this.record(manager, endpoint, results));
+    const counter = attemptsCounter();
+    for (const result of recorded) counter.inc({ outcome: result.succeeded ? 'delivered' : 'failed' });
+    const retries = recorded.filter((result) => result.attempt >= 2).length;
+    if (retries) await this.countRetries(endpoint, retries);
     if (disabled) await this.notifyDisabled(disabled);
   }
 
-  private async create(manager: EntityManager, rows: Array<Pick<WebhookDelivery, 'endpointId' | 'companyId' | 'eventId' | 'eventType' | 'payload'>>): Promise<WebhookDelivery[]> {
+  /**
+   * The attempts of one endpoint's batch: each delivery's new state (unless another run of it
+   * recorded its attempt first: a retry asked for while one was under way), its attempt log, the
+   * endpoint's failing streak, and the next attempt of those that failed.
+   */
+  private async record(manager: EntityManager, endpoint: WebhookEndpoint, results: AttemptResult[]): Promise<{ recorded: AttemptResult[]; disabled: WebhookEndpoint | null }> {
+    const [rows]: [Array<{ id: string }>, number] = await manager.query(
+      `UPDATE "utilities"."webhook_deliveries" AS delivery
+       SET "attempts" = settled.attempts, "status" = settled.status, "next_attempt_at" = settled.next_attempt_at,
+           "last_attempt_at" = settled.attempted_at, "last_status_code" = settled.status_code, "updated_at" = now()
+       FROM unnest($1::uuid[], $2::int[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::int[])
+         AS settled(id, attempts, status, next_attempt_at, attempted_at, status_code)
+       WHERE delivery."id" = settled.id AND delivery."status" = 'pending' AND delivery."attempts" = settled.attempts - 1
+       RETURNING delivery."id"`,
+      [
+        results.map((result) => result.delivery.id),
+        results.map((result) => result.attempt),
+        results.map((result) => (result.succeeded ? 'succeeded' : result.nextAttemptAt === null ? 'failed' : 'pending')),
+        results.map((result) => result.nextAttemptAt),
+        results.map((result) => result.attemptedAt),
+        results.map((result) => result.outcome.statusCode),
+      ],
+    );
+    const settled = new Set(rows.map((row) => row.id));
+    const recorded = results.filter((result) => settled.has(result.delivery.id));
+    if (!recorded.length) return { recorded, disabled: null };
+    await manager.insert(
+      WebhookDeliveryAttempt,
+      recorded.map((result) => attemptRow(result.delivery.id, result.attempt, result.attemptedAt, result.outcome)),
+    );
+    if (recorded.some((result) => result.outcome.statusCode === 410)) return { recorded, disabled: await this.disable(manager, endpoint.id, 'gone') };
+    // the endpoint answers: its failing streak, if any, is over
+    if (recorded.some((result) => result.succeeded)) {
+      await manager.update(WebhookEndpoint, { id: endpoint.id, failingSince: Not(IsNull()) }, { failingSince: null });
+      return { recorded, disabled: await this.scheduleRetries(manager, recorded) };
+    }
+    const times = recorded.map((result) => result.attemptedAt.getTime());
+    await manager.update(WebhookEndpoint, { id: endpoint.id, failingSince: IsNull() }, { failingSince: new Date(Math.min(...times)) });
+    const current = await manager.findOne(WebhookEndpoint, { where: { id: endpoint.id }, select: { id: true, failingSince: true } });
+    // deleted meanwhile: its deliveries went with it
+    if (!current?.failingSince) return { recorded, disabled: null };
+    if (Math.max(...times) - current.failingSince.getTime() >= this.env.WEBHOOK_DISABLE_AFTER_MS) return { recorded, disabled: await this.disable(manager, endpoint.id, 'failing') };
+    return { recorded, disabled: await this.scheduleRetries(manager, recorded) };
+  }
+
+  /** A job for each delivery of the batch that is to be tried again (one waiting per delivery). */
+  private async scheduleRetries(manager: EntityManager, recorded: AttemptResult[]): Promise<null> {
+    for (const { delivery, succeeded, nextAttemptAt } of recorded) {
+      if (succeeded || nextAttemptAt === null) continue;
+      await this.queue.add(DELIVER_TASK, deliverJob([delivery.id]), { companyId: delivery.companyId, runAt: nextAttemptAt, jobKey: rowJobKey(DELIVER_TASK, delivery.id) }, manager);
+    }
+    return null;
+  }
+
+  /** Rows for new deliveries, each carried by a job: one endpoint's go in jobs of up to DELIVERY_BATCH. */
+  private async create(manager: EntityManager, rows: Array<Pick<WebhookDelivery, 'endpointId' | 'companyId' | 'eventId' | 'eventType' | 'payload'>>): Promise<string[]> {
     if (!rows.length) return [];
     const inserted = await manager
       .createQueryBuilder()
@@ -219,13 +278,19 @@ export class WebhookDeliveries implements EventSink {
       .into(WebhookDelivery)
       .values(rows.map((row) => ({ ...row, status: 'pending' as const, attempts: 0, nextAttemptAt: () => 'now()' })))
       .orIgnore()
-      .returning('*')
+      .returning(['id', 'endpointId', 'companyId'])
       .execute();
-    const created = (inserted.raw as Array<Record<string, unknown>>).map((raw) => manager.create(WebhookDelivery, fromRaw(raw)));
-    for (const delivery of created) {
-      await this.queue.add(DELIVER_TASK, { deliveryId: delivery.id }, { companyId: delivery.companyId, jobKey: rowJobKey(DELIVER_TASK, delivery.id) }, manager);
+    const created = inserted.raw as Array<{ id: string; endpoint_id: string; company_id: string }>;
+    const byEndpoint = new Map<string, typeof created>();
+    for (const row of created) byEndpoint.set(row.endpoint_id, [...(byEndpoint.get(row.endpoint_id) ?? []), row]);
+    for (const batch of byEndpoint.values()) {
+      for (let start = 0; start < batch.length; start += DELIVERY_BATCH) {
+        const ids = batch.slice(start, start + DELIVERY_BATCH).map((row) => row.id);
+        // a job of one delivery carries its key, as a retry's does: asking for it again replaces the waiting one
+        await this.queue.add(DELIVER_TASK, deliverJob(ids), { companyId: batch[0].company_id, jobKey: ids.length === 1 ? rowJobKey(DELIVER_TASK, ids[0]) : undefined }, manager);
+      }
     }
-    return created;
+    return created.map((row) => row.id);
   }
 
   /**
@@ -264,12 +329,12 @@ export class WebhookDeliveries implements EventSink {
   }
 
   /** Counted for the credential that created the endpoint; a count that fails is logged, never a reason to deliver again. */
-  private async countRetry(endpoint: WebhookEndpoint): Promise<void> {
+  private async countRetries(endpoint: WebhookEndpoint, retries: number): Promise<void> {
     if (endpoint.createdByPeriodAnchor === null) return;
     const period = quotaPeriodBounds(endpoint.createdByPeriodAnchor);
     await this.limits
-      .countUsage(endpoint.createdByCredentialId, period.index, period.endMs, WEBHOOK_RETRIES)
-      .catch((error: unknown) => this.logger.warn(`webhook retry of endpoint ${endpoint.id} not counted: ${(error as Error)?.message ?? String(error)}`));
+      .countUsage(endpoint.createdByCredentialId, period.index, period.endMs, WEBHOOK_RETRIES, retries)
+      .catch((error: unknown) => this.logger.warn(`${retries} webhook retr${retries === 1 ? 'y' : 'ies'} of endpoint ${endpoint.id} not counted: ${(error as Error)?.message ?? String(error)}`));
   }
 
   private async endpointOf(companyId: string, endpointId: string): Promise<WebhookEndpoint> {
@@ -279,14 +344,46 @@ export class WebhookDeliveries implements EventSink {
   }
 }
 
-/** The body of every delivery: the event envelope (its feed position is the suite's own). */
-function envelopeOf(event: CompanyEvent) {
-  return { id: event.id, type: event.type, occurredAt: event.occurredAt.toISOString(), companyId: event.companyId, data: event.data, version: event.version };
+const ATTEMPTS_METRIC = 'webhook_attempts_total';
+
+/** Webhook delivery attempts this process recorded, by outcome (delivered: a 2xx in time; failed: anything else). */
+function attemptsCounter(): Counter<'outcome'> {
+  return serviceMetric('utilities', ATTEMPTS_METRIC, () => new Counter({ name: ATTEMPTS_METRIC, help: 'Webhook delivery attempts, by outcome', labelNames: ['outcome'], registers: [] }));
 }
 
-function withoutPosition(event: Event) {
-  const { position: _position, ...envelope } = event;
-  return envelope;
+/** The body of every delivery: the event envelope (its feed position is the suite's own). */
+function envelope({ id, type, occurredAt, companyId, data, version }: Omit<Event, 'position' | 'type' | 'occurredAt'> & { type: string; occurredAt: string }) {
+  return { id, type, occurredAt, companyId, data, version };
+}
+
+interface DeliverJob {
+  deliveryIds: string[];
+}
+
+const deliverJob = (deliveryIds: string[]): DeliverJob => ({ deliveryIds });
+
+interface AttemptResult {
+  delivery: WebhookDelivery;
+  attempt: number;
+  attemptedAt: Date;
+  outcome: SendOutcome;
+  succeeded: boolean;
+  /** Null when there is none: delivered, gone (410), or the schedule spent. */
+  nextAttemptAt: Date | null;
+}
+
+/** `work` on every item, at most `limit` at once; the results in the items' order. */
+async function mapWithLimit<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }
 
 function attemptRow(deliveryId: string, attempt: number, attemptedAt: Date, outcome: SendOutcome): Partial<WebhookDeliveryAttempt> {
@@ -298,24 +395,6 @@ function attemptRow(deliveryId: string, attempt: number, attemptedAt: Date, outc
     durationMs: Math.round(outcome.durationMs),
     responseBody: outcome.responseBody ? outcome.responseBody.slice(0, 1024) : null,
     error: outcome.error ? outcome.error.slice(0, 500) : null,
-  };
-}
-
-function fromRaw(raw: Record<string, unknown>): Partial<WebhookDelivery> {
-  return {
-    id: raw.id as string,
-    endpointId: raw.endpoint_id as string,
-    companyId: raw.company_id as string,
-    eventId: raw.event_id as string,
-    eventType: raw.event_type as string,
-    payload: raw.payload as string,
-    status: raw.status as WebhookDelivery['status'],
-    attempts: raw.attempts as number,
-    nextAttemptAt: raw.next_attempt_at as Date | null,
-    lastAttemptAt: raw.last_attempt_at as Date | null,
-    lastStatusCode: raw.last_status_code as number | null,
-    createdAt: raw.created_at as Date,
-    updatedAt: raw.updated_at as Date,
   };
 }
 
