@@ -234,6 +234,20 @@ describe('job queue', () => {
     expect(journal.runs.map((run) => run.payload.n).sort()).toEqual(rows.map((row) => row.id));
   });
 
+  it('drops the waiting jobs of a task whose run does all the work, not those due later nor other tasks\' ones', async () => {
+    const queue = (await start(ProducingApp)).get(JobQueue);
+    for (let n = 0; n < 3; n++) await queue.add('utilities:record', { n }, { queueName: 'utilities:relay' });
+    await queue.add('utilities:record', { n: 'later' }, { runAt: new Date(Date.now() + 60_000) });
+    await queue.add('utilities:flaky', { n: 'other' });
+    expect(await queue.dropWaiting('utilities:record')).toBe(3);
+    expect(await queue.dropWaiting('utilities:record')).toBe(0);
+    const { rows } = await db.query(`SELECT task.identifier AS task, job.payload FROM graphile_worker._private_jobs job JOIN graphile_worker._private_tasks task ON task.id = job.task_id ORDER BY job.id`);
+    expect(rows).toEqual([
+      { task: 'utilities:record', payload: { n: 'later' } },
+      { task: 'utilities:flaky', payload: { n: 'other' } },
+    ]);
+  });
+
   it('shutdown waits for the job in flight', async () => {
     const app = await start(WorkingApp);
     await app.get(JobQueue).add('utilities:slow', { n: 'slow' });

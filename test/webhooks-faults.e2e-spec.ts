@@ -68,7 +68,7 @@ describe('webhooks under faults', () => {
     expect(to.received.map((hook) => hook.event.data.amount).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => 100 + i));
   });
 
-  it('a replica that dies mid-delivery: another delivers the event again with the same webhook-id', async () => {
+  it('a replica that hangs mid-delivery (its runner stops beating): another delivers the event again with the same webhook-id', async () => {
     const dev = await stack.developer();
     const to = await receiver();
     to.answers.push({ status: 200, hang: true });

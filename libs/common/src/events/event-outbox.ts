@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { Event, Events } from '../contracts/events.contract';
@@ -27,6 +27,7 @@ const SWEEP_SCHEDULE = '* * * * *';
  */
 @Injectable()
 export class EventOutbox {
+  private readonly logger = new Logger('EventOutbox');
   private readonly table: string;
   private readonly sequence: string;
   private readonly service: ServiceName;
@@ -69,8 +70,12 @@ export class EventOutbox {
     if (transaction) this.relaying.add(transaction);
   }
 
-  /** Publishes until nothing committed is left unpublished. */
+  /**
+   * Publishes until nothing committed is left unpublished. The relay jobs waiting behind this one
+   * go first, unrun: every transaction that added one has committed, so this run publishes its events.
+   */
   async relayAll(): Promise<void> {
+    await this.queue.dropWaiting(this.relayTask).catch((error: unknown) => this.logger.warn(`waiting relay jobs not dropped: ${(error as Error).message}`));
     while ((await this.relay()) === RELAY_BATCH);
   }
 
