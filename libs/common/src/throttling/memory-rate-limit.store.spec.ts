@@ -20,6 +20,17 @@ describe('MemoryRateLimitStore', () => {
     expect(admitted.length).toBe(15);
   });
 
+  it('answers a turn\'s requests together at its end (the check phase), counted in order', async () => {
+    const store = new MemoryRateLimitStore(null);
+    const order: string[] = [];
+    const answers = [1, 2, 3].map((n) => store.consume(request({ credentialId: 'turn' })).then((result) => order.push(`answer ${n}: ${result.burstRemaining}`)));
+    process.nextTick(() => order.push('next tick'));
+    setImmediate(() => order.push('check phase, after the answers'));
+    await Promise.all(answers);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(order).toEqual(['next tick', 'answer 1: 4', 'answer 2: 3', 'answer 3: 2', 'check phase, after the answers']);
+  });
+
   it('reports remaining burst and when a slot frees', () => {
     const store = new MemoryRateLimitStore(null);
     const t0 = 5_000_000;

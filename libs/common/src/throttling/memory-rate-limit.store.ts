@@ -1,6 +1,7 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { makePrivateDirectory, PRIVATE_FILE_MODE } from '../config/private-files';
+import { atTurnEnd } from '../runtime/turn-end';
 import { BURST_SPAN_MS, WindowCounter, PlanLimitRequest, PlanLimitResult, RateLimitStore, UsageByProduct } from './rate-limit.store';
 
 interface BurstRing {
@@ -54,8 +55,9 @@ export class MemoryRateLimitStore extends RateLimitStore {
     this.timer.unref();
   }
 
-  async consume(request: PlanLimitRequest): Promise<PlanLimitResult> {
-    return this.consumeSync(request, Date.now());
+  /** Answered at the end of the event-loop turn with the turn's other requests, as the Redis store answers from a lease (`atTurnEnd`). */
+  consume(request: PlanLimitRequest): Promise<PlanLimitResult> {
+    return atTurnEnd(this.consumeSync(request, Date.now()));
   }
 
   consumeSync(request: PlanLimitRequest, now: number): PlanLimitResult {
