@@ -1,6 +1,6 @@
 'use strict';
 /**
- * Stress scenario 8: webhook fan-out. Pay records EVENTS `wallet.credited` events (one credit
+ * Stress scenario 10: webhook fan-out. Pay records EVENTS `wallet.credited` events (one credit
  * each, over HTTP); two utilities replicas gather them from pay's feed and deliver each to three
  * endpoints, receivers in this process on loopback that answer 200 at once. Measures deliveries
  * per second in all and per replica (from each replica's jobs_total), the latency from the
@@ -61,7 +61,7 @@ async function succeededDeliveries(url) {
 
 module.exports = {
   id: 'webhooks',
-  number: 8,
+  number: 10,
   title: 'Webhook fan-out: events from pay delivered by two utilities replicas to three receivers',
   measures: `deliveries per second (in all and per replica), latency from an event's commit to its receipt (p50, p99), job and delivery rows, for ${EVENTS.toLocaleString('en-US')} events × ${RECEIVERS} endpoints`,
   app: 'pay',
