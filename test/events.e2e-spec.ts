@@ -305,7 +305,8 @@ describe('domain events: one outbox per service, relayed by the job queue', () =
     expectEnvelope(rotation, dev.organizationId);
     expect(rotation).toMatchObject({ type: 'credential.secret_rotated', data: { credentialId: dev.credentialId, secretVersion: 2, apiKeyPrefix: expect.any(String) } });
     expect(JSON.stringify(rotation)).not.toContain(rotated.body.data.apiSecret);
-    expect(Object.keys(rotation.data).sort()).toEqual(['apiKeyPrefix', 'credentialId', 'environment', 'rotatedAt', 'secretVersion']);
+    expect(Object.keys(rotation.data).sort()).toEqual(['apiKeyPrefix', 'credentialId', 'environment', 'previousSecretExpiresAt', 'rotatedAt', 'secretVersion']);
+    expect(rotation.data.previousSecretExpiresAt).toBeNull();
   });
 
   it('utilities: a webhook endpoint whose receiver answers 410 is disabled', async () => {

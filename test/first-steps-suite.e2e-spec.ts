@@ -115,6 +115,17 @@ describe('first steps with the one-machine suite and its CLI', () => {
     const fresh = (await exchange(issued.apiKey, apiSecret)).body.data.accessToken;
     await eventually(async () => (await call(base, 'GET', '/api/v1/authorize/current', { headers })).status === 401, 10_000, 'the old token to be refused');
 
+    // with a grace period the previous secret still exchanges, until it ends
+    const graced = cli(['credentials:rotate', credential.credentialId, '--grace', '600', '--json']);
+    expect(graced.status).toBe(0);
+    const gracedOutput = JSON.parse(graced.stdout);
+    expect(Date.parse(gracedOutput.previousSecretExpiresAt) - Date.now()).toBeGreaterThan(590_000);
+    expect((await exchange(issued.apiKey, apiSecret)).status).toBe(200);
+    expect((await exchange(issued.apiKey, gracedOutput.apiSecret)).status).toBe(200);
+    const tooLong = cli(['credentials:rotate', credential.credentialId, '--grace', '86401']);
+    expect(tooLong.status).not.toBe(0);
+    expect(tooLong.stderr).toContain('--grace takes whole seconds from 0 to 86400');
+
     const revoked = cli(['credentials:revoke', credential.credentialId]);
     expect(revoked.status).toBe(0);
     expect(revoked.stdout).toMatch(new RegExp(`^Credential ${credential.credentialId} \\(.*…\\) revoked at `));

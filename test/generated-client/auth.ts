@@ -444,6 +444,11 @@ export interface components {
             secretVersion: number;
             /** Format: date-time */
             rotatedAt: string | null;
+            /**
+             * Format: date-time
+             * @description Until when the previous secret still exchanges (its tokens stop then); null when it stopped at once.
+             */
+            previousSecretExpiresAt: string | null;
         };
         SecretRotatedEventView: {
             /** Format: uuid */
@@ -456,6 +461,11 @@ export interface components {
             secretVersion: number;
             /** Format: date-time */
             rotatedAt: string;
+            /**
+             * Format: date-time
+             * @description Until when the previous secret still exchanges; null when it stopped at once.
+             */
+            previousSecretExpiresAt: string | null;
         };
         ErrorEnvelope: {
             /** @enum {boolean} */
@@ -479,7 +489,7 @@ export interface components {
             /** Format: date-time */
             timestamp: string;
         };
-        /** @description A developer credential’s secret was rotated: the old secret and every token minted with it stop working (the new secret is never in the event). */
+        /** @description A developer credential’s secret was rotated: the old secret and every token minted with it stop working, at once or when the grace period the rotation gave ends (`previousSecretExpiresAt`). The new secret is never in the event. */
         CredentialSecretRotatedEvent: {
             /**
              * Format: uuid
@@ -1722,7 +1732,10 @@ export interface operations {
     };
     Authorize_rotateSecret: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Seconds the previous secret still exchanges for tokens, and its tokens keep working, beside the new one (at most 86400). 0, the default: it stops at once, with every token minted with it. */
+                graceSeconds?: number;
+            };
             header?: {
                 /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
                 "X-Workspace-Id"?: string;
@@ -1734,7 +1747,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `data.apiSecret` is the new secret, shown once. The old secret and every token minted with it stop working. */
+            /** @description `data.apiSecret` is the new secret, shown once. The old secret and every token minted with it stop working at once, or when `graceSeconds` run out. */
             200: {
                 headers: {
                     /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */

@@ -1576,8 +1576,13 @@ export interface components {
             secretVersion: number;
             /** Format: date-time */
             rotatedAt: string;
+            /**
+             * Format: date-time
+             * @description Until when the previous secret still exchanges; null when it stopped at once.
+             */
+            previousSecretExpiresAt: string | null;
         };
-        /** @description A developer credential’s secret was rotated: the old secret and every token minted with it stop working (the new secret is never in the event). */
+        /** @description A developer credential’s secret was rotated: the old secret and every token minted with it stop working, at once or when the grace period the rotation gave ends (`previousSecretExpiresAt`). The new secret is never in the event. */
         CredentialSecretRotatedEvent: {
             /**
              * Format: uuid

@@ -6,7 +6,7 @@ import { keyHashOf } from '../src/credentials/credential-secrets';
 import { CredentialsService } from '../src/credentials/credentials.service';
 import { CredentialsWriteScope1795704218951 } from '../src/migrations/1795704218951-CredentialsWriteScope';
 import { SigningKeys } from '../src/tokens/signing-keys.service';
-import { call } from '../../../test/support/http';
+import { call, eventually, sleep } from '../../../test/support/http';
 import { promtoolProblems } from '../../../test/support/promtool';
 import { Developer, expectError, TestStack } from '../../../test/support/stack';
 
@@ -305,6 +305,61 @@ describe('auth service', () => {
       rotating.accessToken = renewed.body.data.accessToken;
       expect((await rotating.call(stack.auth, 'GET', '/api/v1/authorize/current')).status).toBe(200);
       expect(oldToken).not.toBe(rotating.accessToken);
+    });
+
+    it('rotates with a grace period: the old secret and its tokens keep working until it ends, then stop within the revocation bound', async () => {
+      const rolling = await stack.developer();
+      const oldToken = rolling.accessToken;
+      const oldSecret = rolling.apiSecret;
+      const rotated = await rolling.call(stack.auth, 'POST', '/api/v1/authorize/rotate-secret?graceSeconds=3');
+      expect(rotated.status).toBe(200);
+      const { apiSecret: newSecret, previousSecretExpiresAt, secretVersion } = rotated.body.data;
+      expect(secretVersion).toBe(2);
+      const graceEnds = Date.parse(previousSecretExpiresAt);
+      expect(Math.abs(graceEnds - (Date.now() + 3000))).toBeLessThan(2000);
+
+      // during the grace: the old token and the old secret still work, beside the new secret
+      expect((await rolling.call(stack.auth, 'GET', '/api/v1/authorize/current')).status).toBe(200);
+      const fromOld = await stack.exchange(rolling.apiKey, oldSecret, undefined, from());
+      expect(fromOld.status).toBe(200);
+      const fromNew = await stack.exchange(rolling.apiKey, newSecret, undefined, from());
+      expect(fromNew.status).toBe(200);
+      const current = (token: string) => call(stack.auth.url, 'GET', '/api/v1/authorize/current', { headers: rolling.headers({ authorization: `Bearer ${token}` }) });
+      expect((await current(fromOld.body.data.accessToken)).status).toBe(200);
+
+      // once it ends: the old secret is refused, and every token it minted within the revocation bound (5 s)
+      await sleep(Math.max(0, graceEnds - Date.now()) + 100);
+      expectError(await stack.exchange(rolling.apiKey, oldSecret, undefined, from()), 401, 'DEVELOPER_KEYS_INVALID');
+      await eventually(async () => (await current(oldToken)).status === 401 && (await current(fromOld.body.data.accessToken)).status === 401, 5000, 'the old secret’s tokens to be refused');
+      expectError(await current(oldToken), 401, 'AUTH_TOKEN_INVALID');
+      expect((await current(fromNew.body.data.accessToken)).status).toBe(200);
+      expect((await stack.exchange(rolling.apiKey, newSecret, undefined, from())).status).toBe(200);
+    });
+
+    it('keeps one previous secret at most: rotating again during a grace stops the older secret at once', async () => {
+      const rolling = await stack.developer();
+      const first = rolling.apiSecret;
+      const second = (await rolling.call(stack.auth, 'POST', '/api/v1/authorize/rotate-secret?graceSeconds=600')).body.data.apiSecret;
+      const renewed = await stack.exchange(rolling.apiKey, second, undefined, from());
+      rolling.accessToken = renewed.body.data.accessToken;
+      const third = await rolling.call(stack.auth, 'POST', '/api/v1/authorize/rotate-secret?graceSeconds=600');
+      expect(third.status).toBe(200);
+      expect(third.body.data.secretVersion).toBe(3);
+      expectError(await stack.exchange(rolling.apiKey, first, undefined, from()), 401, 'DEVELOPER_KEYS_INVALID');
+      expect((await stack.exchange(rolling.apiKey, second, undefined, from())).status).toBe(200);
+      expect((await stack.exchange(rolling.apiKey, third.body.data.apiSecret, undefined, from())).status).toBe(200);
+      // no grace: the previous secret stops at once too
+      const immediate = await rolling.call(stack.auth, 'POST', '/api/v1/authorize/rotate-secret?graceSeconds=0');
+      expect(immediate.body.data.previousSecretExpiresAt).toBeNull();
+      expectError(await stack.exchange(rolling.apiKey, third.body.data.apiSecret, undefined, from()), 401, 'DEVELOPER_KEYS_INVALID');
+      expectError(await stack.exchange(rolling.apiKey, second, undefined, from()), 401, 'DEVELOPER_KEYS_INVALID');
+    });
+
+    it.each(['86401', '-1', '1.5', 'soon'])('refuses a grace period of %s seconds', async (grace) => {
+      const rolling = await stack.developer();
+      expectError(await rolling.call(stack.auth, 'POST', `/api/v1/authorize/rotate-secret?graceSeconds=${grace}`), 400, 'VALIDATION_FAILED');
+      // nothing changed: the secret still exchanges
+      expect((await stack.exchange(rolling.apiKey, rolling.apiSecret, undefined, from())).status).toBe(200);
     });
 
     it('needs credentials:write to rotate the secret: a credential narrowed to hr:read cannot lock its owner out', async () => {

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Post, Query, Req } from '@nestjs/common';
 import { ApiExtraModels, ApiHeader, ApiOperation } from '@nestjs/swagger';
 import { normalizeIp } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
@@ -24,10 +24,11 @@ import {
   SuccessMessage,
 } from '@platform/common';
 import { environmentOfKey, keyHashOf } from '../credentials/credential-secrets';
+import { minimumSecretVersion } from '../credentials/developer-credential.entity';
 import { CredentialsService, rateLimitsOf } from '../credentials/credentials.service';
 import { LocalIdentitySource } from '../identity/local-identity.source';
 import { TokensService } from '../tokens/tokens.service';
-import { CurrentAuthorizationView, IssuedTokenView, RotatedSecretView, SecretRotatedEventView, UsageView } from './dto/authorize-views.dto';
+import { CurrentAuthorizationView, IssuedTokenView, RotatedSecretView, RotateSecretQueryDto, SecretRotatedEventView, UsageView } from './dto/authorize-views.dto';
 
 const PRODUCTS = Object.values(SERVICES).map((service) => service.product);
 
@@ -159,10 +160,16 @@ export class AuthorizeController {
   @ApiOperation({ summary: 'Rotate the credential’s secret', description: 'Needs `credentials:write`: a credential narrowed to product scopes cannot lock out whoever uses its secret.' })
   // the event this rotation records (the webhook catalogue publishes its shape from this document)
   @ApiExtraModels(SecretRotatedEventView)
-  @ApiEnvelope(200, RotatedSecretView, '`data.apiSecret` is the new secret, shown once. The old secret and every token minted with it stop working.')
-  async rotateSecret(@CurrentPrincipal() principal: Principal) {
-    const { credential, apiSecret } = await this.credentials.rotateSecret(principal.credentialId);
-    this.identity.revoked(credential.id, credential.secretVersion);
-    return { apiKeyPrefix: credential.keyPrefix, apiSecret, secretVersion: credential.secretVersion, rotatedAt: credential.secretRotatedAt };
+  @ApiEnvelope(200, RotatedSecretView, '`data.apiSecret` is the new secret, shown once. The old secret and every token minted with it stop working at once, or when `graceSeconds` run out.')
+  async rotateSecret(@CurrentPrincipal() principal: Principal, @Query() query: RotateSecretQueryDto) {
+    const { credential, apiSecret } = await this.credentials.rotateSecret(principal.credentialId, query.graceSeconds ?? 0);
+    this.identity.revoked(credential.id, minimumSecretVersion(credential));
+    return {
+      apiKeyPrefix: credential.keyPrefix,
+      apiSecret,
+      secretVersion: credential.secretVersion,
+      rotatedAt: credential.secretRotatedAt,
+      previousSecretExpiresAt: credential.previousSecretExpiresAt,
+    };
   }
 }

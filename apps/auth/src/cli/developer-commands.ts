@@ -5,7 +5,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { isUUID } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { DatabaseModule, describeService, EventOutbox, failCli, isPlanId, JobQueue, PLAN_IDS, PlanId, PlatformConfigModule, PLANS, Scope, SCOPES, SERVICE_DESCRIPTOR, Transactions, useOneJobRunnerPerProcess, withSuiteDatabase } from '@platform/common';
-import { CredentialsService } from '../credentials/credentials.service';
+import { CredentialsService, MAX_SECRET_GRACE_SECONDS } from '../credentials/credentials.service';
 import { AUTH_ENTITIES } from '../entities';
 import { AUTH_MIGRATIONS } from '../migrations';
 import { describeStore, noSuiteDataWarning, StoreDescription } from './store';
@@ -64,6 +64,12 @@ async function holdsSuiteData(context: INestApplicationContext): Promise<boolean
     await runner.release();
   }
 }
+
+const graceSeconds = (value: string) => {
+  const parsed = Number(value);
+  if (!/^\d+$/.test(value) || parsed > MAX_SECRET_GRACE_SECONDS) throw new InvalidArgumentError(`--grace takes whole seconds from 0 to ${MAX_SECRET_GRACE_SECONDS} (got "${value}")`);
+  return parsed;
+};
 
 const credentialIdArgument = (value: string) => {
   if (!isUUID(value)) throw new InvalidArgumentError('a credential id is a UUID (see credentials:list)');
@@ -164,21 +170,29 @@ export function addDeveloperCommands(program: Command): void {
 
   program
     .command('credentials:rotate')
-    .description('Give a credential a new secret (shown once); the old secret and every token minted with it stop working.')
+    .description('Give a credential a new secret (shown once); the old secret and every token minted with it stop working, at once or after --grace.')
     .argument('<credentialId>', 'the credential (see credentials:list)', credentialIdArgument)
+    .option('--grace <seconds>', `seconds the old secret and its tokens keep working (0 to ${MAX_SECRET_GRACE_SECONDS})`, graceSeconds, 0)
     .option('--json', 'print JSON only')
-    .action(async (credentialId: string, options: { json?: boolean }) => {
+    .action(async (credentialId: string, options: { grace: number; json?: boolean }) => {
       const { credential, apiSecret } = await withAuthStore(async (context, store) => {
         const found = await existingCredential(context, credentialId, store);
         if (found.credential.revokedAt) failCli(`Credential ${credentialId} is revoked; create a new one with developers:create.`);
-        return context.get(CredentialsService).rotateSecret(credentialId);
+        return context.get(CredentialsService).rotateSecret(credentialId, options.grace);
       });
-      const output = { credentialId: credential.id, apiKeyPrefix: credential.keyPrefix, apiSecret, secretVersion: credential.secretVersion, rotatedAt: credential.secretRotatedAt };
+      const output = {
+        credentialId: credential.id,
+        apiKeyPrefix: credential.keyPrefix,
+        apiSecret,
+        secretVersion: credential.secretVersion,
+        rotatedAt: credential.secretRotatedAt,
+        previousSecretExpiresAt: credential.previousSecretExpiresAt,
+      };
       if (options.json) {
         process.stdout.write(JSON.stringify(output) + '\n');
         return;
       }
-      process.stdout.write([`Credential    ${credential.id} (${credential.keyPrefix}…)`, `API secret    ${apiSecret}`, '', 'The secret is shown only this once: store it now. The old one no longer works.'].join('\n') + '\n');
+      process.stdout.write([`Credential    ${credential.id} (${credential.keyPrefix}…)`, `API secret    ${apiSecret}`, '', `The secret is shown only this once: store it now. ${credential.previousSecretExpiresAt ? `The old one works until ${credential.previousSecretExpiresAt.toISOString()}.` : 'The old one no longer works.'}`].join('\n') + '\n');
     });
 
   program

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, MoreThan } from 'typeorm';
 import { Batcher, Environment, EventOutbox, PlanEnvironment, PlanId, PLANS, PlatformException, PreparedStatement, qualifiedTable, randomToken, RateLimits, readOrCreateSecretFile, Scope, SCOPES, Transactions } from '@platform/common';
 import { Organization } from '../organizations/organization.entity';
-import { DeveloperCredential } from './developer-credential.entity';
+import { DeveloperCredential, minimumSecretVersion } from './developer-credential.entity';
 import { generateApiKey, generateApiSecret, hashSecret, keyHashOf, keyPrefixOf, secretMatches } from './credential-secrets';
 
 export interface NewDeveloper {
@@ -25,7 +25,7 @@ export interface IssuedCredentials {
 
 /** What a token is minted from: the credential and its organization, as far as a token says them. */
 export interface TokenSubject {
-  credential: Pick<DeveloperCredential, 'id' | 'keyHash' | 'secretHash' | 'secretVersion' | 'scopes' | 'revokedAt'>;
+  credential: Pick<DeveloperCredential, 'id' | 'keyHash' | 'secretHash' | 'secretVersion' | 'previousSecretHash' | 'previousSecretExpiresAt' | 'scopes' | 'revokedAt'>;
   organization: Pick<Organization, 'id' | 'plan' | 'burstPerSecond' | 'monthlyQuota' | 'webhookRetries' | 'createdAt'>;
 }
 
@@ -34,6 +34,8 @@ interface CredentialRow {
   key_hash: string;
   secret_hash: string;
   secret_version: number;
+  previous_secret_hash: string | null;
+  previous_secret_expires_at: Date | null;
   scopes: string;
   organization_id: string;
   plan: PlanId;
@@ -53,10 +55,25 @@ const LOOKUP_BATCHING = { maxBatch: 128, maxInFlight: 2 };
 /** A token subject of its own for each exchange, from the row. */
 function subjectOf(row: CredentialRow): TokenSubject {
   return {
-    credential: { id: row.id, keyHash: row.key_hash, secretHash: row.secret_hash, secretVersion: row.secret_version, scopes: row.scopes, revokedAt: row.revoked_at },
+    credential: {
+      id: row.id,
+      keyHash: row.key_hash,
+      secretHash: row.secret_hash,
+      secretVersion: row.secret_version,
+      previousSecretHash: row.previous_secret_hash,
+      previousSecretExpiresAt: row.previous_secret_expires_at,
+      scopes: row.scopes,
+      revokedAt: row.revoked_at,
+    },
     organization: { id: row.organization_id, plan: row.plan, burstPerSecond: row.burst_per_second, monthlyQuota: row.monthly_quota, webhookRetries: row.webhook_retries, createdAt: row.created_at },
   };
 }
+
+/** The longest grace period a rotation may give the previous secret: 24 hours. */
+export const MAX_SECRET_GRACE_SECONDS = 24 * 3600;
+
+/** What a missing hash is compared with: the work is the same whether or not the key exists. */
+const NO_HASH = '0'.repeat(64);
 
 /** Tokens live 15 minutes: a rotation older than that can no longer revoke anything. */
 export const REVOCATION_HORIZON_MS = 20 * 60_000;
@@ -114,11 +131,21 @@ export class CredentialsService {
     });
   }
 
-  /** The credential and organization for a key (by its `keyHashOf`) and secret, or null. Always spends one hash. */
+  /**
+   * The credential and organization for a key (by its `keyHashOf`) and secret, or null. Always
+   * spends two hashes, whatever the key: the current secret's and the previous one's. The previous
+   * secret, while its grace period runs, answers for the version before the current one (its
+   * tokens are that version's, and stop with it).
+   */
   async verify(keyHash: string, apiSecret: string): Promise<TokenSubject | null> {
     const found = await this.findByKeyHash(keyHash);
-    const matches = secretMatches(this.pepper, apiSecret, found?.credential.secretHash ?? '0'.repeat(64));
-    return found && matches && !found.credential.revokedAt ? found : null;
+    const current = secretMatches(this.pepper, apiSecret, found?.credential.secretHash ?? NO_HASH);
+    const previous = secretMatches(this.pepper, apiSecret, found?.credential.previousSecretHash ?? NO_HASH);
+    if (!found || found.credential.revokedAt) return null;
+    if (current) return found;
+    const graceEnds = found.credential.previousSecretExpiresAt?.getTime() ?? 0;
+    if (previous && graceEnds > Date.now()) return { ...found, credential: { ...found.credential, secretVersion: found.credential.secretVersion - 1 } };
+    return null;
   }
 
   /**
@@ -133,7 +160,7 @@ export class CredentialsService {
 
   private async findManyByKeyHash(keyHashes: string[]): Promise<(TokenSubject | null)[]> {
     this.byKeyHashes ??= new PreparedStatement(
-      'SELECT c.id, c.key_hash, c.secret_hash, c.secret_version, c.scopes, c.revoked_at, o.id AS organization_id, o.plan, o.burst_per_second, o.monthly_quota, o.webhook_retries, o.created_at ' +
+      'SELECT c.id, c.key_hash, c.secret_hash, c.secret_version, c.previous_secret_hash, c.previous_secret_expires_at, c.scopes, c.revoked_at, o.id AS organization_id, o.plan, o.burst_per_second, o.monthly_quota, o.webhook_retries, o.created_at ' +
         `FROM ${qualifiedTable(this.dataSource, DeveloperCredential)} c JOIN ${qualifiedTable(this.dataSource, Organization)} o ON o.id = c.organization_id ` +
         'WHERE c.key_hash = ANY($1::varchar[])',
     );
@@ -153,8 +180,16 @@ export class CredentialsService {
     return { credential, organization };
   }
 
-  /** New secret, returned once; the old one stops working at once and its tokens are revoked. */
-  async rotateSecret(credentialId: string): Promise<{ credential: DeveloperCredential; apiSecret: string }> {
+  /**
+   * New secret, returned once. Without a grace period the old one stops working at once and its
+   * tokens are revoked; with one (at most MAX_SECRET_GRACE_SECONDS), the old secret still
+   * exchanges until it ends, and its tokens stop then. A secret still in its grace when the next
+   * rotation comes stops at once: there is one previous secret at most.
+   */
+  async rotateSecret(credentialId: string, graceSeconds = 0): Promise<{ credential: DeveloperCredential; apiSecret: string }> {
+    if (!Number.isInteger(graceSeconds) || graceSeconds < 0 || graceSeconds > MAX_SECRET_GRACE_SECONDS) {
+      throw PlatformException.validation({ graceSeconds: [`graceSeconds must be an integer from 0 to ${MAX_SECRET_GRACE_SECONDS}`] });
+    }
     return this.transactions.run(async (manager) => {
       const credential = await manager.findOneOrFail(DeveloperCredential, {
         where: { id: credentialId },
@@ -162,9 +197,12 @@ export class CredentialsService {
       });
       if (credential.revokedAt) throw PlatformException.validation({ credentialId: ['the credential is revoked'] });
       const apiSecret = generateApiSecret(credential.environment);
+      const now = new Date();
+      credential.previousSecretHash = graceSeconds > 0 ? credential.secretHash : null;
+      credential.previousSecretExpiresAt = graceSeconds > 0 ? new Date(now.getTime() + graceSeconds * 1000) : null;
       credential.secretHash = hashSecret(this.pepper, apiSecret);
       credential.secretVersion += 1;
-      credential.secretRotatedAt = new Date();
+      credential.secretRotatedAt = now;
       await manager.save(credential);
       // what a security log wants to hear: which credential, when, which version; never a secret or its hash
       await this.outbox.record(manager, credential.organizationId, 'credential.secret_rotated', {
@@ -173,6 +211,7 @@ export class CredentialsService {
         environment: credential.environment,
         secretVersion: credential.secretVersion,
         rotatedAt: credential.secretRotatedAt,
+        previousSecretExpiresAt: credential.previousSecretExpiresAt,
       });
       return { credential, apiSecret };
     });
@@ -204,17 +243,24 @@ export class CredentialsService {
       credential.secretVersion += 1;
       credential.secretRotatedAt = now;
       credential.secretHash = hashSecret(this.pepper, generateApiSecret(credential.environment));
+      credential.previousSecretHash = null;
+      credential.previousSecretExpiresAt = null;
       return manager.save(credential);
     });
   }
 
-  /** Credentials rotated within the token lifetime, with the oldest secret version still valid. */
+  /**
+   * Credentials rotated, or whose previous secret's grace ended, within the token lifetime (or
+   * whose grace still runs), with the oldest secret version still valid.
+   */
   async recentRotations(): Promise<{ credentialId: string; minimumSecretVersion: number }[]> {
+    const since = new Date(Date.now() - REVOCATION_HORIZON_MS);
     const rows = await this.dataSource.getRepository(DeveloperCredential).find({
-      select: { id: true, secretVersion: true },
-      where: { secretRotatedAt: MoreThan(new Date(Date.now() - REVOCATION_HORIZON_MS)) },
+      select: { id: true, secretVersion: true, previousSecretExpiresAt: true },
+      where: [{ secretRotatedAt: MoreThan(since) }, { previousSecretExpiresAt: MoreThan(since) }],
     });
-    return rows.map((row) => ({ credentialId: row.id, minimumSecretVersion: row.secretVersion }));
+    const now = Date.now();
+    return rows.map((row) => ({ credentialId: row.id, minimumSecretVersion: minimumSecretVersion(row, now) }));
   }
 }
 

@@ -22,12 +22,22 @@ export class DeveloperCredential {
   @Column({ name: 'secret_hash', type: 'varchar', length: 64 })
   secretHash: string;
 
-  /** Incremented by every rotation; tokens minted with an older version are refused. */
+  /** Incremented by every rotation; tokens minted with an older version are refused (the previous one's while its grace runs: `minimumSecretVersion`). */
   @Column({ name: 'secret_version', type: 'integer', default: 1 })
   secretVersion: number;
 
   @Column({ name: 'secret_rotated_at', type: 'timestamptz', nullable: true })
   secretRotatedAt: Date | null;
+
+  /**
+   * The secret before the last rotation, while a grace period the rotation gave it runs: until
+   * `previousSecretExpiresAt` it still exchanges, for tokens of the version before this one.
+   */
+  @Column({ name: 'previous_secret_hash', type: 'varchar', length: 64, nullable: true })
+  previousSecretHash: string | null;
+
+  @Column({ name: 'previous_secret_expires_at', type: 'timestamptz', nullable: true })
+  previousSecretExpiresAt: Date | null;
 
   /** Set when the credential is revoked for good: its key and secret are refused from then on. */
   @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
@@ -42,4 +52,12 @@ export class DeveloperCredential {
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
+}
+
+/**
+ * The oldest secret version whose tokens are accepted: the current one's, or the one before while
+ * the previous secret's grace period runs.
+ */
+export function minimumSecretVersion(credential: Pick<DeveloperCredential, 'secretVersion' | 'previousSecretExpiresAt'>, now = Date.now()): number {
+  return credential.previousSecretExpiresAt && credential.previousSecretExpiresAt.getTime() > now ? credential.secretVersion - 1 : credential.secretVersion;
 }

@@ -69,8 +69,8 @@ const NET_PAY = PAYSLIP.netPay;
 export const EVENT_DEFINITIONS: { readonly [T in EventType]: EventDefinition } = {
   'credential.secret_rotated': {
     data: 'SecretRotatedEventView',
-    description: 'A developer credential’s secret was rotated: the old secret and every token minted with it stop working (the new secret is never in the event).',
-    example: { secretVersion: 2, rotatedAt: '2026-03-31T09:15:02.000Z' },
+    description: 'A developer credential’s secret was rotated: the old secret and every token minted with it stop working, at once or when the grace period the rotation gave ends (`previousSecretExpiresAt`). The new secret is never in the event.',
+    example: { secretVersion: 2, rotatedAt: '2026-03-31T09:15:02.000Z', previousSecretExpiresAt: null },
   },
   'employee.created': {
     data: 'EmployeeView',

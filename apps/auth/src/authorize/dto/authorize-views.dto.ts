@@ -1,5 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { PLAN_IDS, SCOPES, SERVICES } from '@platform/common';
+import { MAX_SECRET_GRACE_SECONDS } from '../../credentials/credentials.service';
 
 const PRODUCTS_OF_SERVICES = Object.values(SERVICES).map((service) => service.product);
 
@@ -177,6 +180,26 @@ export class RotatedSecretView {
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   rotatedAt: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Until when the previous secret still exchanges (its tokens stop then); null when it stopped at once.' })
+  previousSecretExpiresAt: string | null;
+}
+
+/** `POST /authorize/rotate-secret?graceSeconds=`: how long the previous secret keeps working. */
+export class RotateSecretQueryDto {
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    maximum: MAX_SECRET_GRACE_SECONDS,
+    default: 0,
+    description: 'Seconds the previous secret still exchanges for tokens, and its tokens keep working, beside the new one (at most 86400). 0, the default: it stops at once, with every token minted with it.',
+  })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(MAX_SECRET_GRACE_SECONDS)
+  graceSeconds?: number;
 }
 
 /** `data` of the `credential.secret_rotated` event: which credential, when, which version; never the secret. */
@@ -195,4 +218,7 @@ export class SecretRotatedEventView {
 
   @ApiProperty({ type: String, format: 'date-time' })
   rotatedAt: string;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Until when the previous secret still exchanges; null when it stopped at once.' })
+  previousSecretExpiresAt: string | null;
 }
