@@ -102,9 +102,35 @@ describe('first steps with the one-machine suite and its CLI', () => {
     const listed = cli(['credentials:list', '--org', issued.organizationId, '--json']);
     expect(listed.status).toBe(0);
     const [credential] = JSON.parse(listed.stdout).credentials;
-    expect(credential).toMatchObject({ organizationId: issued.organizationId, organization: 'Rotating Co', plan: 'developer-sandbox', apiKeyPrefix: issued.apiKey.slice(0, credential.apiKeyPrefix.length), revokedAt: null });
+    expect(credential).toMatchObject({
+      organizationId: issued.organizationId,
+      organization: 'Rotating Co',
+      name: 'Default key',
+      plan: 'developer-sandbox',
+      apiKeyPrefix: issued.apiKey.slice(0, credential.apiKeyPrefix.length),
+      apiKeyLastFour: issued.apiKey.slice(-4),
+      lastUsedAt: null,
+      revokedAt: null,
+    });
     expect(listed.stdout).not.toContain(issued.apiSecret);
-    expect(cli(['credentials:list']).stdout).toContain(`${credential.credentialId}  ${credential.apiKeyPrefix}…  developer-sandbox  Rotating Co`);
+    expect(cli(['credentials:list']).stdout).toContain(`${credential.credentialId}  ${credential.apiKeyPrefix}…${issued.apiKey.slice(-4)}  "Default key"  developer-sandbox  Rotating Co`);
+
+    // another named key of the same organization, narrowed; its use is noted (off the exchange's path)
+    const second = cli(['credentials:create', '--org', issued.organizationId, '--name', 'Payroll sync', '--scopes', 'hr:read,payroll:read', '--json']);
+    expect(second.status).toBe(0);
+    const payrollKey = JSON.parse(second.stdout);
+    expect(payrollKey).toMatchObject({ organizationId: issued.organizationId, name: 'Payroll sync', apiKey: expect.stringMatching(/^pk_sandbox_/), apiSecret: expect.stringMatching(/^sk_sandbox_/) });
+    const payrollToken = await exchange(payrollKey.apiKey, payrollKey.apiSecret);
+    expect(payrollToken.status).toBe(200);
+    const keys = await eventually(async () => {
+      const all = JSON.parse(cli(['credentials:list', '--org', issued.organizationId, '--json']).stdout).credentials;
+      return all.find((entry: { name: string; lastUsedAt: string | null }) => entry.name === 'Payroll sync')?.lastUsedAt && all;
+    }, 10_000, 'the second key’s last use');
+    expect(keys).toHaveLength(2);
+    expect(keys.find((entry: { name: string }) => entry.name === 'Payroll sync')).toMatchObject({ credentialId: payrollKey.credentialId, scopes: ['hr:read', 'payroll:read'], apiKeyLastFour: payrollKey.apiKey.slice(-4) });
+    expect(Math.abs(Date.parse(keys.find((entry: { name: string }) => entry.name === 'Payroll sync').lastUsedAt) - Date.now())).toBeLessThan(60_000);
+    expect(cli(['credentials:create', '--org', '00000000-0000-4000-8000-000000000000', '--json']).stderr).toContain('No organization 00000000-0000-4000-8000-000000000000');
+    expect(cli(['credentials:create', '--org', issued.organizationId, '--name', 'x'.repeat(101)]).stderr).toContain('--name must be 1 to 100 characters');
 
     const token = (await exchange(issued.apiKey, issued.apiSecret)).body.data.accessToken;
     const headers = { authorization: `Bearer ${token}`, 'x-platform-api-key': issued.apiKey, 'x-platform-client-id': 'platform-developer' };
@@ -131,7 +157,10 @@ describe('first steps with the one-machine suite and its CLI', () => {
     expect(revoked.stdout).toMatch(new RegExp(`^Credential ${credential.credentialId} \\(.*…\\) revoked at `));
     expect((await exchange(issued.apiKey, apiSecret)).body.code).toBe('DEVELOPER_KEYS_INVALID');
     await eventually(async () => (await call(base, 'GET', '/api/v1/hr/employees', { headers: { ...headers, authorization: `Bearer ${fresh}` } })).body.code === 'AUTH_TOKEN_INVALID', 10_000, 'the revoked credential’s token to be refused');
-    expect(JSON.parse(cli(['credentials:list', '--org', issued.organizationId, '--json']).stdout).credentials[0].revokedAt).toEqual(expect.any(String));
+    const afterRevoke = JSON.parse(cli(['credentials:list', '--org', issued.organizationId, '--json']).stdout).credentials;
+    expect(afterRevoke.find((entry: { credentialId: string }) => entry.credentialId === credential.credentialId).revokedAt).toEqual(expect.any(String));
+    // the organization's other key is not touched
+    expect(afterRevoke.find((entry: { credentialId: string }) => entry.credentialId === payrollKey.credentialId).revokedAt).toBeNull();
 
     const again = cli(['credentials:rotate', credential.credentialId]);
     expect(again.status).toBe(2);

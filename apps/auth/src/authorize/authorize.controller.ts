@@ -98,6 +98,7 @@ export class AuthorizeController {
     });
     if (verified) {
       await this.store.releaseCounts(countedKeys);
+      this.credentials.markUsed(verified.credential.id);
       return this.tokens.issue(verified);
     }
     if (counted < counters.length) throw PlatformException.tooManyRequests(this.env.TOKEN_FAILURE_WINDOW_SECONDS);

@@ -6,6 +6,7 @@ import { isUUID } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { DatabaseModule, describeService, EventOutbox, failCli, isPlanId, JobQueue, PLAN_IDS, PlanId, PlatformConfigModule, PLANS, Scope, SCOPES, SERVICE_DESCRIPTOR, Transactions, useOneJobRunnerPerProcess, withSuiteDatabase } from '@platform/common';
 import { CredentialsService, MAX_SECRET_GRACE_SECONDS } from '../credentials/credentials.service';
+import { DEFAULT_CREDENTIAL_NAME, MAX_CREDENTIAL_NAME_LENGTH } from '../credentials/developer-credential.entity';
 import { AUTH_ENTITIES } from '../entities';
 import { AUTH_MIGRATIONS } from '../migrations';
 import { describeStore, noSuiteDataWarning, StoreDescription } from './store';
@@ -71,6 +72,14 @@ const graceSeconds = (value: string) => {
   return parsed;
 };
 
+/** `--scopes a,b`: known scopes, or the command fails naming the unknown ones. */
+function parseScopes(list: string | undefined): Scope[] | undefined {
+  const scopes = list?.split(',').map((scope) => scope.trim()).filter(Boolean);
+  const unknown = scopes?.filter((scope) => !(SCOPES as readonly string[]).includes(scope));
+  if (unknown?.length) failCli(`Unknown scopes: ${unknown.join(', ')}. Scopes: ${SCOPES.join(', ')}`);
+  return scopes as Scope[] | undefined;
+}
+
 const credentialIdArgument = (value: string) => {
   if (!isUUID(value)) throw new InvalidArgumentError('a credential id is a UUID (see credentials:list)');
   return value;
@@ -97,9 +106,7 @@ export function addDeveloperCommands(program: Command): void {
     .option('--json', 'print JSON only')
     .action(async (options: { org: string; plan: string; scopes?: string; burst?: number; quota?: number; webhookRetries?: number; json?: boolean }) => {
       if (!isPlanId(options.plan)) failCli(`Unknown plan "${options.plan}". Plans: ${PLAN_IDS.join(', ')}`);
-      const scopes = options.scopes?.split(',').map((scope) => scope.trim()).filter(Boolean);
-      const unknown = scopes?.filter((scope) => !(SCOPES as readonly string[]).includes(scope));
-      if (unknown?.length) failCli(`Unknown scopes: ${unknown.join(', ')}. Scopes: ${SCOPES.join(', ')}`);
+      const scopes = parseScopes(options.scopes);
       if (!options.org.trim() || options.org.length > 200) failCli('--org must be 1 to 200 characters');
       if (options.plan !== 'api-enterprise' && (options.burst || options.quota || options.webhookRetries)) {
         failCli('--burst, --quota and --webhook-retries are negotiated limits: use them with --plan api-enterprise');
@@ -110,7 +117,7 @@ export function addDeveloperCommands(program: Command): void {
         issued: await context.get(CredentialsService).createDeveloper({
           organizationName: options.org.trim(),
           plan: options.plan as PlanId,
-          scopes: scopes as Scope[] | undefined,
+          scopes,
           burstPerSecond: options.burst,
           monthlyQuota: options.quota,
           webhookRetries: options.webhookRetries,
@@ -138,7 +145,7 @@ export function addDeveloperCommands(program: Command): void {
 
   program
     .command('credentials:list')
-    .description('List the developer credentials (never their secrets): organization, key prefix, plan, scopes, rotation and revocation.')
+    .description('List the developer credentials (never their secrets): name, organization, key prefix and last four, plan, scopes, last use, rotation and revocation.')
     .option('--org <organizationId>', 'only this organization’s')
     .option('--json', 'print JSON only')
     .action(async (options: { org?: string; json?: boolean }) => {
@@ -149,10 +156,13 @@ export function addDeveloperCommands(program: Command): void {
         organizationId: organization.id,
         organization: organization.name,
         plan: organization.plan,
+        name: credential.name,
         apiKeyPrefix: credential.keyPrefix,
+        apiKeyLastFour: credential.keyLastFour,
         environment: credential.environment,
         scopes: credential.scopes.split(' '),
         createdAt: credential.createdAt.toISOString(),
+        lastUsedAt: credential.lastUsedAt?.toISOString() ?? null,
         secretRotatedAt: credential.secretRotatedAt?.toISOString() ?? null,
         revokedAt: credential.revokedAt?.toISOString() ?? null,
       }));
@@ -165,7 +175,35 @@ export function addDeveloperCommands(program: Command): void {
         return;
       }
       const state = (row: (typeof rows)[number]) => (row.revokedAt ? `revoked ${row.revokedAt}` : row.secretRotatedAt ? `active, rotated ${row.secretRotatedAt}` : 'active');
-      process.stdout.write(rows.map((row) => `${row.credentialId}  ${row.apiKeyPrefix}…  ${row.plan}  ${row.organization} (${row.organizationId})  ${state(row)}`).join('\n') + '\n');
+      const key = (row: (typeof rows)[number]) => `${row.apiKeyPrefix}…${row.apiKeyLastFour ?? ''}`;
+      const used = (row: (typeof rows)[number]) => (row.lastUsedAt ? `last used ${row.lastUsedAt}` : 'never used');
+      process.stdout.write(rows.map((row) => `${row.credentialId}  ${key(row)}  "${row.name}"  ${row.plan}  ${row.organization} (${row.organizationId})  ${state(row)}, ${used(row)}`).join('\n') + '\n');
+    });
+
+  program
+    .command('credentials:create')
+    .description('Give an existing organization another named key and secret (shown once).')
+    .requiredOption('--org <organizationId>', 'the organization (see credentials:list)')
+    .option('--name <name>', `what the organization calls the key (1 to ${MAX_CREDENTIAL_NAME_LENGTH} characters)`, DEFAULT_CREDENTIAL_NAME)
+    .option('--scopes <list>', `comma-separated scopes (default: all): ${SCOPES.join(',')}`)
+    .option('--json', 'print JSON only')
+    .action(async (options: { org: string; name: string; scopes?: string; json?: boolean }) => {
+      if (!isUUID(options.org)) failCli('--org takes an organization id (a UUID)');
+      if (!options.name.trim() || options.name.trim().length > MAX_CREDENTIAL_NAME_LENGTH) failCli(`--name must be 1 to ${MAX_CREDENTIAL_NAME_LENGTH} characters`);
+      const scopes = parseScopes(options.scopes);
+      const issued = await withAuthStore(async (context) => {
+        const credentials = context.get(CredentialsService);
+        if (!(await credentials.organizationExists(options.org))) failCli(`No organization ${options.org} in this store.`);
+        return credentials.createCredential(options.org, { name: options.name, scopes });
+      });
+      const output = { organizationId: issued.organizationId, credentialId: issued.credentialId, name: options.name.trim(), apiKey: issued.apiKey, apiSecret: issued.apiSecret };
+      if (options.json) {
+        process.stdout.write(JSON.stringify(output) + '\n');
+        return;
+      }
+      process.stdout.write(
+        [`Credential    ${output.credentialId} "${output.name}" of ${output.organizationId}`, `API key       ${output.apiKey}`, `API secret    ${output.apiSecret}`, '', 'The secret is shown only this once: store it now.'].join('\n') + '\n',
+      );
     });
 
   program

@@ -1,13 +1,15 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, MoreThan } from 'typeorm';
+import { DataSource, EntityManager, In, MoreThan } from 'typeorm';
 import { Batcher, Environment, EventOutbox, PlanEnvironment, PlanId, PLANS, PlatformException, PreparedStatement, qualifiedTable, randomToken, RateLimits, readOrCreateSecretFile, Scope, SCOPES, Transactions } from '@platform/common';
 import { Organization } from '../organizations/organization.entity';
-import { DeveloperCredential, minimumSecretVersion } from './developer-credential.entity';
+import { DEFAULT_CREDENTIAL_NAME, DeveloperCredential, MAX_CREDENTIAL_NAME_LENGTH, minimumSecretVersion } from './developer-credential.entity';
 import { generateApiKey, generateApiSecret, hashSecret, keyHashOf, keyPrefixOf, secretMatches } from './credential-secrets';
 
 export interface NewDeveloper {
   organizationName: string;
+  /** The first key's name (DEFAULT_CREDENTIAL_NAME when not given). */
+  credentialName?: string;
   plan: PlanId;
   scopes?: Scope[];
   burstPerSecond?: number;
@@ -69,6 +71,11 @@ function subjectOf(row: CredentialRow): TokenSubject {
   };
 }
 
+/** How stale a key's `lastUsedAt` may be: it is written at most once a minute per key. */
+const LAST_USED_PRECISION_MS = 60_000;
+/** Credentials whose last write a process remembers (the oldest forgotten first). */
+const MAX_MARKED_REMEMBERED = 10_000;
+
 /** The longest grace period a rotation may give the previous secret: 24 hours. */
 export const MAX_SECRET_GRACE_SECONDS = 24 * 3600;
 
@@ -80,6 +87,7 @@ export const REVOCATION_HORIZON_MS = 20 * 60_000;
 
 @Injectable()
 export class CredentialsService {
+  private readonly logger = new Logger('Credentials');
   private readonly pepper: string;
   private readonly environment: PlanEnvironment;
 
@@ -103,8 +111,6 @@ export class CredentialsService {
     if (this.environment === 'production' && plan.environment === 'sandbox') {
       throw PlatformException.validation({ plan: [`the ${plan.id} plan is for the sandbox environment only`] });
     }
-    const apiKey = generateApiKey(this.environment);
-    const apiSecret = generateApiSecret(this.environment);
     return this.transactions.run(async (manager) => {
       const organization = await manager.save(
         manager.create(Organization, {
@@ -115,21 +121,64 @@ export class CredentialsService {
           webhookRetries: negotiated ? input.webhookRetries ?? null : null,
         }),
       );
-      const credential = await manager.save(
-        manager.create(DeveloperCredential, {
-          organizationId: organization.id,
-          keyHash: keyHashOf(apiKey),
-          keyPrefix: keyPrefixOf(apiKey),
-          secretHash: hashSecret(this.pepper, apiSecret),
-          secretVersion: 1,
-          secretRotatedAt: null,
-          environment: this.environment,
-          scopes: (input.scopes ?? [...SCOPES]).join(' '),
-        }),
-      );
+      const { credential, apiKey, apiSecret } = await this.issue(manager, organization.id, { name: input.credentialName, scopes: input.scopes });
       return { organizationId: organization.id, credentialId: credential.id, apiKey, apiSecret, plan: input.plan };
     });
   }
+
+  /** Another key of an existing organization, named; its key and secret are returned once. */
+  async createCredential(organizationId: string, input: { name?: string; scopes?: Scope[] }): Promise<IssuedCredentials> {
+    return this.transactions.run(async (manager) => {
+      const organization = await manager.findOneBy(Organization, { id: organizationId });
+      if (!organization) throw PlatformException.validation({ organizationId: ['no organization has this id'] });
+      const { credential, apiKey, apiSecret } = await this.issue(manager, organization.id, input);
+      return { organizationId: organization.id, credentialId: credential.id, apiKey, apiSecret, plan: organization.plan };
+    });
+  }
+
+  private async issue(manager: EntityManager, organizationId: string, input: { name?: string; scopes?: Scope[] }) {
+    const name = (input.name ?? DEFAULT_CREDENTIAL_NAME).trim();
+    if (!name || name.length > MAX_CREDENTIAL_NAME_LENGTH) throw PlatformException.validation({ name: [`a key's name is 1 to ${MAX_CREDENTIAL_NAME_LENGTH} characters`] });
+    const apiKey = generateApiKey(this.environment);
+    const apiSecret = generateApiSecret(this.environment);
+    const credential = await manager.save(
+      manager.create(DeveloperCredential, {
+        organizationId,
+        name,
+        keyHash: keyHashOf(apiKey),
+        keyPrefix: keyPrefixOf(apiKey),
+        keyLastFour: apiKey.slice(-4),
+        secretHash: hashSecret(this.pepper, apiSecret),
+        secretVersion: 1,
+        secretRotatedAt: null,
+        environment: this.environment,
+        scopes: (input.scopes ?? [...SCOPES]).join(' '),
+      }),
+    );
+    return { credential, apiKey, apiSecret };
+  }
+
+  /**
+   * Notes that the credential exchanged for a token: off the exchange's path (not awaited by it),
+   * at most once a minute per credential and process, the credentials of concurrent exchanges in
+   * one statement. A write that fails is logged; the exchange has already succeeded.
+   */
+  markUsed(credentialId: string): void {
+    const now = Date.now();
+    if (now - (this.lastMarked.get(credentialId) ?? 0) < LAST_USED_PRECISION_MS) return;
+    this.lastMarked.set(credentialId, now);
+    if (this.lastMarked.size > MAX_MARKED_REMEMBERED) this.lastMarked.delete(this.lastMarked.keys().next().value!);
+    this.usedMarks.run(credentialId).catch((error: unknown) => this.logger.warn(`last use of credential ${credentialId} not recorded: ${(error as Error).message}`));
+  }
+
+  private readonly lastMarked = new Map<string, number>();
+  private readonly usedMarks = new Batcher(
+    async (ids: string[]) => {
+      await this.dataSource.query(`UPDATE ${qualifiedTable(this.dataSource, DeveloperCredential)} SET "last_used_at" = now() WHERE "id" = ANY($1::uuid[])`, [[...new Set(ids)]]);
+      return ids.map(() => undefined);
+    },
+    { maxBatch: 500, maxInFlight: 1 },
+  );
 
   /**
    * The credential and organization for a key (by its `keyHashOf`) and secret, or null. Always
@@ -222,6 +271,10 @@ export class CredentialsService {
     const credentials = await this.dataSource.getRepository(DeveloperCredential).find({ where: organizationId ? { organizationId } : {}, order: { createdAt: 'DESC' } });
     const organizations = new Map((await this.dataSource.getRepository(Organization).findBy({ id: In([...new Set(credentials.map((credential) => credential.organizationId))]) })).map((organization) => [organization.id, organization]));
     return credentials.map((credential) => ({ credential, organization: organizations.get(credential.organizationId)! }));
+  }
+
+  async organizationExists(organizationId: string): Promise<boolean> {
+    return this.dataSource.getRepository(Organization).existsBy({ id: organizationId });
   }
 
   /** How many organizations the store holds. */

@@ -1,6 +1,9 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import type { PlanEnvironment } from '@platform/common';
 
+export const DEFAULT_CREDENTIAL_NAME = 'Default key';
+export const MAX_CREDENTIAL_NAME_LENGTH = 100;
+
 /** An API key and secret pair. Neither is stored: the key by its SHA-256, the secret by a peppered HMAC. */
 @Entity({ name: 'developer_credentials' })
 export class DeveloperCredential {
@@ -18,6 +21,18 @@ export class DeveloperCredential {
   /** The first characters of the key, enough to recognise it in a dashboard or a log. */
   @Column({ name: 'key_prefix', type: 'varchar', length: 32 })
   keyPrefix: string;
+
+  /** The key's last four characters (null for keys issued before they were kept): with the prefix, how a person tells keys apart. */
+  @Column({ name: 'key_last_four', type: 'varchar', length: 4, nullable: true })
+  keyLastFour: string | null;
+
+  /** What the organization calls the key ("Production server", "Payroll sync"). */
+  @Column({ type: 'varchar', length: 100, default: DEFAULT_CREDENTIAL_NAME })
+  name: string;
+
+  /** When the key last exchanged for a token (written at most once a minute per key, off the exchange's path). */
+  @Column({ name: 'last_used_at', type: 'timestamptz', nullable: true })
+  lastUsedAt: Date | null;
 
   @Column({ name: 'secret_hash', type: 'varchar', length: 64 })
   secretHash: string;

@@ -4,6 +4,6 @@ import { EventOutbox1795716300184 } from './1795716300184-EventOutbox';
 import { CredentialRevocation1795790000000 } from './1795790000000-CredentialRevocation';
 import { WebhookScopes1795800000000 } from './1795800000000-WebhookScopes';
 import { ListSync1795810000000 } from './1795810000000-ListSync';
-import { SecretGracePeriod1795820000000 } from './1795820000000-SecretGracePeriod';
+import { CredentialKeys1795820000000 } from './1795820000000-CredentialKeys';
 
-export const AUTH_MIGRATIONS: Function[] = [Initial1795352576881, CredentialsWriteScope1795704218951, EventOutbox1795716300184, CredentialRevocation1795790000000, WebhookScopes1795800000000, ListSync1795810000000, SecretGracePeriod1795820000000];
+export const AUTH_MIGRATIONS: Function[] = [Initial1795352576881, CredentialsWriteScope1795704218951, EventOutbox1795716300184, CredentialRevocation1795790000000, WebhookScopes1795800000000, ListSync1795810000000, CredentialKeys1795820000000];
