@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { serviceMetricsRegistry } from '@platform/common';
 import { PayModule } from '../apps/pay/src/pay.module';
 import { UtilitiesModule } from '../apps/utilities/src/utilities.module';
+import { WebhookDeliveries } from '../apps/utilities/src/webhooks/deliveries/webhook-deliveries.service';
 import { TestSmtpServer } from '../apps/utilities/test/channel-servers';
 import { eventually, sleep } from './support/http';
 import { Developer, expectError, RunningApp, TestStack } from './support/stack';
@@ -245,6 +246,36 @@ describe('webhooks: events delivered signed, retried, metered, replayable', () =
     await credit(dev);
     await sleep(1500);
     expect(to.received).toHaveLength(1);
+  });
+
+  it('puts back the job of a delivery not yet due when one runs early, instead of dropping it', async () => {
+    const dev = await stack.developer();
+    const to = await receiver();
+    to.answers.push({ status: 503, headers: { 'retry-after': '3600' }, body: '' });
+    const created = await endpoint(dev, to);
+    const test = await dev.call(utilities, 'POST', `/api/v1/app/webhooks/endpoints/${created.id}/test`);
+    const id = test.body.data.id;
+    await eventually(() => to.received.length === 1, 10_000, 'the first attempt');
+    const db = new Client({ connectionString: stack.env.DATABASE_URL });
+    await db.connect();
+    try {
+      const key = `utilities:deliver-webhook:${id}`;
+      const waiting = async () => (await db.query(`SELECT run_at FROM graphile_worker.jobs WHERE key = $1`, [key])).rows as Array<{ run_at: Date }>;
+      const [retry] = await eventually(async () => (await waiting()).length === 1 && waiting(), 5000, 'the retry job, an hour away');
+      const { next_attempt_at: nextAttemptAt } = (await db.query(`SELECT next_attempt_at FROM utilities.webhook_deliveries WHERE id = $1`, [id])).rows[0];
+      expect(Math.abs(retry.run_at.getTime() - nextAttemptAt.getTime())).toBeLessThan(1000);
+      expect(nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(3500_000);
+
+      // the job is gone and the delivery's job runs now, an hour early (as on a database whose clock is ahead)
+      await db.query(`SELECT graphile_worker.remove_job($1)`, [key]);
+      await utilities.app.get(WebhookDeliveries).attempt([id]);
+      expect(to.received).toHaveLength(1);
+      const [back] = await waiting();
+      expect(Math.abs(back.run_at.getTime() - nextAttemptAt.getTime())).toBeLessThan(1000);
+      expect((await dev.call(utilities, 'GET', `/api/v1/app/webhooks/deliveries/${id}`)).body.data).toMatchObject({ status: 'pending', attempts: 1 });
+    } finally {
+      await db.end();
+    }
   });
 
   it('stops delivering to an endpoint deleted while its delivery is being retried', async () => {

@@ -174,12 +174,17 @@ export class WebhookDeliveries implements EventSink {
    */
   async attempt(deliveryIds: string[]): Promise<void> {
     if (!deliveryIds.length) return;
-    const due = Date.now() + DUE_SLACK_MS;
-    const deliveries = (await this.dataSource.getRepository(WebhookDelivery).findBy({ id: In(deliveryIds), status: 'pending' })).filter(
-      (delivery) => !delivery.nextAttemptAt || delivery.nextAttemptAt.getTime() <= due,
-    );
+    const dueBy = Date.now() + DUE_SLACK_MS;
+    const pending = await this.dataSource.getRepository(WebhookDelivery).findBy({ id: In(deliveryIds), status: 'pending' });
+    const due = pending.filter((delivery) => !delivery.nextAttemptAt || delivery.nextAttemptAt.getTime() <= dueBy);
+    // not due yet (a job run again after its runner died, or a database clock ahead of this one's):
+    // its job is put back for when it is due, never dropped (one waiting per delivery, by its key)
+    for (const delivery of pending) {
+      if (due.includes(delivery)) continue;
+      await this.queue.add(DELIVER_TASK, deliverJob([delivery.id]), { companyId: delivery.companyId, runAt: delivery.nextAttemptAt!, jobKey: rowJobKey(DELIVER_TASK, delivery.id) });
+    }
     const byEndpoint = new Map<string, WebhookDelivery[]>();
-    for (const delivery of deliveries) byEndpoint.set(delivery.endpointId, [...(byEndpoint.get(delivery.endpointId) ?? []), delivery]);
+    for (const delivery of due) byEndpoint.set(delivery.endpointId, [...(byEndpoint.get(delivery.endpointId) ?? []), delivery]);
     for (const [endpointId, batch] of byEndpoint) await this.attemptBatch(endpointId, batch);
   }
 
