@@ -262,7 +262,7 @@ describe('domain events: one outbox per service, relayed by the job queue', () =
     expect(payments.map((event) => event.type).sort()).toEqual(['payment.failed', 'payment.succeeded', 'payment.succeeded', 'wallet.credited']);
   });
 
-  it('utilities: documents created, a document job succeeded and one failed, a notification delivered and one refused; auth: a secret rotated, told without the secret', async () => {
+  it('utilities: documents created, a document job succeeded and one failed, a file deleted, a notification delivered and one refused; auth: a secret rotated, told without the secret', async () => {
     const dev = await stack.developer();
     const fromUtilities = await end('utilities');
     const fromAuth = await end('auth');
@@ -287,10 +287,14 @@ describe('domain events: one outbox per service, relayed by the job queue', () =
       body: { category: 'due', title: 'Invoice due', body: 'Invoice 42 is due.', recipients: ['+237699000001'], channels: ['sms'] },
     });
     expect(texted.status).toBe(202);
+    // the rendered document's file, as the API answered it just before its deletion
+    const file = (await dev.call(apps.utilities, 'GET', `/api/v1/app/files/${document.body.data.fileId}`)).body.data;
+    expect((await dev.call(apps.utilities, 'DELETE', `/api/v1/app/files/${file.id}`)).status).toBe(200);
 
-    const events = await published('utilities', fromUtilities, dev.organizationId, 6);
+    const events = await published('utilities', fromUtilities, dev.organizationId, 7);
     const byType = Object.fromEntries(events.map((event) => [event.type, event]));
-    expect(Object.keys(byType).sort()).toEqual(['document.created', 'document_job.failed', 'document_job.succeeded', 'notification.delivered', 'notification.failed']);
+    expect(Object.keys(byType).sort()).toEqual(['document.created', 'document_job.failed', 'document_job.succeeded', 'file.deleted', 'notification.delivered', 'notification.failed']);
+    expect(byType['file.deleted'].data).toEqual(file);
     expect(byType['notification.failed'].data).toMatchObject({ notificationId: texted.body.data.id, channel: 'sms', recipient: '+237699000001', status: 'failed', attempts: 1, lastError: expect.any(String) });
     expect(byType['document_job.failed'].data).toMatchObject({ id: doomed.body.data.id, status: 'failed', documentId: null, error: { code: 'PAYROLL_RUN_NOT_FOUND' } });
     expect(events.filter((event) => event.type === 'document.created')).toHaveLength(2);

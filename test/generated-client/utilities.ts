@@ -1195,7 +1195,7 @@ export interface components {
              * @example employee.created
              * @enum {string}
              */
-            type: "credential.secret_rotated" | "employee.created" | "employee.updated" | "employee.terminated" | "contract.activated" | "contract.ended" | "leave_request.approved" | "leave_request.cancelled" | "document.created" | "document_job.succeeded" | "document_job.failed" | "notification.delivered" | "notification.failed" | "webhook_endpoint.disabled" | "payroll_run.created" | "payroll_run.approved" | "payroll_run.paid" | "payroll_run.cancelled" | "payslip.paid" | "payslip.payment_failed" | "payment.succeeded" | "payment.failed" | "wallet.credited" | "journal_entry.posted" | "journal_entry.reversed" | "period.closed";
+            type: "credential.secret_rotated" | "employee.created" | "employee.updated" | "employee.terminated" | "contract.activated" | "contract.ended" | "leave_request.approved" | "leave_request.cancelled" | "document.created" | "document_job.succeeded" | "document_job.failed" | "file.deleted" | "notification.delivered" | "notification.failed" | "webhook_endpoint.disabled" | "payroll_run.created" | "payroll_run.approved" | "payroll_run.paid" | "payroll_run.cancelled" | "payslip.paid" | "payslip.payment_failed" | "payment.succeeded" | "payment.failed" | "wallet.credited" | "journal_entry.posted" | "journal_entry.reversed" | "period.closed";
             /**
              * @description The service that records it
              * @example hr
@@ -1284,7 +1284,7 @@ export interface components {
              *       "payroll_run.approved"
              *     ]
              */
-            eventTypes?: ("credential.secret_rotated" | "employee.created" | "employee.updated" | "employee.terminated" | "contract.activated" | "contract.ended" | "leave_request.approved" | "leave_request.cancelled" | "document.created" | "document_job.succeeded" | "document_job.failed" | "notification.delivered" | "notification.failed" | "webhook_endpoint.disabled" | "payroll_run.created" | "payroll_run.approved" | "payroll_run.paid" | "payroll_run.cancelled" | "payslip.paid" | "payslip.payment_failed" | "payment.succeeded" | "payment.failed" | "wallet.credited" | "journal_entry.posted" | "journal_entry.reversed" | "period.closed")[];
+            eventTypes?: ("credential.secret_rotated" | "employee.created" | "employee.updated" | "employee.terminated" | "contract.activated" | "contract.ended" | "leave_request.approved" | "leave_request.cancelled" | "document.created" | "document_job.succeeded" | "document_job.failed" | "file.deleted" | "notification.delivered" | "notification.failed" | "webhook_endpoint.disabled" | "payroll_run.created" | "payroll_run.approved" | "payroll_run.paid" | "payroll_run.cancelled" | "payslip.paid" | "payslip.payment_failed" | "payment.succeeded" | "payment.failed" | "wallet.credited" | "journal_entry.posted" | "journal_entry.reversed" | "period.closed")[];
             /** @example HR sync of the intranet */
             description?: string | null;
             /**
@@ -1347,7 +1347,7 @@ export interface components {
              *       "payroll_run.approved"
              *     ]
              */
-            eventTypes?: ("credential.secret_rotated" | "employee.created" | "employee.updated" | "employee.terminated" | "contract.activated" | "contract.ended" | "leave_request.approved" | "leave_request.cancelled" | "document.created" | "document_job.succeeded" | "document_job.failed" | "notification.delivered" | "notification.failed" | "webhook_endpoint.disabled" | "payroll_run.created" | "payroll_run.approved" | "payroll_run.paid" | "payroll_run.cancelled" | "payslip.paid" | "payslip.payment_failed" | "payment.succeeded" | "payment.failed" | "wallet.credited" | "journal_entry.posted" | "journal_entry.reversed" | "period.closed")[];
+            eventTypes?: ("credential.secret_rotated" | "employee.created" | "employee.updated" | "employee.terminated" | "contract.activated" | "contract.ended" | "leave_request.approved" | "leave_request.cancelled" | "document.created" | "document_job.succeeded" | "document_job.failed" | "file.deleted" | "notification.delivered" | "notification.failed" | "webhook_endpoint.disabled" | "payroll_run.created" | "payroll_run.approved" | "payroll_run.paid" | "payroll_run.cancelled" | "payslip.paid" | "payslip.payment_failed" | "payment.succeeded" | "payment.failed" | "wallet.credited" | "journal_entry.posted" | "journal_entry.reversed" | "period.closed")[];
             /** @description null removes it. */
             description?: string | null;
             /**
@@ -1437,7 +1437,7 @@ export interface components {
              * @example employee.created
              * @enum {string}
              */
-            type: "credential.secret_rotated" | "employee.created" | "employee.updated" | "employee.terminated" | "contract.activated" | "contract.ended" | "leave_request.approved" | "leave_request.cancelled" | "document.created" | "document_job.succeeded" | "document_job.failed" | "notification.delivered" | "notification.failed" | "webhook_endpoint.disabled" | "payroll_run.created" | "payroll_run.approved" | "payroll_run.paid" | "payroll_run.cancelled" | "payslip.paid" | "payslip.payment_failed" | "payment.succeeded" | "payment.failed" | "wallet.credited" | "journal_entry.posted" | "journal_entry.reversed" | "period.closed" | "webhook_endpoint.test";
+            type: "credential.secret_rotated" | "employee.created" | "employee.updated" | "employee.terminated" | "contract.activated" | "contract.ended" | "leave_request.approved" | "leave_request.cancelled" | "document.created" | "document_job.succeeded" | "document_job.failed" | "file.deleted" | "notification.delivered" | "notification.failed" | "webhook_endpoint.disabled" | "payroll_run.created" | "payroll_run.approved" | "payroll_run.paid" | "payroll_run.cancelled" | "payslip.paid" | "payslip.payment_failed" | "payment.succeeded" | "payment.failed" | "wallet.credited" | "journal_entry.posted" | "journal_entry.reversed" | "period.closed" | "webhook_endpoint.test";
             /**
              * Format: date-time
              * @description When the change committed.
@@ -1517,7 +1517,7 @@ export interface components {
              * @example employee.created
              * @enum {string}
              */
-            type: "credential.secret_rotated" | "employee.created" | "employee.updated" | "employee.terminated" | "contract.activated" | "contract.ended" | "leave_request.approved" | "leave_request.cancelled" | "document.created" | "document_job.succeeded" | "document_job.failed" | "notification.delivered" | "notification.failed" | "webhook_endpoint.disabled" | "payroll_run.created" | "payroll_run.approved" | "payroll_run.paid" | "payroll_run.cancelled" | "payslip.paid" | "payslip.payment_failed" | "payment.succeeded" | "payment.failed" | "wallet.credited" | "journal_entry.posted" | "journal_entry.reversed" | "period.closed";
+            type: "credential.secret_rotated" | "employee.created" | "employee.updated" | "employee.terminated" | "contract.activated" | "contract.ended" | "leave_request.approved" | "leave_request.cancelled" | "document.created" | "document_job.succeeded" | "document_job.failed" | "file.deleted" | "notification.delivered" | "notification.failed" | "webhook_endpoint.disabled" | "payroll_run.created" | "payroll_run.approved" | "payroll_run.paid" | "payroll_run.cancelled" | "payslip.paid" | "payslip.payment_failed" | "payment.succeeded" | "payment.failed" | "wallet.credited" | "journal_entry.posted" | "journal_entry.reversed" | "period.closed";
             /**
              * Format: date-time
              * @description When the change committed.
@@ -2054,6 +2054,33 @@ export interface components {
             companyId: string;
             /** @description The resource as the API answers it after the change. */
             data: components["schemas"]["DocumentJobView"];
+            /**
+             * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
+             * @enum {integer}
+             */
+            version: 1;
+        };
+        /** @description A file was deleted (DELETE /app/files/{id}): it left the API and its bytes the store at once; `data` is the file as it was. A list synced with `updatedSince` does not show deleted files: this event is how a sync learns of them. */
+        FileDeletedEvent: {
+            /**
+             * Format: uuid
+             * @description The event’s id, the same in every delivery of it (the `webhook-id` header): deduplicate by it.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "file.deleted";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             */
+            occurredAt: string;
+            /**
+             * Format: uuid
+             * @description The company whose data changed.
+             */
+            companyId: string;
+            /** @description The resource as the API answers it after the change. */
+            data: components["schemas"]["FileView"];
             /**
              * @description The version of `data`’s shape; raised when a field is removed or changes meaning.
              * @enum {integer}
@@ -9365,7 +9392,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only events of this type. */
-                type?: "credential.secret_rotated" | "employee.created" | "employee.updated" | "employee.terminated" | "contract.activated" | "contract.ended" | "leave_request.approved" | "leave_request.cancelled" | "document.created" | "document_job.succeeded" | "document_job.failed" | "notification.delivered" | "notification.failed" | "webhook_endpoint.disabled" | "payroll_run.created" | "payroll_run.approved" | "payroll_run.paid" | "payroll_run.cancelled" | "payslip.paid" | "payslip.payment_failed" | "payment.succeeded" | "payment.failed" | "wallet.credited" | "journal_entry.posted" | "journal_entry.reversed" | "period.closed";
+                type?: "credential.secret_rotated" | "employee.created" | "employee.updated" | "employee.terminated" | "contract.activated" | "contract.ended" | "leave_request.approved" | "leave_request.cancelled" | "document.created" | "document_job.succeeded" | "document_job.failed" | "file.deleted" | "notification.delivered" | "notification.failed" | "webhook_endpoint.disabled" | "payroll_run.created" | "payroll_run.approved" | "payroll_run.paid" | "payroll_run.cancelled" | "payslip.paid" | "payslip.payment_failed" | "payment.succeeded" | "payment.failed" | "wallet.credited" | "journal_entry.posted" | "journal_entry.reversed" | "period.closed";
                 /** @description Cursor: `nextAfter` of the previous page; 0 (default) starts from the oldest event kept (30 days). */
                 after?: number;
                 limit?: number;

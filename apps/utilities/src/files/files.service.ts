@@ -13,6 +13,7 @@ import { DataSource, EntityManager, IsNull } from 'typeorm';
 import {
   describeService,
   Environment,
+  EventOutbox,
   FILE_LINK_DOWNLOADS,
   Page,
   PlatformException,
@@ -120,6 +121,7 @@ export class FilesService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly storage: FileStorage,
     private readonly limits: RateLimitStore,
+    private readonly outbox: EventOutbox,
   ) {
     this.linkBase = `${publicLinkBase(env)}/${PREFIX}/files`;
     this.signingKey = env.FILES_SIGNING_KEY ?? readOrCreateSecretFile(env.DATA_DIR, 'files-signing-key', () => randomToken(32));
@@ -208,11 +210,17 @@ export class FilesService {
     return this.view(await this.find(companyId, id));
   }
 
-  /** Marks the row deleted (it disappears at once), then removes the object. */
+  /**
+   * Marks the row deleted (it disappears at once) and records `file.deleted` with the file as it
+   * was (how an integrator syncing the list learns of it), then removes the object.
+   */
   async remove(companyId: string, id: string): Promise<void> {
     const record = await this.find(companyId, id);
-    const result = await this.dataSource.getRepository(FileRecord).update({ id, companyId, deletedAt: IsNull() }, { deletedAt: new Date() });
-    if (!result.affected) throw new PlatformException('FILE_NOT_FOUND');
+    await this.dataSource.transaction(async (manager) => {
+      const result = await manager.update(FileRecord, { id, companyId, deletedAt: IsNull() }, { deletedAt: new Date() });
+      if (!result.affected) throw new PlatformException('FILE_NOT_FOUND');
+      await this.outbox.record(manager, companyId, 'file.deleted', this.view(record));
+    });
     await this.storage.remove(record.storageKey).catch((error: unknown) => this.logger.error({ err: error }, `file ${id} deleted but its object ${record.storageKey} could not be removed`));
   }
 

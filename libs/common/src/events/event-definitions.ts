@@ -132,6 +132,11 @@ export const EVENT_DEFINITIONS: { readonly [T in EventType]: EventDefinition } =
     description: 'One delivery of a notification failed for good: a permanent refusal, or its last attempt.',
     example: { channel: 'sms', recipient: '+237677123456', status: 'failed', attempts: 5, lastError: 'The provider refused the number.', sentAt: null },
   },
+  'file.deleted': {
+    data: 'FileView',
+    description: 'A file was deleted (DELETE /app/files/{id}): it left the API and its bytes the store at once; `data` is the file as it was. A list synced with `updatedSince` does not show deleted files: this event is how a sync learns of them.',
+    example: { filename: 'contract-signed.pdf', contentType: 'application/pdf', size: 48_213, sha256: '9f2c4e8a1b7d3f6e0a5c9b2d8e4f1a7c3b6d0e9f2a5c8b1d4e7f0a3c6b9d2e5f', visibility: 'internal', publicUrl: null, publicUrlExpiresAt: null },
+  },
   'webhook_endpoint.disabled': {
     data: 'WebhookEndpointView',
     description: 'A webhook endpoint was disabled for failing: it answered 410 Gone, or every delivery to it failed for five days; the company is told by email (its alert address) or in its inbox.',
