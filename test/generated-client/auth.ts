@@ -322,10 +322,20 @@ export interface components {
             /** Format: uuid */
             id: string;
             /**
+             * @description What the organization calls the key.
+             * @example Payroll sync
+             */
+            name: string;
+            /**
              * @description The start of the API key, enough to recognize it.
              * @example pk_sandbox_3f9a
              */
             keyPrefix: string;
+            /**
+             * @description The last four characters of the API key; null for keys issued before they were kept.
+             * @example x9Qa
+             */
+            keyLastFour: string | null;
             /** @enum {string} */
             environment: "sandbox" | "production";
             /**
@@ -340,6 +350,16 @@ export interface components {
              * @description When the secret was last rotated; null if never.
              */
             secretRotatedAt: string | null;
+            /**
+             * Format: date-time
+             * @description While the grace period of the last rotation runs: until when the previous secret still exchanges. Null otherwise.
+             */
+            previousSecretExpiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the key last exchanged for a token (to the minute); null if never.
+             */
+            lastUsedAt: string | null;
             /** Format: date-time */
             createdAt: string;
         };

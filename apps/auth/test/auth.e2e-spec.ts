@@ -319,7 +319,9 @@ describe('auth service', () => {
       expect(Math.abs(graceEnds - (Date.now() + 3000))).toBeLessThan(2000);
 
       // during the grace: the old token and the old secret still work, beside the new secret
-      expect((await rolling.call(stack.auth, 'GET', '/api/v1/authorize/current')).status).toBe(200);
+      const during = await rolling.call(stack.auth, 'GET', '/api/v1/authorize/current');
+      expect(during.status).toBe(200);
+      expect(during.body.data.credential).toMatchObject({ name: 'Default key', keyLastFour: rolling.apiKey.slice(-4), previousSecretExpiresAt });
       const fromOld = await stack.exchange(rolling.apiKey, oldSecret, undefined, from());
       expect(fromOld.status).toBe(200);
       const fromNew = await stack.exchange(rolling.apiKey, newSecret, undefined, from());
@@ -332,7 +334,11 @@ describe('auth service', () => {
       expectError(await stack.exchange(rolling.apiKey, oldSecret, undefined, from()), 401, 'DEVELOPER_KEYS_INVALID');
       await eventually(async () => (await current(oldToken)).status === 401 && (await current(fromOld.body.data.accessToken)).status === 401, 5000, 'the old secret’s tokens to be refused');
       expectError(await current(oldToken), 401, 'AUTH_TOKEN_INVALID');
-      expect((await current(fromNew.body.data.accessToken)).status).toBe(200);
+      const after = await current(fromNew.body.data.accessToken);
+      expect(after.status).toBe(200);
+      expect(after.body.data.credential.previousSecretExpiresAt).toBeNull();
+      // its exchanges were noted, off their path
+      await eventually(async () => (await current(fromNew.body.data.accessToken)).body.data.credential.lastUsedAt !== null, 5000, 'the key’s last use');
       expect((await stack.exchange(rolling.apiKey, newSecret, undefined, from())).status).toBe(200);
     });
 

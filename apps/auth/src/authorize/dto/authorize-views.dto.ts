@@ -43,8 +43,14 @@ export class CredentialView {
   @ApiProperty({ format: 'uuid' })
   id: string;
 
+  @ApiProperty({ description: 'What the organization calls the key.', example: 'Payroll sync' })
+  name: string;
+
   @ApiProperty({ description: 'The start of the API key, enough to recognize it.', example: 'pk_sandbox_3f9a' })
   keyPrefix: string;
+
+  @ApiProperty({ type: String, nullable: true, description: 'The last four characters of the API key; null for keys issued before they were kept.', example: 'x9Qa' })
+  keyLastFour: string | null;
 
   @ApiProperty({ enum: ['sandbox', 'production'] })
   environment: string;
@@ -54,6 +60,12 @@ export class CredentialView {
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the secret was last rotated; null if never.' })
   secretRotatedAt: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'While the grace period of the last rotation runs: until when the previous secret still exchanges. Null otherwise.' })
+  previousSecretExpiresAt: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the key last exchanged for a token (to the minute); null if never.' })
+  lastUsedAt: string | null;
 
   @ApiProperty({ format: 'date-time' })
   createdAt: string;
