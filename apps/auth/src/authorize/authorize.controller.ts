@@ -24,7 +24,7 @@ import {
   SuccessMessage,
 } from '@platform/common';
 import { environmentOfKey, keyHashOf } from '../credentials/credential-secrets';
-import { minimumSecretVersion } from '../credentials/developer-credential.entity';
+import { inGrace, minimumSecretVersion } from '../credentials/developer-credential.entity';
 import { CredentialsService, rateLimitsOf } from '../credentials/credentials.service';
 import { LocalIdentitySource } from '../identity/local-identity.source';
 import { TokensService } from '../tokens/tokens.service';
@@ -122,7 +122,7 @@ export class AuthorizeController {
         environment: credential.environment,
         scopes: credential.scopes.split(' '),
         secretRotatedAt: credential.secretRotatedAt,
-        previousSecretExpiresAt: minimumSecretVersion(credential) < credential.secretVersion ? credential.previousSecretExpiresAt : null,
+        previousSecretExpiresAt: inGrace(credential) ? credential.previousSecretExpiresAt : null,
         lastUsedAt: credential.lastUsedAt,
         createdAt: credential.createdAt,
       },

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, MoreThan } from 'typeorm';
 import { Batcher, Environment, EventOutbox, PlanEnvironment, PlanId, PLANS, PlatformException, PreparedStatement, qualifiedTable, randomToken, RateLimits, readOrCreateSecretFile, Scope, SCOPES, Transactions } from '@platform/common';
 import { Organization } from '../organizations/organization.entity';
-import { DEFAULT_CREDENTIAL_NAME, DeveloperCredential, MAX_CREDENTIAL_NAME_LENGTH, minimumSecretVersion } from './developer-credential.entity';
+import { DEFAULT_CREDENTIAL_NAME, DeveloperCredential, inGrace, MAX_CREDENTIAL_NAME_LENGTH, minimumSecretVersion } from './developer-credential.entity';
 import { generateApiKey, generateApiSecret, hashSecret, keyHashOf, keyPrefixOf, secretMatches } from './credential-secrets';
 
 export interface NewDeveloper {
@@ -192,8 +192,7 @@ export class CredentialsService {
     const previous = secretMatches(this.pepper, apiSecret, found?.credential.previousSecretHash ?? NO_HASH);
     if (!found || found.credential.revokedAt) return null;
     if (current) return found;
-    const graceEnds = found.credential.previousSecretExpiresAt?.getTime() ?? 0;
-    if (previous && graceEnds > Date.now()) return { ...found, credential: { ...found.credential, secretVersion: found.credential.secretVersion - 1 } };
+    if (previous && inGrace(found.credential)) return { ...found, credential: { ...found.credential, secretVersion: found.credential.secretVersion - 1 } };
     return null;
   }
 

@@ -69,10 +69,15 @@ export class DeveloperCredential {
   createdAt: Date;
 }
 
+/** Whether the previous secret's grace period runs: it still exchanges, and its tokens still work. */
+export function inGrace(credential: Pick<DeveloperCredential, 'previousSecretExpiresAt'>, now = Date.now()): boolean {
+  return (credential.previousSecretExpiresAt?.getTime() ?? 0) > now;
+}
+
 /**
  * The oldest secret version whose tokens are accepted: the current one's, or the one before while
  * the previous secret's grace period runs.
  */
 export function minimumSecretVersion(credential: Pick<DeveloperCredential, 'secretVersion' | 'previousSecretExpiresAt'>, now = Date.now()): number {
-  return credential.previousSecretExpiresAt && credential.previousSecretExpiresAt.getTime() > now ? credential.secretVersion - 1 : credential.secretVersion;
+  return inGrace(credential, now) ? credential.secretVersion - 1 : credential.secretVersion;
 }

@@ -169,23 +169,20 @@ export class WebhookDeliveries implements EventSink {
   /**
    * One attempt of each delivery given that is pending and due (the job's handler). The
    * deliveries of one endpoint are sent together, ENDPOINT_PARALLELISM at a time over kept-alive
-   * connections, and recorded in one transaction; a job re-run after its runner died skips those
-   * already recorded and those whose next attempt is not yet due.
+   * connections, and recorded in one transaction. A job re-run after its runner died skips those
+   * already recorded; one not yet due has its job put back for when it is.
    */
   async attempt(deliveryIds: string[]): Promise<void> {
     if (!deliveryIds.length) return;
     const dueBy = Date.now() + DUE_SLACK_MS;
-    const pending = await this.dataSource.getRepository(WebhookDelivery).findBy({ id: In(deliveryIds), status: 'pending' });
-    const due = pending.filter((delivery) => !delivery.nextAttemptAt || delivery.nextAttemptAt.getTime() <= dueBy);
-    // not due yet (a job run again after its runner died, or a database clock ahead of this one's):
-    // its job is put back for when it is due, never dropped (one waiting per delivery, by its key)
-    for (const delivery of pending) {
-      if (due.includes(delivery)) continue;
-      await this.queue.add(DELIVER_TASK, deliverJob([delivery.id]), { companyId: delivery.companyId, runAt: delivery.nextAttemptAt!, jobKey: rowJobKey(DELIVER_TASK, delivery.id) });
+    const due: WebhookDelivery[] = [];
+    for (const delivery of await this.dataSource.getRepository(WebhookDelivery).findBy({ id: In(deliveryIds), status: 'pending' })) {
+      if (!delivery.nextAttemptAt || delivery.nextAttemptAt.getTime() <= dueBy) due.push(delivery);
+      // not due yet (a job run again after its runner died, or a database clock ahead of this one's):
+      // never dropped, its job waits for when it is due (one waiting per delivery, by its key)
+      else await this.queue.add(DELIVER_TASK, deliverJob([delivery.id]), { companyId: delivery.companyId, runAt: delivery.nextAttemptAt, jobKey: rowJobKey(DELIVER_TASK, delivery.id) });
     }
-    const byEndpoint = new Map<string, WebhookDelivery[]>();
-    for (const delivery of due) byEndpoint.set(delivery.endpointId, [...(byEndpoint.get(delivery.endpointId) ?? []), delivery]);
-    for (const [endpointId, batch] of byEndpoint) await this.attemptBatch(endpointId, batch);
+    for (const [endpointId, batch] of groupBy(due, (delivery) => delivery.endpointId)) await this.attemptBatch(endpointId, batch);
   }
 
   private async attemptBatch(endpointId: string, deliveries: WebhookDelivery[]): Promise<void> {
@@ -254,24 +251,19 @@ export class WebhookDeliveries implements EventSink {
     // the endpoint answers: its failing streak, if any, is over
     if (recorded.some((result) => result.succeeded)) {
       await manager.update(WebhookEndpoint, { id: endpoint.id, failingSince: Not(IsNull()) }, { failingSince: null });
-      return { recorded, disabled: await this.scheduleRetries(manager, recorded) };
+    } else {
+      const times = recorded.map((result) => result.attemptedAt.getTime());
+      await manager.update(WebhookEndpoint, { id: endpoint.id, failingSince: IsNull() }, { failingSince: new Date(Math.min(...times)) });
+      const current = await manager.findOne(WebhookEndpoint, { where: { id: endpoint.id }, select: { id: true, failingSince: true } });
+      // deleted meanwhile: its deliveries went with it
+      if (!current?.failingSince) return { recorded, disabled: null };
+      if (Math.max(...times) - current.failingSince.getTime() >= this.env.WEBHOOK_DISABLE_AFTER_MS) return { recorded, disabled: await this.disable(manager, endpoint.id, 'failing') };
     }
-    const times = recorded.map((result) => result.attemptedAt.getTime());
-    await manager.update(WebhookEndpoint, { id: endpoint.id, failingSince: IsNull() }, { failingSince: new Date(Math.min(...times)) });
-    const current = await manager.findOne(WebhookEndpoint, { where: { id: endpoint.id }, select: { id: true, failingSince: true } });
-    // deleted meanwhile: its deliveries went with it
-    if (!current?.failingSince) return { recorded, disabled: null };
-    if (Math.max(...times) - current.failingSince.getTime() >= this.env.WEBHOOK_DISABLE_AFTER_MS) return { recorded, disabled: await this.disable(manager, endpoint.id, 'failing') };
-    return { recorded, disabled: await this.scheduleRetries(manager, recorded) };
-  }
-
-  /** A job for each delivery of the batch that is to be tried again (one waiting per delivery). */
-  private async scheduleRetries(manager: EntityManager, recorded: AttemptResult[]): Promise<null> {
-    for (const { delivery, succeeded, nextAttemptAt } of recorded) {
-      if (succeeded || nextAttemptAt === null) continue;
-      await this.queue.add(DELIVER_TASK, deliverJob([delivery.id]), { companyId: delivery.companyId, runAt: nextAttemptAt, jobKey: rowJobKey(DELIVER_TASK, delivery.id) }, manager);
+    // the next attempt of each that failed (one waiting job per delivery)
+    for (const { delivery, nextAttemptAt } of recorded) {
+      if (nextAttemptAt !== null) await this.queue.add(DELIVER_TASK, deliverJob([delivery.id]), { companyId: delivery.companyId, runAt: nextAttemptAt, jobKey: rowJobKey(DELIVER_TASK, delivery.id) }, manager);
     }
-    return null;
+    return { recorded, disabled: null };
   }
 
   /** Rows for new deliveries, each carried by a job: one endpoint's go in jobs of up to DELIVERY_BATCH. */
@@ -286,9 +278,7 @@ export class WebhookDeliveries implements EventSink {
       .returning(['id', 'endpointId', 'companyId'])
       .execute();
     const created = inserted.raw as Array<{ id: string; endpoint_id: string; company_id: string }>;
-    const byEndpoint = new Map<string, typeof created>();
-    for (const row of created) byEndpoint.set(row.endpoint_id, [...(byEndpoint.get(row.endpoint_id) ?? []), row]);
-    for (const batch of byEndpoint.values()) {
+    for (const batch of groupBy(created, (row) => row.endpoint_id).values()) {
       for (let start = 0; start < batch.length; start += DELIVERY_BATCH) {
         const ids = batch.slice(start, start + DELIVERY_BATCH).map((row) => row.id);
         // a job of one delivery carries its key, as a retry's does: asking for it again replaces the waiting one
@@ -375,6 +365,17 @@ interface AttemptResult {
   succeeded: boolean;
   /** Null when there is none: delivered, gone (410), or the schedule spent. */
   nextAttemptAt: Date | null;
+}
+
+/** The items by key, in their order. */
+function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(keyOf(item));
+    if (group) group.push(item);
+    else groups.set(keyOf(item), [item]);
+  }
+  return groups;
 }
 
 /** `work` on every item, at most `limit` at once; the results in the items' order. */
