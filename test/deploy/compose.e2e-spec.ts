@@ -1,5 +1,5 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -84,6 +84,8 @@ describe('docker image and compose stack', () => {
     expect(env.REDIS_URL).toBe('redis://redis:6379');
     expect(env.AUTH_URL).toBe('http://auth:3000');
     expect([env.HR_URL, env.PAYROLL_URL, env.PAY_URL, env.BOOKS_URL]).toEqual(['http://hr:3000', 'http://payroll:3000', 'http://pay:3000', 'http://books:3000']);
+    // auth sends account emails through utilities
+    expect(env.UTILITIES_URL).toBe('http://utilities:3000');
     expect(env.INTERNAL_TOKEN?.length).toBeGreaterThanOrEqual(32);
     expect(env.TRUST_PROXY).toBe('true');
     expect(env.DATA_DIR).toBe('/data');
@@ -96,6 +98,8 @@ describe('docker image and compose stack', () => {
       expect(env.SECRET_PEPPER?.length).toBeGreaterThanOrEqual(32);
       expect(env.JWT_KEY_ID).toBeTruthy();
       expect(service.depends_on?.auth).toBeUndefined();
+      // every other app waits for auth: auth waiting for utilities would be a cycle, and its emails are retried
+      expect(service.depends_on?.utilities).toBeUndefined();
       expect(service.depends_on?.['jwt-key']?.condition).toBe('service_completed_successfully');
       expect(service.command?.join(' ')).toContain('dist/apps/auth/main.js');
     } else {
@@ -103,6 +107,18 @@ describe('docker image and compose stack', () => {
     }
     // NODE_ENV is production: utilities refuses to start without the key of the webhook secrets
     if (app === 'utilities') expect(env.WEBHOOK_SECRETS_KEY?.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('has no cycle in depends_on', () => {
+    const state = new Map<string, 'visiting' | 'done'>();
+    const visit = (name: string, path: string[]): void => {
+      if (state.get(name) === 'done') return;
+      if (state.get(name) === 'visiting') throw new Error(`depends_on cycle: ${[...path, name].join(' -> ')}`);
+      state.set(name, 'visiting');
+      for (const dependency of Object.keys(compose.services[name]?.depends_on ?? {})) visit(dependency, [...path, name]);
+      state.set(name, 'done');
+    };
+    expect(() => Object.keys(compose.services).forEach((name) => visit(name, []))).not.toThrow();
   });
 
   it('shares one INTERNAL_TOKEN across the apps', () => {
@@ -113,9 +129,10 @@ describe('docker image and compose stack', () => {
     const ingress = compose.services.ingress;
     expect(ingress.image).toMatch(/^nginx:/);
     expect(ingress.ports?.some((p) => p.endsWith(':8080'))).toBe(true);
-    expect(ingress.volumes).toEqual(
-      expect.arrayContaining(['./nginx/nginx.conf:/etc/nginx/nginx.conf:ro', './nginx/upstreams.conf:/etc/nginx/upstreams.conf:ro']),
-    );
+    // every file of docker/nginx (nginx.conf and what it includes) beside /etc/nginx/nginx.conf
+    const files = readdirSync(join(DOCKER, 'nginx'));
+    expect(files).toEqual(expect.arrayContaining(['nginx.conf', 'upstreams.conf', 'proxy-headers.conf']));
+    expect(ingress.volumes).toEqual(expect.arrayContaining(files.map((file) => `./nginx/${file}:/etc/nginx/${file}:ro`)));
     for (const app of APPS) expect(ingress.depends_on?.[app]?.condition).toBe('service_healthy');
   });
 
@@ -154,12 +171,27 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function startEcho(service: App, hits: Hit[]): http.Server {
+const SESSION_CHECK = '/internal/v1/gateway/session';
+
+/**
+ * An app that answers every request with what it received. auth's also answers the gateway's
+ * session check (recorded in `checks`, not `hits`) as auth does: 200, with X-Platform-Session
+ * when the cookie names a session; a session named `status-NNN` makes it answer NNN instead.
+ */
+function startEcho(service: App, hits: Hit[], checks: Hit[]): http.Server {
   return http.createServer((req, res) => {
     let bodyBytes = 0;
     req.on('data', (chunk: Buffer) => (bodyBytes += chunk.length));
     req.on('end', () => {
       const hit: Hit = { service, method: req.method ?? '', url: req.url ?? '', headers: req.headers, bodyBytes };
+      if (service === 'auth' && hit.url === SESSION_CHECK) {
+        checks.push(hit);
+        const session = /(?:^|;\s*)platform_session=([^;]*)/.exec(req.headers.cookie ?? '')?.[1];
+        const status = /^status-(\d{3})$/.exec(session ?? '')?.[1];
+        res.writeHead(status ? Number(status) : 200, session && !status ? { 'x-platform-session': `minted-for-${session}` } : {});
+        res.end();
+        return;
+      }
       hits.push(hit);
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(hit));
@@ -237,6 +269,7 @@ const describeNginx = nginxInstalled || process.env.CI ? describe : describe.ski
 
 describeNginx('compose nginx ingress', () => {
   const hits: Hit[] = [];
+  const checks: Hit[] = [];
   const servers = new Map<App, http.Server>();
   let workDir = '';
   let port = 0;
@@ -248,7 +281,7 @@ describeNginx('compose nginx ingress', () => {
 
     const upstreams: string[] = [];
     for (const app of APPS) {
-      const server = startEcho(app, hits);
+      const server = startEcho(app, hits, checks);
       servers.set(app, server);
       upstreams.push(`upstream ${app} { server 127.0.0.1:${await listen(server)}; keepalive 4; }`);
     }
@@ -258,6 +291,10 @@ describeNginx('compose nginx ingress', () => {
       upstreams.push(`${temp}_temp_path ${join(workDir, `${temp}_temp`)};`);
     }
     writeFileSync(join(workDir, 'upstreams.conf'), upstreams.join('\n') + '\n');
+    // what nginx.conf includes besides upstreams.conf, as it is
+    for (const file of readdirSync(join(DOCKER, 'nginx')).filter((f) => !['nginx.conf', 'upstreams.conf'].includes(f))) {
+      copyFileSync(join(DOCKER, 'nginx', file), join(workDir, file));
+    }
 
     port = await freePort();
     const original = readFileSync(join(DOCKER, 'nginx', 'nginx.conf'), 'utf8');
@@ -310,6 +347,15 @@ describeNginx('compose nginx ingress', () => {
     ['/api/v1/pay/wallets/1/credits', 'pay'],
     ['/api/v1/books', 'books'],
     ['/api/v1/books/reports/trial-balance', 'books'],
+    ['/api/v1/account', 'auth'],
+    ['/api/v1/account/sessions?page=2', 'auth'],
+    ['/api/v1/accounts', 'auth'],
+    ['/api/v1/app/webhooks', 'utilities'],
+    ['/api/v1/app/webhooks/endpoints/7/deliveries?limit=5', 'utilities'],
+    ['/api/v1/app/webhooksx', 'utilities'],
+    ['/dashboard', 'auth'],
+    ['/dashboard/', 'auth'],
+    ['/dashboard/assets/app.js?v=3', 'auth'],
   ])('routes %s to %s with the URI unchanged', async (path, service) => {
     const reply = await request(port, path);
     expect(reply.status).toBe(200);
@@ -349,16 +395,145 @@ describeNginx('compose nginx ingress', () => {
     expect(hits.length).toBe(before);
   });
 
-  it.each(['/', '/healthz/live', '/healthz/ready', '/internal/revocations', '/api', '/api/v1x', '/api/v2/hr'])(
-    'does not route %s',
-    async (path) => {
-      const before = hits.length;
-      const reply = await request(port, path);
-      expect(reply.status).toBe(404);
-      expect(reply.headers['content-type']).toMatch(/^application\/json/);
-      expect(hits.length).toBe(before);
-    },
-  );
+  it.each([
+    '/',
+    '/healthz/live',
+    '/healthz/ready',
+    '/internal/revocations',
+    '/internal/v1/gateway/session',
+    '/api/v1/../internal/v1/gateway/session',
+    '/_gateway/session',
+    '/api',
+    '/api/v1x',
+    '/api/v2/hr',
+    '/dashboardx',
+  ])('does not route %s', async (path) => {
+    const [before, checksBefore] = [hits.length, checks.length];
+    const reply = await request(port, path, { headers: { cookie: 'platform_session=s3ss10n' } });
+    expect(reply.status).toBe(404);
+    expect(reply.headers['content-type']).toMatch(/^application\/json/);
+    expect(reply.json()).toMatchObject({ success: false, code: 'HTTP_ERROR', statusCode: 404 });
+    expect([hits.length, checks.length]).toEqual([before, checksBefore]);
+  });
+
+  describe('gateway session (people routes)', () => {
+    const PEOPLE: [string, App][] = [
+      ['/api/v1/account', 'auth'],
+      ['/api/v1/account/sessions?page=2', 'auth'],
+      ['/api/v1/app/webhooks', 'utilities'],
+      ['/api/v1/app/webhooks/endpoints', 'utilities'],
+    ];
+    const forwarded = (reply: Reply) => reply.json().headers as Record<string, string>;
+
+    it.each(PEOPLE)('asks auth about %s and, without a session, sends it to %s with no X-Platform-Session, not even a forged one', async (path, service) => {
+      const before = checks.length;
+      const reply = await request(port, path, { headers: { 'x-platform-session': 'forged' } });
+      expect(reply.status).toBe(200);
+      expect(reply.json()).toMatchObject({ service, url: path });
+      expect(checks.length).toBe(before + 1);
+      expect(checks[checks.length - 1].headers.cookie).toBeUndefined();
+      expect(forwarded(reply)).not.toHaveProperty('x-platform-session');
+    });
+
+    it.each(PEOPLE)('sends %s on to %s with the token auth minted for the cookie, not the forged one', async (path, service) => {
+      const before = checks.length;
+      const reply = await request(port, path, { headers: { cookie: 'theme=dark; platform_session=s3ss10n', 'x-platform-session': 'forged' } });
+      expect(reply.status).toBe(200);
+      expect(reply.json()).toMatchObject({ service, url: path });
+      expect(checks.length).toBe(before + 1);
+      expect(forwarded(reply)['x-platform-session']).toBe('minted-for-s3ss10n');
+    });
+
+    it.each(['/api/v1/hr/employees', '/api/v1/authorize/current', '/api/v1/accounts', '/api/v1/app/notifications', '/api/v1/app/webhooksx', '/dashboard', '/dashboard/assets/app.js'])(
+      'drops a forged X-Platform-Session on %s, asking auth nothing',
+      async (path) => {
+        const before = checks.length;
+        const reply = await request(port, path, { headers: { cookie: 'platform_session=s3ss10n', 'x-platform-session': 'forged' } });
+        expect(reply.status).toBe(200);
+        expect(reply.json().url).toBe(path);
+        expect(forwarded(reply)).not.toHaveProperty('x-platform-session');
+        expect(checks.length).toBe(before);
+      },
+    );
+
+    it('keeps the shared proxy headers on people routes', async () => {
+      const reply = await request(port, '/api/v1/app/webhooks/endpoints', {
+        headers: { cookie: 'platform_session=s3ss10n', 'x-request-id': 'req-people-1', 'x-forwarded-for': '203.0.113.9', host: 'api.example.test' },
+      });
+      expect(forwarded(reply)).toMatchObject({
+        'x-request-id': 'req-people-1',
+        'x-forwarded-for': '127.0.0.1',
+        'x-real-ip': '127.0.0.1',
+        'x-forwarded-proto': 'http',
+        'x-forwarded-host': 'api.example.test',
+        host: 'api.example.test',
+      });
+      expect(forwarded(reply).connection).not.toBe('close');
+      expect(reply.headers['x-request-id']).toBe('req-people-1');
+    });
+
+    it('asks auth with the client’s method, URI and headers, never the body, and passes the body to the app', async () => {
+      const path = '/api/v1/account/organizations/7/members?notify=1&x=%2F';
+      const body = Buffer.from(JSON.stringify({ email: 'dev@example.test', role: 'developer' }));
+      const before = checks.length;
+      const reply = await request(port, path, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(body.length),
+          cookie: 'platform_session=s3ss10n',
+          origin: 'https://api.example.test',
+          'x-csrf-token': 'csrf-1',
+          'x-organization-id': 'org-1',
+          'user-agent': 'dashboard-test',
+          'x-request-id': 'req-check-1',
+          // a client cannot choose what auth is told
+          'x-original-method': 'GET',
+          'x-original-uri': '/api/v1/account/elsewhere',
+          'x-original-url': 'http://evil.example.test/api/v1/account/elsewhere',
+          'x-platform-session': 'forged',
+        },
+        body,
+      });
+      expect(reply.status).toBe(200);
+      expect(reply.json()).toMatchObject({ service: 'auth', method: 'POST', url: path, bodyBytes: body.length });
+      expect(forwarded(reply)['x-platform-session']).toBe('minted-for-s3ss10n');
+
+      expect(checks.length).toBe(before + 1);
+      const check = checks[checks.length - 1];
+      expect({ method: check.method, url: check.url, bodyBytes: check.bodyBytes }).toEqual({ method: 'GET', url: SESSION_CHECK, bodyBytes: 0 });
+      expect(check.headers).toMatchObject({
+        'x-original-method': 'POST',
+        'x-original-uri': path,
+        'x-original-url': `http://127.0.0.1:${port}${path}`,
+        cookie: 'platform_session=s3ss10n',
+        origin: 'https://api.example.test',
+        'x-csrf-token': 'csrf-1',
+        'x-organization-id': 'org-1',
+        'user-agent': 'dashboard-test',
+        'x-request-id': 'req-check-1',
+        'x-forwarded-for': '127.0.0.1',
+        'x-real-ip': '127.0.0.1',
+      });
+      expect(check.headers['content-length']).toBeUndefined();
+      expect(check.headers['transfer-encoding']).toBeUndefined();
+      expect(check.headers['x-platform-session']).toBeUndefined();
+    });
+
+    it.each(['status-500', 'status-503', 'status-401', 'status-403'])(
+      'answers 503 UPSTREAM_UNAVAILABLE, reaching no app, when auth’s check answers %s',
+      async (session) => {
+        const [before, checksBefore] = [hits.length, checks.length];
+        const reply = await request(port, '/api/v1/app/webhooks/endpoints', { headers: { cookie: `platform_session=${session}`, 'x-request-id': 'req-failed-1' } });
+        expect(reply.status).toBe(503);
+        expect(reply.headers['retry-after']).toBe('5');
+        expect(reply.headers['x-request-id']).toBe('req-failed-1');
+        expect(reply.json()).toMatchObject({ success: false, code: 'UPSTREAM_UNAVAILABLE', statusCode: 503 });
+        expect(checks.length).toBe(checksBefore + 1);
+        expect(hits.length).toBe(before);
+      },
+    );
+  });
 
   it('forwards a well-formed X-Request-Id and echoes it back', async () => {
     const reply = await request(port, '/api/v1/hr/employees', { headers: { 'x-request-id': 'req-123.abc:def_9' } });
@@ -410,5 +585,15 @@ describeNginx('compose nginx ingress', () => {
     expect(reply.status).toBe(503);
     expect(reply.headers['retry-after']).toBe('5');
     expect(reply.json()).toMatchObject({ success: false, code: 'UPSTREAM_UNAVAILABLE', statusCode: 503 });
+  });
+
+  it('answers 503 with the platform envelope on a people route when auth is down, reaching no app', async () => {
+    await closeServer(servers.get('auth')!);
+    const before = hits.length;
+    const reply = await request(port, '/api/v1/app/webhooks/endpoints', { headers: { cookie: 'platform_session=s3ss10n' } });
+    expect(reply.status).toBe(503);
+    expect(reply.headers['retry-after']).toBe('5');
+    expect(reply.json()).toMatchObject({ success: false, code: 'UPSTREAM_UNAVAILABLE', statusCode: 503 });
+    expect(hits.length).toBe(before);
   });
 });

@@ -86,6 +86,7 @@ interface Manifest {
   spec?: {
     podSelector?: LabelSelector;
     policyTypes?: string[];
+    egress?: unknown[];
     ingress?: { from?: NetworkPolicyPeer[]; ports?: { port?: number | string; protocol?: string }[] }[];
     selector?: Record<string, unknown>;
     template?: { metadata?: Metadata; spec: PodSpec };
@@ -99,6 +100,7 @@ interface Manifest {
     ingressClassName?: string;
     defaultBackend?: IngressBackend;
     rules?: { host?: string; http?: { paths: IngressPath[] } }[];
+    tls?: { hosts?: string[]; secretName?: string }[];
   };
 }
 
@@ -145,15 +147,20 @@ function pathMatches(rule: IngressPath, path: string): boolean {
   throw new Error(`pathType ${rule.pathType} is implementation specific; use Exact or Prefix`);
 }
 
-/** Chooses the backend the way the Ingress API defines it: longest matching path, Exact before Prefix. */
-function route(ingresses: Manifest[], host: string | undefined, path: string): string | undefined {
+/** The path rule that takes `path`, the way the Ingress API defines it (longest matching path, Exact before Prefix), and its Ingress. */
+function winner(ingresses: Manifest[], host: string | undefined, path: string): { ingress: Manifest; rule: IngressPath } | undefined {
   const candidates = ingresses
-    .flatMap((ingress) => ingress.spec?.rules ?? [])
-    .filter((rule) => rule.host === undefined || rule.host === host)
-    .flatMap((rule) => rule.http?.paths ?? [])
-    .filter((rule) => pathMatches(rule, path))
-    .sort((a, b) => b.path.length - a.path.length || (a.pathType === 'Exact' ? -1 : 0) - (b.pathType === 'Exact' ? -1 : 0));
-  return candidates[0]?.backend.service?.name;
+    .flatMap((ingress) => (ingress.spec?.rules ?? []).map((rule) => ({ ingress, rule })))
+    .filter(({ rule }) => rule.host === undefined || rule.host === host)
+    .flatMap(({ ingress, rule }) => (rule.http?.paths ?? []).map((path) => ({ ingress, rule: path })))
+    .filter(({ rule }) => pathMatches(rule, path))
+    .sort((a, b) => b.rule.path.length - a.rule.path.length || (a.rule.pathType === 'Exact' ? -1 : 0) - (b.rule.pathType === 'Exact' ? -1 : 0));
+  return candidates[0];
+}
+
+/** The Service an Ingress controller sends `path` to. */
+function route(ingresses: Manifest[], host: string | undefined, path: string): string | undefined {
+  return winner(ingresses, host, path)?.rule.backend.service?.name;
 }
 
 function containerPort(container: Container, port: number | string | undefined): number | undefined {
@@ -294,6 +301,13 @@ describe.each(OVERLAYS)('kustomize overlay %s', (overlay) => {
       expect(admits(policies, target, { namespace: 'other-tenant', labels: { 'app.kubernetes.io/part-of': 'platform', 'app.kubernetes.io/component': 'api' } }, 3000)).toBe(false);
     });
 
+    it('let auth reach utilities (account emails) and the ingress controller reach auth (the people Ingress’s session check), restricting no egress', () => {
+      expect(admits(policies, find(manifests, 'Deployment', 'utilities'), peerOf(find(manifests, 'Deployment', 'auth')), 3000)).toBe(true);
+      expect(admits(policies, find(manifests, 'Deployment', 'auth'), controller, 3000)).toBe(true);
+      // admits() simulates ingress rules only: an egress policy would need its own rules for these two
+      expect(policies.filter((p) => p.spec?.policyTypes?.includes('Egress') || p.spec?.egress).map((p) => p.metadata.name)).toEqual([]);
+    });
+
     it('let only the ingress controller reach ingress-deny', () => {
       const deny = find(manifests, 'Deployment', 'ingress-deny');
       expect(admits(policies, deny, controller, 8080)).toBe(true);
@@ -310,6 +324,8 @@ describe.each(OVERLAYS)('kustomize overlay %s', (overlay) => {
       PAYROLL_URL: 'http://payroll',
       PAY_URL: 'http://pay',
       BOOKS_URL: 'http://books',
+      // auth sends account emails through utilities
+      UTILITIES_URL: 'http://utilities',
       TRUST_PROXY: 'true',
       DATA_DIR: '/data',
       PORT: '3000',
@@ -449,6 +465,15 @@ describe.each(OVERLAYS)('kustomize overlay %s', (overlay) => {
       ['/api/v1/books/reports/trial-balance', 'books'],
       ['/api/v1/metricsx', 'auth'],
       ['/api/v1/hr/metrics-history', 'hr'],
+      ['/api/v1/account', 'auth'],
+      ['/api/v1/account/sessions', 'auth'],
+      ['/api/v1/accounts', 'auth'],
+      ['/api/v1/app/webhooks', 'utilities'],
+      ['/api/v1/app/webhooks/endpoints/1/deliveries', 'utilities'],
+      ['/api/v1/app/webhooksx', 'utilities'],
+      ['/dashboard', 'auth'],
+      ['/dashboard/', 'auth'],
+      ['/dashboard/assets/app.js', 'auth'],
     ])('routes %s to %s', (path, service) => {
       for (const host of hosts) expect(route(ingresses, host, path)).toBe(service);
     });
@@ -467,12 +492,68 @@ describe.each(OVERLAYS)('kustomize overlay %s', (overlay) => {
       }
     });
 
-    it.each(['/', '/healthz/live', '/healthz/ready', '/internal/revocations', '/internal/v1/revocations', '/internal/v1/tenancy/access', '/api', '/api/v2/hr'])(
+    it.each(['/', '/healthz/live', '/healthz/ready', '/internal/revocations', '/internal/v1/revocations', '/internal/v1/tenancy/access', '/internal/v1/gateway/session', '/api', '/api/v2/hr', '/dashboardx'])(
       'does not route %s',
       (path) => {
         for (const host of hosts) expect(route(ingresses, host, path)).toBeUndefined();
       },
     );
+
+    it('serves one host with one TLS Secret from every Ingress, and no path twice', () => {
+      expect(hosts).toHaveLength(1);
+      const tls = find(manifests, 'Ingress', 'platform').spec?.tls;
+      expect(tls).toEqual([{ hosts: hosts, secretName: 'platform-tls' }]);
+      for (const ingress of ingresses) expect({ ingress: ingress.metadata.name, tls: ingress.spec?.tls }).toEqual({ ingress: ingress.metadata.name, tls });
+      const rules = ingresses.flatMap((i) => (i.spec?.rules ?? []).flatMap((r) => (r.http?.paths ?? []).map((p) => `${r.host} ${p.pathType} ${p.path}`)));
+      expect(new Set(rules).size).toBe(rules.length);
+    });
+
+    describe('gateway session (people routes)', () => {
+      const annotation = (ingress: Manifest, key: string) => ingress.metadata.annotations?.[`nginx.ingress.kubernetes.io/${key}`];
+
+      it('has the Ingress platform-people for /api/v1/account (auth) and /api/v1/app/webhooks (utilities) only', () => {
+        const people = find(manifests, 'Ingress', 'platform-people');
+        const paths = (people.spec?.rules ?? []).flatMap((r) => r.http?.paths ?? []).map((p) => [p.path, p.pathType, p.backend.service?.name, p.backend.service?.port.name]);
+        expect(paths).toEqual([
+          ['/api/v1/account', 'Prefix', 'auth', 'http'],
+          ['/api/v1/app/webhooks', 'Prefix', 'utilities', 'http'],
+        ]);
+      });
+
+      it('asks auth’s session check on every request and passes its X-Platform-Session on, with the body limit of the platform Ingress', () => {
+        const people = find(manifests, 'Ingress', 'platform-people');
+        const url = new URL(annotation(people, 'auth-url') ?? '');
+        expect(url.href).toBe(`http://auth.${namespace}.svc.cluster.local/internal/v1/gateway/session`);
+        // the auth Service of this namespace, on one of its ports, to the container's 3000
+        const service = find(manifests, 'Service', 'auth');
+        expect(url.hostname).toBe(`${service.metadata.name}.${service.metadata.namespace}.svc.cluster.local`);
+        const port = service.spec?.ports?.find((p) => p.port === Number(url.port || 80));
+        expect(containerPort(find(manifests, 'Deployment', 'auth').spec!.template!.spec.containers[0], port?.targetPort)).toBe(3000);
+
+        expect(annotation(people, 'auth-method')).toBe('GET');
+        expect(annotation(people, 'auth-response-headers')).toBe('X-Platform-Session');
+        expect(annotation(people, 'proxy-body-size')).toBe(annotation(find(manifests, 'Ingress', 'platform'), 'proxy-body-size'));
+        // nothing else: no auth-cache-key (a signed-out session must stop at once), no snippet
+        expect(Object.keys(people.metadata.annotations ?? {}).sort()).toEqual(
+          ['auth-method', 'auth-response-headers', 'auth-url', 'proxy-body-size'].map((key) => `nginx.ingress.kubernetes.io/${key}`),
+        );
+      });
+
+      it.each(['/api/v1/account', '/api/v1/account/sessions', '/api/v1/app/webhooks', '/api/v1/app/webhooks/endpoints/1'])('takes %s through the session check', (path) => {
+        for (const host of hosts) expect(winner(ingresses, host, path)?.ingress.metadata.name).toBe('platform-people');
+      });
+
+      it.each(['/api/v1/accounts', '/api/v1/authorize/current', '/api/v1/hr/employees', '/api/v1/app/notifications', '/api/v1/app/webhooksx', '/dashboard', '/dashboard/assets/app.js'])(
+        'takes %s past no session check',
+        (path) => {
+          for (const host of hosts) {
+            const ingress = winner(ingresses, host, path)?.ingress;
+            expect(ingress?.metadata.name).toBe('platform');
+            expect(annotation(ingress!, 'auth-url')).toBeUndefined();
+          }
+        },
+      );
+    });
   });
 });
 
