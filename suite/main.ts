@@ -34,6 +34,8 @@ import {
   validateEnvironment,
   writeStartBanner,
 } from '@platform/common';
+import { SessionGateway } from '../apps/auth/src/accounts/session-gateway';
+import { gatewayRequestOf } from '../apps/auth/src/accounts/gateway.controller';
 import { AuthModule } from '../apps/auth/src/auth.module';
 import { BooksModule } from '../apps/books/src/books.module';
 import { HrModule } from '../apps/hr/src/hr.module';
@@ -66,6 +68,9 @@ const MODULES: Record<ServiceName, Type> = {
  */
 const SUITE_HEAP_GROWTH_PERCENT = '100';
 
+/** The paths that serve people (DESIGN §2): the gateway asks auth about their session cookie. */
+const PEOPLE_PATHS = /^\/api\/v1\/(?:account|app\/webhooks)(?:[/?#]|$)/;
+
 /** The networks webhook deliveries of the one-machine suite may reach unless WEBHOOK_ALLOWED_NETWORKS is set. */
 const LOOPBACK_NETWORKS = '127.0.0.0/8,::1/128';
 
@@ -80,7 +85,7 @@ async function main(): Promise<void> {
   }
   // every service is on this port: calls between them go through the same routing, and clients
   // follow public files' links to it
-  for (const setting of ['AUTH_URL', 'HR_URL', 'PAY_URL', 'BOOKS_URL', 'PAYROLL_URL', 'PUBLIC_BASE_URL']) process.env[setting] ||= `http://127.0.0.1:${env.PORT}`;
+  for (const setting of ['AUTH_URL', 'HR_URL', 'PAY_URL', 'BOOKS_URL', 'PAYROLL_URL', 'UTILITIES_URL', 'PUBLIC_BASE_URL']) process.env[setting] ||= `http://127.0.0.1:${env.PORT}`;
   // webhook receivers tried out on this machine listen on loopback (DESIGN §7b); set it empty to refuse them
   process.env.WEBHOOK_ALLOWED_NETWORKS ??= LOOPBACK_NETWORKS;
 
@@ -92,12 +97,28 @@ async function main(): Promise<void> {
   const apps: NestFastifyApplication[] = [];
   let started = false;
   const starting = new PlatformException('UPSTREAM_UNAVAILABLE', { headers: { 'retry-after': '1' } });
+  const unavailable = (request: IncomingMessage, response: ServerResponse) => {
+    const envelope = buildErrorEnvelope(starting, negotiateLanguage(request.headers['accept-language']));
+    response.writeHead(envelope.statusCode, { ...starting.options.headers, 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(envelope));
+  };
+  let gateway: SessionGateway | undefined;
   const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const url = request.url ?? '/';
     const handler = started || !url.startsWith('/healthz/ready') ? handlers.get(serviceForPath(url)) : undefined;
-    if (handler) return handler(request, response);
-    const envelope = buildErrorEnvelope(starting, negotiateLanguage(request.headers['accept-language']));
-    response.writeHead(envelope.statusCode, { ...starting.options.headers, 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(envelope));
+    if (!handler) return unavailable(request, response);
+    // The gateway, as the Ingress is one (DESIGN §2): a session header comes from it, never from a
+    // client; for the paths that serve people, a session cookie is checked with auth and the
+    // request goes on with a session token of its own.
+    delete request.headers['x-platform-session'];
+    if (!gateway || request.headers.cookie === undefined || !PEOPLE_PATHS.test(url)) return handler(request, response);
+    const asked = { ...gatewayRequestOf(request.headers, { method: 'GET', uri: url }), method: request.method ?? 'GET', uri: url, hosts: request.headers.host ? [request.headers.host] : [] };
+    gateway.mint(asked).then(
+      (token) => {
+        if (token) request.headers['x-platform-session'] = token;
+        handler(request, response);
+      },
+      () => unavailable(request, response),
+    );
   });
   server.keepAliveTimeout = 72_000;
   server.on('clientError', answerClientError);
@@ -132,7 +153,10 @@ async function main(): Promise<void> {
       });
       await app.getHttpAdapter().getInstance().ready();
       // the apps started after auth take its identity facts in-process (auth is first)
-      if (name === 'auth') shareIdentitySource(app.get(IdentitySource));
+      if (name === 'auth') {
+        shareIdentitySource(app.get(IdentitySource));
+        gateway = app.get(SessionGateway);
+      }
       apps.push(app);
       handlers.set(name, handler!);
     }

@@ -1,4 +1,4 @@
-import { AuthContract, BooksContract, eventsRoute, HrContract, InternalRoute, PayContract, PayrollContract, RouteAudit, RouteTypes, SERVICES, ServiceName } from '@platform/common';
+import { AuthContract, BooksContract, UtilitiesContract, eventsRoute, HrContract, InternalRoute, PayContract, PayrollContract, RouteAudit, RouteTypes, SERVICES, ServiceName } from '@platform/common';
 import { PRODUCT_APPS } from './support/products';
 import { TestStack } from './support/stack';
 
@@ -24,7 +24,7 @@ describe('route access declarations', () => {
   });
 
   it('serves every internal route of the contracts, raw, and no internal route outside them', () => {
-    const declared = [AuthContract, HrContract, PayrollContract, PayContract, BooksContract]
+    const declared = [AuthContract, HrContract, PayrollContract, PayContract, BooksContract, UtilitiesContract]
       .flatMap((contract) => Object.values(contract) as InternalRoute<RouteTypes>[])
       .filter((route) => route.path.startsWith('/internal/'))
       .concat((Object.keys(SERVICES) as ServiceName[]).map((service) => eventsRoute(service)))

@@ -48,7 +48,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read the public keys that verify access tokens */
+        /**
+         * Read the public keys that verify access tokens
+         * @description Also lists the key of the session tokens the gateway forwards (`typ` `session+jwt`, its own `kid`): never valid as an access token.
+         */
         get: operations["Jwks_jwks"];
         put?: never;
         post?: never;
@@ -162,6 +165,428 @@ export interface paths {
          * @description Needs `credentials:write`: a credential narrowed to product scopes cannot lock out whoever uses its secret.
          */
         post: operations["Authorize_rotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign up
+         * @description Creates the account and an organization it owns (developer-sandbox plan), and emails a verification link. An address that already has an account gets an email saying so instead: the answer is the same either way.
+         */
+        post: operations["Account_signUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify an email address with the emailed link’s token */
+        post: operations["Account_verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/verify-email/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the verification email again
+         * @description At most 5 account emails an hour per account; the answer is the same whether or not the address has an account.
+         */
+        post: operations["Account_resendVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in
+         * @description Sets the session cookie (HttpOnly, SameSite=Lax, Secure outside loopback). Failed sign-ins are limited per client address (`LOGIN_FAILURES_PER_ADDRESS`, 30) and per account (`LOGIN_FAILURES_PER_ACCOUNT`, 10) over 15 minutes; an account at its limit still takes its right password from an address within its limit.
+         */
+        post: operations["Account_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out: the session ends and its cookie is cleared */
+        post: operations["Account_logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a password reset link
+         * @description The link works once, for an hour. The answer is the same whether or not the address has an account.
+         */
+        post: operations["Account_requestReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Choose a new password with the reset link’s token
+         * @description Every session of the account ends.
+         */
+        post: operations["Account_confirmReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the signed-in user, their organizations and roles, and the CSRF token */
+        get: operations["Account_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the password
+         * @description Needs the current password. Every other session of the account ends.
+         */
+        post: operations["Account_changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the user’s live sessions */
+        get: operations["Account_listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End one of the user’s sessions */
+        delete: operations["Account_endSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation to an organization
+         * @description The signed-in user’s email must be the one invited.
+         */
+        post: operations["Account_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an organization you own (developer-sandbox plan) */
+        post: operations["Organizations_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/organizations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an organization: plan, limits and your role */
+        get: operations["Organizations_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/organizations/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the members and their roles */
+        get: operations["Organizations_members"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/organizations/{id}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member, or leave
+         * @description Any member may leave; admins remove non-owners, owners anyone; the last owner cannot leave.
+         */
+        delete: operations["Organizations_remove"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member’s role
+         * @description Admins change non-owners; only an owner makes or unmakes an owner; the last owner stays one.
+         */
+        patch: operations["Organizations_changeRole"];
+        trace?: never;
+    };
+    "/api/v1/account/organizations/{id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the pending invitations */
+        get: operations["Organizations_invitations"];
+        put?: never;
+        /**
+         * Invite someone by email
+         * @description The link works for 7 days; inviting the same address again replaces the pending invitation. Only an owner invites an owner.
+         */
+        post: operations["Organizations_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/organizations/{id}/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a pending invitation */
+        delete: operations["Organizations_revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/organizations/{id}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the API keys
+         * @description Never a secret: the key’s prefix and last four characters, scopes, creation, last use and revocation.
+         */
+        get: operations["Organizations_listKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description The key and secret are shown once, in this answer. Needs the developer role or above.
+         */
+        post: operations["Organizations_createKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/organizations/{id}/keys/{keyId}/roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll a key’s secret
+         * @description A new secret, shown once. With `graceSeconds` (up to 24 h) the previous secret still exchanges until it runs out; its tokens stop then.
+         */
+        post: operations["Organizations_rollKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/organizations/{id}/keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description Its key and secret stop exchanging at once, its tokens within 5 seconds. Revoking twice changes nothing.
+         */
+        delete: operations["Organizations_revokeKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/organizations/{id}/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the audit log
+         * @description Sign-ins of the members, member, invitation and key changes: who, when, what, from which address. Append-only. Needs the admin role or above.
+         */
+        get: operations["Organizations_auditLog"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -487,6 +912,403 @@ export interface components {
              */
             previousSecretExpiresAt: string | null;
         };
+        SignUpView: {
+            /**
+             * Format: email
+             * @description Where the verification link went (if the address had no account yet).
+             */
+            email: string;
+        };
+        SignUpDto: {
+            /**
+             * Format: email
+             * @example ada@example.com
+             */
+            email: string;
+            /**
+             * Format: password
+             * @description At least 12 characters, not a common password, not made of your email or name.
+             */
+            password: string;
+            /** @example Ada Okonkwo */
+            name: string;
+            /** @example Acme Payroll */
+            organizationName: string;
+        };
+        VerifiedEmailView: {
+            /** Format: email */
+            email: string;
+            /** Format: date-time */
+            emailVerifiedAt: string;
+        };
+        LinkTokenDto: {
+            /** @description The token of the emailed link (after `#token=`). */
+            token: string;
+        };
+        EmailDto: {
+            /**
+             * Format: email
+             * @example ada@example.com
+             */
+            email: string;
+        };
+        UserView: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: email
+             * @example ada@example.com
+             */
+            email: string;
+            /** @example Ada Okonkwo */
+            name: string;
+            emailVerified: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        MyOrganizationView: {
+            /** Format: uuid */
+            id: string;
+            /** @example Acme Payroll */
+            name: string;
+            /** @example developer-sandbox */
+            plan: string;
+            /**
+             * @description Your role in it.
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "developer" | "viewer";
+            /** Format: date-time */
+            createdAt: string;
+        };
+        SessionView: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description The last request seen (to the minute).
+             */
+            lastSeenAt: string;
+            /**
+             * Format: date-time
+             * @description When it ends if unused: its idle limit or its absolute end, whichever comes first.
+             */
+            expiresAt: string;
+            /** @description The address it signed in from. */
+            ipAddress: string | null;
+            userAgent: string | null;
+            /** @description Whether it is the session of this request. */
+            current: boolean;
+        };
+        MeView: {
+            user: components["schemas"]["UserView"];
+            organizations: components["schemas"]["MyOrganizationView"][];
+            session: components["schemas"]["SessionView"];
+            /** @description Send it as `X-CSRF-Token` with every POST, PATCH and DELETE of this session. */
+            csrfToken: string;
+        };
+        SignInDto: {
+            /**
+             * Format: email
+             * @example ada@example.com
+             */
+            email: string;
+            /** Format: password */
+            password: string;
+        };
+        ResetPasswordDto: {
+            /** @description The token of the emailed link (after `#token=`). */
+            token: string;
+            /**
+             * Format: password
+             * @description The new password.
+             */
+            password: string;
+        };
+        ChangePasswordDto: {
+            /** Format: password */
+            currentPassword: string;
+            /**
+             * Format: password
+             * @description The new password.
+             */
+            newPassword: string;
+        };
+        AcceptedInvitationView: {
+            organization: components["schemas"]["MyOrganizationView"];
+        };
+        OrganizationNameDto: {
+            /** @example Acme Payroll */
+            name: string;
+        };
+        OrganizationDetailView: {
+            /** Format: uuid */
+            id: string;
+            /** @example Acme Payroll */
+            name: string;
+            /**
+             * @description Your role in it.
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "developer" | "viewer";
+            plan: components["schemas"]["PlanView"];
+            rateLimits: components["schemas"]["RateLimitsView"];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        MemberView: {
+            /** Format: uuid */
+            userId: string;
+            /** Format: email */
+            email: string;
+            name: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "developer" | "viewer";
+            /** Format: date-time */
+            joinedAt: string;
+        };
+        RoleDto: {
+            /** @enum {string} */
+            role: "owner" | "admin" | "developer" | "viewer";
+        };
+        InvitationView: {
+            /** Format: uuid */
+            id: string;
+            /** Format: email */
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "developer" | "viewer";
+            /**
+             * Format: uuid
+             * @description The member who invited.
+             */
+            invitedBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        InviteDto: {
+            /** @enum {string} */
+            role: "owner" | "admin" | "developer" | "viewer";
+            /**
+             * Format: email
+             * @example ada@example.com
+             */
+            email: string;
+        };
+        KeyView: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description What the organization calls the key.
+             * @example Payroll sync
+             */
+            name: string;
+            /**
+             * @description The start of the API key, enough to recognize it.
+             * @example pk_sandbox_3f9a
+             */
+            keyPrefix: string;
+            /**
+             * @description The last four characters of the API key; null for keys issued before they were kept.
+             * @example x9Qa
+             */
+            keyLastFour: string | null;
+            /** @enum {string} */
+            environment: "sandbox" | "production";
+            /**
+             * @example [
+             *       "hr:read",
+             *       "hr:write"
+             *     ]
+             */
+            scopes: ("auth:read" | "auth:write" | "credentials:write" | "hr:read" | "hr:write" | "app:read" | "app:write" | "payroll:read" | "payroll:write" | "pay:read" | "pay:write" | "books:read" | "books:write" | "webhooks:read" | "webhooks:write")[];
+            /**
+             * Format: date-time
+             * @description When the secret was last rotated; null if never.
+             */
+            secretRotatedAt: string | null;
+            /**
+             * Format: date-time
+             * @description While the grace period of the last rotation runs: until when the previous secret still exchanges. Null otherwise.
+             */
+            previousSecretExpiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the key last exchanged for a token (to the minute); null if never.
+             */
+            lastUsedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the key was revoked; null while it works.
+             */
+            revokedAt: string | null;
+        };
+        CreatedKeyView: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description What the organization calls the key.
+             * @example Payroll sync
+             */
+            name: string;
+            /**
+             * @description The start of the API key, enough to recognize it.
+             * @example pk_sandbox_3f9a
+             */
+            keyPrefix: string;
+            /**
+             * @description The last four characters of the API key; null for keys issued before they were kept.
+             * @example x9Qa
+             */
+            keyLastFour: string | null;
+            /** @enum {string} */
+            environment: "sandbox" | "production";
+            /**
+             * @example [
+             *       "hr:read",
+             *       "hr:write"
+             *     ]
+             */
+            scopes: ("auth:read" | "auth:write" | "credentials:write" | "hr:read" | "hr:write" | "app:read" | "app:write" | "payroll:read" | "payroll:write" | "pay:read" | "pay:write" | "books:read" | "books:write" | "webhooks:read" | "webhooks:write")[];
+            /**
+             * Format: date-time
+             * @description When the secret was last rotated; null if never.
+             */
+            secretRotatedAt: string | null;
+            /**
+             * Format: date-time
+             * @description While the grace period of the last rotation runs: until when the previous secret still exchanges. Null otherwise.
+             */
+            previousSecretExpiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the key last exchanged for a token (to the minute); null if never.
+             */
+            lastUsedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the key was revoked; null while it works.
+             */
+            revokedAt: string | null;
+            /**
+             * @description The API key, for `X-Platform-Api-Key`.
+             * @example pk_sandbox_…
+             */
+            apiKey: string;
+            /**
+             * @description The API secret: shown once, now.
+             * @example sk_sandbox_…
+             */
+            apiSecret: string;
+        };
+        CreateKeyDto: {
+            /** @example Payroll sync */
+            name: string;
+            /** @description Every scope when left out. */
+            scopes?: ("auth:read" | "auth:write" | "credentials:write" | "hr:read" | "hr:write" | "app:read" | "app:write" | "payroll:read" | "payroll:write" | "pay:read" | "pay:write" | "books:read" | "books:write" | "webhooks:read" | "webhooks:write")[];
+        };
+        RolledKeyView: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description What the organization calls the key.
+             * @example Payroll sync
+             */
+            name: string;
+            /**
+             * @description The start of the API key, enough to recognize it.
+             * @example pk_sandbox_3f9a
+             */
+            keyPrefix: string;
+            /**
+             * @description The last four characters of the API key; null for keys issued before they were kept.
+             * @example x9Qa
+             */
+            keyLastFour: string | null;
+            /** @enum {string} */
+            environment: "sandbox" | "production";
+            /**
+             * @example [
+             *       "hr:read",
+             *       "hr:write"
+             *     ]
+             */
+            scopes: ("auth:read" | "auth:write" | "credentials:write" | "hr:read" | "hr:write" | "app:read" | "app:write" | "payroll:read" | "payroll:write" | "pay:read" | "pay:write" | "books:read" | "books:write" | "webhooks:read" | "webhooks:write")[];
+            /**
+             * Format: date-time
+             * @description When the secret was last rotated; null if never.
+             */
+            secretRotatedAt: string | null;
+            /**
+             * Format: date-time
+             * @description While the grace period of the last rotation runs: until when the previous secret still exchanges. Null otherwise.
+             */
+            previousSecretExpiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the key last exchanged for a token (to the minute); null if never.
+             */
+            lastUsedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the key was revoked; null while it works.
+             */
+            revokedAt: string | null;
+            /**
+             * @description The new API secret: shown once, now.
+             * @example sk_sandbox_…
+             */
+            apiSecret: string;
+        };
+        RollKeyDto: {
+            /**
+             * @description Seconds the previous secret keeps exchanging (0: it stops at once).
+             * @default 0
+             */
+            graceSeconds?: number;
+        };
+        AuditActorView: {
+            /** Format: uuid */
+            userId: string | null;
+            /**
+             * Format: email
+             * @description The email at the time.
+             */
+            email: string | null;
+        };
+        AuditTargetView: {
+            /** @example key */
+            type: string;
+            id: string;
+        };
+        AuditEntryView: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description session.created, session.revoked, password.changed, password.reset, organization.created, member.invited, invitation.revoked, member.joined, member.role_changed, member.removed, member.left, key.created, key.secret_rolled, key.revoked.
+             * @example key.created
+             */
+            action: string;
+            actor: components["schemas"]["AuditActorView"];
+            target: components["schemas"]["AuditTargetView"] | null;
+            /** @description What changed (never a secret). */
+            data: {
+                [key: string]: unknown;
+            };
+            ipAddress: string | null;
+            /** Format: date-time */
+            occurredAt: string;
+        };
         ErrorEnvelope: {
             /** @enum {boolean} */
             success: false;
@@ -496,7 +1318,7 @@ export interface components {
              * @description The machine-readable error code, one of the registry’s: branch on this, not on `message`.
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "INTERNAL_ERROR" | "HTTP_ERROR" | "UNSUPPORTED_MEDIA_TYPE" | "METHOD_NOT_ALLOWED" | "INVALID_CREDENTIALS" | "DEVELOPER_KEYS_INVALID" | "GATEWAY_AUTH_REQUIRED" | "GATEWAY_AUTH_INVALID" | "NOT_AN_ORGANIZATION_MEMBER" | "EMAIL_NOT_VERIFIED" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_EXPIRED" | "CLIENT_ID_INVALID" | "INSUFFICIENT_SCOPE" | "ACTING_COMPANY_FORBIDDEN" | "RATE_LIMIT_EXCEEDED" | "QUOTA_EXCEEDED" | "UPSTREAM_UNAVAILABLE" | "IDEMPOTENCY_KEY_REUSED" | "WEBHOOK_URL_FORBIDDEN" | "WORKSPACE_NOT_FOUND" | "EMPLOYEE_EXTERNAL_ID_CONFLICT" | "CONTRACT_NOT_FOUND" | "CONTRACT_OVERLAP" | "CONTRACT_NOT_EDITABLE" | "CONTRACT_INVALID_TRANSITION" | "LEAVE_TYPE_NOT_FOUND" | "LEAVE_TYPE_NAME_CONFLICT" | "LEAVE_REQUEST_NOT_FOUND" | "LEAVE_REQUEST_OVERLAP" | "LEAVE_REQUEST_ALREADY_APPROVED" | "LEAVE_REQUEST_NOT_PENDING" | "LEAVE_BALANCE_INSUFFICIENT" | "LEAVE_NO_WORKING_DAYS" | "ATTENDANCE_ALREADY_RECORDED" | "PERFORMANCE_REVIEW_NOT_FOUND" | "PERFORMANCE_REVIEW_LOCKED" | "PERFORMANCE_REVIEW_INVALID_TRANSITION" | "PAYROLL_RUN_PERIOD_CONFLICT" | "PAYROLL_NO_ELIGIBLE_EMPLOYEES" | "PAYROLL_RUN_NOT_PAYABLE" | "PAYROLL_RULES_UNAVAILABLE" | "WALLET_NOT_FOUND" | "CURRENCY_MISMATCH" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "PAYMENT_RECIPIENT_INVALID" | "ACCOUNT_NOT_FOUND" | "ACCOUNT_CODE_CONFLICT" | "JOURNAL_ENTRY_ALREADY_REVERSED" | "ACCOUNTING_PERIOD_CLOSED" | "ACCOUNTING_PERIOD_NOT_FOUND" | "ACCOUNT_INACTIVE" | "ACCOUNT_TYPE_LOCKED" | "BOOKS_CURRENCY_MISMATCH" | "NOTIFICATION_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED" | "FILE_LINK_INVALID" | "RANGE_NOT_SATISFIABLE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_JOB_NOT_FOUND" | "DOCUMENT_TOO_LARGE_FOR_SYNC" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_RENDER_TIMEOUT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "WEBHOOK_DELIVERY_NOT_FOUND" | "USER_NOT_FOUND" | "ATTENDANCE_INVALID_DATE_RANGE" | "JOURNAL_ENTRY_NOT_FOUND" | "JOURNAL_ENTRY_NOT_BALANCED" | "PAYROLL_RUN_NOT_FOUND" | "PAYROLL_RUN_LOCKED" | "PAYMENT_NOT_FOUND" | "WALLET_INSUFFICIENT_BALANCE";
+            code: "VALIDATION_FAILED" | "INTERNAL_ERROR" | "HTTP_ERROR" | "UNSUPPORTED_MEDIA_TYPE" | "METHOD_NOT_ALLOWED" | "INVALID_CREDENTIALS" | "DEVELOPER_KEYS_INVALID" | "GATEWAY_AUTH_REQUIRED" | "GATEWAY_AUTH_INVALID" | "NOT_AN_ORGANIZATION_MEMBER" | "EMAIL_NOT_VERIFIED" | "CSRF_CHECK_FAILED" | "ACCOUNT_LINK_INVALID" | "ORGANIZATION_LAST_OWNER" | "MEMBER_NOT_FOUND" | "INVITATION_NOT_FOUND" | "ALREADY_A_MEMBER" | "CREDENTIAL_NOT_FOUND" | "SESSION_NOT_FOUND" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_EXPIRED" | "CLIENT_ID_INVALID" | "INSUFFICIENT_SCOPE" | "ACTING_COMPANY_FORBIDDEN" | "RATE_LIMIT_EXCEEDED" | "QUOTA_EXCEEDED" | "UPSTREAM_UNAVAILABLE" | "IDEMPOTENCY_KEY_REUSED" | "WEBHOOK_URL_FORBIDDEN" | "WORKSPACE_NOT_FOUND" | "EMPLOYEE_EXTERNAL_ID_CONFLICT" | "CONTRACT_NOT_FOUND" | "CONTRACT_OVERLAP" | "CONTRACT_NOT_EDITABLE" | "CONTRACT_INVALID_TRANSITION" | "LEAVE_TYPE_NOT_FOUND" | "LEAVE_TYPE_NAME_CONFLICT" | "LEAVE_REQUEST_NOT_FOUND" | "LEAVE_REQUEST_OVERLAP" | "LEAVE_REQUEST_ALREADY_APPROVED" | "LEAVE_REQUEST_NOT_PENDING" | "LEAVE_BALANCE_INSUFFICIENT" | "LEAVE_NO_WORKING_DAYS" | "ATTENDANCE_ALREADY_RECORDED" | "PERFORMANCE_REVIEW_NOT_FOUND" | "PERFORMANCE_REVIEW_LOCKED" | "PERFORMANCE_REVIEW_INVALID_TRANSITION" | "PAYROLL_RUN_PERIOD_CONFLICT" | "PAYROLL_NO_ELIGIBLE_EMPLOYEES" | "PAYROLL_RUN_NOT_PAYABLE" | "PAYROLL_RULES_UNAVAILABLE" | "WALLET_NOT_FOUND" | "CURRENCY_MISMATCH" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "PAYMENT_RECIPIENT_INVALID" | "ACCOUNT_NOT_FOUND" | "ACCOUNT_CODE_CONFLICT" | "JOURNAL_ENTRY_ALREADY_REVERSED" | "ACCOUNTING_PERIOD_CLOSED" | "ACCOUNTING_PERIOD_NOT_FOUND" | "ACCOUNT_INACTIVE" | "ACCOUNT_TYPE_LOCKED" | "BOOKS_CURRENCY_MISMATCH" | "NOTIFICATION_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED" | "FILE_LINK_INVALID" | "RANGE_NOT_SATISFIABLE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_JOB_NOT_FOUND" | "DOCUMENT_TOO_LARGE_FOR_SYNC" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_RENDER_TIMEOUT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "WEBHOOK_DELIVERY_NOT_FOUND" | "USER_NOT_FOUND" | "ATTENDANCE_INVALID_DATE_RANGE" | "JOURNAL_ENTRY_NOT_FOUND" | "JOURNAL_ENTRY_NOT_BALANCED" | "PAYROLL_RUN_NOT_FOUND" | "PAYROLL_RUN_LOCKED" | "PAYMENT_NOT_FOUND" | "WALLET_INSUFFICIENT_BALANCE";
             /** @description VALIDATION_FAILED only: the messages of each invalid field, by its path (`lines.0.amount`). */
             errors?: {
                 [key: string]: string[];
@@ -1858,6 +2680,2809 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Account_signUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignUpDto"];
+            };
+        };
+        responses: {
+            /** @description The verification email is on its way. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["SignUpView"];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CSRF_CHECK_FAILED`: This request was refused: it must come from the dashboard’s own page, with its X-CSRF-Token header. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Account_verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkTokenDto"];
+            };
+        };
+        responses: {
+            /** @description The address is verified. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["VerifiedEmailView"];
+                    };
+                };
+            };
+            /**
+             * @description `ACCOUNT_LINK_INVALID`: This link is invalid, has already been used or has expired.
+             *
+             *     `VALIDATION_FAILED`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Account_resendVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailDto"];
+            };
+        };
+        responses: {
+            /** @description An email is on its way if the address has an unverified account. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Account_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInDto"];
+            };
+        };
+        responses: {
+            /** @description The user, their organizations, the session and its CSRF token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["MeView"];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INVALID_CREDENTIALS`: Email or password is incorrect. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `EMAIL_NOT_VERIFIED`: The email address is not verified.
+             *
+             *     `CSRF_CHECK_FAILED`: This request was refused: it must come from the dashboard’s own page, with its X-CSRF-Token header.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Account_logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /**
+             * @description `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
+             *
+             *     `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `CSRF_CHECK_FAILED`: This request was refused: it must come from the dashboard’s own page, with its X-CSRF-Token header.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Account_requestReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailDto"];
+            };
+        };
+        responses: {
+            /** @description An email is on its way if the address has an account. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Account_confirmReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordDto"];
+            };
+        };
+        responses: {
+            /** @description The password is changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /**
+             * @description `ACCOUNT_LINK_INVALID`: This link is invalid, has already been used or has expired.
+             *
+             *     `VALIDATION_FAILED`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Account_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user, their organizations, the session and its CSRF token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["MeView"];
+                    };
+                };
+            };
+            /**
+             * @description `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
+             *
+             *     `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Account_changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordDto"];
+            };
+        };
+        responses: {
+            /** @description The password is changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `INVALID_CREDENTIALS`: Email or password is incorrect.
+             *
+             *     `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
+             *
+             *     `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `CSRF_CHECK_FAILED`: This request was refused: it must come from the dashboard’s own page, with its X-CSRF-Token header.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Account_listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live sessions, the most recently used first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["SessionView"][];
+                    };
+                };
+            };
+            /**
+             * @description `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
+             *
+             *     `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Account_endSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session has ended; its cookie opens nothing any more. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
+             *
+             *     `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `CSRF_CHECK_FAILED`: This request was refused: it must come from the dashboard’s own page, with its X-CSRF-Token header.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `SESSION_NOT_FOUND`: Session not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Account_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkTokenDto"];
+            };
+        };
+        responses: {
+            /** @description The organization joined, with the role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["AcceptedInvitationView"];
+                    };
+                };
+            };
+            /**
+             * @description `ACCOUNT_LINK_INVALID`: This link is invalid, has already been used or has expired.
+             *
+             *     `VALIDATION_FAILED`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
+             *
+             *     `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `CSRF_CHECK_FAILED`: This request was refused: it must come from the dashboard’s own page, with its X-CSRF-Token header.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Organizations_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationNameDto"];
+            };
+        };
+        responses: {
+            /** @description The organization, with you as its owner. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["MyOrganizationView"];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
+             *
+             *     `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `CSRF_CHECK_FAILED`: This request was refused: it must come from the dashboard’s own page, with its X-CSRF-Token header.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Organizations_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["OrganizationDetailView"];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
+             *
+             *     `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The requested resource was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Organizations_members: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members, in the order they joined. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["MemberView"][];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
+             *
+             *     `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The requested resource was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Organizations_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member is removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
+             *
+             *     `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `CSRF_CHECK_FAILED`: This request was refused: it must come from the dashboard’s own page, with its X-CSRF-Token header.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `MEMBER_NOT_FOUND`: Member not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ORGANIZATION_LAST_OWNER`: An organization keeps at least one owner: make another member owner first. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Organizations_changeRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleDto"];
+            };
+        };
+        responses: {
+            /** @description The member with the new role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["MemberView"];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
+             *
+             *     `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `CSRF_CHECK_FAILED`: This request was refused: it must come from the dashboard’s own page, with its X-CSRF-Token header.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `MEMBER_NOT_FOUND`: Member not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ORGANIZATION_LAST_OWNER`: An organization keeps at least one owner: make another member owner first. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Organizations_invitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invitations neither accepted, revoked nor expired, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["InvitationView"][];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
+             *
+             *     `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The requested resource was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Organizations_invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteDto"];
+            };
+        };
+        responses: {
+            /** @description The invitation; the email is on its way. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["InvitationView"];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
+             *
+             *     `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `CSRF_CHECK_FAILED`: This request was refused: it must come from the dashboard’s own page, with its X-CSRF-Token header.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The requested resource was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ALREADY_A_MEMBER`: This person is already a member of the organization. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Organizations_revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                invitationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation’s link no longer works. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
+             *
+             *     `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `CSRF_CHECK_FAILED`: This request was refused: it must come from the dashboard’s own page, with its X-CSRF-Token header.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INVITATION_NOT_FOUND`: Invitation not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Organizations_listKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["KeyView"][];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
+             *
+             *     `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The requested resource was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Organizations_createKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateKeyDto"];
+            };
+        };
+        responses: {
+            /** @description The key, with its secret shown once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["CreatedKeyView"];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
+             *
+             *     `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `CSRF_CHECK_FAILED`: This request was refused: it must come from the dashboard’s own page, with its X-CSRF-Token header.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The requested resource was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Organizations_rollKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RollKeyDto"];
+            };
+        };
+        responses: {
+            /** @description The key, with its new secret shown once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["RolledKeyView"];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
+             *
+             *     `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `CSRF_CHECK_FAILED`: This request was refused: it must come from the dashboard’s own page, with its X-CSRF-Token header.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDENTIAL_NOT_FOUND`: API key not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Organizations_revokeKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["KeyView"];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
+             *
+             *     `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `CSRF_CHECK_FAILED`: This request was refused: it must come from the dashboard’s own page, with its X-CSRF-Token header.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDENTIAL_NOT_FOUND`: API key not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Organizations_auditLog: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                action?: string;
+                actorUserId?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Entries, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["AuditEntryView"][];
+                            /**
+                             * @description Page mode: the page’s number. Cursor mode (`cursor` sent): null.
+                             * @example 1
+                             */
+                            page: number | null;
+                            /** @example 20 */
+                            limit: number;
+                            /**
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @example 1
+                             */
+                            total: number;
+                            /**
+                             * @description Cursor mode only (absent in page mode): the `cursor` of the next page; null after the last.
+                             * @example WyIwMTk1YTFiMi0wMDAwLTRjMDAtOGFhYS0wMDAwMDAwMDAwMDAiXQ
+                             */
+                            nextCursor?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
+             *
+             *     `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The requested resource was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

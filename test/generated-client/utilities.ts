@@ -1552,7 +1552,7 @@ export interface components {
              * @description The machine-readable error code, one of the registry’s: branch on this, not on `message`.
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "INTERNAL_ERROR" | "HTTP_ERROR" | "UNSUPPORTED_MEDIA_TYPE" | "METHOD_NOT_ALLOWED" | "INVALID_CREDENTIALS" | "DEVELOPER_KEYS_INVALID" | "GATEWAY_AUTH_REQUIRED" | "GATEWAY_AUTH_INVALID" | "NOT_AN_ORGANIZATION_MEMBER" | "EMAIL_NOT_VERIFIED" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_EXPIRED" | "CLIENT_ID_INVALID" | "INSUFFICIENT_SCOPE" | "ACTING_COMPANY_FORBIDDEN" | "RATE_LIMIT_EXCEEDED" | "QUOTA_EXCEEDED" | "UPSTREAM_UNAVAILABLE" | "IDEMPOTENCY_KEY_REUSED" | "WEBHOOK_URL_FORBIDDEN" | "WORKSPACE_NOT_FOUND" | "EMPLOYEE_EXTERNAL_ID_CONFLICT" | "CONTRACT_NOT_FOUND" | "CONTRACT_OVERLAP" | "CONTRACT_NOT_EDITABLE" | "CONTRACT_INVALID_TRANSITION" | "LEAVE_TYPE_NOT_FOUND" | "LEAVE_TYPE_NAME_CONFLICT" | "LEAVE_REQUEST_NOT_FOUND" | "LEAVE_REQUEST_OVERLAP" | "LEAVE_REQUEST_ALREADY_APPROVED" | "LEAVE_REQUEST_NOT_PENDING" | "LEAVE_BALANCE_INSUFFICIENT" | "LEAVE_NO_WORKING_DAYS" | "ATTENDANCE_ALREADY_RECORDED" | "PERFORMANCE_REVIEW_NOT_FOUND" | "PERFORMANCE_REVIEW_LOCKED" | "PERFORMANCE_REVIEW_INVALID_TRANSITION" | "PAYROLL_RUN_PERIOD_CONFLICT" | "PAYROLL_NO_ELIGIBLE_EMPLOYEES" | "PAYROLL_RUN_NOT_PAYABLE" | "PAYROLL_RULES_UNAVAILABLE" | "WALLET_NOT_FOUND" | "CURRENCY_MISMATCH" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "PAYMENT_RECIPIENT_INVALID" | "ACCOUNT_NOT_FOUND" | "ACCOUNT_CODE_CONFLICT" | "JOURNAL_ENTRY_ALREADY_REVERSED" | "ACCOUNTING_PERIOD_CLOSED" | "ACCOUNTING_PERIOD_NOT_FOUND" | "ACCOUNT_INACTIVE" | "ACCOUNT_TYPE_LOCKED" | "BOOKS_CURRENCY_MISMATCH" | "NOTIFICATION_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED" | "FILE_LINK_INVALID" | "RANGE_NOT_SATISFIABLE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_JOB_NOT_FOUND" | "DOCUMENT_TOO_LARGE_FOR_SYNC" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_RENDER_TIMEOUT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "WEBHOOK_DELIVERY_NOT_FOUND" | "USER_NOT_FOUND" | "ATTENDANCE_INVALID_DATE_RANGE" | "JOURNAL_ENTRY_NOT_FOUND" | "JOURNAL_ENTRY_NOT_BALANCED" | "PAYROLL_RUN_NOT_FOUND" | "PAYROLL_RUN_LOCKED" | "PAYMENT_NOT_FOUND" | "WALLET_INSUFFICIENT_BALANCE";
+            code: "VALIDATION_FAILED" | "INTERNAL_ERROR" | "HTTP_ERROR" | "UNSUPPORTED_MEDIA_TYPE" | "METHOD_NOT_ALLOWED" | "INVALID_CREDENTIALS" | "DEVELOPER_KEYS_INVALID" | "GATEWAY_AUTH_REQUIRED" | "GATEWAY_AUTH_INVALID" | "NOT_AN_ORGANIZATION_MEMBER" | "EMAIL_NOT_VERIFIED" | "CSRF_CHECK_FAILED" | "ACCOUNT_LINK_INVALID" | "ORGANIZATION_LAST_OWNER" | "MEMBER_NOT_FOUND" | "INVITATION_NOT_FOUND" | "ALREADY_A_MEMBER" | "CREDENTIAL_NOT_FOUND" | "SESSION_NOT_FOUND" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_EXPIRED" | "CLIENT_ID_INVALID" | "INSUFFICIENT_SCOPE" | "ACTING_COMPANY_FORBIDDEN" | "RATE_LIMIT_EXCEEDED" | "QUOTA_EXCEEDED" | "UPSTREAM_UNAVAILABLE" | "IDEMPOTENCY_KEY_REUSED" | "WEBHOOK_URL_FORBIDDEN" | "WORKSPACE_NOT_FOUND" | "EMPLOYEE_EXTERNAL_ID_CONFLICT" | "CONTRACT_NOT_FOUND" | "CONTRACT_OVERLAP" | "CONTRACT_NOT_EDITABLE" | "CONTRACT_INVALID_TRANSITION" | "LEAVE_TYPE_NOT_FOUND" | "LEAVE_TYPE_NAME_CONFLICT" | "LEAVE_REQUEST_NOT_FOUND" | "LEAVE_REQUEST_OVERLAP" | "LEAVE_REQUEST_ALREADY_APPROVED" | "LEAVE_REQUEST_NOT_PENDING" | "LEAVE_BALANCE_INSUFFICIENT" | "LEAVE_NO_WORKING_DAYS" | "ATTENDANCE_ALREADY_RECORDED" | "PERFORMANCE_REVIEW_NOT_FOUND" | "PERFORMANCE_REVIEW_LOCKED" | "PERFORMANCE_REVIEW_INVALID_TRANSITION" | "PAYROLL_RUN_PERIOD_CONFLICT" | "PAYROLL_NO_ELIGIBLE_EMPLOYEES" | "PAYROLL_RUN_NOT_PAYABLE" | "PAYROLL_RULES_UNAVAILABLE" | "WALLET_NOT_FOUND" | "CURRENCY_MISMATCH" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "PAYMENT_RECIPIENT_INVALID" | "ACCOUNT_NOT_FOUND" | "ACCOUNT_CODE_CONFLICT" | "JOURNAL_ENTRY_ALREADY_REVERSED" | "ACCOUNTING_PERIOD_CLOSED" | "ACCOUNTING_PERIOD_NOT_FOUND" | "ACCOUNT_INACTIVE" | "ACCOUNT_TYPE_LOCKED" | "BOOKS_CURRENCY_MISMATCH" | "NOTIFICATION_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED" | "FILE_LINK_INVALID" | "RANGE_NOT_SATISFIABLE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_JOB_NOT_FOUND" | "DOCUMENT_TOO_LARGE_FOR_SYNC" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_RENDER_TIMEOUT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "WEBHOOK_DELIVERY_NOT_FOUND" | "USER_NOT_FOUND" | "ATTENDANCE_INVALID_DATE_RANGE" | "JOURNAL_ENTRY_NOT_FOUND" | "JOURNAL_ENTRY_NOT_BALANCED" | "PAYROLL_RUN_NOT_FOUND" | "PAYROLL_RUN_LOCKED" | "PAYMENT_NOT_FOUND" | "WALLET_INSUFFICIENT_BALANCE";
             /** @description VALIDATION_FAILED only: the messages of each invalid field, by its path (`lines.0.amount`). */
             errors?: {
                 [key: string]: string[];
@@ -7107,6 +7107,8 @@ export interface operations {
                 "X-Workspace-Id"?: string;
                 /** @description Client company to act for; must belong to X-Workspace-Id */
                 "X-Acting-Company-Id"?: string;
+                /** @description With a session (the dashboard): the organization to act for */
+                "X-Organization-Id"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7154,6 +7156,10 @@ export interface operations {
              *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
              *
              *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             *
+             *     `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
              */
             401: {
                 headers: {
@@ -7169,6 +7175,8 @@ export interface operations {
              * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             *
+             *     `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
              */
             403: {
                 headers: {
@@ -7248,6 +7256,8 @@ export interface operations {
                 "X-Workspace-Id"?: string;
                 /** @description Client company to act for; must belong to X-Workspace-Id */
                 "X-Acting-Company-Id"?: string;
+                /** @description With a session (the dashboard): the organization to act for */
+                "X-Organization-Id"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7314,6 +7324,10 @@ export interface operations {
              *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
              *
              *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             *
+             *     `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
              */
             401: {
                 headers: {
@@ -7329,6 +7343,8 @@ export interface operations {
              * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             *
+             *     `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
              */
             403: {
                 headers: {
@@ -7400,6 +7416,8 @@ export interface operations {
                 "X-Workspace-Id"?: string;
                 /** @description Client company to act for; must belong to X-Workspace-Id */
                 "X-Acting-Company-Id"?: string;
+                /** @description With a session (the dashboard): the organization to act for */
+                "X-Organization-Id"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7451,6 +7469,10 @@ export interface operations {
              *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
              *
              *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             *
+             *     `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
              */
             401: {
                 headers: {
@@ -7466,6 +7488,10 @@ export interface operations {
              * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             *
+             *     `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
+             *
+             *     `CSRF_CHECK_FAILED`: This request was refused: it must come from the dashboard’s own page, with its X-CSRF-Token header.
              */
             403: {
                 headers: {
@@ -7564,6 +7590,8 @@ export interface operations {
                 "X-Workspace-Id"?: string;
                 /** @description Client company to act for; must belong to X-Workspace-Id */
                 "X-Acting-Company-Id"?: string;
+                /** @description With a session (the dashboard): the organization to act for */
+                "X-Organization-Id"?: string;
             };
             path: {
                 /** @description The webhook endpoint’s id. Any other text is answered as not found. */
@@ -7614,6 +7642,10 @@ export interface operations {
              *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
              *
              *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             *
+             *     `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
              */
             401: {
                 headers: {
@@ -7629,6 +7661,8 @@ export interface operations {
              * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             *
+             *     `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
              */
             403: {
                 headers: {
@@ -7718,6 +7752,8 @@ export interface operations {
                 "X-Workspace-Id"?: string;
                 /** @description Client company to act for; must belong to X-Workspace-Id */
                 "X-Acting-Company-Id"?: string;
+                /** @description With a session (the dashboard): the organization to act for */
+                "X-Organization-Id"?: string;
             };
             path: {
                 /** @description The webhook endpoint’s id. Any other text is answered as not found. */
@@ -7767,6 +7803,10 @@ export interface operations {
              *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
              *
              *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             *
+             *     `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
              */
             401: {
                 headers: {
@@ -7782,6 +7822,10 @@ export interface operations {
              * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             *
+             *     `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
+             *
+             *     `CSRF_CHECK_FAILED`: This request was refused: it must come from the dashboard’s own page, with its X-CSRF-Token header.
              */
             403: {
                 headers: {
@@ -7880,6 +7924,8 @@ export interface operations {
                 "X-Workspace-Id"?: string;
                 /** @description Client company to act for; must belong to X-Workspace-Id */
                 "X-Acting-Company-Id"?: string;
+                /** @description With a session (the dashboard): the organization to act for */
+                "X-Organization-Id"?: string;
             };
             path: {
                 /** @description The webhook endpoint’s id. Any other text is answered as not found. */
@@ -7934,6 +7980,10 @@ export interface operations {
              *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
              *
              *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             *
+             *     `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
              */
             401: {
                 headers: {
@@ -7949,6 +7999,10 @@ export interface operations {
              * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             *
+             *     `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
+             *
+             *     `CSRF_CHECK_FAILED`: This request was refused: it must come from the dashboard’s own page, with its X-CSRF-Token header.
              */
             403: {
                 headers: {
@@ -8056,6 +8110,8 @@ export interface operations {
                 "X-Workspace-Id"?: string;
                 /** @description Client company to act for; must belong to X-Workspace-Id */
                 "X-Acting-Company-Id"?: string;
+                /** @description With a session (the dashboard): the organization to act for */
+                "X-Organization-Id"?: string;
             };
             path: {
                 /** @description The webhook endpoint’s id. Any other text is answered as not found. */
@@ -8106,6 +8162,10 @@ export interface operations {
              *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
              *
              *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             *
+             *     `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
              */
             401: {
                 headers: {
@@ -8121,6 +8181,10 @@ export interface operations {
              * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             *
+             *     `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
+             *
+             *     `CSRF_CHECK_FAILED`: This request was refused: it must come from the dashboard’s own page, with its X-CSRF-Token header.
              */
             403: {
                 headers: {
@@ -8219,6 +8283,8 @@ export interface operations {
                 "X-Workspace-Id"?: string;
                 /** @description Client company to act for; must belong to X-Workspace-Id */
                 "X-Acting-Company-Id"?: string;
+                /** @description With a session (the dashboard): the organization to act for */
+                "X-Organization-Id"?: string;
             };
             path: {
                 /** @description The webhook endpoint’s id. Any other text is answered as not found. */
@@ -8269,6 +8335,10 @@ export interface operations {
              *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
              *
              *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             *
+             *     `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
              */
             401: {
                 headers: {
@@ -8284,6 +8354,10 @@ export interface operations {
              * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             *
+             *     `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
+             *
+             *     `CSRF_CHECK_FAILED`: This request was refused: it must come from the dashboard’s own page, with its X-CSRF-Token header.
              */
             403: {
                 headers: {
@@ -8382,6 +8456,8 @@ export interface operations {
                 "X-Workspace-Id"?: string;
                 /** @description Client company to act for; must belong to X-Workspace-Id */
                 "X-Acting-Company-Id"?: string;
+                /** @description With a session (the dashboard): the organization to act for */
+                "X-Organization-Id"?: string;
             };
             path: {
                 /** @description The webhook endpoint’s id. Any other text is answered as not found. */
@@ -8436,6 +8512,10 @@ export interface operations {
              *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
              *
              *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             *
+             *     `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
              */
             401: {
                 headers: {
@@ -8451,6 +8531,10 @@ export interface operations {
              * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             *
+             *     `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
+             *
+             *     `CSRF_CHECK_FAILED`: This request was refused: it must come from the dashboard’s own page, with its X-CSRF-Token header.
              */
             403: {
                 headers: {
@@ -8567,6 +8651,8 @@ export interface operations {
                 "X-Workspace-Id"?: string;
                 /** @description Client company to act for; must belong to X-Workspace-Id */
                 "X-Acting-Company-Id"?: string;
+                /** @description With a session (the dashboard): the organization to act for */
+                "X-Organization-Id"?: string;
             };
             path: {
                 /** @description The endpoint’s id. Any other text is answered as not found. */
@@ -8636,6 +8722,10 @@ export interface operations {
              *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
              *
              *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             *
+             *     `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
              */
             401: {
                 headers: {
@@ -8651,6 +8741,8 @@ export interface operations {
              * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             *
+             *     `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
              */
             403: {
                 headers: {
@@ -8740,6 +8832,8 @@ export interface operations {
                 "X-Workspace-Id"?: string;
                 /** @description Client company to act for; must belong to X-Workspace-Id */
                 "X-Acting-Company-Id"?: string;
+                /** @description With a session (the dashboard): the organization to act for */
+                "X-Organization-Id"?: string;
             };
             path: {
                 /** @description The endpoint’s id. Any other text is answered as not found. */
@@ -8794,6 +8888,10 @@ export interface operations {
              *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
              *
              *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             *
+             *     `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
              */
             401: {
                 headers: {
@@ -8809,6 +8907,10 @@ export interface operations {
              * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             *
+             *     `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
+             *
+             *     `CSRF_CHECK_FAILED`: This request was refused: it must come from the dashboard’s own page, with its X-CSRF-Token header.
              */
             403: {
                 headers: {
@@ -8916,6 +9018,8 @@ export interface operations {
                 "X-Workspace-Id"?: string;
                 /** @description Client company to act for; must belong to X-Workspace-Id */
                 "X-Acting-Company-Id"?: string;
+                /** @description With a session (the dashboard): the organization to act for */
+                "X-Organization-Id"?: string;
             };
             path: {
                 /** @description The endpoint’s id. Any other text is answered as not found. */
@@ -8966,6 +9070,10 @@ export interface operations {
              *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
              *
              *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             *
+             *     `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
              */
             401: {
                 headers: {
@@ -8981,6 +9089,10 @@ export interface operations {
              * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             *
+             *     `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
+             *
+             *     `CSRF_CHECK_FAILED`: This request was refused: it must come from the dashboard’s own page, with its X-CSRF-Token header.
              */
             403: {
                 headers: {
@@ -9079,6 +9191,8 @@ export interface operations {
                 "X-Workspace-Id"?: string;
                 /** @description Client company to act for; must belong to X-Workspace-Id */
                 "X-Acting-Company-Id"?: string;
+                /** @description With a session (the dashboard): the organization to act for */
+                "X-Organization-Id"?: string;
             };
             path: {
                 /** @description The delivery’s id. Any other text is answered as not found. */
@@ -9129,6 +9243,10 @@ export interface operations {
              *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
              *
              *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             *
+             *     `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
              */
             401: {
                 headers: {
@@ -9144,6 +9262,8 @@ export interface operations {
              * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             *
+             *     `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
              */
             403: {
                 headers: {
@@ -9233,6 +9353,8 @@ export interface operations {
                 "X-Workspace-Id"?: string;
                 /** @description Client company to act for; must belong to X-Workspace-Id */
                 "X-Acting-Company-Id"?: string;
+                /** @description With a session (the dashboard): the organization to act for */
+                "X-Organization-Id"?: string;
             };
             path: {
                 /** @description The delivery’s id. Any other text is answered as not found. */
@@ -9283,6 +9405,10 @@ export interface operations {
              *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
              *
              *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             *
+             *     `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
              */
             401: {
                 headers: {
@@ -9298,6 +9424,10 @@ export interface operations {
              * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
              *
              *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             *
+             *     `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
+             *
+             *     `CSRF_CHECK_FAILED`: This request was refused: it must come from the dashboard’s own page, with its X-CSRF-Token header.
              */
             403: {
                 headers: {

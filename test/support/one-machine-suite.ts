@@ -24,10 +24,10 @@ export interface OneMachineSuite {
  * `npm start` as a new user runs it (built first): all six apps on one port, on their own
  * PostgreSQL and in-process stores under a fresh DATA_DIR, no DATABASE_URL or REDIS_URL.
  */
-export async function startOneMachineSuite(): Promise<OneMachineSuite> {
+export async function startOneMachineSuite(extraEnv: Record<string, string> = {}): Promise<OneMachineSuite> {
   execFileSync(process.execPath, ['scripts/ensure-built.js'], { cwd: ROOT, stdio: 'inherit', timeout: 300_000 });
   const dataDir = mkdtempSync(join(tmpdir(), 'platform-suite-'));
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', NODE_ENV: 'development' };
+  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', NODE_ENV: 'development', ...extraEnv };
   const port = await freeLoopbackPort();
   const base = `http://127.0.0.1:${port}`;
   let output = '';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { describeService, PlatformModule } from '@platform/common';
+import { AccountsModule } from './accounts/accounts.module';
 import { AuthorizeModule } from './authorize/authorize.module';
 import { CredentialsModule } from './credentials/credentials.module';
 import { DocsModule } from './docs/docs.module';
@@ -20,6 +21,7 @@ export const AUTH_SERVICE = describeService('auth');
     IdentityModule,
     AuthorizeModule,
     DocsModule,
+    AccountsModule,
   ],
 })
 export class AuthModule {}

@@ -1,6 +1,7 @@
+import { AccountLink, AuditEntry, Invitation, Membership, Session, User } from './accounts/account.entities';
 import { DeveloperCredential } from './credentials/developer-credential.entity';
 import { Organization } from './organizations/organization.entity';
 import { ClientCompany } from './workspaces/client-company.entity';
 import { Workspace } from './workspaces/workspace.entity';
 
-export const AUTH_ENTITIES = [Organization, DeveloperCredential, Workspace, ClientCompany];
+export const AUTH_ENTITIES = [Organization, DeveloperCredential, Workspace, ClientCompany, User, Membership, Session, AccountLink, Invitation, AuditEntry];

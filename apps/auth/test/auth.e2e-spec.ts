@@ -39,9 +39,12 @@ describe('auth service', () => {
 
       const jwks = await call(url(), 'GET', '/api/v1/.well-known/jwks.json');
       expect(jwks.status).toBe(200);
-      expect(jwks.body.keys).toHaveLength(1);
-      expect(jwks.body.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
-      expect(jwks.body.keys[0].d).toBeUndefined();
+      // the access token key and the session token key (its own kid, derived from it)
+      expect(jwks.body.keys).toHaveLength(2);
+      for (const key of jwks.body.keys) expect(key).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
+      expect(jwks.body.keys[1].kid).toMatch(/^session-/);
+      expect(jwks.body.keys[1].kid).not.toBe(jwks.body.keys[0].kid);
+      expect(jwks.body.keys.map((key: { d?: string }) => key.d)).toEqual([undefined, undefined]);
 
       const openapi = await call(url(), 'GET', '/api/v1/openapi.json');
       expect(openapi.status).toBe(200);
@@ -85,7 +88,7 @@ describe('auth service', () => {
       expectError(await call(url(), 'GET', '/internal/v1/revocations'), 404, 'HTTP_ERROR');
       const withToken = await call(url(), 'GET', '/internal/v1/revocations', { headers: internal });
       expect(withToken.status).toBe(200);
-      expect(Object.keys(withToken.body)).toEqual(['items']);
+      expect(Object.keys(withToken.body)).toEqual(['items', 'sessions']);
       expect(Array.isArray(withToken.body.items)).toBe(true);
 
       const query = `organizationId=${dev.organizationId}&workspaceId=${randomUUID()}&companyId=${randomUUID()}`;

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { constantTimeEquals, hashApiKey, PlanEnvironment } from '@platform/common';
+import { constantTimeEquals, Environment, hashApiKey, PlanEnvironment, randomToken, readOrCreateSecretFile } from '@platform/common';
 
 const KEY_PREFIX_LENGTH = 16;
 
@@ -31,4 +31,9 @@ export function hashSecret(pepper: string, secret: string): string {
 
 export function secretMatches(pepper: string, secret: string, storedHash: string): boolean {
   return constantTimeEquals(hashSecret(pepper, secret), storedHash);
+}
+
+/** The server-side pepper secrets are hashed with (SECRET_PEPPER, else made once in the data directory). */
+export function pepperOf(env: Pick<Environment, 'SECRET_PEPPER' | 'DATA_DIR'>): string {
+  return env.SECRET_PEPPER ?? readOrCreateSecretFile(env.DATA_DIR, 'secret-pepper', () => randomToken(32));
 }

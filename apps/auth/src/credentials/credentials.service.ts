@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, MoreThan } from 'typeorm';
-import { Batcher, Environment, EventOutbox, PlanEnvironment, PlanId, PLANS, PlatformException, PreparedStatement, qualifiedTable, randomToken, RateLimits, readOrCreateSecretFile, Scope, SCOPES, Transactions } from '@platform/common';
+import { Batcher, Environment, EventOutbox, PlanEnvironment, PlanId, PLANS, PlatformException, PreparedStatement, qualifiedTable, RateLimits, Scope, SCOPES, Transactions } from '@platform/common';
 import { Organization } from '../organizations/organization.entity';
 import { DEFAULT_CREDENTIAL_NAME, DeveloperCredential, inGrace, MAX_CREDENTIAL_NAME_LENGTH, minimumSecretVersion } from './developer-credential.entity';
-import { generateApiKey, generateApiSecret, hashSecret, keyHashOf, keyPrefixOf, secretMatches } from './credential-secrets';
+import { generateApiKey, generateApiSecret, hashSecret, keyHashOf, keyPrefixOf, pepperOf, secretMatches } from './credential-secrets';
 
 export interface NewDeveloper {
   organizationName: string;
@@ -16,6 +16,9 @@ export interface NewDeveloper {
   monthlyQuota?: number;
   webhookRetries?: number;
 }
+
+/** Work done in the transaction of a credential's change (an audit entry), with the credential as changed. */
+export type AlongWith = (manager: EntityManager, credential: DeveloperCredential) => Promise<void>;
 
 export interface IssuedCredentials {
   organizationId: string;
@@ -97,7 +100,7 @@ export class CredentialsService {
     private readonly outbox: EventOutbox,
     @Inject(Environment) env: Environment,
   ) {
-    this.pepper = env.SECRET_PEPPER ?? readOrCreateSecretFile(env.DATA_DIR, 'secret-pepper', () => randomToken(32));
+    this.pepper = pepperOf(env);
     this.environment = env.PLATFORM_ENVIRONMENT;
   }
 
@@ -127,11 +130,12 @@ export class CredentialsService {
   }
 
   /** Another key of an existing organization, named; its key and secret are returned once. */
-  async createCredential(organizationId: string, input: { name?: string; scopes?: Scope[] }): Promise<IssuedCredentials> {
+  async createCredential(organizationId: string, input: { name?: string; scopes?: Scope[] }, alongWith?: AlongWith): Promise<IssuedCredentials> {
     return this.transactions.run(async (manager) => {
       const organization = await manager.findOneBy(Organization, { id: organizationId });
       if (!organization) throw PlatformException.validation({ organizationId: ['no organization has this id'] });
       const { credential, apiKey, apiSecret } = await this.issue(manager, organization.id, input);
+      await alongWith?.(manager, credential);
       return { organizationId: organization.id, credentialId: credential.id, apiKey, apiSecret, plan: organization.plan };
     });
   }
@@ -234,7 +238,7 @@ export class CredentialsService {
    * exchanges until it ends, and its tokens stop then. A secret still in its grace when the next
    * rotation comes stops at once: there is one previous secret at most.
    */
-  async rotateSecret(credentialId: string, graceSeconds = 0): Promise<{ credential: DeveloperCredential; apiSecret: string }> {
+  async rotateSecret(credentialId: string, graceSeconds = 0, alongWith?: AlongWith): Promise<{ credential: DeveloperCredential; apiSecret: string }> {
     if (!Number.isInteger(graceSeconds) || graceSeconds < 0 || graceSeconds > MAX_SECRET_GRACE_SECONDS) {
       throw PlatformException.validation({ graceSeconds: [`graceSeconds must be an integer from 0 to ${MAX_SECRET_GRACE_SECONDS}`] });
     }
@@ -261,6 +265,7 @@ export class CredentialsService {
         rotatedAt: credential.secretRotatedAt,
         previousSecretExpiresAt: credential.previousSecretExpiresAt,
       });
+      await alongWith?.(manager, credential);
       return { credential, apiSecret };
     });
   }
@@ -270,6 +275,15 @@ export class CredentialsService {
     const credentials = await this.dataSource.getRepository(DeveloperCredential).find({ where: organizationId ? { organizationId } : {}, order: { createdAt: 'DESC' } });
     const organizations = new Map((await this.dataSource.getRepository(Organization).findBy({ id: In([...new Set(credentials.map((credential) => credential.organizationId))]) })).map((organization) => [organization.id, organization]));
     return credentials.map((credential) => ({ credential, organization: organizations.get(credential.organizationId)! }));
+  }
+
+  findOrganization(organizationId: string): Promise<Organization> {
+    return this.dataSource.getRepository(Organization).findOneByOrFail({ id: organizationId });
+  }
+
+  /** The organization's credential by id, or null (another organization's is none of its own). */
+  findInOrganization(organizationId: string, credentialId: string): Promise<DeveloperCredential | null> {
+    return this.dataSource.getRepository(DeveloperCredential).findOneBy({ id: credentialId, organizationId });
   }
 
   async organizationExists(organizationId: string): Promise<boolean> {
@@ -286,10 +300,11 @@ export class CredentialsService {
    * within the revocation bound (its secret version moves on, as at a rotation, and nobody holds
    * the new one). Revoking twice changes nothing.
    */
-  async revoke(credentialId: string): Promise<DeveloperCredential> {
+  async revoke(credentialId: string, alongWith?: AlongWith): Promise<DeveloperCredential> {
     return this.transactions.run(async (manager) => {
       const credential = await manager.findOneOrFail(DeveloperCredential, { where: { id: credentialId }, lock: { mode: 'pessimistic_write' } });
       if (credential.revokedAt) return credential;
+      await alongWith?.(manager, credential);
       const now = new Date();
       credential.revokedAt = now;
       credential.secretVersion += 1;

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { IdentitySource } from '@platform/common';
+import { SessionsModule } from '../accounts/sessions.module';
 import { CredentialsModule } from '../credentials/credentials.module';
 import { TokensModule } from '../tokens/tokens.module';
 import { WorkspacesModule } from '../workspaces/workspaces.module';
@@ -15,7 +16,7 @@ import { LocalIdentitySource } from './local-identity.source';
  */
 @Global()
 @Module({
-  imports: [TokensModule, CredentialsModule, WorkspacesModule],
+  imports: [TokensModule, CredentialsModule, WorkspacesModule, SessionsModule],
   controllers: [InternalController],
   providers: [LocalIdentitySource, { provide: IdentitySource, useExisting: LocalIdentitySource }],
   exports: [LocalIdentitySource, IdentitySource],

@@ -30,7 +30,7 @@ export class InternalController {
 
   @Internal(AuthContract.REVOCATIONS)
   revocations() {
-    return { items: this.identity.revocations() };
+    return this.identity.revocations();
   }
 
   @Internal(AuthContract.TENANCY_ACCESS)

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { KeyObject } from 'node:crypto';
-import { CachedIdentitySource, CompanyAccessQuery, Environment, PlatformException, RevocationEntry } from '@platform/common';
+import { CachedIdentitySource, CompanyAccessQuery, Environment, PlatformException, RevocationFeed } from '@platform/common';
+import { SessionsService } from '../accounts/sessions.service';
 import { CredentialsService } from '../credentials/credentials.service';
 import { SigningKeys } from '../tokens/signing-keys.service';
 import { WorkspacesService } from '../workspaces/workspaces.service';
@@ -15,18 +16,21 @@ export class LocalIdentitySource extends CachedIdentitySource {
     private readonly keys: SigningKeys,
     private readonly credentials: CredentialsService,
     private readonly workspaces: WorkspacesService,
+    private readonly sessions: SessionsService,
     @Inject(Environment) env: Environment,
   ) {
     super(env.REVOCATION_POLL_MS);
   }
 
   async verificationKey(kid: string): Promise<KeyObject> {
-    if (kid !== this.keys.kid) throw new PlatformException('AUTH_TOKEN_INVALID');
-    return this.keys.publicKey;
+    const key = this.keys.publicKeyFor(kid);
+    if (!key) throw new PlatformException('AUTH_TOKEN_INVALID');
+    return key;
   }
 
-  protected loadRevocations(): Promise<RevocationEntry[]> {
-    return this.credentials.recentRotations();
+  protected async loadRevocations(): Promise<RevocationFeed> {
+    const [items, sessions] = await Promise.all([this.credentials.recentRotations(), this.sessions.recentlyEnded()]);
+    return { items, sessions };
   }
 
   protected loadAccess(query: CompanyAccessQuery): Promise<boolean> {

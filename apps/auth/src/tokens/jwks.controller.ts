@@ -9,13 +9,13 @@ import { SigningKeys } from './signing-keys.service';
 export class JwksController {
   constructor(private readonly keys: SigningKeys) {}
 
-  /** Public keys that verify access tokens (RFC 7517), by `kid`. */
+  /** Public keys that verify access tokens and the gateway's session tokens (RFC 7517), by `kid`. */
   @Get('jwks.json')
   @Public()
   @SkipThrottle()
   @RawResponse()
   @Header('cache-control', 'public, max-age=300')
-  @ApiOperation({ summary: 'Read the public keys that verify access tokens' })
+  @ApiOperation({ summary: 'Read the public keys that verify access tokens', description: 'Also lists the key of the session tokens the gateway forwards (`typ` `session+jwt`, its own `kid`): never valid as an access token.' })
   @ApiOkResponse({
     description: 'A JSON Web Key Set (RFC 7517), as it is: not in the envelope.',
     schema: {
@@ -34,6 +34,6 @@ export class JwksController {
     },
   })
   jwks() {
-    return { keys: [this.keys.jwk] };
+    return { keys: [this.keys.jwk, this.keys.sessionJwk] };
   }
 }

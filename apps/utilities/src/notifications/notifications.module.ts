@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { HrContactsClient } from '../hr/hr-contacts.client';
+import { AccountEmailsController } from './account-emails.controller';
 import { DeliverySender } from './delivery-sender';
 import { InboxService } from './inbox.service';
 import { NotificationsController } from './notifications.controller';
@@ -9,7 +10,7 @@ import { PreferencesService } from './preferences.service';
 import { ChannelProviders } from './providers/channel-providers';
 
 @Module({
-  controllers: [PreferencesController, NotificationsController],
+  controllers: [PreferencesController, NotificationsController, AccountEmailsController],
   providers: [PreferencesService, NotificationsService, InboxService, HrContactsClient, ChannelProviders, DeliverySender],
   exports: [NotificationsService],
 })

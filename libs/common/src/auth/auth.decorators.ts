@@ -12,6 +12,11 @@ export const INTERNAL_ROUTE_KEY = 'platform:internal';
 
 export interface AuthDeclaration {
   scopes: Scope[];
+  /**
+   * People signed in through the gateway (X-Platform-Session): `only` for routes that serve
+   * people alone (the account routes), `also` for routes that take a machine credential or a session.
+   */
+  sessions?: 'only' | 'also';
 }
 
 /** Opts a route out of authentication, tenancy, throttling and scopes. */
@@ -45,5 +50,26 @@ export function Authenticated(...scopes: Scope[]) {
     ApiSecurity({ ...PLATFORM_SECURITY }),
     ApiHeader({ name: 'X-Workspace-Id', required: false, description: 'Workspace owning the acting company; sent with X-Acting-Company-Id', schema: { type: 'string', ...UUID } }),
     ApiHeader({ name: 'X-Acting-Company-Id', required: false, description: 'Client company to act for; must belong to X-Workspace-Id', schema: { type: 'string', ...UUID } }),
+  );
+}
+
+/**
+ * A route that serves people signed in to the dashboard: the gateway's X-Platform-Session, no
+ * machine credential, no throttling by plan. What the person may do in an organization (their
+ * role) the handler checks, against the organization the route names.
+ */
+export function SignedIn() {
+  return SetMetadata(AUTH_DECLARATION_KEY, { scopes: [], sessions: 'only' } satisfies AuthDeclaration);
+}
+
+/**
+ * Like @Authenticated(...scopes), and also open to people signed in through the gateway, for
+ * the organization named by X-Organization-Id, with the scopes of their role (scopesOfRole).
+ */
+export function AuthenticatedOrSignedIn(...scopes: Scope[]) {
+  return applyDecorators(
+    Authenticated(...scopes),
+    SetMetadata(AUTH_DECLARATION_KEY, { scopes, sessions: 'also' } satisfies AuthDeclaration),
+    ApiHeader({ name: 'X-Organization-Id', required: false, description: 'With a session (the dashboard): the organization to act for', schema: { type: 'string', ...UUID } }),
   );
 }

@@ -12,6 +12,7 @@ import { constantTimeEquals } from './constant-time';
 import { routeAccess } from './route-access';
 import { PlatformJwtStrategy } from './jwt.strategy';
 import { hashApiKey, PLATFORM_CLIENT_ID, Principal } from './principal';
+import { scopesOfRole, SESSION_HEADER, SessionPrincipal, verifySessionToken } from './session-token';
 import { headerValue, httpRequest, PlatformRequest, requestState } from './request-state';
 
 interface VerifiedToken {
@@ -45,6 +46,7 @@ export class PlatformAuthGuard extends AuthGuard() {
   // pushed out is only verified again.
   private readonly verified = new LRUCache<string, VerifiedToken>({ max: 10_000, ttlAutopurge: false });
   private readonly internalToken: string;
+  private readonly tokenChecks: { issuer: string; audience: string };
 
   constructor(
     private readonly reflector: Reflector,
@@ -55,6 +57,7 @@ export class PlatformAuthGuard extends AuthGuard() {
     // this service's own strategy instance (see PlatformJwtStrategy)
     super({ session: false, defaultStrategy: strategy.name });
     this.internalToken = internalToken(env);
+    this.tokenChecks = { issuer: env.JWT_ISSUER, audience: env.PLATFORM_ENVIRONMENT };
   }
 
   /**
@@ -70,6 +73,10 @@ export class PlatformAuthGuard extends AuthGuard() {
       return true;
     }
     if (access.isPublic) return true;
+    const sessions = access.declaration?.sessions;
+    if (sessions === 'only' || (sessions === 'also' && request.headers.authorization === undefined && request.headers[SESSION_HEADER] !== undefined)) {
+      return this.admitSession(request, sessions === 'also');
+    }
     // No header, or not `Bearer <token>`, is a missing token; anything sent as the token is then
     // verified. A token equal to a cached one is well formed: it was checked before it was cached.
     const authorization = headerValue(request, 'authorization');
@@ -115,6 +122,26 @@ export class PlatformAuthGuard extends AuthGuard() {
     return true;
   }
 
+  /**
+   * A person through the gateway: the session token verified (its own `typ`, keys from the JWKS),
+   * its session not ended, and for a state-changing method the gateway's CSRF check passed. On a
+   * route that also takes machine credentials the session acts as a principal of its
+   * organization, with its role's scopes, unmetered: the person must be a member of the
+   * organization the gateway was told (X-Organization-Id).
+   */
+  private async admitSession(request: PlatformRequest, asPrincipal: boolean): Promise<boolean> {
+    const token = headerValue(request, SESSION_HEADER);
+    if (!token) throw new PlatformException('GATEWAY_AUTH_REQUIRED');
+    const session = await verifySessionToken(token, (kid) => this.identity.verificationKey(kid), this.tokenChecks);
+    if (!this.identity.revocationsFresh()) await this.identity.ensureRevocationsFresh();
+    if (this.identity.sessionEnded(session.sessionId)) throw new PlatformException('GATEWAY_AUTH_INVALID', { reason: 'revoked' });
+    if (!SAFE_METHODS.has(request.method) && !session.csrf) throw new PlatformException('CSRF_CHECK_FAILED');
+    const state = requestState(request);
+    state.session = session;
+    if (asPrincipal) state.principal = principalOfSession(session, headerValue(request, 'x-organization-id'));
+    return true;
+  }
+
   override handleRequest<T>(error: unknown, user: T, info: unknown): T {
     // passport-jwt reports key-lookup failures (e.g. auth unreachable) as `info`
     if (error instanceof PlatformException) throw error;
@@ -123,4 +150,30 @@ export class PlatformAuthGuard extends AuthGuard() {
     if (error || !user) throw new PlatformException('AUTH_TOKEN_INVALID');
     return user;
   }
+}
+
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A session acting on a route that takes machine credentials too: its organization (which the
+ * gateway read from X-Organization-Id, as the request still says), the scopes of its role. Its
+ * "credential" is the organization itself: what such a call counts (webhook retries of an
+ * endpoint it creates) counts for the organization.
+ */
+function principalOfSession(session: SessionPrincipal, organizationHeader: string | undefined): Principal {
+  if (!session.organizationId || !organizationHeader) throw new PlatformException('NOT_AN_ORGANIZATION_MEMBER', { reason: 'noOrganization' });
+  if (organizationHeader.toLowerCase() !== session.organizationId) throw new PlatformException('GATEWAY_AUTH_INVALID', { reason: 'organization' });
+  if (!session.role) throw new PlatformException('NOT_AN_ORGANIZATION_MEMBER');
+  return {
+    credentialId: session.organizationId,
+    organizationId: session.organizationId,
+    plan: 'developer-sandbox',
+    burstPerSecond: 0,
+    monthlyQuota: 0,
+    periodAnchor: session.periodAnchor ?? 0,
+    scopes: new Set(scopesOfRole(session.role)),
+    secretVersion: 0,
+    apiKeyHash: '',
+    expiresAt: session.expiresAt,
+  };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PlanEnvironment, PlanId } from '../plans';
+import type { SessionPrincipal } from './session-token';
 
 export const PLATFORM_CLIENT_ID = 'platform-developer';
 export const TOKEN_ALGORITHM = 'ES256';
@@ -53,6 +54,8 @@ export interface TenantContext {
 export interface PlatformRequestState {
   principal?: Principal;
   tenant?: TenantContext;
+  /** A person signed in through the gateway (X-Platform-Session), on routes that take sessions. */
+  session?: SessionPrincipal;
 }
 
 export function hashApiKey(apiKey: string): string {

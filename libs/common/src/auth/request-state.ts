@@ -2,6 +2,7 @@ import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { PlatformException } from '../errors/platform.exception';
 import type { PlatformRequestState, Principal, TenantContext } from './principal';
+import type { SessionPrincipal } from './session-token';
 
 export type PlatformRequest = FastifyRequest & { platform?: PlatformRequestState };
 
@@ -40,4 +41,11 @@ export const Tenant = createParamDecorator((_: unknown, context: ExecutionContex
   const tenant = requestState(httpRequest(context)).tenant;
   if (!tenant) throw new PlatformException('AUTH_TOKEN_MISSING');
   return tenant;
+});
+
+/** The person signed in through the gateway; only on routes that take sessions. */
+export const CurrentSession = createParamDecorator((_: unknown, context: ExecutionContext): SessionPrincipal => {
+  const session = requestState(httpRequest(context)).session;
+  if (!session) throw new PlatformException('GATEWAY_AUTH_REQUIRED');
+  return session;
 });

@@ -8,7 +8,7 @@ import { AUTH_DECLARATION_KEY, AuthDeclaration, INTERNAL_ROUTE_KEY, IS_PUBLIC_KE
 export interface RouteDeclaration {
   method: string;
   path: string;
-  access: 'public' | 'internal' | 'authenticated' | 'UNDECLARED';
+  access: 'public' | 'internal' | 'authenticated' | 'signed-in' | 'authenticated-or-signed-in' | 'UNDECLARED';
   scopes: string[];
   /** how the success envelope treats the route's result */
   response: { raw: boolean; message?: SuccessMessageKey };
@@ -71,7 +71,7 @@ export class RouteAudit implements OnApplicationBootstrap {
             routes.push({
               method,
               path,
-              access: isInternal ? 'internal' : isPublic ? 'public' : declaration ? 'authenticated' : 'UNDECLARED',
+              access: isInternal ? 'internal' : isPublic ? 'public' : !declaration ? 'UNDECLARED' : declaration.sessions === 'only' ? 'signed-in' : declaration.sessions === 'also' ? 'authenticated-or-signed-in' : 'authenticated',
               scopes: declaration && !isPublic ? [...declaration.scopes] : [],
               response,
             });

@@ -13,8 +13,15 @@ export class ScopeGuard implements CanActivate {
     const { isPublic, declaration } = routeAccess(this.reflector, context);
     if (isPublic) return true;
     if (!declaration) throw new PlatformException('INSUFFICIENT_SCOPE', { params: { scope: 'an explicit route permission' } });
-    const principal = requestState(httpRequest(context)).principal!;
+    // people-only routes check the person's role in the organization they name
+    if (declaration.sessions === 'only') return true;
+    const state = requestState(httpRequest(context));
+    const principal = state.principal!;
     const missing = declaration.scopes.find((scope) => !principal.scopes.has(scope));
+    if (missing && state.session?.role) {
+      // a person's scopes are their role's: a developer writes what a viewer only reads
+      throw new PlatformException('INSUFFICIENT_SCOPE', { reason: 'role', params: { scope: missing, role: 'developer' }, details: { requiredScope: missing, role: state.session.role } });
+    }
     if (missing) throw new PlatformException('INSUFFICIENT_SCOPE', { params: { scope: missing }, details: { requiredScope: missing } });
     return true;
   }

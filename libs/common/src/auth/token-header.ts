@@ -2,7 +2,6 @@ import { TOKEN_ALGORITHM, TOKEN_TYPE } from './principal';
 
 /** Far more than any header auth writes (about 120 characters): a longer one is not ours, and is not decoded. */
 const MAX_HEADER_SEGMENT = 1024;
-const ACCESS_TOKEN_TYPE = new RegExp(`^(application/)?${TOKEN_TYPE.replace('+', '\\+')}$`, 'i');
 
 export interface AccessTokenHeader {
   alg: typeof TOKEN_ALGORITHM;
@@ -18,6 +17,11 @@ export interface AccessTokenHeader {
  * one it does not understand is invalid. Nothing here throws, whatever the input.
  */
 export function accessTokenHeader(token: string): AccessTokenHeader | undefined {
+  return jwsHeader(token, TOKEN_TYPE);
+}
+
+/** The protected header of a compact JWS whose `typ` is `type` (or `application/<type>`), by the rules above, or undefined. */
+export function jwsHeader(token: string, type: string): AccessTokenHeader | undefined {
   const end = token.indexOf('.');
   if (end <= 0 || end > MAX_HEADER_SEGMENT) return undefined;
   const rest = token.indexOf('.', end + 1);
@@ -30,7 +34,13 @@ export function accessTokenHeader(token: string): AccessTokenHeader | undefined 
   }
   if (typeof header !== 'object' || header === null || Array.isArray(header)) return undefined;
   const { alg, typ, kid } = header as Record<string, unknown>;
-  if (alg !== TOKEN_ALGORITHM || typeof typ !== 'string' || !ACCESS_TOKEN_TYPE.test(typ)) return undefined;
+  if (alg !== TOKEN_ALGORITHM || typeof typ !== 'string' || !isType(typ, type)) return undefined;
   if (typeof kid !== 'string' || !kid || 'crit' in header) return undefined;
   return { alg, typ, kid };
+}
+
+/** `typ` compared as RFC 7515 §4.1.9 says: case-insensitively, the `application/` prefix optional. */
+function isType(typ: string, type: string): boolean {
+  const lower = typ.toLowerCase();
+  return lower === type || lower === `application/${type}`;
 }

@@ -75,6 +75,10 @@ export class Environment {
   @Matches(/^https?:\/\/\S+$/, { message: 'BOOKS_URL must be an http(s) URL' })
   BOOKS_URL = 'http://127.0.0.1:3000';
 
+  /** Where auth sends account emails (sign-up, password reset, invitations) through utilities' email channel. */
+  @Matches(/^https?:\/\/\S+$/, { message: 'UTILITIES_URL must be an http(s) URL' })
+  UTILITIES_URL = 'http://127.0.0.1:3000';
+
   @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(32, { message: 'INTERNAL_TOKEN must be at least 32 characters' })
   INTERNAL_TOKEN?: string;
 
@@ -149,6 +153,20 @@ export class Environment {
 
   @Transform(toInt) @IsInt() @Min(1) @Max(86400)
   TOKEN_FAILURE_WINDOW_SECONDS = 900;
+
+  /** Failed log-ins per account (its email) and per client address within TOKEN_FAILURE_WINDOW_SECONDS. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(1000)
+  LOGIN_FAILURES_PER_ACCOUNT = 10;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(10000)
+  LOGIN_FAILURES_PER_ADDRESS = 30;
+
+  /** A dashboard session ends after this long without a request (idle), and this long after sign-in whatever happens (absolute). */
+  @Transform(toInt) @IsInt() @Min(60) @Max(7 * 86400)
+  SESSION_IDLE_SECONDS = 2 * 3600;
+
+  @Transform(toInt) @IsInt() @Min(300) @Max(90 * 86400)
+  SESSION_LIFETIME_SECONDS = 7 * 86400;
 
   // Utilities: notification channels. A channel left unconfigured records its deliveries in the outbox table.
   @Transform(emptyToUndefined) @IsOptional() @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })

@@ -1,13 +1,11 @@
 import type { JsonWebKey } from 'node:crypto';
-import type { RevocationEntry } from '../identity/cached-identity.source';
+import type { RevocationFeed } from '../identity/cached-identity.source';
 import type { CompanyAccessQuery } from '../identity/identity-source';
 import type { InternalRoute } from './internal-route';
 
 /** What every other service asks auth: its identity feed, polled and cached within the 5-second bound. */
 
-export interface Revocations {
-  items: RevocationEntry[];
-}
+export type Revocations = RevocationFeed;
 
 export const REVOCATIONS: InternalRoute<{ response: Revocations }> = { method: 'GET', path: '/internal/v1/revocations' };
 

@@ -52,9 +52,35 @@ export const ERROR_CODES = {
     },
   }),
   GATEWAY_AUTH_REQUIRED: define(401, 'The gateway session header is missing.', 'L’en-tête de session de la passerelle est manquant.'),
-  GATEWAY_AUTH_INVALID: define(401, 'The gateway session is invalid.', 'La session de la passerelle est invalide.'),
-  NOT_AN_ORGANIZATION_MEMBER: define(403, 'You are not a member of this organization.', 'Vous n’êtes pas membre de cette organisation.'),
+  GATEWAY_AUTH_INVALID: define(401, 'The gateway session is invalid.', 'La session de la passerelle est invalide.', {
+    expired: { en: 'The gateway session has expired.', fr: 'La session de la passerelle a expiré.' },
+    revoked: { en: 'This session has ended: sign in again.', fr: 'Cette session a pris fin : reconnectez-vous.' },
+    organization: { en: 'The gateway session was issued for another organization.', fr: 'La session de la passerelle a été émise pour une autre organisation.' },
+  }),
+  NOT_AN_ORGANIZATION_MEMBER: define(403, 'You are not a member of this organization.', 'Vous n’êtes pas membre de cette organisation.', {
+    noOrganization: {
+      en: 'Name the organization to act for in the X-Organization-Id header.',
+      fr: 'Indiquez l’organisation pour laquelle agir dans l’en-tête X-Organization-Id.',
+    },
+  }),
   EMAIL_NOT_VERIFIED: define(403, 'The email address is not verified.', 'L’adresse e-mail n’est pas vérifiée.'),
+  CSRF_CHECK_FAILED: define(
+    403,
+    'This request was refused: it must come from the dashboard’s own page, with its X-CSRF-Token header.',
+    'Cette requête est refusée : elle doit venir de la page du tableau de bord, avec son en-tête X-CSRF-Token.',
+  ),
+  ACCOUNT_LINK_INVALID: define(400, 'This link is invalid, has already been used or has expired.', 'Ce lien est invalide, a déjà servi ou a expiré.', {
+    otherEmail: {
+      en: 'This invitation was sent to another email address: sign in with that address to accept it.',
+      fr: 'Cette invitation a été envoyée à une autre adresse e-mail : connectez-vous avec cette adresse pour l’accepter.',
+    },
+  }),
+  ORGANIZATION_LAST_OWNER: define(409, 'An organization keeps at least one owner: make another member owner first.', 'Une organisation garde au moins un propriétaire : nommez d’abord un autre membre propriétaire.'),
+  MEMBER_NOT_FOUND: define(404, 'Member not found.', 'Membre introuvable.'),
+  INVITATION_NOT_FOUND: define(404, 'Invitation not found.', 'Invitation introuvable.'),
+  ALREADY_A_MEMBER: define(409, 'This person is already a member of the organization.', 'Cette personne est déjà membre de l’organisation.'),
+  CREDENTIAL_NOT_FOUND: define(404, 'API key not found.', 'Clé d’API introuvable.'),
+  SESSION_NOT_FOUND: define(404, 'Session not found.', 'Session introuvable.'),
 
   // Pipeline (DESIGN §3)
   AUTH_TOKEN_MISSING: define(401, 'A Bearer access token is required.', 'Un jeton d’accès Bearer est requis.', {
@@ -75,7 +101,12 @@ export const ERROR_CODES = {
       fr: 'L’en-tête X-Platform-Client-Id doit valoir platform-developer.',
     },
   }),
-  INSUFFICIENT_SCOPE: define(403, 'Your credentials do not allow this operation (requires {scope}).', 'Vos identifiants ne permettent pas cette opération (requiert {scope}).'),
+  INSUFFICIENT_SCOPE: define(403, 'Your credentials do not allow this operation (requires {scope}).', 'Vos identifiants ne permettent pas cette opération (requiert {scope}).', {
+    role: {
+      en: 'Your role in this organization does not allow this operation (requires {role} or above).',
+      fr: 'Votre rôle dans cette organisation ne permet pas cette opération (il faut être {role} ou plus).',
+    },
+  }),
   ACTING_COMPANY_FORBIDDEN: define(403, 'You may not act for this workspace or company.', 'Vous ne pouvez pas agir pour cet espace de travail ou cette entreprise.'),
   RATE_LIMIT_EXCEEDED: define(
     429,

@@ -76,6 +76,19 @@ export const SUCCESS_MESSAGES = {
     en: 'Webhook endpoint created. Store its signing secret now: it is shown only once.',
     fr: 'Point de terminaison de webhook créé. Conservez son secret de signature maintenant : il n’est affiché qu’une fois.',
   },
+  signUpReceived: {
+    en: 'Check your inbox: we sent a link to verify your email address.',
+    fr: 'Consultez votre boîte de réception : nous avons envoyé un lien pour vérifier votre adresse e-mail.',
+  },
+  emailVerified: { en: 'Email address verified. You can sign in.', fr: 'Adresse e-mail vérifiée. Vous pouvez vous connecter.' },
+  emailSentIfKnown: {
+    en: 'If this address has an account, an email is on its way.',
+    fr: 'Si cette adresse a un compte, un e-mail est en route.',
+  },
+  signedIn: { en: 'Signed in.', fr: 'Connecté.' },
+  signedOut: { en: 'Signed out.', fr: 'Déconnecté.' },
+  passwordChanged: { en: 'Password changed. Your other sessions have ended.', fr: 'Mot de passe modifié. Vos autres sessions ont pris fin.' },
+  keyCreated: { en: 'API key created. Store its secret now: it is shown only once.', fr: 'Clé d’API créée. Conservez son secret maintenant : il n’est affiché qu’une fois.' },
   preferenceUpdated: { en: 'Notification preference updated.', fr: 'Préférence de notification mise à jour.' },
   serviceUp: { en: 'Service is up.', fr: 'Le service est disponible.' },
 } as const satisfies Record<string, Record<Language, string>>;

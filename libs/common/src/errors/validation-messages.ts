@@ -64,6 +64,16 @@ const FRENCH: [RegExp, string][] = [
   [/^(\S+) must be an ISO 8601 date-time with an offset, such as (\S+)$/, '$1 doit être une date et heure ISO 8601 avec un décalage horaire, par exemple $2'],
   [/^(\S+) must not be sent with cursor \(a cursor already says where the page starts\)$/, '$1 ne doit pas être envoyé avec cursor (un curseur dit déjà où commence la page)'],
   [/^(\S+) must be start or the nextCursor of a page$/, '$1 doit valoir start ou le nextCursor d’une page'],
+  [/^(\S+) must be an email address$/, '$1 doit être une adresse e-mail'],
+  [/^(\S+) must look like (\S+)$/, '$1 doit avoir la forme de $2'],
+  [/^(\S+) must be after (\S+)$/, '$1 doit être après $2'],
+  // accounts' password rules
+  [/^password must be at least (\d+) characters long$/, 'le mot de passe doit compter au moins $1 caractères'],
+  [/^password must be at most (\d+) characters long$/, 'le mot de passe doit compter au plus $1 caractères'],
+  [/^password must not be only digits and symbols$/, 'le mot de passe ne doit pas être fait que de chiffres et de symboles'],
+  [/^password is too common: choose one that is not on lists of leaked passwords$/, 'le mot de passe est trop courant : choisissez-en un qui ne figure pas sur les listes de mots de passe divulgués'],
+  [/^password repeats too few characters$/, 'le mot de passe répète trop peu de caractères différents'],
+  [/^password is too close to your email or name$/, 'le mot de passe est trop proche de votre adresse e-mail ou de votre nom'],
   // the pipeline's
   [/^body must be valid JSON$/, 'le corps doit être du JSON valide'],
   [/^body could not be read$/, 'le corps n’a pas pu être lu'],

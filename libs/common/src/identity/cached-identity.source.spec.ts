@@ -1,11 +1,12 @@
 import type { KeyObject } from 'node:crypto';
 import { PlatformException } from '../errors/platform.exception';
-import { CachedIdentitySource, RevocationEntry } from './cached-identity.source';
+import { CachedIdentitySource, RevocationEntry, RevocationFeed } from './cached-identity.source';
 import { CompanyAccessQuery } from './identity-source';
 
 /** Revocations from a function the test controls; no timer (onApplicationBootstrap is not called). */
 class TestIdentitySource extends CachedIdentitySource {
   loads = 0;
+  sessions: string[] = [];
   constructor(
     pollMs: number,
     public load: () => Promise<RevocationEntry[]>,
@@ -15,9 +16,12 @@ class TestIdentitySource extends CachedIdentitySource {
   verificationKey(): Promise<KeyObject> {
     throw new Error('not used');
   }
-  protected loadRevocations(): Promise<RevocationEntry[]> {
+  protected loadRevocations(): Promise<RevocationFeed> {
     this.loads++;
-    return this.load();
+    return this.load().then((items) => ({ items, sessions: this.sessions }));
+  }
+  refreshNow(): Promise<void> {
+    return (this as unknown as { sync(): Promise<void> }).sync();
   }
   accessLoads: CompanyAccessQuery[] = [];
   answerAccess: (query: CompanyAccessQuery) => Promise<boolean> = () => Promise.resolve(true);
@@ -35,6 +39,20 @@ const codeOf = (promise: Promise<unknown>) =>
   );
 
 describe('CachedIdentitySource', () => {
+  it('holds the sessions the feed says ended, and one ended in this process over a read made before it', async () => {
+    const source = new TestIdentitySource(100, () => Promise.resolve([]));
+    source.sessions = ['s1'];
+    await source.refreshNow();
+    expect(source.sessionEnded('s1')).toBe(true);
+    expect(source.sessionEnded('s2')).toBe(false);
+    source.endedSession('s2');
+    source.sessions = [];
+    await source.refreshNow();
+    expect(source.sessionEnded('s1')).toBe(false);
+    expect(source.sessionEnded('s2')).toBe(true);
+    expect(source.revocations().sessions).toEqual(['s2']);
+  });
+
   it('refreshes stale revocations for a request, refuses requests at once while refreshes fail, and tries again a poll interval later', async () => {
     const source = new TestIdentitySource(100, () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:3000')));
     // Nothing read yet: stale. A request tries, fails, and is refused; after one failure the

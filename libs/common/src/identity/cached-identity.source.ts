@@ -14,6 +14,13 @@ export interface RevocationEntry {
   minimumSecretVersion: number;
 }
 
+/** What auth's revocation feed says: rotated credentials, and sessions ended within a session token's lifetime. */
+export interface RevocationFeed {
+  items: RevocationEntry[];
+  /** ids of sessions ended (signed out, revoked, password changed) recently enough for a session token of theirs to live */
+  sessions: string[];
+}
+
 /**
  * The caching both identity sources share: revocations re-read every poll interval and held
  * for at most REVOCATION_MAX_STALENESS_MS, company access answers held 5 s (1 s when denied).
@@ -27,6 +34,9 @@ export abstract class CachedIdentitySource extends IdentitySource implements OnA
   private failedAt = 0;
   private failedInARow = 0;
   private versions = new Map<string, number>();
+  private endedSessions = new Set<string>();
+  /** Sessions ended in this process, kept over a sync that may have read just before them. */
+  private readonly localEndings = new Map<string, number>();
   /** Rotations made in this process, kept over a sync that may have read just before them. */
   private readonly localRotations = new Map<string, { version: number; at: number }>();
   private syncedAt = 0;
@@ -40,7 +50,7 @@ export abstract class CachedIdentitySource extends IdentitySource implements OnA
     super();
   }
 
-  protected abstract loadRevocations(): Promise<RevocationEntry[]>;
+  protected abstract loadRevocations(): Promise<RevocationFeed>;
   protected abstract loadAccess(query: CompanyAccessQuery): Promise<boolean>;
 
   async onApplicationBootstrap(): Promise<void> {
@@ -81,8 +91,19 @@ export abstract class CachedIdentitySource extends IdentitySource implements OnA
     this.localRotations.set(credentialId, { version: minimumSecretVersion, at: Date.now() });
   }
 
-  revocations(): RevocationEntry[] {
-    return [...this.versions].map(([credentialId, minimumSecretVersion]) => ({ credentialId, minimumSecretVersion }));
+  revocations(): RevocationFeed {
+    return { items: [...this.versions].map(([credentialId, minimumSecretVersion]) => ({ credentialId, minimumSecretVersion })), sessions: [...this.endedSessions] };
+  }
+
+  /** Whether the session has ended (as far as revocations within the bound say). */
+  sessionEnded(sessionId: string): boolean {
+    return this.endedSessions.has(sessionId);
+  }
+
+  /** Applies a session's end made in this process at once. */
+  endedSession(sessionId: string): void {
+    this.endedSessions.add(sessionId);
+    this.localEndings.set(sessionId, Date.now());
   }
 
   /**
@@ -109,9 +130,15 @@ export abstract class CachedIdentitySource extends IdentitySource implements OnA
 
   private sync(): Promise<void> {
     this.syncing ??= this.loadRevocations()
-      .then((entries) => {
-        const versions = new Map(entries.map((entry) => [entry.credentialId, entry.minimumSecretVersion]));
+      .then((feed) => {
+        const versions = new Map(feed.items.map((entry) => [entry.credentialId, entry.minimumSecretVersion]));
+        const ended = new Set(feed.sessions);
         const now = Date.now();
+        for (const [id, at] of this.localEndings) {
+          if (now - at > 2 * REVOCATION_MAX_STALENESS_MS) this.localEndings.delete(id);
+          else ended.add(id);
+        }
+        this.endedSessions = ended;
         for (const [id, rotation] of this.localRotations) {
           if (now - rotation.at > 2 * REVOCATION_MAX_STALENESS_MS) this.localRotations.delete(id);
           else if ((versions.get(id) ?? 0) < rotation.version) versions.set(id, rotation.version);

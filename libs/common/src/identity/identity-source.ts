@@ -20,5 +20,7 @@ export abstract class IdentitySource {
   abstract ensureRevocationsFresh(): Promise<void>;
   /** Tokens of this credential minted with an older secret version are revoked. */
   abstract minimumSecretVersion(credentialId: string): number | undefined;
+  /** Whether a person's session has ended (signed out or revoked) within the revocation bound. */
+  abstract sessionEnded(sessionId: string): boolean;
   abstract canActFor(query: CompanyAccessQuery): Promise<boolean>;
 }

@@ -16,6 +16,9 @@ class OwnSource extends IdentitySource {
   minimumSecretVersion(credentialId: string) {
     return credentialId === 'c1' ? 3 : undefined;
   }
+  sessionEnded(sessionId: string) {
+    return sessionId === 's1';
+  }
   async canActFor(query: { organizationId: string }) {
     return query.organizationId === 'o1';
   }
@@ -41,6 +44,8 @@ describe('shared identity source', () => {
     expect(shared.revocationsFresh()).toBe(true);
     await expect(shared.ensureRevocationsFresh()).resolves.toBeUndefined();
     expect(shared.minimumSecretVersion('c1')).toBe(3);
+    expect(shared.sessionEnded('s1')).toBe(true);
+    expect(shared.sessionEnded('s2')).toBe(false);
     expect(shared.minimumSecretVersion('c2')).toBeUndefined();
     await expect(shared.canActFor({ organizationId: 'o1', workspaceId: 'w', companyId: 'c' })).resolves.toBe(true);
     expect('onApplicationBootstrap' in shared).toBe(false);

@@ -44,6 +44,10 @@ class InProcessIdentitySource extends IdentitySource {
     return this.owner.minimumSecretVersion(credentialId);
   }
 
+  sessionEnded(sessionId: string): boolean {
+    return this.owner.sessionEnded(sessionId);
+  }
+
   canActFor(query: CompanyAccessQuery): Promise<boolean> {
     return this.owner.canActFor(query);
   }

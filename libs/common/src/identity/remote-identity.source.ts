@@ -3,7 +3,7 @@ import type { KeyObject } from 'node:crypto';
 import { Environment } from '../config/environment';
 import { JWKS, REVOCATIONS, TENANCY_ACCESS } from '../contracts/auth.contract';
 import { InternalApi } from '../http/internal-api';
-import { CachedIdentitySource, RevocationEntry } from './cached-identity.source';
+import { CachedIdentitySource, RevocationFeed } from './cached-identity.source';
 import { CompanyAccessQuery } from './identity-source';
 import { TokenKeySet } from './token-key-set';
 
@@ -46,8 +46,10 @@ export class RemoteIdentitySource extends CachedIdentitySource {
     return this.keys.key(kid);
   }
 
-  protected async loadRevocations(): Promise<RevocationEntry[]> {
-    return (await this.api.expectOk(this.env.AUTH_URL, REVOCATIONS, { timeoutMs: UPSTREAM_TIMEOUT_MS })).items;
+  protected async loadRevocations(): Promise<RevocationFeed> {
+    const feed = await this.api.expectOk(this.env.AUTH_URL, REVOCATIONS, { timeoutMs: UPSTREAM_TIMEOUT_MS });
+    // an auth of the release before sessions sends no `sessions`
+    return { items: feed.items, sessions: feed.sessions ?? [] };
   }
 
   protected async loadAccess(query: CompanyAccessQuery): Promise<boolean> {

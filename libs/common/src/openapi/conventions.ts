@@ -13,6 +13,8 @@ import { ERROR_ENVELOPE, ERROR_ENVELOPE_SCHEMA, errorResponseDescription } from 
 
 /** The one security requirement of every authenticated route: the three headers together, never one of them. */
 export const PLATFORM_SECURITY: SecurityRequirementObject = { bearer: [], apiKey: [], clientId: [] };
+/** People signed in to the dashboard: the session token the gateway adds (X-Platform-Session). */
+export const SESSION_SECURITY: SecurityRequirementObject = { platformSession: [] };
 
 /** The codes of a missing or refused credential, answered by every authenticated route. */
 export const AUTHENTICATION_CODES: readonly ErrorCode[] = ['AUTH_TOKEN_MISSING', 'AUTH_TOKEN_INVALID', 'AUTH_TOKEN_EXPIRED', 'DEVELOPER_KEYS_INVALID', 'CLIENT_ID_INVALID'];
@@ -27,6 +29,18 @@ export interface OperationFacts {
   scopes: readonly string[];
   /** The codes @ApiErrors declared, by status. */
   declared: ReadonlyMap<number, readonly ErrorCode[]>;
+  /** @SignedIn() (`only`) or @AuthenticatedOrSignedIn() (`also`): people through the gateway's session. */
+  sessions?: 'only' | 'also';
+}
+
+/** The codes of a missing or refused gateway session. */
+export const SESSION_CODES: readonly ErrorCode[] = ['GATEWAY_AUTH_REQUIRED', 'GATEWAY_AUTH_INVALID'];
+
+/** The security requirements of an operation: none, the three headers, the session, or either. */
+function securityOf(facts: OperationFacts): SecurityRequirementObject[] {
+  if (facts.isPublic) return [];
+  if (facts.sessions === 'only') return [{ ...SESSION_SECURITY }];
+  return facts.sessions === 'also' ? [{ ...PLATFORM_SECURITY }, { ...SESSION_SECURITY }] : [{ ...PLATFORM_SECURITY }];
 }
 
 export interface DocumentConventions {
@@ -82,10 +96,15 @@ function commonCodes(operation: OperationObject, method: (typeof METHODS)[number
   const parameters = (operation.parameters ?? []).filter((parameter) => !isReference(parameter)) as ParameterObject[];
   const takesInput = parameters.length > 0 || !!operation.requestBody;
   if (takesInput) add(400, 'VALIDATION_FAILED');
-  if (!facts.isPublic) {
+  if (!facts.isPublic && facts.sessions !== 'only') {
     add(401, ...AUTHENTICATION_CODES);
     if (facts.scopes.length) add(403, 'INSUFFICIENT_SCOPE');
     add(403, 'ACTING_COMPANY_FORBIDDEN');
+  }
+  if (facts.sessions) {
+    add(401, ...SESSION_CODES);
+    add(403, 'NOT_AN_ORGANIZATION_MEMBER', 'INSUFFICIENT_SCOPE');
+    if (BODY_METHODS.has(method)) add(403, 'CSRF_CHECK_FAILED');
   }
   const pathParameters = parameters.some((parameter) => parameter.in === 'path');
   if (pathParameters && !facts.declared.has(404)) add(404, 'HTTP_ERROR');
@@ -94,7 +113,7 @@ function commonCodes(operation: OperationObject, method: (typeof METHODS)[number
   if (operation.requestBody || BODY_METHODS.has(method)) add(415, 'UNSUPPORTED_MEDIA_TYPE');
   // the router refuses a path parameter longer than it takes (maxParamLength) before any handler runs
   if (pathParameters) add(414, 'HTTP_ERROR');
-  if (!facts.isPublic) add(429, 'RATE_LIMIT_EXCEEDED', 'QUOTA_EXCEEDED');
+  if (!facts.isPublic && facts.sessions !== 'only') add(429, 'RATE_LIMIT_EXCEEDED', 'QUOTA_EXCEEDED');
   // Node answers a request line and headers over 16 KiB before any route runs, on every path
   add(431, 'HTTP_ERROR');
   add(500, 'INTERNAL_ERROR');
@@ -106,7 +125,8 @@ function headersFor(status: number, facts: OperationFacts): Record<string, Heade
   if (status === 401) return { 'WWW-Authenticate': WWW_AUTHENTICATE };
   if (status === 429) return facts.isPublic ? { 'Retry-After': RETRY_AFTER } : { 'Retry-After': RETRY_AFTER, ...RATE_LIMIT_HEADERS };
   if (status === 503) return { 'Retry-After': RETRY_AFTER };
-  if (!facts.isPublic && status < 400) return RATE_LIMIT_HEADERS;
+  // a session's calls are not metered by plan: only a machine credential's carry the RateLimit headers
+  if (!facts.isPublic && status < 400 && facts.sessions !== 'only') return RATE_LIMIT_HEADERS;
   return undefined;
 }
 
@@ -164,7 +184,7 @@ export function applyDocumentConventions(document: OpenAPIObject, conventions: D
   const tags = new Set<string>();
   for (const { operation, method } of operationsOf(document)) {
     const facts = (operation.operationId && conventions.facts.get(operation.operationId)) || none;
-    operation.security = facts.isPublic ? [] : [{ ...PLATFORM_SECURITY }];
+    operation.security = securityOf(facts);
     completeParameters(operation);
     completeResponses(operation, method, facts);
     for (const tag of operation.tags ?? []) tags.add(tag);

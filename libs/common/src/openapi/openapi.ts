@@ -56,7 +56,7 @@ function operationFacts(controller: Function, methodKey: string): OperationFacts
   const read = <T>(key: string): T | undefined => (Reflect.getMetadata(key, handler) as T | undefined) ?? (Reflect.getMetadata(key, controller) as T | undefined);
   const isPublic = !!read<boolean>(IS_PUBLIC_KEY);
   const declaration = read<AuthDeclaration>(AUTH_DECLARATION_KEY);
-  return { isPublic: isPublic || !declaration, scopes: isPublic ? [] : (declaration?.scopes ?? []), declared: declaredErrorCodes(handler) };
+  return { isPublic: isPublic || !declaration, scopes: isPublic ? [] : (declaration?.scopes ?? []), declared: declaredErrorCodes(handler), sessions: isPublic ? undefined : declaration?.sessions };
 }
 
 /** Builds the service's OpenAPI 3 document with the suite's security schemes and envelopes. */
@@ -74,6 +74,15 @@ export function buildOpenApiDocument(app: INestApplication, service: ServiceDesc
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token from `POST /api/v1/authorize/token` (15 minutes).' }, 'bearer')
     .addApiKey({ type: 'apiKey', in: 'header', name: 'X-Platform-Api-Key', description: 'The API key the token was minted for.' }, 'apiKey')
     .addApiKey({ type: 'apiKey', in: 'header', name: 'X-Platform-Client-Id', description: 'Always `platform-developer`.' }, 'clientId')
+    .addApiKey(
+      {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-Platform-Session',
+        description: 'People signed in to the dashboard: the gateway checks the session cookie with auth and adds this short-lived token; it removes any a client sends.',
+      },
+      'platformSession',
+    )
     .build();
   const controllers = new Map<string, Function>();
   for (const wrapper of app.get(DiscoveryService).getControllers()) {
@@ -96,5 +105,7 @@ export function buildOpenApiDocument(app: INestApplication, service: ServiceDesc
     license: { name: 'Proprietary: use under the Platform API terms of service', url: `${base ?? ''}/api/v1/docs` },
     contact: { name: 'Platform API support', url: `${base ?? ''}/api/v1/docs` },
   });
+  // the session scheme only where a route takes sessions (an unused scheme is a lint warning)
+  if (![...facts.values()].some((fact) => fact.sessions)) delete documented.components?.securitySchemes?.platformSession;
   return withEventWebhooks(documented, service.name);
 }

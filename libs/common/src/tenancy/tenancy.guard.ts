@@ -22,7 +22,9 @@ export class TenancyGuard implements CanActivate {
 
   /** Synchronous for a caller acting for itself; only acting for a client company may ask auth. */
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
-    if (routeAccess(this.reflector, context).isPublic) return true;
+    const access = routeAccess(this.reflector, context);
+    // people-only routes name their organization in the path, and check membership themselves
+    if (access.isPublic || access.declaration?.sessions === 'only') return true;
     const request = httpRequest(context);
     const state = requestState(request);
     const organizationId = state.principal!.organizationId;

@@ -30,6 +30,8 @@ export class PlanThrottlerGuard extends ThrottlerGuard {
   /** Public routes are not metered; every other route is, by the one plan limit (no per-throttler metadata to read). */
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     if (routeAccess(this.reflector, context).isPublic) return true;
+    // people through the gateway are not metered by the plan of a machine credential
+    if (requestState(httpRequest(context)).session) return true;
     return this.handleRequest({ context } as ThrottlerRequest);
   }
 

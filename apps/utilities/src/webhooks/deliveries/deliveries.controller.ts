@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import { ApiEnvelope, ApiErrors, ApiIdParam, Authenticated, PlatformException, SuccessMessage, Tenant, TenantContext } from '@platform/common';
+import { ApiEnvelope, ApiErrors, ApiIdParam, AuthenticatedOrSignedIn, PlatformException, SuccessMessage, Tenant, TenantContext } from '@platform/common';
 import { WebhookDeliveryDetailView, WebhookDeliveryView, ListDeliveriesQueryDto, RecoverDeliveriesDto, WebhookRecoveryView } from './dto/delivery.dto';
 import { deliveryView, WebhookDeliveries } from './webhook-deliveries.service';
 import { WebhooksTag } from '../webhooks-tag';
@@ -14,7 +14,7 @@ export class DeliveriesController {
   constructor(private readonly deliveries: WebhookDeliveries) {}
 
   @Get('endpoints/:id/deliveries')
-  @Authenticated('webhooks:read')
+  @AuthenticatedOrSignedIn('webhooks:read')
   @ApiOperation({ summary: 'List an endpoint’s deliveries', description: 'Newest first, kept 30 days.' })
   @ApiIdParam('endpoint')
   @ApiEnvelope(200, WebhookDeliveryView, 'A page of deliveries.', { page: true })
@@ -25,7 +25,7 @@ export class DeliveriesController {
 
   @Post('endpoints/:id/recover')
   @HttpCode(202)
-  @Authenticated('webhooks:write')
+  @AuthenticatedOrSignedIn('webhooks:write')
   @SuccessMessage('accepted')
   @ApiOperation({ summary: 'Try again every failed delivery since a time', description: 'For an endpoint that was down: its failed deliveries created since `since` are due again now, on the usual schedule. Enable a disabled endpoint first.' })
   @ApiIdParam('endpoint')
@@ -37,7 +37,7 @@ export class DeliveriesController {
 
   @Post('endpoints/:id/test')
   @HttpCode(202)
-  @Authenticated('webhooks:write')
+  @AuthenticatedOrSignedIn('webhooks:write')
   @SuccessMessage('accepted')
   @ApiOperation({ summary: 'Send a test event', description: 'A `webhook_endpoint.test` event, signed and delivered like any other: check your receiver verifies it.' })
   @ApiIdParam('endpoint')
@@ -48,7 +48,7 @@ export class DeliveriesController {
   }
 
   @Get('deliveries/:id')
-  @Authenticated('webhooks:read')
+  @AuthenticatedOrSignedIn('webhooks:read')
   @ApiOperation({ summary: 'Get a delivery with every attempt' })
   @ApiIdParam('delivery')
   @ApiEnvelope(200, WebhookDeliveryDetailView, 'The delivery, the event it carries and every attempt.')
@@ -59,7 +59,7 @@ export class DeliveriesController {
 
   @Post('deliveries/:id/retry')
   @HttpCode(202)
-  @Authenticated('webhooks:write')
+  @AuthenticatedOrSignedIn('webhooks:write')
   @SuccessMessage('accepted')
   @ApiOperation({ summary: 'Try a delivery again now', description: 'Whatever became of it; the attempt counts as a webhook retry.' })
   @ApiIdParam('delivery')

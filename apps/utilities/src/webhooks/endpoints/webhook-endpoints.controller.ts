@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiOperation } from '@nestjs/swagger';
-import { ApiEnvelope, ApiErrors, ApiIdParam, Authenticated, CurrentPrincipal, PageQueryDto, PlatformException, Principal, SuccessMessage, Tenant, TenantContext } from '@platform/common';
+import { ApiEnvelope, ApiErrors, ApiIdParam, AuthenticatedOrSignedIn, CurrentPrincipal, PageQueryDto, PlatformException, Principal, SuccessMessage, Tenant, TenantContext } from '@platform/common';
 import { CreatedWebhookEndpointView, CreateWebhookEndpointDto, RotatedSecretView, RotateSecretDto, UpdateWebhookEndpointDto, WebhookEndpointView } from './dto/webhook-endpoint.dto';
 import { MAX_ENDPOINTS_PER_COMPANY, MAX_PREVIOUS_SECRETS, WebhookEndpointsService } from './webhook-endpoints.service';
 import { WebhooksTag } from '../webhooks-tag';
@@ -17,7 +17,7 @@ export class WebhookEndpointsController {
 
   @Post()
   @HttpCode(201)
-  @Authenticated('webhooks:write')
+  @AuthenticatedOrSignedIn('webhooks:write')
   @SuccessMessage('webhookEndpointCreated')
   @ApiOperation({
     summary: 'Create a webhook endpoint',
@@ -39,7 +39,7 @@ export class WebhookEndpointsController {
   }
 
   @Get()
-  @Authenticated('webhooks:read')
+  @AuthenticatedOrSignedIn('webhooks:read')
   @ApiOperation({ summary: 'List webhook endpoints' })
   @ApiEnvelope(200, WebhookEndpointView, 'The company’s endpoints, newest first, without their secrets.', { page: true })
   list(@Tenant() tenant: TenantContext, @Query() query: PageQueryDto) {
@@ -47,7 +47,7 @@ export class WebhookEndpointsController {
   }
 
   @Get(':id')
-  @Authenticated('webhooks:read')
+  @AuthenticatedOrSignedIn('webhooks:read')
   @ApiOperation({ summary: 'Get a webhook endpoint', description: NOT_THE_COMPANYS })
   @EndpointIdParam()
   @ApiEnvelope(200, WebhookEndpointView, 'The endpoint, without its secret.')
@@ -57,7 +57,7 @@ export class WebhookEndpointsController {
   }
 
   @Patch(':id')
-  @Authenticated('webhooks:write')
+  @AuthenticatedOrSignedIn('webhooks:write')
   @ApiOperation({ summary: 'Change a webhook endpoint', description: `Only the fields sent change; \`eventTypes\` replaces the list. ${NOT_THE_COMPANYS}` })
   @EndpointIdParam()
   @ApiEnvelope(200, WebhookEndpointView, 'The whole endpoint after the change.')
@@ -68,7 +68,7 @@ export class WebhookEndpointsController {
 
   @Post(':id/disable')
   @HttpCode(200)
-  @Authenticated('webhooks:write')
+  @AuthenticatedOrSignedIn('webhooks:write')
   @ApiOperation({ summary: 'Disable a webhook endpoint', description: `No delivery is made to it until it is enabled again. An endpoint already disabled keeps its reason. ${NOT_THE_COMPANYS}` })
   @EndpointIdParam()
   @ApiEnvelope(200, WebhookEndpointView, 'The endpoint, disabled (`disabledReason` `manual` unless it was already disabled).')
@@ -79,7 +79,7 @@ export class WebhookEndpointsController {
 
   @Post(':id/enable')
   @HttpCode(200)
-  @Authenticated('webhooks:write')
+  @AuthenticatedOrSignedIn('webhooks:write')
   @ApiOperation({ summary: 'Enable a webhook endpoint', description: `Whatever disabled it (the API, a 410 Gone, days of failures), deliveries of new events resume. ${NOT_THE_COMPANYS}` })
   @EndpointIdParam()
   @ApiEnvelope(200, WebhookEndpointView, 'The endpoint, enabled.')
@@ -90,7 +90,7 @@ export class WebhookEndpointsController {
 
   @Post(':id/rotate-secret')
   @HttpCode(200)
-  @Authenticated('webhooks:write')
+  @AuthenticatedOrSignedIn('webhooks:write')
   @SuccessMessage('secretRotated')
   @ApiOperation({
     summary: 'Rotate a webhook endpoint’s signing secret',
@@ -108,7 +108,7 @@ export class WebhookEndpointsController {
   }
 
   @Delete(':id')
-  @Authenticated('webhooks:write')
+  @AuthenticatedOrSignedIn('webhooks:write')
   @ApiOperation({ summary: 'Delete a webhook endpoint', description: `The endpoint and its secrets are removed; no delivery is made to it any more. ${NOT_THE_COMPANYS}` })
   @EndpointIdParam()
   @ApiEnvelope(200, null, 'Deleted.', { empty: true })

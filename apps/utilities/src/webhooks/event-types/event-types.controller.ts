@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import { ApiEnvelope, Authenticated, eventCatalogue, WEBHOOK_DELIVERY_NOTE } from '@platform/common';
+import { ApiEnvelope, AuthenticatedOrSignedIn, eventCatalogue, WEBHOOK_DELIVERY_NOTE } from '@platform/common';
 import { EventTypesView } from './dto/event-type.dto';
 import { WebhooksTag } from '../webhooks-tag';
 
@@ -9,7 +9,7 @@ import { WebhooksTag } from '../webhooks-tag';
 @Controller('webhooks/event-types')
 export class EventTypesController {
   @Get()
-  @Authenticated('webhooks:read')
+  @AuthenticatedOrSignedIn('webhooks:read')
   @ApiOperation({ summary: 'List the event types', description: `Every event the services record: its type, the service recording it, when it fires, the JSON Schema of its envelope and an example. ${WEBHOOK_DELIVERY_NOTE}` })
   @ApiEnvelope(200, EventTypesView, 'Every event type, by service.')
   list(): EventTypesView {

@@ -1,0 +1,106 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { Environment, InternalApi, JobQueue, qualifiedTable, randomToken, reachableBaseUrl, UtilitiesContract } from '@platform/common';
+import { Organization } from '../organizations/organization.entity';
+import { AccountLink, AccountLinkKind, Invitation, User } from './account.entities';
+import { tokenHash } from './sessions.service';
+
+export const SEND_ACCOUNT_EMAIL = 'auth:send-account-email';
+
+/** How long a link works: a verification a day, a password reset an hour, an invitation a week. */
+export const LINK_LIFETIME_MS: Record<AccountLinkKind | 'invitation', number> = {
+  verify_email: 24 * 3600_000,
+  password_reset: 3600_000,
+  invitation: 7 * 24 * 3600_000,
+};
+
+export type AccountEmailJob =
+  | { kind: 'verify_email' | 'password_reset' | 'already_registered'; userId: string }
+  | { kind: 'invitation'; invitationId: string };
+
+/**
+ * Account emails, as jobs of the queue added in the transaction of the change that calls for
+ * them (nothing sent for a change that did not commit; nothing lost when utilities is down: the
+ * job retries). The link's token is made when the email is sent and only its hash is kept, so no
+ * usable token ever rests in the job table; a retry makes a new one.
+ */
+@Injectable()
+export class AccountEmails {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(Environment) private readonly env: Environment,
+    private readonly api: InternalApi,
+    private readonly queue: JobQueue,
+  ) {
+    queue.handle<AccountEmailJob>(SEND_ACCOUNT_EMAIL, (job) => this.send(job), { maxAttempts: 12, retryBaseMs: 2000, concurrency: 4 });
+  }
+
+  enqueue(manager: EntityManager, job: AccountEmailJob): Promise<string> {
+    return this.queue.add(SEND_ACCOUNT_EMAIL, job, {}, manager);
+  }
+
+  private link(path: string, token?: string): string {
+    const base = (this.env.PUBLIC_BASE_URL ?? reachableBaseUrl(this.env)).replace(/\/+$/, '');
+    // the token travels in the fragment: browsers never send it to a server, nor in a Referer
+    return token ? `${base}/dashboard/${path}#token=${token}` : `${base}/dashboard/${path}`;
+  }
+
+  private async send(job: AccountEmailJob): Promise<void> {
+    const email = await this.compose(job);
+    if (email) await this.api.expectOk(this.env.UTILITIES_URL, UtilitiesContract.SEND_ACCOUNT_EMAIL, { body: email, timeoutMs: 15_000 });
+  }
+
+  private async compose(job: AccountEmailJob): Promise<UtilitiesContract.AccountEmail | null> {
+    if (job.kind === 'invitation') return this.invitation(job.invitationId);
+    const user = await this.dataSource.getRepository(User).findOneBy({ id: job.userId });
+    if (!user) return null;
+    if (job.kind === 'already_registered') {
+      return {
+        kind: job.kind,
+        to: user.email,
+        subject: 'You already have a Platform account',
+        text: `Hello ${user.name},\n\nSomeone (perhaps you) tried to sign up with this address, which already has an account.\nSign in, or reset your password if you forgot it:\n\n${this.link('sign-in')}\n\nIf it was not you, nothing changed: you can ignore this email.`,
+      };
+    }
+    if (job.kind === 'verify_email' && user.emailVerifiedAt) return null;
+    const token = randomToken(32);
+    await this.dataSource.getRepository(AccountLink).insert({ kind: job.kind, userId: user.id, tokenHash: tokenHash(token), expiresAt: new Date(Date.now() + LINK_LIFETIME_MS[job.kind]), usedAt: null });
+    if (job.kind === 'verify_email') {
+      return {
+        kind: job.kind,
+        to: user.email,
+        subject: 'Verify your email address',
+        text: `Hello ${user.name},\n\nConfirm your email address to start using the Platform API dashboard (the link works for 24 hours):\n\n${this.link('verify-email', token)}\n\nIf you did not sign up, ignore this email.`,
+      };
+    }
+    return {
+      kind: job.kind,
+      to: user.email,
+      subject: 'Reset your password',
+      text: `Hello ${user.name},\n\nChoose a new password with this link (it works for one hour, once):\n\n${this.link('password-reset', token)}\n\nIf you did not ask for it, ignore this email: your password is unchanged.`,
+    };
+  }
+
+  private async invitation(invitationId: string): Promise<UtilitiesContract.AccountEmail | null> {
+    const token = randomToken(32);
+    // a new token for each send: the one of an earlier, failed attempt stops working
+    const rows: [Array<{ email: string; role: string; organization_id: string; invited_by: string }>, number] = await this.dataSource.query(
+      `UPDATE ${qualifiedTable(this.dataSource, Invitation)} SET "token_hash" = $2 WHERE "id" = $1 AND "accepted_at" IS NULL AND "revoked_at" IS NULL AND "expires_at" > now() RETURNING "email", "role", "organization_id", "invited_by"`,
+      [invitationId, tokenHash(token)],
+    );
+    const invitation = rows[0]?.[0];
+    if (!invitation) return null;
+    const [organization, inviter] = await Promise.all([
+      this.dataSource.getRepository(Organization).findOneBy({ id: invitation.organization_id }),
+      this.dataSource.getRepository(User).findOneBy({ id: invitation.invited_by }),
+    ]);
+    if (!organization) return null;
+    return {
+      kind: 'invitation',
+      to: invitation.email,
+      subject: `Join ${organization.name} on Platform`,
+      text: `Hello,\n\n${inviter?.name ?? 'A member'} invites you to join ${organization.name} on the Platform API dashboard as ${invitation.role}.\nAccept within 7 days (sign up first with this address if you have no account):\n\n${this.link('accept-invitation', token)}\n`,
+    };
+  }
+}

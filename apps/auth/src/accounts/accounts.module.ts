@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { CredentialsModule } from '../credentials/credentials.module';
+import { TokensModule } from '../tokens/tokens.module';
+import { AccountController } from './account.controller';
+import { AccountEmails } from './account-emails';
+import { AccountsService } from './accounts.service';
+import { AuditService } from './audit.service';
+import { GatewayController } from './gateway.controller';
+import { KeysService } from './keys.service';
+import { OrganizationsController } from './organizations.controller';
+import { OrganizationsService } from './organizations.service';
+import { SessionGateway } from './session-gateway';
+import { SessionsModule } from './sessions.module';
+
+/** People's accounts, their organizations and keys in the dashboard, and the gateway's session check. */
+@Module({
+  imports: [CredentialsModule, TokensModule, SessionsModule],
+  controllers: [AccountController, OrganizationsController, GatewayController],
+  providers: [AccountsService, OrganizationsService, KeysService, AuditService, AccountEmails, SessionGateway],
+  exports: [SessionGateway],
+})
+export class AccountsModule {}

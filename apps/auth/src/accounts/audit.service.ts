@@ -1,0 +1,86 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Brackets, DataSource, EntityManager } from 'typeorm';
+import { findPage, Page, PageRequest } from '@platform/common';
+import { AuditEntry, Membership } from './account.entities';
+
+/** Who did something, from where: a signed-in person (the gateway's session) or the system. */
+export interface Actor {
+  userId: string | null;
+  email: string | null;
+  ipAddress: string | null;
+}
+
+export interface AuditRecord {
+  organizationId: string | null;
+  action: string;
+  targetType?: string;
+  targetId?: string;
+  data?: Record<string, unknown>;
+}
+
+export interface AuditFilter {
+  action?: string;
+  actorUserId?: string;
+  from?: string;
+  to?: string;
+}
+
+export interface AuditEntryView {
+  id: string;
+  action: string;
+  actor: { userId: string | null; email: string | null };
+  target: { type: string; id: string } | null;
+  data: Record<string, unknown>;
+  ipAddress: string | null;
+  occurredAt: Date;
+}
+
+function view(entry: AuditEntry): AuditEntryView {
+  return {
+    id: entry.id,
+    action: entry.action,
+    actor: { userId: entry.actorUserId, email: entry.actorEmail },
+    target: entry.targetType && entry.targetId ? { type: entry.targetType, id: entry.targetId } : null,
+    data: entry.data,
+    ipAddress: entry.ipAddress,
+    occurredAt: entry.occurredAt,
+  };
+}
+
+/** The append-only audit log: written in the transaction of the change it records. */
+@Injectable()
+export class AuditService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async record(manager: EntityManager, actor: Actor, record: AuditRecord): Promise<void> {
+    await manager.insert(AuditEntry, {
+      organizationId: record.organizationId,
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      action: record.action,
+      targetType: record.targetType ?? null,
+      targetId: record.targetId ?? null,
+      data: (record.data ?? {}) as never,
+      ipAddress: actor.ipAddress?.slice(0, 64) ?? null,
+    });
+  }
+
+  /**
+   * An organization's log, newest first: its own entries, and the sign-ins of its present
+   * members (a sign-in belongs to no organization).
+   */
+  list(organizationId: string, filter: AuditFilter, page: PageRequest): Promise<Page<AuditEntryView>> {
+    const members = this.dataSource.getRepository(Membership).createQueryBuilder('m').select('m.userId').where('m.organizationId = :organizationId');
+    const builder = this.dataSource
+      .getRepository(AuditEntry)
+      .createQueryBuilder('row')
+      .where(new Brackets((own) => own.where('row.organizationId = :organizationId', { organizationId }).orWhere(`row.organizationId IS NULL AND row.actorUserId IN (${members.getQuery()})`)));
+    if (filter.action) builder.andWhere('row.action = :action', { action: filter.action });
+    if (filter.actorUserId) builder.andWhere('row.actorUserId = :actorUserId', { actorUserId: filter.actorUserId });
+    if (filter.from) builder.andWhere('row.occurredAt >= :from', { from: filter.from });
+    if (filter.to) builder.andWhere('row.occurredAt < :to', { to: filter.to });
+    builder.orderBy('row.occurredAt', 'DESC').addOrderBy('row.id', 'DESC');
+    return findPage(builder, page, (rows) => rows.map(view));
+  }
+}

@@ -1,0 +1,208 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ORGANIZATION_ROLES } from '@platform/common';
+import { CredentialView, PlanView, RateLimitsView } from '../../authorize/dto/authorize-views.dto';
+
+/** The shapes the account routes answer in `data` (OpenAPI only: the handlers build them). */
+
+export class UserView {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ format: 'email', example: 'ada@example.com' })
+  email: string;
+
+  @ApiProperty({ example: 'Ada Okonkwo' })
+  name: string;
+
+  @ApiProperty()
+  emailVerified: boolean;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt: string;
+}
+
+export class MyOrganizationView {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ example: 'Acme Payroll' })
+  name: string;
+
+  @ApiProperty({ example: 'developer-sandbox' })
+  plan: string;
+
+  @ApiProperty({ enum: ORGANIZATION_ROLES, description: 'Your role in it.' })
+  role: string;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt: string;
+}
+
+export class SessionView {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt: string;
+
+  @ApiProperty({ format: 'date-time', description: 'The last request seen (to the minute).' })
+  lastSeenAt: string;
+
+  @ApiProperty({ format: 'date-time', description: 'When it ends if unused: its idle limit or its absolute end, whichever comes first.' })
+  expiresAt: string;
+
+  @ApiProperty({ type: String, nullable: true, description: 'The address it signed in from.' })
+  ipAddress: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  userAgent: string | null;
+
+  @ApiProperty({ description: 'Whether it is the session of this request.' })
+  current: boolean;
+}
+
+export class MeView {
+  @ApiProperty({ type: UserView })
+  user: UserView;
+
+  @ApiProperty({ type: [MyOrganizationView] })
+  organizations: MyOrganizationView[];
+
+  @ApiProperty({ type: SessionView })
+  session: SessionView;
+
+  @ApiProperty({ description: 'Send it as `X-CSRF-Token` with every POST, PATCH and DELETE of this session.' })
+  csrfToken: string;
+}
+
+export class SignUpView {
+  @ApiProperty({ format: 'email', description: 'Where the verification link went (if the address had no account yet).' })
+  email: string;
+}
+
+export class VerifiedEmailView {
+  @ApiProperty({ format: 'email' })
+  email: string;
+
+  @ApiProperty({ format: 'date-time' })
+  emailVerifiedAt: string;
+}
+
+export class OrganizationDetailView {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ example: 'Acme Payroll' })
+  name: string;
+
+  @ApiProperty({ enum: ORGANIZATION_ROLES, description: 'Your role in it.' })
+  role: string;
+
+  @ApiProperty({ type: PlanView })
+  plan: PlanView;
+
+  @ApiProperty({ type: RateLimitsView })
+  rateLimits: RateLimitsView;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt: string;
+}
+
+export class MemberView {
+  @ApiProperty({ format: 'uuid' })
+  userId: string;
+
+  @ApiProperty({ format: 'email' })
+  email: string;
+
+  @ApiProperty()
+  name: string;
+
+  @ApiProperty({ enum: ORGANIZATION_ROLES })
+  role: string;
+
+  @ApiProperty({ format: 'date-time' })
+  joinedAt: string;
+}
+
+export class InvitationView {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ format: 'email' })
+  email: string;
+
+  @ApiProperty({ enum: ORGANIZATION_ROLES })
+  role: string;
+
+  @ApiProperty({ format: 'uuid', description: 'The member who invited.' })
+  invitedBy: string;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt: string;
+
+  @ApiProperty({ format: 'date-time' })
+  expiresAt: string;
+}
+
+export class AcceptedInvitationView {
+  @ApiProperty({ type: MyOrganizationView })
+  organization: MyOrganizationView;
+}
+
+export class KeyView extends CredentialView {
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the key was revoked; null while it works.' })
+  revokedAt: string | null;
+}
+
+export class CreatedKeyView extends KeyView {
+  @ApiProperty({ description: 'The API key, for `X-Platform-Api-Key`.', example: 'pk_sandbox_…' })
+  apiKey: string;
+
+  @ApiProperty({ description: 'The API secret: shown once, now.', example: 'sk_sandbox_…' })
+  apiSecret: string;
+}
+
+export class RolledKeyView extends KeyView {
+  @ApiProperty({ description: 'The new API secret: shown once, now.', example: 'sk_sandbox_…' })
+  apiSecret: string;
+}
+
+export class AuditActorView {
+  @ApiProperty({ type: String, format: 'uuid', nullable: true })
+  userId: string | null;
+
+  @ApiProperty({ type: String, format: 'email', nullable: true, description: 'The email at the time.' })
+  email: string | null;
+}
+
+export class AuditTargetView {
+  @ApiProperty({ example: 'key' })
+  type: string;
+
+  @ApiProperty()
+  id: string;
+}
+
+export class AuditEntryView {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ example: 'key.created', description: 'session.created, session.revoked, password.changed, password.reset, organization.created, member.invited, invitation.revoked, member.joined, member.role_changed, member.removed, member.left, key.created, key.secret_rolled, key.revoked.' })
+  action: string;
+
+  @ApiProperty({ type: AuditActorView })
+  actor: AuditActorView;
+
+  @ApiProperty({ type: AuditTargetView, nullable: true })
+  target: AuditTargetView | null;
+
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'What changed (never a secret).' })
+  data: Record<string, unknown>;
+
+  @ApiProperty({ type: String, nullable: true })
+  ipAddress: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  occurredAt: string;
+}

@@ -1,0 +1,183 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsDateTime, ORGANIZATION_ROLES, OrganizationRole, PageOnlyQueryDto, Scope, SCOPES } from '@platform/common';
+import { IsArray, ArrayMaxSize, ArrayUnique } from 'class-validator';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../passwords';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const EMAIL = () => (target: object, key: string) => {
+  ApiProperty({ type: String, format: 'email', maxLength: 254, example: 'ada@example.com' })(target, key);
+  Transform(trim)(target, key);
+  IsEmail({}, { message: 'email must be an email address' })(target, key);
+  MaxLength(254)(target, key);
+};
+const PASSWORD = (description: string) => (target: object, key: string) => {
+  ApiProperty({ type: String, minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH, format: 'password', description })(target, key);
+  IsString()(target, key);
+  MaxLength(MAX_PASSWORD_LENGTH * 4)(target, key);
+};
+const LINK_TOKEN = () => (target: object, key: string) => {
+  ApiProperty({ type: String, minLength: 1, maxLength: 100, description: 'The token of the emailed link (after `#token=`).' })(target, key);
+  IsString()(target, key);
+  MinLength(1)(target, key);
+  MaxLength(100)(target, key);
+};
+
+export class SignUpDto {
+  @EMAIL()
+  email: string;
+
+  @PASSWORD(`At least ${MIN_PASSWORD_LENGTH} characters, not a common password, not made of your email or name.`)
+  password: string;
+
+  @ApiProperty({ minLength: 1, maxLength: 200, example: 'Ada Okonkwo' })
+  @Transform(trim)
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  name: string;
+
+  @ApiProperty({ minLength: 1, maxLength: 200, example: 'Acme Payroll' })
+  @Transform(trim)
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  organizationName: string;
+}
+
+export class EmailDto {
+  @EMAIL()
+  email: string;
+}
+
+export class LinkTokenDto {
+  @LINK_TOKEN()
+  token: string;
+}
+
+export class SignInDto {
+  @EMAIL()
+  email: string;
+
+  @ApiProperty({ type: String, format: 'password', maxLength: MAX_PASSWORD_LENGTH * 4 })
+  @IsString()
+  @MaxLength(MAX_PASSWORD_LENGTH * 4)
+  password: string;
+}
+
+export class ResetPasswordDto {
+  @LINK_TOKEN()
+  token: string;
+
+  @PASSWORD('The new password.')
+  password: string;
+}
+
+export class ChangePasswordDto {
+  @ApiProperty({ type: String, format: 'password', maxLength: MAX_PASSWORD_LENGTH * 4 })
+  @IsString()
+  @MaxLength(MAX_PASSWORD_LENGTH * 4)
+  currentPassword: string;
+
+  @PASSWORD('The new password.')
+  newPassword: string;
+}
+
+export class OrganizationNameDto {
+  @ApiProperty({ minLength: 1, maxLength: 200, example: 'Acme Payroll' })
+  @Transform(trim)
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  name: string;
+}
+
+export class OrganizationParamsDto {
+  @ApiProperty({ format: 'uuid' })
+  @Matches(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, { message: 'id must be a UUID' })
+  id: string;
+}
+
+export class MemberParamsDto extends OrganizationParamsDto {
+  @ApiProperty({ format: 'uuid' })
+  @Matches(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, { message: 'userId must be a UUID' })
+  userId: string;
+}
+
+export class InvitationParamsDto extends OrganizationParamsDto {
+  @ApiProperty({ format: 'uuid' })
+  @Matches(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, { message: 'invitationId must be a UUID' })
+  invitationId: string;
+}
+
+export class KeyParamsDto extends OrganizationParamsDto {
+  @ApiProperty({ format: 'uuid' })
+  @Matches(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, { message: 'keyId must be a UUID' })
+  keyId: string;
+}
+
+export class SessionParamsDto {
+  @ApiProperty({ format: 'uuid' })
+  @Matches(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, { message: 'id must be a UUID' })
+  id: string;
+}
+
+export class RoleDto {
+  @ApiProperty({ enum: ORGANIZATION_ROLES })
+  @IsIn(ORGANIZATION_ROLES)
+  role: OrganizationRole;
+}
+
+export class InviteDto extends RoleDto {
+  @EMAIL()
+  email: string;
+}
+
+export class CreateKeyDto {
+  @ApiProperty({ minLength: 1, maxLength: 100, example: 'Payroll sync' })
+  @Transform(trim)
+  @IsString()
+  @MinLength(1)
+  @MaxLength(100)
+  name: string;
+
+  @ApiPropertyOptional({ type: [String], enum: SCOPES, description: 'Every scope when left out.' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(SCOPES.length)
+  @ArrayUnique()
+  @IsIn(SCOPES, { each: true })
+  scopes?: Scope[];
+}
+
+export class RollKeyDto {
+  @ApiPropertyOptional({ minimum: 0, maximum: 86400, default: 0, description: 'Seconds the previous secret keeps exchanging (0: it stops at once).' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(86400)
+  graceSeconds?: number;
+}
+
+export class AuditLogQueryDto extends PageOnlyQueryDto {
+  @ApiPropertyOptional({ maxLength: 60, example: 'key.created' })
+  @IsOptional()
+  @Matches(/^[a-z_]{1,30}\.[a-z_]{1,29}$/, { message: 'action must look like key.created' })
+  action?: string;
+
+  @ApiPropertyOptional({ format: 'uuid' })
+  @IsOptional()
+  @Matches(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, { message: 'actorUserId must be a UUID' })
+  actorUserId?: string;
+
+  @ApiPropertyOptional({ format: 'date-time' })
+  @IsOptional()
+  @IsDateTime()
+  from?: string;
+
+  @ApiPropertyOptional({ format: 'date-time' })
+  @IsOptional()
+  @IsDateTime()
+  to?: string;
+}

@@ -1,0 +1,176 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { ApiEnvelope, ApiErrors, ApiTag, CurrentSession, PLANS, PlatformException, SessionPrincipal, SignedIn, SuccessMessage } from '@platform/common';
+import { rateLimitsOf } from '../credentials/credentials.service';
+import { actorOf } from './account.controller';
+import { AuditService } from './audit.service';
+import { AuditEntryView, CreatedKeyView, InvitationView, KeyView, MemberView, MyOrganizationView, OrganizationDetailView, RolledKeyView } from './dto/account-views.dto';
+import { AuditLogQueryDto, CreateKeyDto, InvitationParamsDto, InviteDto, KeyParamsDto, MemberParamsDto, OrganizationNameDto, OrganizationParamsDto, RoleDto, RollKeyDto } from './dto/account.dto';
+import { KeysService } from './keys.service';
+import { OrganizationsService, requireRole } from './organizations.service';
+
+/**
+ * An organization as its members manage it through the dashboard: members and roles,
+ * invitations, API keys, the audit log. Every route names the organization in its path; the
+ * gateway's session token says the person's role in it. Viewers read; developers manage keys;
+ * admins manage members and invitations and read the audit log; owners manage owners.
+ */
+@ApiTag('Organizations', 'An organization as its members manage it in the dashboard: members, roles, invitations, API keys and the audit log.')
+@Controller('account/organizations')
+export class OrganizationsController {
+  constructor(
+    private readonly organizations: OrganizationsService,
+    private readonly keys: KeysService,
+    private readonly audit: AuditService,
+  ) {}
+
+  @Post()
+  @SignedIn()
+  @SuccessMessage('created')
+  @ApiOperation({ summary: 'Create an organization you own (developer-sandbox plan)' })
+  @ApiEnvelope(201, MyOrganizationView, 'The organization, with you as its owner.')
+  async create(@CurrentSession() session: SessionPrincipal, @Body() body: OrganizationNameDto, @Req() request: FastifyRequest) {
+    const organization = await this.organizations.create(actorOf(request, session), body.name);
+    return { id: organization.id, name: organization.name, plan: organization.plan, role: 'owner', createdAt: organization.createdAt };
+  }
+
+  @Get(':id')
+  @SignedIn()
+  @ApiOperation({ summary: 'Read an organization: plan, limits and your role' })
+  @ApiEnvelope(200, OrganizationDetailView, 'The organization.')
+  async get(@CurrentSession() session: SessionPrincipal, @Param() params: OrganizationParamsDto) {
+    const role = requireRole(session, params.id, 'viewer');
+    const organization = await this.organizations.get(session.organizationId!);
+    const plan = PLANS[organization.plan];
+    return {
+      id: organization.id,
+      name: organization.name,
+      role,
+      plan: { id: plan.id, name: plan.name, environment: plan.environment, price: plan.price },
+      rateLimits: rateLimitsOf(organization),
+      createdAt: organization.createdAt,
+    };
+  }
+
+  @Get(':id/members')
+  @SignedIn()
+  @ApiOperation({ summary: 'List the members and their roles' })
+  @ApiEnvelope(200, MemberView, 'The members, in the order they joined.', { isArray: true })
+  members(@CurrentSession() session: SessionPrincipal, @Param() params: OrganizationParamsDto) {
+    requireRole(session, params.id, 'viewer');
+    return this.organizations.members(session.organizationId!);
+  }
+
+  @Patch(':id/members/:userId')
+  @SignedIn()
+  @SuccessMessage('updated')
+  @ApiOperation({ summary: 'Change a member’s role', description: 'Admins change non-owners; only an owner makes or unmakes an owner; the last owner stays one.' })
+  @ApiEnvelope(200, MemberView, 'The member with the new role.')
+  @ApiErrors('MEMBER_NOT_FOUND', 'ORGANIZATION_LAST_OWNER')
+  changeRole(@CurrentSession() session: SessionPrincipal, @Param() params: MemberParamsDto, @Body() body: RoleDto, @Req() request: FastifyRequest) {
+    const role = requireRole(session, params.id, 'admin');
+    return this.organizations.changeRole(actorOf(request, session), role, session.organizationId!, params.userId.toLowerCase(), body.role);
+  }
+
+  @Delete(':id/members/:userId')
+  @SignedIn()
+  @HttpCode(200)
+  @SuccessMessage('deleted')
+  @ApiOperation({ summary: 'Remove a member, or leave', description: 'Any member may leave; admins remove non-owners, owners anyone; the last owner cannot leave.' })
+  @ApiEnvelope(200, null, 'The member is removed.', { empty: true })
+  @ApiErrors('MEMBER_NOT_FOUND', 'ORGANIZATION_LAST_OWNER')
+  async remove(@CurrentSession() session: SessionPrincipal, @Param() params: MemberParamsDto, @Req() request: FastifyRequest) {
+    const role = requireRole(session, params.id, 'viewer');
+    await this.organizations.remove(actorOf(request, session), role, session.organizationId!, params.userId.toLowerCase());
+  }
+
+  @Get(':id/invitations')
+  @SignedIn()
+  @ApiOperation({ summary: 'List the pending invitations' })
+  @ApiEnvelope(200, InvitationView, 'Invitations neither accepted, revoked nor expired, newest first.', { isArray: true })
+  async invitations(@CurrentSession() session: SessionPrincipal, @Param() params: OrganizationParamsDto) {
+    requireRole(session, params.id, 'admin');
+    return (await this.organizations.invitations(session.organizationId!)).map(invitationView);
+  }
+
+  @Post(':id/invitations')
+  @SignedIn()
+  @SuccessMessage('created')
+  @ApiOperation({ summary: 'Invite someone by email', description: 'The link works for 7 days; inviting the same address again replaces the pending invitation. Only an owner invites an owner.' })
+  @ApiEnvelope(201, InvitationView, 'The invitation; the email is on its way.')
+  @ApiErrors('ALREADY_A_MEMBER')
+  async invite(@CurrentSession() session: SessionPrincipal, @Param() params: OrganizationParamsDto, @Body() body: InviteDto, @Req() request: FastifyRequest) {
+    const role = requireRole(session, params.id, 'admin');
+    return invitationView(await this.organizations.invite(actorOf(request, session), role, session.organizationId!, body.email, body.role));
+  }
+
+  @Delete(':id/invitations/:invitationId')
+  @SignedIn()
+  @HttpCode(200)
+  @SuccessMessage('deleted')
+  @ApiOperation({ summary: 'Revoke a pending invitation' })
+  @ApiEnvelope(200, null, 'The invitation’s link no longer works.', { empty: true })
+  @ApiErrors('INVITATION_NOT_FOUND')
+  async revokeInvitation(@CurrentSession() session: SessionPrincipal, @Param() params: InvitationParamsDto, @Req() request: FastifyRequest) {
+    requireRole(session, params.id, 'admin');
+    await this.organizations.revokeInvitation(actorOf(request, session), session.organizationId!, params.invitationId.toLowerCase());
+  }
+
+  @Get(':id/keys')
+  @SignedIn()
+  @ApiOperation({ summary: 'List the API keys', description: 'Never a secret: the key’s prefix and last four characters, scopes, creation, last use and revocation.' })
+  @ApiEnvelope(200, KeyView, 'The keys, newest first.', { isArray: true })
+  listKeys(@CurrentSession() session: SessionPrincipal, @Param() params: OrganizationParamsDto) {
+    requireRole(session, params.id, 'viewer');
+    return this.keys.list(session.organizationId!);
+  }
+
+  @Post(':id/keys')
+  @SignedIn()
+  @SuccessMessage('keyCreated')
+  @ApiOperation({ summary: 'Create an API key', description: 'The key and secret are shown once, in this answer. Needs the developer role or above.' })
+  @ApiEnvelope(201, CreatedKeyView, 'The key, with its secret shown once.')
+  createKey(@CurrentSession() session: SessionPrincipal, @Param() params: OrganizationParamsDto, @Body() body: CreateKeyDto, @Req() request: FastifyRequest) {
+    requireRole(session, params.id, 'developer');
+    return this.keys.create(actorOf(request, session), session.organizationId!, body);
+  }
+
+  @Post(':id/keys/:keyId/roll')
+  @SignedIn()
+  @HttpCode(200)
+  @SuccessMessage('secretRotated')
+  @ApiOperation({ summary: 'Roll a key’s secret', description: 'A new secret, shown once. With `graceSeconds` (up to 24 h) the previous secret still exchanges until it runs out; its tokens stop then.' })
+  @ApiEnvelope(200, RolledKeyView, 'The key, with its new secret shown once.')
+  @ApiErrors('CREDENTIAL_NOT_FOUND')
+  rollKey(@CurrentSession() session: SessionPrincipal, @Param() params: KeyParamsDto, @Body() body: RollKeyDto, @Req() request: FastifyRequest) {
+    requireRole(session, params.id, 'developer');
+    return this.keys.roll(actorOf(request, session), session.organizationId!, params.keyId.toLowerCase(), body.graceSeconds ?? 0);
+  }
+
+  @Delete(':id/keys/:keyId')
+  @SignedIn()
+  @HttpCode(200)
+  @SuccessMessage('deleted')
+  @ApiOperation({ summary: 'Revoke an API key', description: 'Its key and secret stop exchanging at once, its tokens within 5 seconds. Revoking twice changes nothing.' })
+  @ApiEnvelope(200, KeyView, 'The revoked key.')
+  @ApiErrors('CREDENTIAL_NOT_FOUND')
+  revokeKey(@CurrentSession() session: SessionPrincipal, @Param() params: KeyParamsDto, @Req() request: FastifyRequest) {
+    requireRole(session, params.id, 'developer');
+    return this.keys.revoke(actorOf(request, session), session.organizationId!, params.keyId.toLowerCase());
+  }
+
+  @Get(':id/audit-log')
+  @SignedIn()
+  @ApiOperation({ summary: 'Read the audit log', description: 'Sign-ins of the members, member, invitation and key changes: who, when, what, from which address. Append-only. Needs the admin role or above.' })
+  @ApiEnvelope(200, AuditEntryView, 'Entries, newest first.', { page: true })
+  auditLog(@CurrentSession() session: SessionPrincipal, @Param() params: OrganizationParamsDto, @Query() query: AuditLogQueryDto) {
+    requireRole(session, params.id, 'admin');
+    if (query.from && query.to && Date.parse(query.from) >= Date.parse(query.to)) throw PlatformException.validation({ to: ['to must be after from'] });
+    return this.audit.list(session.organizationId!, query, query);
+  }
+}
+
+function invitationView(invitation: { id: string; email: string; role: string; invitedBy: string; createdAt: Date; expiresAt: Date }) {
+  return { id: invitation.id, email: invitation.email, role: invitation.role, invitedBy: invitation.invitedBy, createdAt: invitation.createdAt, expiresAt: invitation.expiresAt };
+}

@@ -1,0 +1,239 @@
+import { PLATFORM_CLIENT_ID } from '@platform/common';
+import { ReceivedMail, TestSmtpServer } from '../apps/utilities/test/channel-servers';
+import { call, eventually, HttpResult, RequestOptions } from './support/http';
+import { OneMachineSuite, startOneMachineSuite } from './support/one-machine-suite';
+import { expectError } from './support/stack';
+
+jest.setTimeout(180_000);
+
+/** A browser's view of the dashboard: its cookie jar (one cookie), its origin, the CSRF token it read. */
+class Browser {
+  cookie?: string;
+  csrfToken?: string;
+  constructor(private readonly suite: OneMachineSuite) {}
+
+  async call<T = any>(method: string, path: string, options: RequestOptions & { csrf?: boolean } = {}): Promise<HttpResult<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (this.cookie) headers.cookie = this.cookie;
+    if (options.csrf !== false && method !== 'GET') {
+      headers.origin ??= this.suite.base;
+      if (this.csrfToken) headers['x-csrf-token'] ??= this.csrfToken;
+    }
+    const result = await call<T>(this.suite.base, method, path, { ...options, headers });
+    const set = result.headers.get('set-cookie');
+    if (set) {
+      const value = /platform_session=([^;]*)/.exec(set)?.[1];
+      this.cookie = value ? `platform_session=${value}` : undefined;
+    }
+    if ((result.body as any)?.data?.csrfToken) this.csrfToken = (result.body as any).data.csrfToken;
+    return result;
+  }
+}
+
+describe('developer accounts through the one-machine gateway', () => {
+  let suite: OneMachineSuite;
+  let smtp: TestSmtpServer;
+
+  const mailTo = (address: string, subject: RegExp) =>
+    eventually(() => [...smtp.mailbox].reverse().find((mail: ReceivedMail) => mail.to.includes(address) && subject.test(mail.subject)), 20_000, `an email to ${address}`);
+  const tokenIn = (mail: ReceivedMail) => /#token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+
+  async function signUpAndVerify(email: string, password: string, name: string, organizationName: string): Promise<Browser> {
+    const browser = new Browser(suite);
+    const signUp = await browser.call('POST', '/api/v1/account/signup', { body: { email, password, name, organizationName } });
+    expect(signUp.status).toBe(202);
+    const mail = await mailTo(email, /Verify your email/);
+    expect(mail.text).toContain(`${suite.base}/dashboard/verify-email#token=`);
+    expect((await browser.call('POST', '/api/v1/account/verify-email', { body: { token: tokenIn(mail) } })).status).toBe(200);
+    const login = await browser.call('POST', '/api/v1/account/login', { body: { email, password } });
+    expect(login.body).toMatchObject({ success: true });
+    return browser;
+  }
+
+  beforeAll(async () => {
+    smtp = await TestSmtpServer.start();
+    suite = await startOneMachineSuite({ SMTP_URL: smtp.url, LOGIN_FAILURES_PER_ACCOUNT: '3' });
+  });
+
+  afterAll(async () => {
+    await suite?.stop();
+    await smtp?.stop();
+  });
+
+  it('signs up, verifies the email from the real SMTP server, signs in with a session cookie, and refuses wrong or unverified sign-ins alike', async () => {
+    const browser = new Browser(suite);
+    const email = 'ada@example.com';
+    const password = 'violet tractor umbrella 42';
+    expectError(await browser.call('POST', '/api/v1/account/signup', { body: { email, password: 'password1234', name: 'Ada Okonkwo', organizationName: 'Acme Payroll' } }), 400, 'VALIDATION_FAILED');
+    const signUp = await browser.call('POST', '/api/v1/account/signup', { body: { email: ' Ada@Example.com ', password, name: 'Ada Okonkwo', organizationName: 'Acme Payroll' } });
+    expect(signUp.status).toBe(202);
+    expect(signUp.body.data).toEqual({ email });
+    const mail = await mailTo(email, /Verify your email/);
+
+    // unverified: the right password says so; a wrong one or an unknown email is INVALID_CREDENTIALS, worded alike
+    expectError(await browser.call('POST', '/api/v1/account/login', { body: { email, password } }), 403, 'EMAIL_NOT_VERIFIED');
+    const wrong = await browser.call('POST', '/api/v1/account/login', { body: { email, password: 'not the password at all' } });
+    const unknown = await browser.call('POST', '/api/v1/account/login', { body: { email: 'nobody@example.com', password } });
+    expectError(wrong, 401, 'INVALID_CREDENTIALS');
+    expectError(unknown, 401, 'INVALID_CREDENTIALS');
+    expect(wrong.body.message).toBe(unknown.body.message);
+
+    // signing up again with the address answers the same, and tells the owner by email instead
+    const again = await new Browser(suite).call('POST', '/api/v1/account/signup', { body: { email, password: 'another long passphrase 7', name: 'Mallory', organizationName: 'Other' } });
+    expect(again.status).toBe(202);
+    expect(again.body).toEqual(signUp.body);
+    await mailTo(email, /already have a Platform account/);
+
+    expect((await browser.call('POST', '/api/v1/account/verify-email', { body: { token: tokenIn(mail) } })).body.data.email).toBe(email);
+    expectError(await browser.call('POST', '/api/v1/account/verify-email', { body: { token: tokenIn(mail) } }), 400, 'ACCOUNT_LINK_INVALID');
+
+    const login = await browser.call('POST', '/api/v1/account/login', { body: { email, password } });
+    expect(login.status).toBe(200);
+    const setCookie = login.headers.get('set-cookie')!;
+    expect(setCookie).toMatch(/^platform_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=604800; HttpOnly; SameSite=Lax$/);
+    expect(login.body.data.user).toMatchObject({ email, name: 'Ada Okonkwo', emailVerified: true });
+    expect(login.body.data.organizations).toEqual([expect.objectContaining({ name: 'Acme Payroll', role: 'owner', plan: 'developer-sandbox' })]);
+
+    const me = await browser.call('GET', '/api/v1/account/me');
+    expect(me.status).toBe(200);
+    expect(me.body.data.session.current).toBe(true);
+    expect(me.body.data.csrfToken).toBe(login.body.data.csrfToken);
+  });
+
+  it('answers GATEWAY_AUTH_REQUIRED without a session, strips a forged session header, and needs the CSRF token on changes', async () => {
+    expectError(await call(suite.base, 'GET', '/api/v1/account/me'), 401, 'GATEWAY_AUTH_REQUIRED');
+    // a session token a client made up (or copied) is removed by the gateway before any service sees it
+    const forged = 'eyJhbGciOiJFUzI1NiIsInR5cCI6InNlc3Npb24rand0Iiwia2lkIjoieCJ9.eyJzdWIiOiJ4In0.c2ln';
+    expectError(await call(suite.base, 'GET', '/api/v1/account/me', { headers: { 'x-platform-session': forged } }), 401, 'GATEWAY_AUTH_REQUIRED');
+    expectError(await call(suite.base, 'GET', '/api/v1/app/webhooks/endpoints', { headers: { 'x-platform-session': forged, 'x-organization-id': '00000000-0000-4000-8000-000000000000' } }), 401, 'AUTH_TOKEN_MISSING');
+
+    const browser = new Browser(suite);
+    await browser.call('POST', '/api/v1/account/login', { body: { email: 'ada@example.com', password: 'violet tractor umbrella 42' } });
+    const organizationId = (await browser.call('GET', '/api/v1/account/me')).body.data.organizations[0].id;
+    const keys = `/api/v1/account/organizations/${organizationId}/keys`;
+    expectError(await browser.call('POST', keys, { body: { name: 'No token' }, headers: { 'x-csrf-token': 'wrong' } }), 403, 'CSRF_CHECK_FAILED');
+    expectError(await browser.call('POST', keys, { body: { name: 'Other site' }, headers: { origin: 'https://evil.example' } }), 403, 'CSRF_CHECK_FAILED');
+    expectError(await browser.call('POST', keys, { body: { name: 'No origin' }, csrf: false, headers: { 'x-csrf-token': browser.csrfToken! } }), 403, 'CSRF_CHECK_FAILED');
+    // the method the gateway checks is the request's own, not a header the client sends
+    expectError(await browser.call('POST', keys, { body: { name: 'Claims GET' }, csrf: false, headers: { 'x-original-method': 'GET' } }), 403, 'CSRF_CHECK_FAILED');
+    expect((await browser.call('GET', keys)).body.data).toEqual([]);
+  });
+
+  it('creates, exchanges, rolls and revokes a key from the dashboard, manages webhook endpoints with the session, and records it all in the audit log', async () => {
+    const browser = new Browser(suite);
+    await browser.call('POST', '/api/v1/account/login', { body: { email: 'ada@example.com', password: 'violet tractor umbrella 42' } });
+    const organizationId = (await browser.call('GET', '/api/v1/account/me')).body.data.organizations[0].id;
+    const base = `/api/v1/account/organizations/${organizationId}`;
+
+    const created = await browser.call('POST', `${base}/keys`, { body: { name: 'Payroll sync', scopes: ['hr:read', 'webhooks:read'] } });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ name: 'Payroll sync', scopes: ['hr:read', 'webhooks:read'], revokedAt: null, keyLastFour: created.body.data.apiKey.slice(-4) });
+    const { apiKey, apiSecret, id: keyId } = created.body.data;
+    const exchange = () => call(suite.base, 'POST', '/api/v1/authorize/token', { headers: { 'x-platform-api-key': apiKey, 'x-platform-api-secret': apiSecret, 'x-platform-client-id': PLATFORM_CLIENT_ID } });
+    expect((await exchange()).status).toBe(200);
+    const listed = (await browser.call('GET', `${base}/keys`)).body.data;
+    expect(listed).toHaveLength(1);
+    expect(JSON.stringify(listed)).not.toContain(apiSecret);
+
+    const rolled = await browser.call('POST', `${base}/keys/${keyId}/roll`, { body: { graceSeconds: 60 } });
+    expect(rolled.status).toBe(200);
+    expect(rolled.body.data.apiSecret).not.toBe(apiSecret);
+    expect(rolled.body.data.previousSecretExpiresAt).not.toBeNull();
+    expect((await exchange()).status).toBe(200);
+
+    // webhook endpoints in utilities take the session for the organization named by X-Organization-Id
+    const endpoints = '/api/v1/app/webhooks/endpoints';
+    expectError(await browser.call('GET', endpoints), 403, 'NOT_AN_ORGANIZATION_MEMBER');
+    const endpoint = await browser.call('POST', endpoints, { body: { url: 'http://127.0.0.1:9/hooks', eventTypes: ['employee.created'] }, headers: { 'x-organization-id': organizationId } });
+    expect(endpoint.status).toBe(201);
+    expect(endpoint.body.data.secret).toMatch(/^whsec_/);
+    expect((await browser.call('GET', endpoints, { headers: { 'x-organization-id': organizationId } })).body.data.items.map((item: { id: string }) => item.id)).toEqual([endpoint.body.data.id]);
+    expectError(await browser.call('POST', endpoints, { body: { url: 'http://127.0.0.1:9/x' }, headers: { 'x-organization-id': organizationId, 'x-csrf-token': 'nope' } }), 403, 'CSRF_CHECK_FAILED');
+
+    const revoked = await browser.call('DELETE', `${base}/keys/${keyId}`);
+    expect(revoked.body.data.revokedAt).not.toBeNull();
+    expectError(await exchange(), 401, 'DEVELOPER_KEYS_INVALID');
+
+    const log = await browser.call('GET', `${base}/audit-log?limit=50`);
+    expect(log.status).toBe(200);
+    const actions = log.body.data.items.map((entry: { action: string }) => entry.action);
+    expect(actions).toEqual(expect.arrayContaining(['key.revoked', 'key.secret_rolled', 'key.created', 'session.created', 'organization.created']));
+    expect(actions.indexOf('key.revoked')).toBeLessThan(actions.indexOf('key.created'));
+    const filtered = await browser.call('GET', `${base}/audit-log?action=key.created`);
+    expect(filtered.body.data.items).toEqual([expect.objectContaining({ action: 'key.created', actor: expect.objectContaining({ userId: expect.any(String) }), target: { type: 'key', id: keyId }, ipAddress: '127.0.0.1' })]);
+    expect(JSON.stringify(log.body)).not.toContain(apiSecret);
+  });
+
+  it('keeps organizations apart, invites by email with a role, and enforces roles and the last owner', async () => {
+    const owner = new Browser(suite);
+    await owner.call('POST', '/api/v1/account/login', { body: { email: 'ada@example.com', password: 'violet tractor umbrella 42' } });
+    const organizationId = (await owner.call('GET', '/api/v1/account/me')).body.data.organizations[0].id;
+    const base = `/api/v1/account/organizations/${organizationId}`;
+
+    const other = await signUpAndVerify('ben@example.com', 'granite lantern meadow 9', 'Ben Mensah', 'Mensah HR');
+    expectError(await other.call('GET', base), 403, 'NOT_AN_ORGANIZATION_MEMBER');
+    expectError(await other.call('GET', `${base}/keys`), 403, 'NOT_AN_ORGANIZATION_MEMBER');
+    expectError(await other.call('POST', `${base}/keys`, { body: { name: 'Theirs' } }), 403, 'NOT_AN_ORGANIZATION_MEMBER');
+    expectError(await other.call('GET', '/api/v1/app/webhooks/endpoints', { headers: { 'x-organization-id': organizationId } }), 403, 'NOT_AN_ORGANIZATION_MEMBER');
+
+    const invited = await owner.call('POST', `${base}/invitations`, { body: { email: 'ben@example.com', role: 'viewer' } });
+    expect(invited.status).toBe(201);
+    const mail = await mailTo('ben@example.com', /Join Acme Payroll/);
+    const stranger = await signUpAndVerify('cy@example.com', 'copper harbour violin 3', 'Cy', 'Cy Ltd');
+    expectError(await stranger.call('POST', '/api/v1/account/invitations/accept', { body: { token: tokenIn(mail) } }), 400, 'ACCOUNT_LINK_INVALID');
+    const accepted = await other.call('POST', '/api/v1/account/invitations/accept', { body: { token: tokenIn(mail) } });
+    expect(accepted.body.data.organization).toMatchObject({ id: organizationId, role: 'viewer' });
+
+    expect((await other.call('GET', `${base}/keys`)).status).toBe(200);
+    expectError(await other.call('POST', `${base}/keys`, { body: { name: 'Viewer key' } }), 403, 'INSUFFICIENT_SCOPE');
+    expectError(await other.call('POST', '/api/v1/app/webhooks/endpoints', { body: { url: 'http://127.0.0.1:9/v' }, headers: { 'x-organization-id': organizationId } }), 403, 'INSUFFICIENT_SCOPE');
+    expectError(await other.call('GET', `${base}/audit-log`), 403, 'INSUFFICIENT_SCOPE');
+
+    const me = (await owner.call('GET', '/api/v1/account/me')).body.data.user.id;
+    expectError(await owner.call('DELETE', `${base}/members/${me}`), 409, 'ORGANIZATION_LAST_OWNER');
+    const benId = (await other.call('GET', '/api/v1/account/me')).body.data.user.id;
+    expect((await owner.call('PATCH', `${base}/members/${benId}`, { body: { role: 'owner' } })).body.data.role).toBe('owner');
+    expect((await owner.call('DELETE', `${base}/members/${me}`)).status).toBe(200);
+    expectError(await owner.call('GET', base), 403, 'NOT_AN_ORGANIZATION_MEMBER');
+    const members = (await other.call('GET', `${base}/members`)).body.data;
+    expect(members).toEqual([expect.objectContaining({ email: 'ben@example.com', role: 'owner' })]);
+  });
+
+  it('lists and ends sessions, signs out, and resets a password by email, ending every session', async () => {
+    const email = 'dee@example.com';
+    const first = await signUpAndVerify(email, 'saffron pebble kettle 5', 'Dee', 'Dee Co');
+    const second = new Browser(suite);
+    await second.call('POST', '/api/v1/account/login', { body: { email, password: 'saffron pebble kettle 5' } });
+    const sessions = (await first.call('GET', '/api/v1/account/sessions')).body.data;
+    expect(sessions).toHaveLength(2);
+    const secondId = sessions.find((session: { current: boolean }) => !session.current).id;
+    expect((await first.call('DELETE', `/api/v1/account/sessions/${secondId}`)).status).toBe(200);
+    expectError(await second.call('GET', '/api/v1/account/me'), 401, 'GATEWAY_AUTH_REQUIRED');
+
+    const out = await first.call('POST', '/api/v1/account/logout');
+    expect(out.status).toBe(200);
+    expect(out.headers.get('set-cookie')).toMatch(/^platform_session=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax$/);
+    expectError(await first.call('GET', '/api/v1/account/me'), 401, 'GATEWAY_AUTH_REQUIRED');
+
+    const third = new Browser(suite);
+    await third.call('POST', '/api/v1/account/login', { body: { email, password: 'saffron pebble kettle 5' } });
+    expect((await call(suite.base, 'POST', '/api/v1/account/password-reset', { body: { email } })).status).toBe(202);
+    expect((await call(suite.base, 'POST', '/api/v1/account/password-reset', { body: { email: 'nobody@example.com' } })).status).toBe(202);
+    const mail = await mailTo(email, /Reset your password/);
+    expectError(await call(suite.base, 'POST', '/api/v1/account/password-reset/confirm', { body: { token: tokenIn(mail), password: 'short' } }), 400, 'VALIDATION_FAILED');
+    expect((await call(suite.base, 'POST', '/api/v1/account/password-reset/confirm', { body: { token: tokenIn(mail), password: 'thistle orbit canyon 88' } })).status).toBe(200);
+    expectError(await third.call('GET', '/api/v1/account/me'), 401, 'GATEWAY_AUTH_REQUIRED');
+    expectError(await new Browser(suite).call('POST', '/api/v1/account/login', { body: { email, password: 'saffron pebble kettle 5' } }), 401, 'INVALID_CREDENTIALS');
+    expect((await new Browser(suite).call('POST', '/api/v1/account/login', { body: { email, password: 'thistle orbit canyon 88' } })).status).toBe(200);
+  });
+
+  it('limits failed sign-ins per account without locking out its owner', async () => {
+    const email = 'eve@example.com';
+    await signUpAndVerify(email, 'marble falcon river 12', 'Eve', 'Eve Co');
+    for (let i = 0; i < 3; i++) expectError(await new Browser(suite).call('POST', '/api/v1/account/login', { body: { email, password: `guess number ${i} wrong` } }), 401, 'INVALID_CREDENTIALS');
+    const limited = await new Browser(suite).call('POST', '/api/v1/account/login', { body: { email, password: 'guess number 4 wrong' } });
+    expectError(limited, 429, 'RATE_LIMIT_EXCEEDED');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await new Browser(suite).call('POST', '/api/v1/account/login', { body: { email, password: 'marble falcon river 12' } })).status).toBe(200);
+  });
+});
