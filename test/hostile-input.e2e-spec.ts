@@ -301,7 +301,10 @@ function verdict(probe: Probe, status: number, headers: Headers, text: string, r
   return undefined;
 }
 
-async function runAll(probes: Probe[], routes: Map<string, RouteInfo>, concurrency: number, failures: string[]): Promise<void> {
+/** Probes of routes that serve people carry this header; it is replaced by a session header minted just before the probe goes (session tokens live a minute). */
+const SIGNED_IN = 'x-test-signed-in';
+
+async function runAll(probes: Probe[], routes: Map<string, RouteInfo>, concurrency: number, failures: string[], sessionHeader?: (method: string, path: string) => Promise<Record<string, string>>): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < probes.length) {
@@ -311,7 +314,12 @@ async function runAll(probes: Probe[], routes: Map<string, RouteInfo>, concurren
       let status = 0;
       let text = '';
       try {
-        const response = await fetch(info.app.url + probe.path, { method: probe.method, headers: probe.headers, body: probe.body, signal: AbortSignal.timeout(20_000) });
+        let headers = probe.headers;
+        if (headers[SIGNED_IN] !== undefined && sessionHeader) {
+          const { [SIGNED_IN]: _marker, ...rest } = headers;
+          headers = { ...rest, ...(await sessionHeader(probe.method, probe.path)) };
+        }
+        const response = await fetch(info.app.url + probe.path, { method: probe.method, headers, body: probe.body, signal: AbortSignal.timeout(20_000) });
         status = response.status;
         text = await response.text();
         problem = verdict(probe, status, response.headers, text, info.declaration.response.raw);
@@ -428,7 +436,11 @@ describe('hostile input on every route', () => {
     const doc = docs.get(info.app.name)!;
     const internal = declaration.access === 'internal';
     const credentials = (): Record<string, string> =>
-      internal ? { 'x-internal-token': stack.env.INTERNAL_TOKEN, 'idempotency-key': randomUUID() } : { ...dev.headers(), 'idempotency-key': randomUUID() };
+      internal
+        ? { 'x-internal-token': stack.env.INTERNAL_TOKEN, 'idempotency-key': randomUUID() }
+        : declaration.access === 'signed-in'
+          ? { [SIGNED_IN]: '1' }
+          : { ...dev.headers(), 'idempotency-key': randomUUID() };
     const explicit = explicitBases()[`${declaration.method} ${declaration.path}`] ?? {};
     const realPath = fillPath(declaration.path, (_param, segment) => ids[segment] ?? randomUUID());
     const hasBody = ['POST', 'PUT', 'PATCH'].includes(declaration.method);
@@ -644,7 +656,8 @@ describe('hostile input on every route', () => {
     }
     const tokens = all.filter(isToken).flatMap((info) => probesOf(info));
     const failures: string[] = [];
-    await runAll(probes, routes, 12, failures);
+    const person = await stack.person(dev.organizationId);
+    await runAll(probes, routes, 12, failures, person.sessionHeader);
     await runAll(rotations, routes, 4, failures);
     await runAll(tokens, routes, 4, failures);
 

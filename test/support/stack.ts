@@ -8,6 +8,12 @@ import { join } from 'node:path';
 import { createServiceApp, describeService, PlanId, PLATFORM_CLIENT_ID, Scope, ServiceName } from '@platform/common';
 import { AuthModule } from '../../apps/auth/src/auth.module';
 import { CredentialsService } from '../../apps/auth/src/credentials/credentials.service';
+import { Membership, User } from '../../apps/auth/src/accounts/account.entities';
+import { hashPassword } from '../../apps/auth/src/accounts/passwords';
+import { SessionGateway } from '../../apps/auth/src/accounts/session-gateway';
+import { SESSION_COOKIE, SessionsService } from '../../apps/auth/src/accounts/sessions.service';
+import { DataSource } from 'typeorm';
+import type { OrganizationRole } from '@platform/common';
 import { call, HttpResult, RequestOptions } from './http';
 import { createTestDatabase, REDIS_URL } from './database';
 
@@ -121,6 +127,28 @@ export class TestStack {
     const token = await this.exchange(issued.apiKey, issued.apiSecret);
     if (token.status !== 200) throw new Error(`token exchange failed: ${token.text}`);
     return new Developer(this, issued.organizationId, issued.credentialId, issued.apiKey, issued.apiSecret, token.body.data.accessToken);
+  }
+
+  /**
+   * A person signed in to the dashboard, a member of `organizationId` with `role`, and the session
+   * header the gateway would forward for one request (as auth's gateway check mints it): for
+   * routes that serve people, called without the one-machine router or nginx in front.
+   */
+  async person(organizationId: string, role: OrganizationRole = 'owner') {
+    const dataSource = this.auth.app.get(DataSource);
+    const email = `person-${randomBytes(4).toString('hex')}@example.com`;
+    const user = await dataSource.getRepository(User).save({ email, name: 'Test Person', passwordHash: await hashPassword('violet tractor umbrella 42'), emailVerifiedAt: new Date(), passwordChangedAt: new Date() });
+    await dataSource.getRepository(Membership).insert({ organizationId, userId: user.id, role });
+    const gateway = this.auth.app.get(SessionGateway);
+    return {
+      userId: user.id,
+      // a session of its own for each request: one request signing out ends no other's
+      sessionHeader: async (method: string, path: string): Promise<Record<string, string>> => {
+        const { session, token } = await this.auth.app.get(SessionsService).create(dataSource.manager, user.id, { ipAddress: '127.0.0.1', userAgent: 'test' });
+        const minted = await gateway.mint({ cookie: `${SESSION_COOKIE}=${token}`, method, uri: path, origin: 'http://localhost', hosts: ['localhost'], csrfToken: gateway.csrfTokenOf(session.id), organizationId });
+        return minted ? { 'x-platform-session': minted, 'x-organization-id': organizationId } : {};
+      },
+    };
   }
 
   exchange(apiKey: string, apiSecret: string, clientId: string = PLATFORM_CLIENT_ID, extra: Record<string, string> = {}): Promise<HttpResult> {
