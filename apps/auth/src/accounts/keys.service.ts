@@ -1,24 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Environment, PLANS, PlatformException, Scope } from '@platform/common';
 import { CredentialsService } from '../credentials/credentials.service';
-import { DeveloperCredential, inGrace, minimumSecretVersion } from '../credentials/developer-credential.entity';
+import { credentialView, DeveloperCredential, minimumSecretVersion } from '../credentials/developer-credential.entity';
 import { LocalIdentitySource } from '../identity/local-identity.source';
 import { Actor, AuditService } from './audit.service';
 
 function keyView(credential: DeveloperCredential) {
-  return {
-    id: credential.id,
-    name: credential.name,
-    keyPrefix: credential.keyPrefix,
-    keyLastFour: credential.keyLastFour,
-    environment: credential.environment,
-    scopes: credential.scopes.split(' '),
-    secretRotatedAt: credential.secretRotatedAt,
-    previousSecretExpiresAt: inGrace(credential) ? credential.previousSecretExpiresAt : null,
-    lastUsedAt: credential.lastUsedAt,
-    createdAt: credential.createdAt,
-    revokedAt: credential.revokedAt,
-  };
+  return { ...credentialView(credential), revokedAt: credential.revokedAt };
 }
 
 /** An organization's API keys as its members manage them in the dashboard, each change in the audit log. */

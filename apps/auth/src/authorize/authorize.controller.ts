@@ -24,7 +24,7 @@ import {
   SuccessMessage,
 } from '@platform/common';
 import { environmentOfKey, keyHashOf } from '../credentials/credential-secrets';
-import { inGrace, minimumSecretVersion } from '../credentials/developer-credential.entity';
+import { credentialView, minimumSecretVersion } from '../credentials/developer-credential.entity';
 import { CredentialsService, rateLimitsOf } from '../credentials/credentials.service';
 import { LocalIdentitySource } from '../identity/local-identity.source';
 import { TokensService } from '../tokens/tokens.service';
@@ -114,18 +114,7 @@ export class AuthorizeController {
     const plan = PLANS[organization.plan];
     return {
       organization: { id: organization.id, name: organization.name, createdAt: organization.createdAt },
-      credential: {
-        id: credential.id,
-        name: credential.name,
-        keyPrefix: credential.keyPrefix,
-        keyLastFour: credential.keyLastFour,
-        environment: credential.environment,
-        scopes: credential.scopes.split(' '),
-        secretRotatedAt: credential.secretRotatedAt,
-        previousSecretExpiresAt: inGrace(credential) ? credential.previousSecretExpiresAt : null,
-        lastUsedAt: credential.lastUsedAt,
-        createdAt: credential.createdAt,
-      },
+      credential: credentialView(credential),
       plan: { id: plan.id, name: plan.name, environment: plan.environment, price: plan.price },
       rateLimits: rateLimitsOf(organization),
     };

@@ -81,3 +81,19 @@ export function inGrace(credential: Pick<DeveloperCredential, 'previousSecretExp
 export function minimumSecretVersion(credential: Pick<DeveloperCredential, 'secretVersion' | 'previousSecretExpiresAt'>, now = Date.now()): number {
   return inGrace(credential, now) ? credential.secretVersion - 1 : credential.secretVersion;
 }
+
+/** A credential as people and the API see it: never a secret nor a hash. */
+export function credentialView(credential: DeveloperCredential) {
+  return {
+    id: credential.id,
+    name: credential.name,
+    keyPrefix: credential.keyPrefix,
+    keyLastFour: credential.keyLastFour,
+    environment: credential.environment,
+    scopes: credential.scopes.split(' '),
+    secretRotatedAt: credential.secretRotatedAt,
+    previousSecretExpiresAt: inGrace(credential) ? credential.previousSecretExpiresAt : null,
+    lastUsedAt: credential.lastUsedAt,
+    createdAt: credential.createdAt,
+  };
+}
