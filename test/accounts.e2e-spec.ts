@@ -78,14 +78,18 @@ describe('developer accounts through the one-machine gateway', () => {
     expectError(unknown, 401, 'INVALID_CREDENTIALS');
     expect(wrong.body.message).toBe(unknown.body.message);
 
-    // signing up again with the address answers the same, and tells the owner by email instead
-    const again = await new Browser(suite).call('POST', '/api/v1/account/signup', { body: { email, password: 'another long passphrase 7', name: 'Mallory', organizationName: 'Other' } });
+    // signing up again with an address not verified yet answers the same and sends a new link; both links work until one is used
+    const signUpAgain = () => new Browser(suite).call('POST', '/api/v1/account/signup', { body: { email, password: 'another long passphrase 7', name: 'Mallory', organizationName: 'Other' } });
+    const again = await signUpAgain();
     expect(again.status).toBe(202);
     expect(again.body).toEqual(signUp.body);
-    await mailTo(email, /already have a Platform account/);
+    await eventually(() => smtp.mailbox.filter((m) => m.to.includes(email) && /Verify your email/.test(m.subject)).length === 2, 20_000, 'a second verification email');
 
     expect((await browser.call('POST', '/api/v1/account/verify-email', { body: { token: tokenIn(mail) } })).body.data.email).toBe(email);
     expectError(await browser.call('POST', '/api/v1/account/verify-email', { body: { token: tokenIn(mail) } }), 400, 'ACCOUNT_LINK_INVALID');
+    // once verified, signing up again answers the same and tells the owner by email instead
+    expect((await signUpAgain()).body).toEqual(signUp.body);
+    await mailTo(email, /already have a Platform account/);
 
     const login = await browser.call('POST', '/api/v1/account/login', { body: { email, password } });
     expect(login.status).toBe(200);
@@ -134,6 +138,27 @@ describe('developer accounts through the one-machine gateway', () => {
     const listed = (await browser.call('GET', `${base}/keys`)).body.data;
     expect(listed).toHaveLength(1);
     expect(JSON.stringify(listed)).not.toContain(apiSecret);
+
+    // what the key does shows in recent requests and usage by day, within a couple of seconds
+    const token = (await exchange()).body.data.accessToken;
+    const product = (path: string) => call(suite.base, 'GET', path, { headers: { authorization: `Bearer ${token}`, 'x-platform-api-key': apiKey, 'x-platform-client-id': PLATFORM_CLIENT_ID } });
+    expect((await product('/api/v1/hr/employees')).status).toBe(200);
+    expectError(await product('/api/v1/app/webhooks/endpoints/00000000-0000-4000-8000-000000000000'), 404, 'WEBHOOK_ENDPOINT_NOT_FOUND');
+    const recent = await eventually(async () => {
+      const page = (await browser.call('GET', `${base}/requests?limit=10`)).body.data;
+      return page.total >= 2 ? page : undefined;
+    }, 15_000, 'the requests in the log');
+    expect(recent.items[0]).toMatchObject({ credentialId: keyId, credentialName: 'Payroll sync', method: 'GET', route: '/api/v1/app/webhooks/endpoints/:id', status: 404 });
+    expect(recent.items[1]).toMatchObject({ route: '/api/v1/hr/employees', status: 200, requestId: expect.any(String) });
+    const errors = (await browser.call('GET', `${base}/requests?outcome=error`)).body.data;
+    expect(errors.items.map((item: { status: number }) => item.status)).toEqual([404]);
+    const today = new Date().toISOString().slice(0, 10);
+    const usage = (await browser.call('GET', `${base}/usage`)).body.data;
+    expect(usage.to).toBe(today);
+    expect(usage.days).toHaveLength(30);
+    expect(usage.days[29]).toMatchObject({ date: today, byProduct: expect.objectContaining({ hr: 1, app: 1 }) });
+    expect(usage.quota.byProduct.hr).toEqual({ used: 1, remaining: 1999 });
+    expectError(await browser.call('GET', `${base}/usage?from=2025-01-01&to=2026-06-01`), 400, 'VALIDATION_FAILED');
 
     const rolled = await browser.call('POST', `${base}/keys/${keyId}/roll`, { body: { graceSeconds: 60 } });
     expect(rolled.status).toBe(200);

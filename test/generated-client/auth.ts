@@ -573,6 +573,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/account/organizations/{id}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read usage by day and product
+         * @description Requests by UTC day and product over any past period (at most 366 days; the last 30 by default), the current period's quota and what is left, and the webhook retries.
+         */
+        get: operations["Organizations_usage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/organizations/{id}/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List recent requests
+         * @description Requests made with the organization’s keys, newest first: method, route template, status, latency and request id. The last 1,000 are kept, and errors for 7 days besides. They appear within a couple of seconds.
+         */
+        get: operations["Organizations_recent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/account/organizations/{id}/audit-log": {
         parameters: {
             query?: never;
@@ -1276,6 +1316,88 @@ export interface components {
              * @default 0
              */
             graceSeconds?: number;
+        };
+        UsageDayView: {
+            /**
+             * Format: date
+             * @example 2026-11-27
+             */
+            date: string;
+            /** @description Requests by product that day (UTC). */
+            byProduct?: {
+                auth: number;
+                hr: number;
+                app: number;
+                payroll: number;
+                pay: number;
+                books: number;
+            };
+            total: number;
+        };
+        UsagePeriodSpanView: {
+            /** Format: date-time */
+            start: string;
+            /** Format: date-time */
+            end: string;
+        };
+        QuotaView: {
+            /** @example 2000 */
+            monthlyQuotaPerProduct: number;
+            byProduct?: {
+                auth: components["schemas"]["QuotaUseView"];
+                hr: components["schemas"]["QuotaUseView"];
+                app: components["schemas"]["QuotaUseView"];
+                payroll: components["schemas"]["QuotaUseView"];
+                pay: components["schemas"]["QuotaUseView"];
+                books: components["schemas"]["QuotaUseView"];
+            };
+        };
+        RetriesUseView: {
+            /** @description Included in the plan; null when negotiated and not set. */
+            included: number | null;
+            used: number;
+            overage: number;
+        };
+        OrganizationUsageView: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @description Every day of the range, oldest first. */
+            days: components["schemas"]["UsageDayView"][];
+            /** @description The current 30-day quota period. */
+            period: components["schemas"]["UsagePeriodSpanView"];
+            quota: components["schemas"]["QuotaView"];
+            /** @description Webhook retries this period. */
+            webhookRetries: components["schemas"]["RetriesUseView"];
+        };
+        QuotaUseView: {
+            /** @description Requests of the organization this period. */
+            used: number;
+            /** @description What its busiest key has left (each key has its own quota per product). */
+            remaining: number;
+        };
+        RequestEntryView: {
+            /** @description The log entry’s id. */
+            id: string;
+            /** Format: uuid */
+            credentialId: string;
+            /** @description The key’s name. */
+            credentialName: string | null;
+            /** @example GET */
+            method: string;
+            /**
+             * @description The route template, not the path.
+             * @example /api/v1/hr/employees
+             */
+            route: string;
+            /** @example 200 */
+            status: number;
+            /** @example 4.2 */
+            durationMs: number;
+            requestId: string;
+            /** Format: date-time */
+            occurredAt: string;
         };
         AuditActorView: {
             /** Format: uuid */
@@ -5345,6 +5467,260 @@ export interface operations {
             };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Organizations_usage: {
+        parameters: {
+            query?: {
+                /** @description The first UTC day (default: 29 days before `to`). */
+                from?: string;
+                /** @description The last UTC day, included (default: today). */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Usage of the organization (every key). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["OrganizationUsageView"];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
+             *
+             *     `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The requested resource was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Organizations_recent: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                credentialId?: string;
+                /** @description `error`: status 400 or above; `success`: below. */
+                outcome?: "success" | "error";
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["RequestEntryView"][];
+                            /**
+                             * @description Page mode: the page’s number. Cursor mode (`cursor` sent): null.
+                             * @example 1
+                             */
+                            page: number | null;
+                            /** @example 20 */
+                            limit: number;
+                            /**
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @example 1
+                             */
+                            total: number;
+                            /**
+                             * @description Cursor mode only (absent in page mode): the `cursor` of the next page; null after the last.
+                             * @example WyIwMTk1YTFiMi0wMDAwLTRjMDAtOGFhYS0wMDAwMDAwMDAwMDAiXQ
+                             */
+                            nextCursor?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
+             *
+             *     `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The requested resource was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request URI is too long. */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };

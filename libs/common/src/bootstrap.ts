@@ -27,6 +27,8 @@ import { accessLogWriter } from './library-internals/pino-access-line';
 import type { HistogramSeries } from './library-internals/prom-client-histogram';
 import { applyHeapGrowth } from './library-internals/v8-heap-flags';
 import type { ServiceDescriptor } from './service';
+import type { PlatformRequest } from './auth/request-state';
+import { RequestLog } from './requests/request-log';
 
 export interface CreateServiceAppOptions {
   /** One-machine mode: the suite owns the listening server and hands requests to each app. */
@@ -123,6 +125,7 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
   installBodyParsers(fastify);
   const histogram = requestDurationHistogram(service.name);
   const accessLog = logger.isLevelEnabled('info');
+  const requestLog = app.get(RequestLog);
   // A recorder per route template holds its series by method and status, found without building a label set.
   const recorder = (route: string, secretQuery = false) => {
     const series = new Map<string, HistogramSeries>();
@@ -133,6 +136,21 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
       let own = series.get(key);
       if (!own) series.set(key, (own = histogram.series({ service: service.name, method: request.method, route, status: String(reply.statusCode) })));
       own.observe(seconds);
+      // a machine credential's request, for its organization's recent requests and usage by day
+      const principal = (request as PlatformRequest).platform?.principal;
+      if (principal && !(request as PlatformRequest).platform?.session) {
+        requestLog.add({
+          credentialId: principal.credentialId,
+          organizationId: principal.organizationId,
+          product: service.product,
+          method: request.method,
+          route,
+          status: reply.statusCode,
+          durationMs: Math.round(seconds * 1e4) / 10,
+          requestId: String(request.id),
+          at: Date.now(),
+        });
+      }
       if (!accessLog) return;
       const level = accessLogLevel(route, request.url, reply.statusCode);
       if (level) log(level, { reqId: request.id, method: request.method, url: loggedUrl(request.url, secretQuery), statusCode: reply.statusCode, responseTimeMs: Math.round(seconds * 1e4) / 10 });

@@ -76,3 +76,4 @@ export * from './throttling/memory-rate-limit.store';
 export * from './throttling/rate-limit.store';
 // Not exported: library-internals/, the speed code that reaches into other libraries (its README.md);
 // the platform's own modules import it directly.
+export * from './requests/request-log';

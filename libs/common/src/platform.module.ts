@@ -20,6 +20,7 @@ import { createProbeController, createServiceRootController, HealthReporter } fr
 import { RedisHealthIndicator } from './health/redis.health';
 import { ShutdownState } from './health/shutdown-state';
 import { InternalApi } from './http/internal-api';
+import { RequestLog } from './requests/request-log';
 import { JobsModule } from './jobs/jobs.module';
 import { createValidationPipe } from './http/validation';
 import { PlatformLoggerModule } from './logging/platform-logger';
@@ -76,6 +77,7 @@ export class PlatformModule {
       Transactions,
       EventOutbox,
       InternalApi,
+      RequestLog,
       PlatformJwtStrategy,
       { provide: APP_FILTER, useClass: PlatformExceptionFilter },
       { provide: APP_PIPE, useFactory: createValidationPipe },
@@ -108,7 +110,7 @@ export class PlatformModule {
       ],
       controllers: [createProbeController(), createServiceRootController(service), createOpenApiController(), createEventsController(service.name)],
       providers,
-      exports: [SERVICE_DESCRIPTOR, RateLimitStore, RedisConnection, ShutdownState, OpenApiDocument, RouteAudit, Transactions, EventOutbox, InternalApi, PlatformConfigModule, JobsModule],
+      exports: [SERVICE_DESCRIPTOR, RateLimitStore, RedisConnection, ShutdownState, OpenApiDocument, RouteAudit, Transactions, EventOutbox, InternalApi, RequestLog, PlatformConfigModule, JobsModule],
     };
   }
 }

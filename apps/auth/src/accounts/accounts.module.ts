@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CredentialsModule } from '../credentials/credentials.module';
+import { RequestLogController } from '../requests/request-log.controller';
+import { RequestLogService } from '../requests/request-log.service';
 import { TokensModule } from '../tokens/tokens.module';
 import { AccountController } from './account.controller';
 import { AccountEmails } from './account-emails';
@@ -15,8 +17,8 @@ import { SessionsModule } from './sessions.module';
 /** People's accounts, their organizations and keys in the dashboard, and the gateway's session check. */
 @Module({
   imports: [CredentialsModule, TokensModule, SessionsModule],
-  controllers: [AccountController, OrganizationsController, GatewayController],
-  providers: [AccountsService, OrganizationsService, KeysService, AuditService, AccountEmails, SessionGateway],
+  controllers: [AccountController, OrganizationsController, GatewayController, RequestLogController],
+  providers: [RequestLogService, AccountsService, OrganizationsService, KeysService, AuditService, AccountEmails, SessionGateway],
   exports: [SessionGateway],
 })
 export class AccountsModule {}

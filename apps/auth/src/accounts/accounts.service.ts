@@ -60,7 +60,8 @@ export class AccountsService {
     await this.transactions.run(async (manager) => {
       const existing = await manager.findOneBy(User, { email });
       if (existing) {
-        if (await this.withinEmailLimit(existing.id)) await this.emails.enqueue(manager, { kind: 'already_registered', userId: existing.id });
+        // not verified yet: a new verification link serves them best; verified: a reminder that the account exists
+        if (await this.withinEmailLimit(existing.id)) await this.emails.enqueue(manager, { kind: existing.emailVerifiedAt ? 'already_registered' : 'verify_email', userId: existing.id });
         return;
       }
       const inserted = await manager.createQueryBuilder().insert().into(User).values({ email, name: input.name.trim(), passwordHash, emailVerifiedAt: null, passwordChangedAt: new Date() }).orIgnore().returning(['id']).execute();

@@ -5,8 +5,10 @@ import { ApiEnvelope, ApiErrors, ApiTag, CurrentSession, PLANS, PlatformExceptio
 import { rateLimitsOf } from '../credentials/credentials.service';
 import { actorOf } from './account.controller';
 import { AuditService } from './audit.service';
-import { AuditEntryView, CreatedKeyView, InvitationView, KeyView, MemberView, MyOrganizationView, OrganizationDetailView, RolledKeyView } from './dto/account-views.dto';
-import { AuditLogQueryDto, CreateKeyDto, InvitationParamsDto, InviteDto, KeyParamsDto, MemberParamsDto, OrganizationNameDto, OrganizationParamsDto, RoleDto, RollKeyDto } from './dto/account.dto';
+import { AuditEntryView, CreatedKeyView, OrganizationUsageView, QuotaUseView, RequestEntryView, InvitationView, KeyView, MemberView, MyOrganizationView, OrganizationDetailView, RolledKeyView } from './dto/account-views.dto';
+import { AuditLogQueryDto, CreateKeyDto, InvitationParamsDto, InviteDto, KeyParamsDto, MemberParamsDto, OrganizationNameDto, OrganizationParamsDto, RequestsQueryDto, RoleDto, RollKeyDto, UsageQueryDto } from './dto/account.dto';
+import { ApiExtraModels } from '@nestjs/swagger';
+import { MAX_USAGE_DAYS, RequestLogService } from '../requests/request-log.service';
 import { KeysService } from './keys.service';
 import { OrganizationsService, requireRole } from './organizations.service';
 
@@ -23,6 +25,7 @@ export class OrganizationsController {
     private readonly organizations: OrganizationsService,
     private readonly keys: KeysService,
     private readonly audit: AuditService,
+    private readonly requests: RequestLogService,
   ) {}
 
   @Post()
@@ -158,6 +161,38 @@ export class OrganizationsController {
   revokeKey(@CurrentSession() session: SessionPrincipal, @Param() params: KeyParamsDto, @Req() request: FastifyRequest) {
     requireRole(session, params.id, 'developer');
     return this.keys.revoke(actorOf(request, session), session.organizationId!, params.keyId.toLowerCase());
+  }
+
+  @Get(':id/usage')
+  @SignedIn()
+  @ApiExtraModels(QuotaUseView)
+  @ApiOperation({
+    summary: 'Read usage by day and product',
+    description: `Requests by UTC day and product over any past period (at most ${MAX_USAGE_DAYS} days; the last 30 by default), the current period's quota and what is left, and the webhook retries.`,
+  })
+  @ApiEnvelope(200, OrganizationUsageView, 'Usage of the organization (every key).')
+  async usage(@CurrentSession() session: SessionPrincipal, @Param() params: OrganizationParamsDto, @Query() query: UsageQueryDto) {
+    requireRole(session, params.id, 'viewer');
+    const to = query.to ?? new Date().toISOString().slice(0, 10);
+    const from = query.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
+    const span = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+    if (Number.isNaN(span)) throw PlatformException.validation({ from: ['from and to must be real dates'] });
+    if (span < 0) throw PlatformException.validation({ to: ['to must be after from'] });
+    if (span >= MAX_USAGE_DAYS) throw PlatformException.validation({ from: [`a usage query covers at most ${MAX_USAGE_DAYS} days`] });
+    return this.requests.usage(await this.organizations.get(session.organizationId!), from, to);
+  }
+
+  @Get(':id/requests')
+  @SignedIn()
+  @ApiOperation({
+    summary: 'List recent requests',
+    description: 'Requests made with the organization’s keys, newest first: method, route template, status, latency and request id. The last 1,000 are kept, and errors for 7 days besides. They appear within a couple of seconds.',
+  })
+  @ApiEnvelope(200, RequestEntryView, 'A page of requests.', { page: true })
+  recent(@CurrentSession() session: SessionPrincipal, @Param() params: OrganizationParamsDto, @Query() query: RequestsQueryDto) {
+    requireRole(session, params.id, 'viewer');
+    if (query.from && query.to && Date.parse(query.from) >= Date.parse(query.to)) throw PlatformException.validation({ to: ['to must be after from'] });
+    return this.requests.recent(session.organizationId!, { credentialId: query.credentialId?.toLowerCase(), outcome: query.outcome, from: query.from, to: query.to }, query);
   }
 
   @Get(':id/audit-log')

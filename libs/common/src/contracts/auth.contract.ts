@@ -29,3 +29,26 @@ export interface Jwks {
 
 /** Public (clients read it too), served in /api/v1 and not by @Internal(); services read it through InternalApi all the same. */
 export const JWKS: InternalRoute<{ response: Jwks }> = { method: 'GET', path: '/api/v1/.well-known/jwks.json' };
+
+/** One authenticated request a service served for a machine credential, as the request log keeps it. */
+export interface RequestRecord {
+  credentialId: string;
+  organizationId: string;
+  /** the product (hr, app, payroll, pay, books, auth) */
+  product: string;
+  method: string;
+  /** the route template (`/api/v1/hr/employees/:id`), never the raw path */
+  route: string;
+  status: number;
+  durationMs: number;
+  requestId: string;
+  /** epoch milliseconds */
+  at: number;
+}
+
+export interface RequestRecords {
+  items: RequestRecord[];
+}
+
+/** Services send their served requests to auth in batches, off the request path: the recent requests and usage by day of the dashboard. */
+export const RECORD_REQUESTS: InternalRoute<{ body: RequestRecords; response: { recorded: number } }> = { method: 'POST', path: '/internal/v1/requests' };

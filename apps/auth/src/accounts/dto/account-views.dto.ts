@@ -206,3 +206,101 @@ export class AuditEntryView {
   @ApiProperty({ format: 'date-time' })
   occurredAt: string;
 }
+
+const PRODUCT_NAMES = ['auth', 'hr', 'app', 'payroll', 'pay', 'books'];
+const byProductSchema = (item: Record<string, unknown>) => ({ type: 'object', required: PRODUCT_NAMES, properties: Object.fromEntries(PRODUCT_NAMES.map((product) => [product, item])), additionalProperties: false });
+
+export class UsageDayView {
+  @ApiProperty({ format: 'date', example: '2026-11-27' })
+  date: string;
+
+  @ApiProperty({ ...byProductSchema({ type: 'integer', minimum: 0 }), description: 'Requests by product that day (UTC).' } as never)
+  byProduct: Record<string, number>;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  total: number;
+}
+
+export class QuotaUseView {
+  @ApiProperty({ type: 'integer', description: 'Requests of the organization this period.' })
+  used: number;
+
+  @ApiProperty({ type: 'integer', description: 'What its busiest key has left (each key has its own quota per product).' })
+  remaining: number;
+}
+
+export class QuotaView {
+  @ApiProperty({ type: 'integer', example: 2000 })
+  monthlyQuotaPerProduct: number;
+
+  @ApiProperty({ ...byProductSchema({ $ref: '#/components/schemas/QuotaUseView' }) } as never)
+  byProduct: Record<string, QuotaUseView>;
+}
+
+export class UsagePeriodSpanView {
+  @ApiProperty({ format: 'date-time' })
+  start: string;
+
+  @ApiProperty({ format: 'date-time' })
+  end: string;
+}
+
+export class RetriesUseView {
+  @ApiProperty({ type: 'integer', nullable: true, description: 'Included in the plan; null when negotiated and not set.' })
+  included: number | null;
+
+  @ApiProperty({ type: 'integer' })
+  used: number;
+
+  @ApiProperty({ type: 'integer' })
+  overage: number;
+}
+
+export class OrganizationUsageView {
+  @ApiProperty({ format: 'date' })
+  from: string;
+
+  @ApiProperty({ format: 'date' })
+  to: string;
+
+  @ApiProperty({ type: [UsageDayView], description: 'Every day of the range, oldest first.' })
+  days: UsageDayView[];
+
+  @ApiProperty({ type: UsagePeriodSpanView, description: 'The current 30-day quota period.' })
+  period: UsagePeriodSpanView;
+
+  @ApiProperty({ type: QuotaView })
+  quota: QuotaView;
+
+  @ApiProperty({ type: RetriesUseView, description: 'Webhook retries this period.' })
+  webhookRetries: RetriesUseView;
+}
+
+export class RequestEntryView {
+  @ApiProperty({ description: 'The log entry’s id.' })
+  id: string;
+
+  @ApiProperty({ format: 'uuid' })
+  credentialId: string;
+
+  @ApiProperty({ type: String, nullable: true, description: 'The key’s name.' })
+  credentialName: string | null;
+
+  @ApiProperty({ example: 'GET' })
+  method: string;
+
+  @ApiProperty({ example: '/api/v1/hr/employees', description: 'The route template, not the path.' })
+  route: string;
+
+  @ApiProperty({ type: 'integer', example: 200 })
+  status: number;
+
+  @ApiProperty({ type: 'number', example: 4.2 })
+  durationMs: number;
+
+  @ApiProperty()
+  requestId: string;
+
+  @ApiProperty({ format: 'date-time' })
+  occurredAt: string;
+}

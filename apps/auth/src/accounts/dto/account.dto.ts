@@ -5,6 +5,13 @@ import { IsDateTime, ORGANIZATION_ROLES, OrganizationRole, PageOnlyQueryDto, Sco
 import { IsArray, ArrayMaxSize, ArrayUnique } from 'class-validator';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../passwords';
 
+const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+/** A uuid path parameter or filter, refused with `<name> must be a UUID`. */
+const UUID_FIELD = (name: string, optional = false) => (target: object, key: string) => {
+  (optional ? ApiPropertyOptional : ApiProperty)({ format: 'uuid' })(target, key);
+  if (optional) IsOptional()(target, key);
+  Matches(UUID_PATTERN, { message: `${name} must be a UUID` })(target, key);
+};
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const EMAIL = () => (target: object, key: string) => {
   ApiProperty({ type: String, format: 'email', maxLength: 254, example: 'ada@example.com' })(target, key);
@@ -94,32 +101,27 @@ export class OrganizationNameDto {
 }
 
 export class OrganizationParamsDto {
-  @ApiProperty({ format: 'uuid' })
-  @Matches(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, { message: 'id must be a UUID' })
+  @UUID_FIELD('id')
   id: string;
 }
 
 export class MemberParamsDto extends OrganizationParamsDto {
-  @ApiProperty({ format: 'uuid' })
-  @Matches(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, { message: 'userId must be a UUID' })
+  @UUID_FIELD('userId')
   userId: string;
 }
 
 export class InvitationParamsDto extends OrganizationParamsDto {
-  @ApiProperty({ format: 'uuid' })
-  @Matches(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, { message: 'invitationId must be a UUID' })
+  @UUID_FIELD('invitationId')
   invitationId: string;
 }
 
 export class KeyParamsDto extends OrganizationParamsDto {
-  @ApiProperty({ format: 'uuid' })
-  @Matches(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, { message: 'keyId must be a UUID' })
+  @UUID_FIELD('keyId')
   keyId: string;
 }
 
 export class SessionParamsDto {
-  @ApiProperty({ format: 'uuid' })
-  @Matches(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, { message: 'id must be a UUID' })
+  @UUID_FIELD('id')
   id: string;
 }
 
@@ -166,10 +168,42 @@ export class AuditLogQueryDto extends PageOnlyQueryDto {
   @Matches(/^[a-z_]{1,30}\.[a-z_]{1,29}$/, { message: 'action must look like key.created' })
   action?: string;
 
-  @ApiPropertyOptional({ format: 'uuid' })
-  @IsOptional()
-  @Matches(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, { message: 'actorUserId must be a UUID' })
+  @UUID_FIELD('actorUserId', true)
   actorUserId?: string;
+
+  @ApiPropertyOptional({ format: 'date-time' })
+  @IsOptional()
+  @IsDateTime()
+  from?: string;
+
+  @ApiPropertyOptional({ format: 'date-time' })
+  @IsOptional()
+  @IsDateTime()
+  to?: string;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export class UsageQueryDto {
+  @ApiPropertyOptional({ format: 'date', example: '2026-11-01', description: 'The first UTC day (default: 29 days before `to`).' })
+  @IsOptional()
+  @Matches(DATE, { message: 'from must be a date such as 2026-11-01' })
+  from?: string;
+
+  @ApiPropertyOptional({ format: 'date', example: '2026-11-30', description: 'The last UTC day, included (default: today).' })
+  @IsOptional()
+  @Matches(DATE, { message: 'to must be a date such as 2026-11-30' })
+  to?: string;
+}
+
+export class RequestsQueryDto extends PageOnlyQueryDto {
+  @UUID_FIELD('credentialId', true)
+  credentialId?: string;
+
+  @ApiPropertyOptional({ enum: ['success', 'error'], description: '`error`: status 400 or above; `success`: below.' })
+  @IsOptional()
+  @IsIn(['success', 'error'])
+  outcome?: 'success' | 'error';
 
   @ApiPropertyOptional({ format: 'date-time' })
   @IsOptional()

@@ -1,0 +1,58 @@
+import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+
+/**
+ * A request a service served for a machine credential (the dashboard's recent requests). Kept
+ * while among its organization's last 1,000, and errors for 7 days as well (RequestLogService.prune).
+ */
+@Entity({ name: 'request_log' })
+@Index('idx_request_log_organization', ['organizationId', 'occurredAt'])
+export class RequestLogEntry {
+  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
+  id: string;
+
+  @Column({ name: 'organization_id', type: 'uuid' })
+  organizationId: string;
+
+  @Column({ name: 'credential_id', type: 'uuid' })
+  credentialId: string;
+
+  @Column({ type: 'varchar', length: 20 })
+  product: string;
+
+  @Column({ type: 'varchar', length: 10 })
+  method: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  route: string;
+
+  @Column({ type: 'smallint' })
+  status: number;
+
+  @Column({ name: 'duration_ms', type: 'real' })
+  durationMs: number;
+
+  @Column({ name: 'request_id', type: 'varchar', length: 128 })
+  requestId: string;
+
+  @Column({ name: 'occurred_at', type: 'timestamptz' })
+  occurredAt: Date;
+}
+
+/** Requests by organization, credential, product and UTC day, for usage over any past period. */
+@Entity({ name: 'daily_usage' })
+export class DailyUsage {
+  @PrimaryColumn({ name: 'organization_id', type: 'uuid' })
+  organizationId: string;
+
+  @PrimaryColumn({ type: 'date' })
+  day: string;
+
+  @PrimaryColumn({ name: 'credential_id', type: 'uuid' })
+  credentialId: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 20 })
+  product: string;
+
+  @Column({ type: 'integer' })
+  requests: number;
+}

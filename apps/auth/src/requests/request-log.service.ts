@@ -1,0 +1,185 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { AuthContract, findPage, JobQueue, Page, PageRequest, qualifiedTable, quotaPeriod, RateLimitStore, SERVICES, Transactions, WEBHOOK_RETRIES } from '@platform/common';
+import { rateLimitsOf } from '../credentials/credentials.service';
+import { DeveloperCredential } from '../credentials/developer-credential.entity';
+import { Organization } from '../organizations/organization.entity';
+import { DailyUsage, RequestLogEntry } from './request-log.entities';
+
+export const PRUNE_REQUEST_LOG = 'auth:prune-request-log';
+/** Every organization keeps at least its last this many requests, whatever their age. */
+export const KEPT_PER_ORGANIZATION = 1000;
+/** Errors are kept this long besides. */
+export const ERRORS_KEPT_DAYS = 7;
+/** Rows one pruning deletes at most (it runs every minute: a backlog goes over several runs). */
+const PRUNE_LIMIT = 500_000;
+/** The longest period a usage query covers. */
+export const MAX_USAGE_DAYS = 366;
+
+const PRODUCTS = Object.values(SERVICES).map((service) => service.product);
+
+export interface RequestFilter {
+  credentialId?: string;
+  outcome?: 'success' | 'error';
+  from?: string;
+  to?: string;
+}
+
+function day(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/**
+ * The request log the services send (RequestLog in libs/common): recent requests per organization
+ * and credential, and requests by day and product for usage over any past period. A batch is
+ * written in one transaction: its rows, and its counts added to the days they fall on (a 429 is
+ * not counted, as the quota does not count it).
+ */
+@Injectable()
+export class RequestLogService {
+  private readonly logger = new Logger('RequestLog');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+    private readonly store: RateLimitStore,
+    queue: JobQueue,
+  ) {
+    queue.handle(PRUNE_REQUEST_LOG, () => this.prune().then(() => undefined), { schedule: '* * * * *', maxAttempts: 1 });
+  }
+
+  async record(items: AuthContract.RequestRecord[]): Promise<number> {
+    if (!items.length) return 0;
+    const counts = new Map<string, number>();
+    for (const item of items) {
+      if (item.status === 429) continue;
+      const key = `${item.organizationId}|${day(item.at)}|${item.credentialId}|${item.product}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    // in one order for every writer: two batches adding to the same days cannot deadlock
+    const usage = [...counts].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, requests]) => [...key.split('|'), requests] as [string, string, string, string, number]);
+    await this.transactions.run(async (manager) => {
+      await manager.query(
+        `INSERT INTO ${qualifiedTable(this.dataSource, RequestLogEntry)} ("organization_id", "credential_id", "product", "method", "route", "status", "duration_ms", "request_id", "occurred_at") ` +
+          'SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::varchar[], $4::varchar[], $5::varchar[], $6::smallint[], $7::real[], $8::varchar[], $9::timestamptz[])',
+        [
+          items.map((item) => item.organizationId),
+          items.map((item) => item.credentialId),
+          items.map((item) => item.product),
+          items.map((item) => item.method),
+          items.map((item) => item.route),
+          items.map((item) => item.status),
+          items.map((item) => item.durationMs),
+          items.map((item) => item.requestId),
+          items.map((item) => new Date(item.at)),
+        ],
+      );
+      if (!usage.length) return;
+      const table = qualifiedTable(this.dataSource, DailyUsage);
+      await manager.query(
+        `INSERT INTO ${table} ("organization_id", "day", "credential_id", "product", "requests") SELECT * FROM unnest($1::uuid[], $2::date[], $3::uuid[], $4::varchar[], $5::int[]) ` +
+          `ON CONFLICT ("organization_id", "day", "credential_id", "product") DO UPDATE SET "requests" = ${table}."requests" + EXCLUDED."requests"`,
+        [usage.map((row) => row[0]), usage.map((row) => row[1]), usage.map((row) => row[2]), usage.map((row) => row[3]), usage.map((row) => row[4])],
+      );
+    });
+    return items.length;
+  }
+
+  /** Recent requests of an organization, newest first, with the key's name. */
+  async recent(organizationId: string, filter: RequestFilter, page: PageRequest) {
+    const builder = this.dataSource.getRepository(RequestLogEntry).createQueryBuilder('row').where('row.organizationId = :organizationId', { organizationId });
+    if (filter.credentialId) builder.andWhere('row.credentialId = :credentialId', { credentialId: filter.credentialId });
+    if (filter.outcome) builder.andWhere(filter.outcome === 'error' ? 'row.status >= 400' : 'row.status < 400');
+    if (filter.from) builder.andWhere('row.occurredAt >= :from', { from: filter.from });
+    if (filter.to) builder.andWhere('row.occurredAt < :to', { to: filter.to });
+    builder.orderBy('row.occurredAt', 'DESC').addOrderBy('row.id', 'DESC');
+    return findPage(builder, page, async (rows) => {
+      const ids = [...new Set(rows.map((row) => row.credentialId))];
+      const names = new Map(
+        ids.length ? (await this.dataSource.getRepository(DeveloperCredential).find({ select: { id: true, name: true }, where: ids.map((id) => ({ id })) })).map((credential) => [credential.id, credential.name]) : [],
+      );
+      return rows.map((row) => ({
+        id: String(row.id),
+        credentialId: row.credentialId,
+        credentialName: names.get(row.credentialId) ?? null,
+        method: row.method,
+        route: row.route,
+        status: row.status,
+        durationMs: row.durationMs,
+        requestId: row.requestId,
+        occurredAt: row.occurredAt,
+      }));
+    });
+  }
+
+  /**
+   * Requests by day and product over [from, to] (UTC days, every day listed), the quota of the
+   * current period and what is left, and the webhook retries. Each key has its own quota per
+   * product: `used` is the organization's, `remaining` what its busiest key has left.
+   */
+  async usage(organization: Organization, from: string, to: string) {
+    const rows: Array<{ day: string; product: string; requests: number }> = await this.dataSource.query(
+      `SELECT to_char("day", 'YYYY-MM-DD') AS day, "product", sum("requests")::int AS requests FROM ${qualifiedTable(this.dataSource, DailyUsage)} WHERE "organization_id" = $1 AND "day" BETWEEN $2::date AND $3::date GROUP BY 1, 2`,
+      [organization.id, from, to],
+    );
+    const byDay = new Map<string, Record<string, number>>();
+    for (const row of rows) (byDay.get(row.day) ?? byDay.set(row.day, {}).get(row.day)!)[row.product] = row.requests;
+    const days = [];
+    for (let at = Date.parse(`${from}T00:00:00Z`); at <= Date.parse(`${to}T00:00:00Z`); at += 86_400_000) {
+      const counted = byDay.get(day(at)) ?? {};
+      const byProduct = Object.fromEntries(PRODUCTS.map((product) => [product, counted[product] ?? 0]));
+      days.push({ date: day(at), byProduct, total: Object.values(byProduct).reduce((sum, count) => sum + count, 0) });
+    }
+
+    const limits = rateLimitsOf(organization);
+    const period = quotaPeriod(Math.floor(organization.createdAt.getTime() / 1000));
+    const credentials = await this.dataSource.getRepository(DeveloperCredential).find({ select: { id: true }, where: { organizationId: organization.id }, take: 1000 });
+    // the organization's own id counts what people do in the dashboard (webhook endpoints they create)
+    const counted = await Promise.all([...credentials.map((credential) => credential.id), organization.id].map((id) => this.store.usage(id, period.index)));
+    const byProduct = Object.fromEntries(
+      PRODUCTS.map((product) => {
+        const used = counted.reduce((sum, usage) => sum + (usage[product] ?? 0), 0);
+        const busiest = counted.reduce((most, usage) => Math.max(most, usage[product] ?? 0), 0);
+        return [product, { used, remaining: Math.max(0, limits.monthlyQuota - busiest) }];
+      }),
+    );
+    const retries = counted.reduce((sum, usage) => sum + (usage[WEBHOOK_RETRIES] ?? 0), 0);
+    return {
+      from,
+      to,
+      days,
+      period: { start: period.start.toISOString(), end: period.end.toISOString() },
+      quota: { monthlyQuotaPerProduct: limits.monthlyQuota, byProduct },
+      webhookRetries: { included: limits.webhookRetries, used: retries, overage: limits.webhookRetries === null ? 0 : Math.max(0, retries - limits.webhookRetries) },
+    };
+  }
+
+  /**
+   * Deletes what no organization keeps: beyond its last KEPT_PER_ORGANIZATION, successes at once
+   * and errors after ERRORS_KEPT_DAYS. Per organization that made requests in the last 8 days (from
+   * the small daily usage table; an idle one has nothing new to prune), by the index on
+   * (organization, time): its 1,000th request's time is found by one index step, and what is older
+   * goes, at most PRUNE_LIMIT rows a run (every minute), so a run's work follows what came since the last.
+   */
+  async prune(): Promise<number> {
+    const table = qualifiedTable(this.dataSource, RequestLogEntry);
+    const [, deleted]: [unknown, number] = await this.dataSource.query(
+      `WITH active AS (
+         SELECT DISTINCT organization_id FROM ${qualifiedTable(this.dataSource, DailyUsage)} WHERE day >= current_date - 8
+       ), cut AS (
+         SELECT a.organization_id, (SELECT occurred_at FROM ${table} r WHERE r.organization_id = a.organization_id ORDER BY occurred_at DESC, id DESC OFFSET $1 - 1 LIMIT 1) AS oldest_kept
+         FROM active a
+       ), doomed AS (
+         SELECT r.id FROM ${table} r JOIN cut ON r.organization_id = cut.organization_id
+         WHERE cut.oldest_kept IS NOT NULL AND r.occurred_at < cut.oldest_kept AND (r.status < 400 OR r.occurred_at < now() - make_interval(days => $2))
+         LIMIT $3
+       )
+       DELETE FROM ${table} r USING doomed WHERE r.id = doomed.id`,
+      [KEPT_PER_ORGANIZATION, ERRORS_KEPT_DAYS, PRUNE_LIMIT],
+    );
+    if (deleted) this.logger.log(`request log: ${deleted} old request(s) deleted`);
+    return deleted;
+  }
+}
+

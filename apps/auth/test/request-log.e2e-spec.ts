@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { AuthContract } from '@platform/common';
+import { DailyUsage, RequestLogEntry } from '../src/requests/request-log.entities';
+import { RequestLogService } from '../src/requests/request-log.service';
+import { call } from '../../../test/support/http';
+import { expectError, TestStack } from '../../../test/support/stack';
+
+describe('request log (recent requests and usage by day)', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    stack = await TestStack.start({ redis: false });
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  const record = (organizationId: string, credentialId: string, status: number, at: number): AuthContract.RequestRecord => ({
+    organizationId,
+    credentialId,
+    product: 'hr',
+    method: 'GET',
+    route: '/api/v1/hr/employees',
+    status,
+    durationMs: 1.5,
+    requestId: randomUUID(),
+    at,
+  });
+  const send = (items: AuthContract.RequestRecord[]) =>
+    call(stack.auth.url, 'POST', '/internal/v1/requests', { headers: { 'x-internal-token': stack.env.INTERNAL_TOKEN }, body: { items }, unchecked: 'an internal route: not in the OpenAPI document' });
+
+  it('takes batches from services only, counts requests by day and product (not 429s), and refuses an oversized batch', async () => {
+    const organizationId = randomUUID();
+    const credentialId = randomUUID();
+    const now = Date.now();
+    const refused = await call(stack.auth.url, 'POST', '/internal/v1/requests', { body: { items: [record(organizationId, credentialId, 200, now)] }, unchecked: 'an internal route' });
+    expect(refused.status).toBe(404);
+    const answered = await send([record(organizationId, credentialId, 200, now), record(organizationId, credentialId, 404, now), record(organizationId, credentialId, 429, now), record(organizationId, credentialId, 200, now - 86_400_000)]);
+    expect(answered.status).toBe(200);
+    expect(answered.body).toEqual({ recorded: 4 });
+    await send([record(organizationId, credentialId, 200, now)]);
+    const days = await stack.auth.app.get(DataSource).getRepository(DailyUsage).find({ where: { organizationId }, order: { day: 'ASC' } });
+    expect(days.map((row) => [row.day, row.product, row.requests])).toEqual([
+      [new Date(now - 86_400_000).toISOString().slice(0, 10), 'hr', 1],
+      [new Date(now).toISOString().slice(0, 10), 'hr', 3],
+    ]);
+    const tooMany = await send(Array.from({ length: 1001 }, () => record(organizationId, credentialId, 200, now)));
+    expectError(tooMany, 400, 'VALIDATION_FAILED');
+  });
+
+  it('keeps every organization’s last 1,000 requests, and its errors for 7 days besides', async () => {
+    const organizationId = randomUUID();
+    const other = randomUUID();
+    const credentialId = randomUUID();
+    const now = Date.now();
+    const hour = 3_600_000;
+    const old = [
+      ...Array.from({ length: 5 }, (_, i) => record(organizationId, credentialId, 200, now - 10 * hour - i)),
+      ...Array.from({ length: 3 }, (_, i) => record(organizationId, credentialId, 500, now - 24 * hour - i)),
+      ...Array.from({ length: 2 }, (_, i) => record(organizationId, credentialId, 404, now - 8 * 24 * hour - i)),
+    ];
+    const recent = Array.from({ length: 1000 }, (_, i) => record(organizationId, credentialId, 200, now - i));
+    for (const batch of [old, recent.slice(0, 500), recent.slice(500), [record(other, credentialId, 200, now - 30 * 24 * hour)]]) expect((await send(batch)).status).toBe(200);
+
+    await stack.auth.app.get(RequestLogService).prune();
+    const rows = stack.auth.app.get(DataSource).getRepository(RequestLogEntry);
+    expect(await rows.countBy({ organizationId })).toBe(1003);
+    expect((await rows.findBy({ organizationId, status: 500 })).length).toBe(3);
+    expect(await rows.countBy({ organizationId, status: 404 })).toBe(0);
+    // another organization's only request, however old, is among its last 1,000
+    expect(await rows.countBy({ organizationId: other })).toBe(1);
+  });
+});
