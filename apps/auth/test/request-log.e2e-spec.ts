@@ -28,26 +28,30 @@ describe('request log (recent requests and usage by day)', () => {
     requestId: randomUUID(),
     at,
   });
-  const send = (items: AuthContract.RequestRecord[]) =>
-    call(stack.auth.url, 'POST', '/internal/v1/requests', { headers: { 'x-internal-token': stack.env.INTERNAL_TOKEN }, body: { items }, unchecked: 'an internal route: not in the OpenAPI document' });
+  const send = (items: AuthContract.RequestRecord[], usage: AuthContract.UsageCount[] = []) =>
+    call(stack.auth.url, 'POST', '/internal/v1/requests', { headers: { 'x-internal-token': stack.env.INTERNAL_TOKEN }, body: { items, usage }, unchecked: 'an internal route: not in the OpenAPI document' });
+  const count = (organizationId: string, credentialId: string, day: string, requests: number): AuthContract.UsageCount => ({ organizationId, credentialId, product: 'hr', day, requests });
 
-  it('takes batches from services only, counts requests by day and product (not 429s), and refuses an oversized batch', async () => {
+  it('takes batches from services only, adds their counts to the days, and refuses an oversized batch', async () => {
     const organizationId = randomUUID();
     const credentialId = randomUUID();
     const now = Date.now();
-    const refused = await call(stack.auth.url, 'POST', '/internal/v1/requests', { body: { items: [record(organizationId, credentialId, 200, now)] }, unchecked: 'an internal route' });
+    const today = new Date(now).toISOString().slice(0, 10);
+    const yesterday = new Date(now - 86_400_000).toISOString().slice(0, 10);
+    const refused = await call(stack.auth.url, 'POST', '/internal/v1/requests', { body: { items: [record(organizationId, credentialId, 200, now)], usage: [] }, unchecked: 'an internal route' });
     expect(refused.status).toBe(404);
-    const answered = await send([record(organizationId, credentialId, 200, now), record(organizationId, credentialId, 404, now), record(organizationId, credentialId, 429, now), record(organizationId, credentialId, 200, now - 86_400_000)]);
+    const answered = await send([record(organizationId, credentialId, 200, now), record(organizationId, credentialId, 404, now)], [count(organizationId, credentialId, today, 2), count(organizationId, credentialId, yesterday, 1)]);
     expect(answered.status).toBe(200);
-    expect(answered.body).toEqual({ recorded: 4 });
-    await send([record(organizationId, credentialId, 200, now)]);
+    expect(answered.body).toEqual({ recorded: 2 });
+    await send([], [count(organizationId, credentialId, today, 5)]);
     const days = await stack.auth.app.get(DataSource).getRepository(DailyUsage).find({ where: { organizationId }, order: { day: 'ASC' } });
     expect(days.map((row) => [row.day, row.product, row.requests])).toEqual([
-      [new Date(now - 86_400_000).toISOString().slice(0, 10), 'hr', 1],
-      [new Date(now).toISOString().slice(0, 10), 'hr', 3],
+      [yesterday, 'hr', 1],
+      [today, 'hr', 7],
     ]);
-    const tooMany = await send(Array.from({ length: 1001 }, () => record(organizationId, credentialId, 200, now)));
-    expectError(tooMany, 400, 'VALIDATION_FAILED');
+    expect(await stack.auth.app.get(DataSource).getRepository(RequestLogEntry).countBy({ organizationId })).toBe(2);
+    expectError(await send(Array.from({ length: 3001 }, () => record(organizationId, credentialId, 200, now))), 400, 'VALIDATION_FAILED');
+    expectError(await send([], [{ ...count(organizationId, credentialId, today, 1), requests: 0 }]), 400, 'VALIDATION_FAILED');
   });
 
   it('keeps every organization’s last 1,000 requests, and its errors for 7 days besides', async () => {
@@ -62,7 +66,10 @@ describe('request log (recent requests and usage by day)', () => {
       ...Array.from({ length: 2 }, (_, i) => record(organizationId, credentialId, 404, now - 8 * 24 * hour - i)),
     ];
     const recent = Array.from({ length: 1000 }, (_, i) => record(organizationId, credentialId, 200, now - i));
-    for (const batch of [old, recent.slice(0, 500), recent.slice(500), [record(other, credentialId, 200, now - 30 * 24 * hour)]]) expect((await send(batch)).status).toBe(200);
+    // pruning looks at the organizations that made requests in the last 8 days (their usage counts)
+    const today = new Date(now).toISOString().slice(0, 10);
+    for (const batch of [old, recent.slice(0, 500), recent.slice(500)]) expect((await send(batch, [count(organizationId, credentialId, today, batch.length)])).status).toBe(200);
+    expect((await send([record(other, credentialId, 200, now - 30 * 24 * hour)], [count(other, credentialId, today, 1)])).status).toBe(200);
 
     await stack.auth.app.get(RequestLogService).prune();
     const rows = stack.auth.app.get(DataSource).getRepository(RequestLogEntry);

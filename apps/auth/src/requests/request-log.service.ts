@@ -26,7 +26,7 @@ export interface RequestFilter {
   to?: string;
 }
 
-function day(ms: number): string {
+export function day(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
@@ -49,38 +49,33 @@ export class RequestLogService {
     queue.handle(PRUNE_REQUEST_LOG, () => this.prune().then(() => undefined), { schedule: '* * * * *', maxAttempts: 1 });
   }
 
-  async record(items: AuthContract.RequestRecord[]): Promise<number> {
-    if (!items.length) return 0;
-    const counts = new Map<string, number>();
-    for (const item of items) {
-      if (item.status === 429) continue;
-      const key = `${item.organizationId}|${day(item.at)}|${item.credentialId}|${item.product}`;
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-    }
+  async record({ items, usage: counts }: AuthContract.RequestRecords): Promise<number> {
     // in one order for every writer: two batches adding to the same days cannot deadlock
-    const usage = [...counts].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, requests]) => [...key.split('|'), requests] as [string, string, string, string, number]);
+    const usage = [...counts].sort((a, b) => (`${a.organizationId}${a.day}${a.credentialId}${a.product}` < `${b.organizationId}${b.day}${b.credentialId}${b.product}` ? -1 : 1));
     await this.transactions.run(async (manager) => {
-      await manager.query(
-        `INSERT INTO ${qualifiedTable(this.dataSource, RequestLogEntry)} ("organization_id", "credential_id", "product", "method", "route", "status", "duration_ms", "request_id", "occurred_at") ` +
-          'SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::varchar[], $4::varchar[], $5::varchar[], $6::smallint[], $7::real[], $8::varchar[], $9::timestamptz[])',
-        [
-          items.map((item) => item.organizationId),
-          items.map((item) => item.credentialId),
-          items.map((item) => item.product),
-          items.map((item) => item.method),
-          items.map((item) => item.route),
-          items.map((item) => item.status),
-          items.map((item) => item.durationMs),
-          items.map((item) => item.requestId),
-          items.map((item) => new Date(item.at)),
-        ],
-      );
+      if (items.length) {
+        await manager.query(
+          `INSERT INTO ${qualifiedTable(this.dataSource, RequestLogEntry)} ("organization_id", "credential_id", "product", "method", "route", "status", "duration_ms", "request_id", "occurred_at") ` +
+            'SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::varchar[], $4::varchar[], $5::varchar[], $6::smallint[], $7::real[], $8::varchar[], $9::timestamptz[])',
+          [
+            items.map((item) => item.organizationId),
+            items.map((item) => item.credentialId),
+            items.map((item) => item.product),
+            items.map((item) => item.method),
+            items.map((item) => item.route),
+            items.map((item) => item.status),
+            items.map((item) => item.durationMs),
+            items.map((item) => item.requestId),
+            items.map((item) => new Date(item.at)),
+          ],
+        );
+      }
       if (!usage.length) return;
       const table = qualifiedTable(this.dataSource, DailyUsage);
       await manager.query(
         `INSERT INTO ${table} ("organization_id", "day", "credential_id", "product", "requests") SELECT * FROM unnest($1::uuid[], $2::date[], $3::uuid[], $4::varchar[], $5::int[]) ` +
           `ON CONFLICT ("organization_id", "day", "credential_id", "product") DO UPDATE SET "requests" = ${table}."requests" + EXCLUDED."requests"`,
-        [usage.map((row) => row[0]), usage.map((row) => row[1]), usage.map((row) => row[2]), usage.map((row) => row[3]), usage.map((row) => row[4])],
+        [usage.map((row) => row.organizationId), usage.map((row) => row.day), usage.map((row) => row.credentialId), usage.map((row) => row.product), usage.map((row) => row.requests)],
       );
     });
     return items.length;

@@ -46,9 +46,40 @@ export interface RequestRecord {
   at: number;
 }
 
+/** Requests one credential made to one product on one UTC day, counted by the service (429s left out, as the quota leaves them out). */
+export interface UsageCount {
+  organizationId: string;
+  credentialId: string;
+  product: string;
+  /** YYYY-MM-DD (UTC) */
+  day: string;
+  requests: number;
+}
+
 export interface RequestRecords {
+  /** the newest requests of each organization since the last batch (at most 1,000 of each outcome) */
   items: RequestRecord[];
+  /** every request since the last batch, counted */
+  usage: UsageCount[];
 }
 
 /** Services send their served requests to auth in batches, off the request path: the recent requests and usage by day of the dashboard. */
 export const RECORD_REQUESTS: InternalRoute<{ body: RequestRecords; response: { recorded: number } }> = { method: 'POST', path: '/internal/v1/requests' };
+
+/** A change another service made for an organization, for its audit log (webhook endpoint changes, from utilities). */
+export interface AuditRecord {
+  organizationId: string;
+  /** the person, when a session made the change */
+  actorUserId: string | null;
+  /** the key, when a machine credential made it */
+  actorCredentialId: string | null;
+  action: string;
+  targetType: string;
+  targetId: string;
+  data: Record<string, unknown>;
+  ipAddress: string | null;
+  /** epoch milliseconds */
+  at: number;
+}
+
+export const RECORD_AUDIT: InternalRoute<{ body: AuditRecord; response: { recorded: true } }> = { method: 'POST', path: '/internal/v1/audit-entries' };
