@@ -6,6 +6,7 @@ import { TokensModule } from '../tokens/tokens.module';
 import { AccountController } from './account.controller';
 import { AccountEmails } from './account-emails';
 import { AccountsService } from './accounts.service';
+import { AuditController } from './audit.controller';
 import { AuditService } from './audit.service';
 import { GatewayController } from './gateway.controller';
 import { KeysService } from './keys.service';
@@ -17,7 +18,7 @@ import { SessionsModule } from './sessions.module';
 /** People's accounts, their organizations and keys in the dashboard, and the gateway's session check. */
 @Module({
   imports: [CredentialsModule, TokensModule, SessionsModule],
-  controllers: [AccountController, OrganizationsController, GatewayController, RequestLogController],
+  controllers: [AccountController, OrganizationsController, GatewayController, RequestLogController, AuditController],
   providers: [RequestLogService, AccountsService, OrganizationsService, KeysService, AuditService, AccountEmails, SessionGateway],
   exports: [SessionGateway],
 })

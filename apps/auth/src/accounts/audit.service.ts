@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, DataSource, EntityManager } from 'typeorm';
-import { findPage, Page, PageRequest } from '@platform/common';
-import { AuditEntry, Membership } from './account.entities';
+import { AuthContract, findPage, Page, PageRequest } from '@platform/common';
+import { AuditEntry, Membership, User } from './account.entities';
 
 /** Who did something, from where: a signed-in person (the gateway's session) or the system. */
 export interface Actor {
@@ -63,6 +63,25 @@ export class AuditService {
       targetId: record.targetId ?? null,
       data: (record.data ?? {}) as never,
       ipAddress: actor.ipAddress?.slice(0, 64) ?? null,
+    });
+  }
+
+  /**
+   * A change another service made (utilities' webhook endpoints): by a person (their email as
+   * it is now) or a key (its id in `data.credentialId`), at the time the service says.
+   */
+  async recordFromService(record: AuthContract.AuditRecord): Promise<void> {
+    const email = record.actorUserId ? ((await this.dataSource.getRepository(User).findOne({ select: { email: true }, where: { id: record.actorUserId } }))?.email ?? null) : null;
+    await this.dataSource.getRepository(AuditEntry).insert({
+      organizationId: record.organizationId,
+      actorUserId: record.actorUserId,
+      actorEmail: email,
+      action: record.action,
+      targetType: record.targetType,
+      targetId: record.targetId,
+      data: { ...record.data, ...(record.actorCredentialId ? { credentialId: record.actorCredentialId } : {}) } as never,
+      ipAddress: record.ipAddress?.slice(0, 64) ?? null,
+      occurredAt: new Date(record.at),
     });
   }
 

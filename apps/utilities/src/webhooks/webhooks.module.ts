@@ -6,6 +6,7 @@ import { WebhookDeliveries } from './deliveries/webhook-deliveries.service';
 import { SigningSecretCipher, signingSecretCipher } from './endpoints/signing-secret-cipher';
 import { WebhookEndpointsController } from './endpoints/webhook-endpoints.controller';
 import { WebhookEndpointsService } from './endpoints/webhook-endpoints.service';
+import { WebhookAuditTrail } from './endpoints/webhook-audit-trail';
 import { EVENT_SINK, EventIngestion } from './events/event-ingestion.service';
 import { EventRetention } from './events/event-retention';
 import { EventsController } from './events/events.controller';
@@ -21,6 +22,7 @@ import { EventTypesController } from './event-types/event-types.controller';
   controllers: [EventTypesController, WebhookEndpointsController, DeliveriesController, EventsController],
   providers: [
     WebhookEndpointsService,
+    WebhookAuditTrail,
     { provide: SigningSecretCipher, inject: [Environment], useFactory: signingSecretCipher },
     WebhookDeliveries,
     { provide: EVENT_SINK, useExisting: WebhookDeliveries },

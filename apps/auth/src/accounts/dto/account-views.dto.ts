@@ -188,7 +188,7 @@ export class AuditEntryView {
   @ApiProperty({ format: 'uuid' })
   id: string;
 
-  @ApiProperty({ example: 'key.created', description: 'session.created, session.revoked, password.changed, password.reset, organization.created, member.invited, invitation.revoked, member.joined, member.role_changed, member.removed, member.left, key.created, key.secret_rolled, key.revoked.' })
+  @ApiProperty({ example: 'key.created', description: 'session.created, session.revoked, password.changed, password.reset, organization.created, member.invited, invitation.revoked, member.joined, member.role_changed, member.removed, member.left, key.created, key.secret_rolled, key.revoked, webhook_endpoint.created, webhook_endpoint.updated, webhook_endpoint.enabled, webhook_endpoint.disabled, webhook_endpoint.secret_rotated, webhook_endpoint.deleted (a key’s changes name it in `data.credentialId`).' })
   action: string;
 
   @ApiProperty({ type: AuditActorView })

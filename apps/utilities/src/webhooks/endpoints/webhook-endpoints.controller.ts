@@ -1,9 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { ApiBody, ApiOperation } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrors, ApiIdParam, AuthenticatedOrSignedIn, CurrentPrincipal, PageQueryDto, PlatformException, Principal, SuccessMessage, Tenant, TenantContext } from '@platform/common';
 import { CreatedWebhookEndpointView, CreateWebhookEndpointDto, RotatedSecretView, RotateSecretDto, UpdateWebhookEndpointDto, WebhookEndpointView } from './dto/webhook-endpoint.dto';
 import { MAX_ENDPOINTS_PER_COMPANY, MAX_PREVIOUS_SECRETS, WebhookEndpointsService } from './webhook-endpoints.service';
 import { WebhooksTag } from '../webhooks-tag';
+import { WebhookAuditTrail } from './webhook-audit-trail';
 
 const endpointId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('WEBHOOK_ENDPOINT_NOT_FOUND') });
 /** The tag of the webhook routes. */
@@ -13,7 +15,10 @@ const NOT_THE_COMPANYS = 'WEBHOOK_ENDPOINT_NOT_FOUND for an unknown endpoint or 
 @WebhooksTag()
 @Controller('webhooks/endpoints')
 export class WebhookEndpointsController {
-  constructor(private readonly endpoints: WebhookEndpointsService) {}
+  constructor(
+    private readonly endpoints: WebhookEndpointsService,
+    private readonly audit: WebhookAuditTrail,
+  ) {}
 
   @Post()
   @HttpCode(201)
@@ -34,8 +39,10 @@ export class WebhookEndpointsController {
   })
   @ApiEnvelope(201, CreatedWebhookEndpointView, 'Created, enabled. `secret` is shown only in this answer (and a rotation’s): store it now.')
   @ApiErrors('WEBHOOK_ENDPOINT_LIMIT_REACHED')
-  create(@Tenant() tenant: TenantContext, @CurrentPrincipal() principal: Principal, @Body() body: CreateWebhookEndpointDto) {
-    return this.endpoints.create({ companyId: tenant.companyId, organizationId: principal.organizationId, credentialId: principal.credentialId, periodAnchor: principal.periodAnchor }, body);
+  async create(@Tenant() tenant: TenantContext, @CurrentPrincipal() principal: Principal, @Body() body: CreateWebhookEndpointDto, @Req() request: FastifyRequest) {
+    const created = await this.endpoints.create({ companyId: tenant.companyId, organizationId: principal.organizationId, credentialId: principal.credentialId, periodAnchor: principal.periodAnchor }, body);
+    await this.audit.record(request, 'webhook_endpoint.created', created.id, { url: created.url, eventTypes: created.eventTypes });
+    return created;
   }
 
   @Get()
@@ -62,8 +69,10 @@ export class WebhookEndpointsController {
   @EndpointIdParam()
   @ApiEnvelope(200, WebhookEndpointView, 'The whole endpoint after the change.')
   @ApiErrors('WEBHOOK_ENDPOINT_NOT_FOUND')
-  update(@Tenant() tenant: TenantContext, @Param('id', endpointId) id: string, @Body() body: UpdateWebhookEndpointDto) {
-    return this.endpoints.update(tenant.companyId, id, body);
+  async update(@Tenant() tenant: TenantContext, @Param('id', endpointId) id: string, @Body() body: UpdateWebhookEndpointDto, @Req() request: FastifyRequest) {
+    const updated = await this.endpoints.update(tenant.companyId, id, body);
+    await this.audit.record(request, 'webhook_endpoint.updated', id, { changed: Object.keys(body) });
+    return updated;
   }
 
   @Post(':id/disable')
@@ -73,8 +82,10 @@ export class WebhookEndpointsController {
   @EndpointIdParam()
   @ApiEnvelope(200, WebhookEndpointView, 'The endpoint, disabled (`disabledReason` `manual` unless it was already disabled).')
   @ApiErrors('WEBHOOK_ENDPOINT_NOT_FOUND')
-  disable(@Tenant() tenant: TenantContext, @Param('id', endpointId) id: string) {
-    return this.endpoints.setEnabled(tenant.companyId, id, false);
+  async disable(@Tenant() tenant: TenantContext, @Param('id', endpointId) id: string, @Req() request: FastifyRequest) {
+    const disabled = await this.endpoints.setEnabled(tenant.companyId, id, false);
+    await this.audit.record(request, 'webhook_endpoint.disabled', id);
+    return disabled;
   }
 
   @Post(':id/enable')
@@ -84,8 +95,10 @@ export class WebhookEndpointsController {
   @EndpointIdParam()
   @ApiEnvelope(200, WebhookEndpointView, 'The endpoint, enabled.')
   @ApiErrors('WEBHOOK_ENDPOINT_NOT_FOUND')
-  enable(@Tenant() tenant: TenantContext, @Param('id', endpointId) id: string) {
-    return this.endpoints.setEnabled(tenant.companyId, id, true);
+  async enable(@Tenant() tenant: TenantContext, @Param('id', endpointId) id: string, @Req() request: FastifyRequest) {
+    const enabled = await this.endpoints.setEnabled(tenant.companyId, id, true);
+    await this.audit.record(request, 'webhook_endpoint.enabled', id);
+    return enabled;
   }
 
   @Post(':id/rotate-secret')
@@ -102,9 +115,11 @@ export class WebhookEndpointsController {
   @ApiBody({ type: RotateSecretDto, required: false })
   @ApiEnvelope(200, RotatedSecretView, 'The new secret, shown only in this answer: store it now.')
   @ApiErrors('WEBHOOK_ENDPOINT_NOT_FOUND')
-  rotateSecret(@Tenant() tenant: TenantContext, @Param('id', endpointId) id: string, @Body() body: RotateSecretDto) {
+  async rotateSecret(@Tenant() tenant: TenantContext, @Param('id', endpointId) id: string, @Body() body: RotateSecretDto, @Req() request: FastifyRequest) {
     // a request without a body rotates with the default grace
-    return this.endpoints.rotateSecret(tenant.companyId, id, body?.graceSeconds);
+    const rotated = await this.endpoints.rotateSecret(tenant.companyId, id, body?.graceSeconds);
+    await this.audit.record(request, 'webhook_endpoint.secret_rotated', id, { previousSecretsExpireAt: rotated.previousSecretsExpireAt });
+    return rotated;
   }
 
   @Delete(':id')
@@ -113,7 +128,8 @@ export class WebhookEndpointsController {
   @EndpointIdParam()
   @ApiEnvelope(200, null, 'Deleted.', { empty: true })
   @ApiErrors('WEBHOOK_ENDPOINT_NOT_FOUND')
-  async remove(@Tenant() tenant: TenantContext, @Param('id', endpointId) id: string): Promise<void> {
+  async remove(@Tenant() tenant: TenantContext, @Param('id', endpointId) id: string, @Req() request: FastifyRequest): Promise<void> {
     await this.endpoints.remove(tenant.companyId, id);
+    await this.audit.record(request, 'webhook_endpoint.deleted', id);
   }
 }
