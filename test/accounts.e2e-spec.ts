@@ -100,6 +100,7 @@ describe('developer accounts through the one-machine gateway', () => {
 
     const me = await browser.call('GET', '/api/v1/account/me');
     expect(me.status).toBe(200);
+    expect((await browser.call('GET', '/api/v1/account/organizations')).body.data).toEqual(login.body.data.organizations);
     expect(me.body.data.session.current).toBe(true);
     expect(me.body.data.csrfToken).toBe(login.body.data.csrfToken);
   });
@@ -174,6 +175,13 @@ describe('developer accounts through the one-machine gateway', () => {
     expect(endpoint.body.data.secret).toMatch(/^whsec_/);
     expect((await browser.call('GET', endpoints, { headers: { 'x-organization-id': organizationId } })).body.data.items.map((item: { id: string }) => item.id)).toEqual([endpoint.body.data.id]);
     expectError(await browser.call('POST', endpoints, { body: { url: 'http://127.0.0.1:9/x' }, headers: { 'x-organization-id': organizationId, 'x-csrf-token': 'nope' } }), 403, 'CSRF_CHECK_FAILED');
+
+    // endpoint changes are in the organization's audit log, whoever made them: the person, or a key
+    const endpointCreated = await eventually(async () => {
+      const entries = (await browser.call('GET', `${base}/audit-log?action=webhook_endpoint.created`)).body.data.items;
+      return entries.length ? entries : undefined;
+    }, 15_000, 'the endpoint creation in the audit log');
+    expect(endpointCreated).toEqual([expect.objectContaining({ actor: { userId: expect.any(String), email: 'ada@example.com' }, target: { type: 'webhook_endpoint', id: endpoint.body.data.id }, ipAddress: '127.0.0.1' })]);
 
     const revoked = await browser.call('DELETE', `${base}/keys/${keyId}`);
     expect(revoked.body.data.revokedAt).not.toBeNull();

@@ -140,14 +140,18 @@ export class TestStack {
     const user = await dataSource.getRepository(User).save({ email, name: 'Test Person', passwordHash: await hashPassword('violet tractor umbrella 42'), emailVerifiedAt: new Date(), passwordChangedAt: new Date() });
     await dataSource.getRepository(Membership).insert({ organizationId, userId: user.id, role });
     const gateway = this.auth.app.get(SessionGateway);
+    const signIn = async (method: string, path: string, csrf = true) => {
+      const { session, token } = await this.auth.app.get(SessionsService).create(dataSource.manager, user.id, { ipAddress: '127.0.0.1', userAgent: 'test' });
+      const minted = await gateway.mint({ cookie: `${SESSION_COOKIE}=${token}`, method, uri: path, origin: 'http://localhost', hosts: ['localhost'], csrfToken: csrf ? gateway.csrfTokenOf(session.id) : undefined, organizationId });
+      const headers: Record<string, string> = minted ? { 'x-platform-session': minted, 'x-organization-id': organizationId } : {};
+      return { sessionId: session.id, headers };
+    };
     return {
       userId: user.id,
       // a session of its own for each request: one request signing out ends no other's
-      sessionHeader: async (method: string, path: string): Promise<Record<string, string>> => {
-        const { session, token } = await this.auth.app.get(SessionsService).create(dataSource.manager, user.id, { ipAddress: '127.0.0.1', userAgent: 'test' });
-        const minted = await gateway.mint({ cookie: `${SESSION_COOKIE}=${token}`, method, uri: path, origin: 'http://localhost', hosts: ['localhost'], csrfToken: gateway.csrfTokenOf(session.id), organizationId });
-        return minted ? { 'x-platform-session': minted, 'x-organization-id': organizationId } : {};
-      },
+      sessionHeader: async (method: string, path: string): Promise<Record<string, string>> => (await signIn(method, path)).headers,
+      /** A new session, and the header of one request of it. */
+      signIn,
     };
   }
 

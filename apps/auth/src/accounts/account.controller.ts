@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiEnvelope, ApiErrors, ApiTag, CurrentSession, Environment, headerValue, PlatformException, Public, SessionPrincipal, SignedIn, SuccessMessage } from '@platform/common';
+import { normalizeIp } from '@nestjs/throttler';
+import { ApiEnvelope, ApiErrors, ApiTag, CurrentSession, Environment, headerValue, PlatformException, Public, RateLimitStore, SessionPrincipal, SignedIn, SuccessMessage } from '@platform/common';
 import { Session, User } from './account.entities';
 import { AccountsService } from './accounts.service';
 import { Actor } from './audit.service';
@@ -41,8 +42,20 @@ export class AccountController {
     private readonly organizations: OrganizationsService,
     private readonly sessions: SessionsService,
     private readonly gateway: SessionGateway,
+    private readonly store: RateLimitStore,
     @Inject(Environment) private readonly env: Environment,
   ) {}
+
+  /**
+   * Sign-ups and emailed links asked for from one client address (an IPv6 one by its /64): each
+   * sign-up spends a password hash and each request may send an email, so one address gets
+   * LOGIN_FAILURES_PER_ADDRESS of them per TOKEN_FAILURE_WINDOW_SECONDS, then 429.
+   */
+  private async perAddress(request: FastifyRequest): Promise<void> {
+    const window = this.env.TOKEN_FAILURE_WINDOW_SECONDS;
+    const counted = await this.store.countWithinLimits([{ key: `account-ops:ip:${normalizeIp(request.ip)}`, limit: this.env.LOGIN_FAILURES_PER_ADDRESS }], window * 1000);
+    if (counted === 0) throw PlatformException.tooManyRequests(window);
+  }
 
   /** A browser's cross-site POST (login CSRF): refused when its Origin is not this host's. */
   private sameOrigin(request: FastifyRequest): void {
@@ -67,9 +80,10 @@ export class AccountController {
     description: 'Creates the account and an organization it owns (developer-sandbox plan), and emails a verification link. An address that already has an account gets an email saying so instead: the answer is the same either way.',
   })
   @ApiEnvelope(202, SignUpView, 'The verification email is on its way.')
-  @ApiErrors('CSRF_CHECK_FAILED')
+  @ApiErrors('CSRF_CHECK_FAILED', 'RATE_LIMIT_EXCEEDED')
   async signUp(@Body() body: SignUpDto, @Req() request: FastifyRequest) {
     this.sameOrigin(request);
+    await this.perAddress(request);
     await this.accounts.signUp(body);
     return { email: body.email.trim().toLowerCase() };
   }
@@ -92,7 +106,9 @@ export class AccountController {
   @SuccessMessage('emailSentIfKnown')
   @ApiOperation({ summary: 'Send the verification email again', description: 'At most 5 account emails an hour per account; the answer is the same whether or not the address has an account.' })
   @ApiEnvelope(202, null, 'An email is on its way if the address has an unverified account.', { empty: true })
-  async resendVerification(@Body() body: EmailDto) {
+  @ApiErrors('RATE_LIMIT_EXCEEDED')
+  async resendVerification(@Body() body: EmailDto, @Req() request: FastifyRequest) {
+    await this.perAddress(request);
     await this.accounts.resendVerification(body.email);
   }
 
@@ -132,7 +148,9 @@ export class AccountController {
   @SuccessMessage('emailSentIfKnown')
   @ApiOperation({ summary: 'Ask for a password reset link', description: 'The link works once, for an hour. The answer is the same whether or not the address has an account.' })
   @ApiEnvelope(202, null, 'An email is on its way if the address has an account.', { empty: true })
-  async requestReset(@Body() body: EmailDto) {
+  @ApiErrors('RATE_LIMIT_EXCEEDED')
+  async requestReset(@Body() body: EmailDto, @Req() request: FastifyRequest) {
+    await this.perAddress(request);
     await this.accounts.requestPasswordReset(body.email);
   }
 

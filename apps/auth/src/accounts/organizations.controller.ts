@@ -9,6 +9,7 @@ import { AuditEntryView, CreatedKeyView, OrganizationUsageView, QuotaUseView, Re
 import { AuditLogQueryDto, CreateKeyDto, InvitationParamsDto, InviteDto, KeyParamsDto, MemberParamsDto, OrganizationNameDto, OrganizationParamsDto, RequestsQueryDto, RoleDto, RollKeyDto, UsageQueryDto } from './dto/account.dto';
 import { ApiExtraModels } from '@nestjs/swagger';
 import { MAX_USAGE_DAYS, RequestLogService } from '../requests/request-log.service';
+import { AccountsService } from './accounts.service';
 import { KeysService } from './keys.service';
 import { OrganizationsService, requireRole } from './organizations.service';
 
@@ -26,7 +27,17 @@ export class OrganizationsController {
     private readonly keys: KeysService,
     private readonly audit: AuditService,
     private readonly requests: RequestLogService,
+    private readonly accounts: AccountsService,
   ) {}
+
+  @Get()
+  @SignedIn()
+  @ApiOperation({ summary: 'List your organizations and your role in each' })
+  @ApiEnvelope(200, MyOrganizationView, 'The organizations you belong to, in the order you joined them.', { isArray: true })
+  async list(@CurrentSession() session: SessionPrincipal) {
+    const { organizations } = await this.accounts.me(session.userId);
+    return organizations.map(({ organization, role }) => ({ id: organization.id, name: organization.name, plan: organization.plan, role, createdAt: organization.createdAt }));
+  }
 
   @Post()
   @SignedIn()
