@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Compiles every app, the shared library and the one-machine suite in one tsc pass, rewrites the
-// @platform/common alias, and writes the entry points `dist/apps/<app>/main.js`.
+// @platform/common alias, writes the entry points `dist/apps/<app>/main.js`, and bundles the
+// developer dashboard into `dist/dashboard` (scripts/build-dashboard.js).
 const { execFileSync } = require('node:child_process');
 const { mkdirSync, writeFileSync, rmSync } = require('node:fs');
 const { join } = require('node:path');
+const { buildDashboard } = require('./build-dashboard');
 
 const root = join(__dirname, '..');
 const APPS = ['auth', 'hr', 'utilities', 'payroll', 'pay', 'books'];
@@ -14,7 +16,10 @@ rmSync(join(root, 'dist'), { recursive: true, force: true, maxRetries: 5, retryD
 try {
   run(bin('tsc'), ['-p', 'tsconfig.build.json']);
   run(bin('tsc-alias'), ['-p', 'tsconfig.build.json']);
-} catch {
+  buildDashboard();
+} catch (error) {
+  // tsc and esbuild have said what failed; anything else says it here
+  if (error.status === undefined && !error.errors) process.stderr.write(`${error.stack ?? error}\n`);
   process.stderr.write('Build failed.\n');
   process.exit(1);
 }

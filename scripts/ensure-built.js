@@ -13,8 +13,8 @@ function newestSource(dir) {
     if (entry.name === 'node_modules' || entry.name === 'test' || entry.name.startsWith('.')) continue;
     const path = join(dir, entry.name);
     if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
-    // sources, and the JSON they import (the event catalogue's schemas)
-    else if (/\.(ts|json)$/.test(entry.name)) newest = Math.max(newest, statSync(path).mtimeMs);
+    // sources, the JSON they import (the event catalogue's schemas), and the dashboard's page, styles and icon
+    else if (/\.(ts|tsx|json|css|html|svg)$/.test(entry.name)) newest = Math.max(newest, statSync(path).mtimeMs);
   }
   return newest;
 }

@@ -403,7 +403,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** List your organizations and your role in each */
+        get: operations["Organizations_list"];
         put?: never;
         /** Create an organization you own (developer-sandbox plan) */
         post: operations["Organizations_create"];
@@ -1417,7 +1418,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /**
-             * @description session.created, session.revoked, password.changed, password.reset, organization.created, member.invited, invitation.revoked, member.joined, member.role_changed, member.removed, member.left, key.created, key.secret_rolled, key.revoked.
+             * @description session.created, session.revoked, password.changed, password.reset, organization.created, member.invited, invitation.revoked, member.joined, member.role_changed, member.removed, member.left, key.created, key.secret_rolled, key.revoked, webhook_endpoint.created, webhook_endpoint.updated, webhook_endpoint.enabled, webhook_endpoint.disabled, webhook_endpoint.secret_rotated, webhook_endpoint.deleted (a key’s changes name it in `data.credentialId`).
              * @example key.created
              */
             action: string;
@@ -2902,6 +2903,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `HTTP_ERROR`: The request headers are too large. */
             431: {
                 headers: {
@@ -3069,6 +3081,17 @@ export interface operations {
             /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3365,6 +3388,17 @@ export interface operations {
             /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3972,6 +4006,88 @@ export interface operations {
             };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Organizations_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organizations you belong to, in the order you joined them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["MyOrganizationView"][];
+                    };
+                };
+            };
+            /**
+             * @description `GATEWAY_AUTH_REQUIRED`: The gateway session header is missing.
+             *
+             *     `GATEWAY_AUTH_INVALID`: The gateway session is invalid.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `NOT_AN_ORGANIZATION_MEMBER`: You are not a member of this organization.
+             *
+             *     `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,6 +3,7 @@ import { describeService, PlatformModule } from '@platform/common';
 import { AccountsModule } from './accounts/accounts.module';
 import { AuthorizeModule } from './authorize/authorize.module';
 import { CredentialsModule } from './credentials/credentials.module';
+import { DashboardModule } from './dashboard/dashboard.module';
 import { DocsModule } from './docs/docs.module';
 import { AUTH_ENTITIES } from './entities';
 import { IdentityModule } from './identity/identity.module';
@@ -21,6 +22,7 @@ export const AUTH_SERVICE = describeService('auth');
     IdentityModule,
     AuthorizeModule,
     DocsModule,
+    DashboardModule,
     AccountsModule,
   ],
 })

@@ -77,8 +77,11 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
   socket.destroy(error);
 }
 
-/** Served outside the service prefix: kubelet probes and service-to-service routes, which the Ingress never routes. */
-export const UNPREFIXED_PATHS = ['healthz/live', 'healthz/ready', 'internal/{*path}'];
+/**
+ * Served outside the service prefix: kubelet probes and service-to-service routes, which the
+ * Ingress never routes, and the developer dashboard's page (auth), which it routes at /dashboard.
+ */
+export const UNPREFIXED_PATHS = ['healthz/live', 'healthz/ready', 'internal/{*path}', 'dashboard', 'dashboard/{*path}'];
 
 /**
  * Creates a service exactly as it runs in production (adapter options, security headers,

@@ -1,0 +1,65 @@
+/** The dashboard's one way to the API: same-origin JSON, the session cookie sent by the browser. */
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    /** VALIDATION_FAILED: one list of messages per field */
+    readonly errors: Record<string, string[]> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** The request found no server (offline, the server down): the page words it itself. */
+export const NETWORK_ERROR = 'NETWORK_ERROR';
+
+interface ApiState {
+  csrfToken?: string;
+  language: string;
+  /** a 401 other than a refused sign-in: the session is gone */
+  onSignedOut: () => void;
+}
+
+const state: ApiState = { language: 'en', onSignedOut: () => undefined };
+
+export function configureApi(changes: Partial<ApiState>): void {
+  Object.assign(state, changes);
+}
+
+export interface CallOptions {
+  /** X-Organization-Id: the organization a route outside /account/organizations/:id acts for (webhooks) */
+  organizationId?: string;
+}
+
+/**
+ * Calls `/api/v1<path>` and answers the envelope's `data`, or throws an ApiError with the
+ * envelope's code and message (in the page's language: Accept-Language follows the switch).
+ * Changes carry the session's CSRF token.
+ */
+export async function api<T = unknown>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, options: CallOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': state.language };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET' && state.csrfToken) headers['x-csrf-token'] = state.csrfToken;
+  if (options.organizationId) headers['x-organization-id'] = options.organizationId;
+  let response: Response;
+  try {
+    response = await fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin', cache: 'no-store' });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR, '');
+  }
+  const envelope = (await response.json().catch(() => null)) as { success?: boolean; data?: T; code?: string; message?: string; errors?: Record<string, string[]> } | null;
+  if (response.ok && envelope?.success) return envelope.data as T;
+  const error = new ApiError(response.status, envelope?.code ?? 'HTTP_ERROR', envelope?.message ?? response.statusText, envelope?.errors ?? {});
+  if (response.status === 401 && error.code !== 'INVALID_CREDENTIALS') state.onSignedOut();
+  return Promise.reject(error);
+}
+
+/** A query string of the values set (`?a=1&b=x`), or ''. */
+export function query(values: Record<string, string | number | undefined | null>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
