@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In, LessThanOrEqual, MoreThanOrEqual, FindOptionsWhere } from 'typeorm';
-import { EventOutbox, findPage, HrContract, isUniqueViolation, Page, PageQueryDto, PlatformException, SerializedJson, Transactions } from '@platform/common';
+import { DataSource, EntityManager, LessThanOrEqual, MoreThanOrEqual, FindOptionsWhere } from 'typeorm';
+import { EventOutbox, findPage, HrContract, isUniqueViolation, Page, PageQueryDto, PlatformException, qualifiedTable, SerializedJson, Transactions } from '@platform/common';
 import { accrualLines } from '../accounting/journal-lines';
 import { PostingsService } from '../accounting/postings.service';
 import { HrClient } from '../hr/hr.client';
@@ -115,7 +115,11 @@ export class RunsService {
         const run = await this.move(manager, companyId, id, ['draft'], { status: 'approved', approvedAt: new Date() });
         const slips = await manager.find(Payslip, { where: { runId: id } });
         const month = run.periodStart.slice(0, 7);
-        await manager.insert(PeriodClaim, slips.map((slip) => ({ companyId, employeeId: slip.employeeId, month, runId: id })));
+        // one statement from the run's payslips: as many claims as payslips, whatever the number, with three bound values
+        await manager.query(
+          `INSERT INTO ${qualifiedTable(this.dataSource, PeriodClaim)} ("company_id", "employee_id", "month", "run_id") SELECT $1, "employee_id", $2, $3 FROM ${qualifiedTable(this.dataSource, Payslip)} WHERE "run_id" = $3`,
+          [companyId, month, id],
+        );
         await this.postings.record(manager, 'accrual', id, id, {
           companyId,
           date: run.periodEnd,
@@ -131,8 +135,15 @@ export class RunsService {
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       const run = await this.get(companyId, id);
-      const slips = await this.dataSource.getRepository(Payslip).find({ select: { employeeId: true }, where: { runId: id } });
-      const claims = await this.dataSource.getRepository(PeriodClaim).find({ where: { companyId, month: run.periodStart.slice(0, 7), employeeId: In(slips.map((s) => s.employeeId)) } });
+      // the claims of other runs on this run's employees, found by a join rather than a list of ids (no limit on the run's size)
+      const claims = await this.dataSource
+        .getRepository(PeriodClaim)
+        .createQueryBuilder('claim')
+        .innerJoin(Payslip, 'slip', 'slip.employeeId = claim.employeeId AND slip.runId = :id', { id })
+        .where('claim.companyId = :companyId AND claim.month = :month AND claim.runId <> :id', { companyId, month: run.periodStart.slice(0, 7) })
+        .orderBy('claim.employeeId')
+        .limit(1000)
+        .getMany();
       throw new PlatformException('PAYROLL_RUN_PERIOD_CONFLICT', {
         details: { month: run.periodStart.slice(0, 7), conflicts: claims.map((c) => ({ employeeId: c.employeeId, runId: c.runId })) },
       });
