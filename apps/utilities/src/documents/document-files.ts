@@ -1,7 +1,8 @@
-import { Injectable, StreamableFile } from '@nestjs/common';
+import { Inject, Injectable, StreamableFile } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { EntityManager } from 'typeorm';
+import { Environment } from '@platform/common';
 import { FilesService, StoredFile } from '../files/files.service';
 
 export type { StoredFile };
@@ -13,11 +14,17 @@ export type { StoredFile };
  */
 @Injectable()
 export class DocumentFiles {
-  constructor(private readonly files: FilesService) {}
+  constructor(
+    private readonly files: FilesService,
+    @Inject(Environment) private readonly env: Environment,
+  ) {}
 
-  /** Puts the bytes in the store (not yet listed anywhere); `record` then writes the row in the caller's transaction. */
+  /**
+   * Puts the bytes in the store (not yet listed anywhere), refused past DOCUMENT_MAX_BYTES
+   * (FILE_TOO_LARGE); `record` then writes the row in the caller's transaction.
+   */
   put(companyId: string, filename: string, contentType: string, bytes: Buffer | Readable): Promise<StoredFile> {
-    return this.files.store(companyId, filename, contentType, bytes);
+    return this.files.store(companyId, filename, contentType, bytes, this.env.DOCUMENT_MAX_BYTES);
   }
 
   record(manager: EntityManager, companyId: string, file: StoredFile): Promise<void> {

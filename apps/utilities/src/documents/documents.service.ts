@@ -302,14 +302,25 @@ export class DocumentsService {
     const archive = archiver('zip', { zlib: { level: 6 } });
     const filename = `payslips-${month}-${run.id.slice(0, 8)}.zip`;
     const storing = this.files.put(companyId, filename, CONTENT_TYPES.zip, archive);
-    storing.catch(() => undefined);
+    // The store stops reading the archive when it refuses it (FILE_TOO_LARGE past
+    // DOCUMENT_MAX_BYTES): the archive then never finishes, so its failure ends the job at once.
+    let refused: unknown;
+    const storeFailed = storing.then(
+      () => new Promise<never>(() => undefined),
+      (error: unknown) => {
+        refused = error;
+        throw error;
+      },
+    );
+    storeFailed.catch(() => undefined);
     try {
       for (const [index, slip] of payslips.entries()) {
+        if (refused) throw refused;
         const rendered = await this.renderer.render(payslipModel(run, slip, context), format);
         archive.append(rendered.bytes, { name: entryName(slip) });
         await onProgress(10 + Math.floor(((index + 1) / payslips.length) * 80));
       }
-      await archive.finalize();
+      await Promise.race([archive.finalize(), storeFailed]);
     } catch (error) {
       archive.abort();
       const partial = await storing.catch(() => null);

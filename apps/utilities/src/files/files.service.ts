@@ -287,12 +287,12 @@ export class FilesService {
   }
 
   /**
-   * Stores bytes produced here (the same staging, size limit and checksum as an upload) without
-   * listing them yet: `recordStored` then writes the row in the caller's transaction, and
-   * `discardStored` removes the object when that transaction fails.
+   * Stores bytes produced here (the same staging and checksum as an upload, refused past
+   * `maxBytes`) without listing them yet: `recordStored` then writes the row in the caller's
+   * transaction, and `discardStored` removes the object when that transaction fails.
    */
-  async store(companyId: string, filename: string, contentType: string, bytes: Buffer | Readable): Promise<StoredFile> {
-    const staged = await this.stageStream(Buffer.isBuffer(bytes) ? Readable.from([bytes]) : bytes);
+  async store(companyId: string, filename: string, contentType: string, bytes: Buffer | Readable, maxBytes: number): Promise<StoredFile> {
+    const staged = await this.stageStream(Buffer.isBuffer(bytes) ? Readable.from([bytes]) : bytes, maxBytes);
     const id = randomUUID();
     const storageKey = `${companyId}/${id}`;
     try {
@@ -327,8 +327,8 @@ export class FilesService {
     return { ...staged, filename: cleanFilename(part.filename), declaredContentType: cleanDeclaredType(part.mimetype) };
   }
 
-  /** Streams bytes to a staging file, refusing past FILES_MAX_BYTES, hashing and inspecting them on the way. */
-  private async stageStream(source: Readable): Promise<StagedBytes> {
+  /** Streams bytes to a staging file, refusing past `max` (FILES_MAX_BYTES for uploads), hashing and inspecting them on the way. */
+  private async stageStream(source: Readable, max = this.env.FILES_MAX_BYTES): Promise<StagedBytes> {
     await mkdir(this.stagingDir, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
     // The parser gave up on the part (the body ended inside it) and destroyed its stream before
     // it was read: pipeline() never settles on a readable destroyed before it is attached.
@@ -336,7 +336,6 @@ export class FilesService {
     const path = join(this.stagingDir, `${randomUUID()}.part`);
     const hash = createHash('sha256');
     const inspector = new ContentInspector();
-    const max = this.env.FILES_MAX_BYTES;
     let size = 0;
     const meter = new Transform({
       transform(chunk: Buffer, _encoding, done) {

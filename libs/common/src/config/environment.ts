@@ -206,6 +206,13 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(1) @Max(5_368_709_120)
   FILES_MAX_BYTES = 10_485_760;
 
+  /**
+   * The largest document utilities produces (a run's payslips in one ZIP: about 3 KB a payslip),
+   * apart from uploads' FILES_MAX_BYTES: 256 MiB by default, room for far more than 10,000 payslips.
+   */
+  @Transform(toInt) @IsInt() @Min(1024) @Max(4_294_967_296)
+  DOCUMENT_MAX_BYTES = 268_435_456;
+
   @IsIn(['local', 's3'], { message: 'FILES_STORAGE must be local or s3' })
   FILES_STORAGE: 'local' | 's3' = 'local';
 
