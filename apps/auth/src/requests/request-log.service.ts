@@ -12,8 +12,9 @@ export const PRUNE_REQUEST_LOG = 'auth:prune-request-log';
 export const KEPT_PER_ORGANIZATION = 1000;
 /** Errors are kept this long besides. */
 export const ERRORS_KEPT_DAYS = 7;
-/** Rows one pruning deletes at most (it runs every minute: a backlog goes over several runs). */
-const PRUNE_LIMIT = 500_000;
+/** Rows one statement of a pruning deletes, and how long one pruning goes on (it runs every minute). */
+const PRUNE_CHUNK = 5000;
+const PRUNE_BUDGET_MS = 20_000;
 /** The longest period a usage query covers. */
 export const MAX_USAGE_DAYS = 366;
 
@@ -46,7 +47,7 @@ export class RequestLogService {
     private readonly store: RateLimitStore,
     queue: JobQueue,
   ) {
-    queue.handle(PRUNE_REQUEST_LOG, () => this.prune().then(() => undefined), { schedule: '* * * * *', maxAttempts: 1 });
+    queue.handle(PRUNE_REQUEST_LOG, () => this.prune().then(() => undefined), { schedule: '* * * * *', maxAttempts: 1, concurrency: 1 });
   }
 
   async record({ items, usage: counts }: AuthContract.RequestRecords): Promise<number> {
@@ -152,27 +153,33 @@ export class RequestLogService {
 
   /**
    * Deletes what no organization keeps: beyond its last KEPT_PER_ORGANIZATION, successes at once
-   * and errors after ERRORS_KEPT_DAYS. Per organization that made requests in the last 8 days (from
-   * the small daily usage table; an idle one has nothing new to prune), by the index on
-   * (organization, time): its 1,000th request's time is found by one index step, and what is older
-   * goes, at most PRUNE_LIMIT rows a run (every minute), so a run's work follows what came since the last.
+   * and errors after ERRORS_KEPT_DAYS. Only organizations that made requests in the last 8 days
+   * have anything new to prune (the daily usage says which). For each, its 1,000th request is
+   * found by one step down the index on (organization, time), and what is older goes in chunks of
+   * PRUNE_CHUNK rows, each a short statement on that index, for at most PRUNE_BUDGET_MS a run: a
+   * backlog goes over several runs, and one run never holds a long transaction.
    */
   async prune(): Promise<number> {
     const table = qualifiedTable(this.dataSource, RequestLogEntry);
-    const [, deleted]: [unknown, number] = await this.dataSource.query(
-      `WITH active AS (
-         SELECT DISTINCT organization_id FROM ${qualifiedTable(this.dataSource, DailyUsage)} WHERE day >= current_date - 8
-       ), cut AS (
-         SELECT a.organization_id, (SELECT occurred_at FROM ${table} r WHERE r.organization_id = a.organization_id ORDER BY occurred_at DESC, id DESC OFFSET $1 - 1 LIMIT 1) AS oldest_kept
-         FROM active a
-       ), doomed AS (
-         SELECT r.id FROM ${table} r JOIN cut ON r.organization_id = cut.organization_id
-         WHERE cut.oldest_kept IS NOT NULL AND r.occurred_at < cut.oldest_kept AND (r.status < 400 OR r.occurred_at < now() - make_interval(days => $2))
-         LIMIT $3
-       )
-       DELETE FROM ${table} r USING doomed WHERE r.id = doomed.id`,
-      [KEPT_PER_ORGANIZATION, ERRORS_KEPT_DAYS, PRUNE_LIMIT],
-    );
+    const deadline = Date.now() + PRUNE_BUDGET_MS;
+    const active: Array<{ organization_id: string }> = await this.dataSource.query(`SELECT DISTINCT "organization_id" FROM ${qualifiedTable(this.dataSource, DailyUsage)} WHERE "day" >= current_date - 8`);
+    let deleted = 0;
+    for (const { organization_id: organizationId } of active) {
+      const [cut]: Array<{ occurred_at: Date }> = await this.dataSource.query(
+        `SELECT "occurred_at" FROM ${table} WHERE "organization_id" = $1 ORDER BY "occurred_at" DESC, "id" DESC OFFSET $2 LIMIT 1`,
+        [organizationId, KEPT_PER_ORGANIZATION - 1],
+      );
+      if (!cut) continue;
+      for (;;) {
+        const [, count]: [unknown, number] = await this.dataSource.query(
+          `DELETE FROM ${table} WHERE "id" IN (SELECT "id" FROM ${table} WHERE "organization_id" = $1 AND "occurred_at" < $2 AND ("status" < 400 OR "occurred_at" < now() - make_interval(days => $3)) LIMIT $4)`,
+          [organizationId, cut.occurred_at, ERRORS_KEPT_DAYS, PRUNE_CHUNK],
+        );
+        deleted += count;
+        if (count < PRUNE_CHUNK || Date.now() > deadline) break;
+      }
+      if (Date.now() > deadline) break;
+    }
     if (deleted) this.logger.log(`request log: ${deleted} old request(s) deleted`);
     return deleted;
   }
