@@ -5,6 +5,9 @@ import { Environment, Internal, PlatformException, UtilitiesContract } from '@pl
 import { ChannelProviders } from './providers/channel-providers';
 import { DeliveryError } from './providers/notification-provider';
 
+/** How the console names each kind of account email. */
+const KIND_WORDS: Record<string, string> = { verify_email: 'verification', password_reset: 'password reset', invitation: 'invitation', already_registered: 'account notice' };
+
 class AccountEmailDto implements UtilitiesContract.AccountEmail {
   @IsEmail()
   @MaxLength(254)
@@ -44,7 +47,8 @@ export class AccountEmailsController {
   @HttpCode(200)
   async send(@Body() email: AccountEmailDto): Promise<UtilitiesContract.SentAccountEmail> {
     if (!this.env.SMTP_URL) {
-      process.stderr.write(`\n[utilities] No SMTP_URL: this ${email.kind.replace(/_/g, ' ')} email to ${email.to} is printed here instead of sent.\n  Subject: ${email.subject}\n${email.text.replace(/^/gm, '  ')}\n\n`);
+      const what = KIND_WORDS[email.kind] ?? email.kind.replace(/_/g, ' ');
+      process.stderr.write(`\n[utilities] No SMTP_URL: this ${what} email to ${email.to} is printed here instead of sent.\n  Subject: ${email.subject}\n${email.text.replace(/^/gm, '  ')}\n\n`);
       return { via: 'console' };
     }
     const id = randomUUID();
