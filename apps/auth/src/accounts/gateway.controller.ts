@@ -4,14 +4,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { headerValue, Public, RawResponse } from '@platform/common';
 import { GatewayRequest, SessionGateway } from './session-gateway';
 
+type Headers = Record<string, string | string[] | undefined>;
+
+/** A header's first value. */
+function first(headers: Headers, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
 /** The hosts a request addressed, as the gateway passes them on: Host, X-Forwarded-Host, and X-Original-URL's. */
-export function addressedHosts(headers: Record<string, string | string[] | undefined>): string[] {
-  const first = (name: string) => {
-    const value = headers[name];
-    return Array.isArray(value) ? value[0] : value;
-  };
-  const hosts = [first('host'), first('x-forwarded-host')];
-  const original = first('x-original-url');
+export function addressedHosts(headers: Headers): string[] {
+  const hosts = [first(headers, 'host'), first(headers, 'x-forwarded-host')];
+  const original = first(headers, 'x-original-url');
   if (original) {
     try {
       hosts.push(new URL(original).host);
@@ -23,13 +27,9 @@ export function addressedHosts(headers: Record<string, string | string[] | undef
 }
 
 /** The gateway's question about a request, from the headers nginx (auth_request), ingress-nginx (auth-url) or the in-process router send. */
-export function gatewayRequestOf(headers: Record<string, string | string[] | undefined>, fallback: { method: string; uri: string }): GatewayRequest {
-  const first = (name: string) => {
-    const value = headers[name];
-    return Array.isArray(value) ? value[0] : value;
-  };
-  let uri = first('x-original-uri');
-  const originalUrl = first('x-original-url');
+export function gatewayRequestOf(headers: Headers, fallback: { method: string; uri: string }): GatewayRequest {
+  let uri = first(headers, 'x-original-uri');
+  const originalUrl = first(headers, 'x-original-url');
   if (!uri && originalUrl) {
     try {
       const parsed = new URL(originalUrl);
@@ -39,13 +39,13 @@ export function gatewayRequestOf(headers: Record<string, string | string[] | und
     }
   }
   return {
-    cookie: first('cookie'),
-    method: first('x-original-method') ?? fallback.method,
+    cookie: first(headers, 'cookie'),
+    method: first(headers, 'x-original-method') ?? fallback.method,
     uri: uri ?? fallback.uri,
-    origin: first('origin'),
+    origin: first(headers, 'origin'),
     hosts: addressedHosts(headers),
-    csrfToken: first('x-csrf-token'),
-    organizationId: first('x-organization-id'),
+    csrfToken: first(headers, 'x-csrf-token'),
+    organizationId: first(headers, 'x-organization-id'),
   };
 }
 

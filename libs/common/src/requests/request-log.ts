@@ -58,6 +58,8 @@ export class RequestLog implements OnApplicationShutdown {
   private timer?: NodeJS.Timeout;
   private sending?: Promise<void>;
   private retry?: { batch: RequestRecords; attempts: number };
+  /** The UTC day of the last request and its bounds: formatted once a day, not once a request. */
+  private today = { start: 0, end: 0, day: '' };
 
   constructor(
     @Inject(Environment) private readonly env: Environment,
@@ -66,7 +68,7 @@ export class RequestLog implements OnApplicationShutdown {
 
   add(record: RequestRecord): void {
     if (record.status !== 429) {
-      const day = new Date(record.at).toISOString().slice(0, 10);
+      const day = this.dayOf(record.at);
       const key = `${record.organizationId}|${record.credentialId}|${record.product}|${day}`;
       const count = this.counts.get(key);
       if (count) count.requests++;
@@ -84,6 +86,14 @@ export class RequestLog implements OnApplicationShutdown {
       this.timer = setTimeout(() => void this.flush(), FLUSH_MS);
       this.timer.unref();
     }
+  }
+
+  private dayOf(at: number): string {
+    if (at < this.today.start || at >= this.today.end) {
+      const start = at - (at % 86_400_000);
+      this.today = { start, end: start + 86_400_000, day: new Date(start).toISOString().slice(0, 10) };
+    }
+    return this.today.day;
   }
 
   /** Sends what is held (and a batch refused before); resolves when auth answered. */
