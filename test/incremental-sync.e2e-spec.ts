@@ -357,6 +357,42 @@ describe('incremental sync on every list', () => {
     }
   });
 
+  it('counts a cursor walk once, on its first page, and a page that ends the list without counting', async () => {
+    const dev = await stack.developer();
+    const hireOne = async (n: number) => {
+      const created = await dev.call(hr, 'POST', '/api/v1/hr/employees', {
+        body: { externalId: `T-${n}`, firstName: 'Total', lastName: `Employee ${n}`, email: `t${n}@example.cm`, hireDate: '2024-01-02', jobTitle: 'Clerk', department: 'Ops', status: 'active' },
+      });
+      expect(created.status).toBe(201);
+      return created.body.data.id as string;
+    };
+    const ids: string[] = [];
+    for (let n = 1; n <= 5; n++) ids.push(await hireOne(n));
+    const subject: Subject = { app: hr, dev, path: '/api/v1/hr/employees', create: hireOne };
+    // page mode: full pages count, the short last page and a page past the end say the same total (with filters or not)
+    for (const filter of ['', '&status=active']) {
+      for (const page of [1, 2, 3, 4]) expect({ page, total: (await list(subject, `page=${page}&limit=2${filter}`)).total }).toEqual({ page, total: 5 });
+      expect((await list(subject, `page=1&limit=10${filter}`)).total).toBe(5);
+    }
+    expect((await list(subject, 'page=1&limit=2&status=terminated')).total).toBe(0);
+
+    const first = await list(subject, 'cursor=start&limit=2');
+    expect(first.total).toBe(5);
+    ids.push(await hireOne(6));
+    // the walk's pages answer the total as it began; the row added meanwhile still comes (its id is after the cursor or not)
+    let cursor = first.nextCursor;
+    while (cursor) {
+      const page = await list(subject, `cursor=${cursor}&limit=2`);
+      expect(page.total).toBe(5);
+      cursor = page.nextCursor;
+    }
+    // a new walk counts again, and so does a cursor of an earlier release (the key alone)
+    expect((await list(subject, 'cursor=start&limit=2')).total).toBe(6);
+    const sorted = [...ids].sort();
+    const legacy = await list(subject, `cursor=${encodeCursor([sorted[0]])}&limit=2`);
+    expect(legacy).toMatchObject({ total: 6, items: [{ id: sorted[1] }, { id: sorted[2] }] });
+  });
+
   it('keeps the page mode of a list as it was, with updatedAt on every row', async () => {
     const dev = await stack.developer();
     for (const name of ['First', 'Second', 'Third']) await dev.call(stack.auth, 'POST', '/api/v1/workspaces', { body: { name } });

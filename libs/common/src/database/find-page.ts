@@ -1,7 +1,7 @@
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { EntityMetadata, FindOptionsWhere, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
 import { PlatformException } from '../errors/platform.exception';
-import { CursorKey, decodeCursor, encodeCursor, isCursorStart } from '../http/page-cursor';
+import { CursorPosition, decodeCursor, encodeCursor, isCursorStart } from '../http/page-cursor';
 import { Page, PageQueryDto } from '../http/pagination';
 import { SerializedJson } from '../http/serialized-json';
 import { PreparedStatement, qualifiedTable } from './prepared';
@@ -72,7 +72,8 @@ function pageStatement<T extends ObjectLiteral>(repository: Repository<T>, filte
   const offset = `$${filtered.length + 2}`;
   const statement = new PreparedStatement(
     `SELECT '[' || coalesce(string_agg(row_to_json(x)::text, ',' ORDER BY ${sorted.map((s) => `r.${s}`).join(', ')}), '') || ']' AS items, ` +
-      `(SELECT count(*)::int FROM ${table} WHERE ${where}) AS total ` +
+      // a page short of its limit ends the list: its total is known without counting (an uncorrelated subquery runs only when needed)
+      `CASE WHEN count(*) < ${limit} AND (count(*) > 0 OR ${offset} = 0) THEN (${offset} + count(*))::int ELSE (SELECT count(*)::int FROM ${table} WHERE ${where}) END AS total ` +
       `FROM (SELECT * FROM ${table} WHERE ${where} ORDER BY ${sorted.join(', ')} LIMIT ${limit} OFFSET ${offset}) r ` +
       `CROSS JOIN LATERAL (SELECT ${fields.join(', ')}) x`,
   );
@@ -142,7 +143,8 @@ export async function findPage<T extends ObjectLiteral, V>(
       return new SerializedJson(`{"items":${items},"page":${pageNumber},"limit":${query.limit},"total":${total}}`);
     }
   }
-  const [rows, total] = await source.findAndCount({ where, order: order as never, skip, take: query.limit });
+  const rows = await source.find({ where, order: order as never, skip, take: query.limit });
+  const total = rows.length < query.limit && (rows.length > 0 || skip === 0) ? skip + rows.length : await source.count({ where });
   return { items: view ? await view(rows) : rows, page: pageNumber, limit: query.limit, total };
 }
 
@@ -156,42 +158,43 @@ async function builderPage<T extends ObjectLiteral, V>(builder: SelectQueryBuild
   }
   if (query.cursor === undefined) {
     const pageNumber = query.page ?? 1;
-    const [rows, total] = await builder
-      .offset((pageNumber - 1) * query.limit)
-      .limit(query.limit)
-      .getManyAndCount();
+    const skip = (pageNumber - 1) * query.limit;
+    const rows = await builder.clone().offset(skip).limit(query.limit).getMany();
+    // a page short of its limit ends the list: its total is known without counting
+    const total = rows.length < query.limit && (rows.length > 0 || skip === 0) ? skip + rows.length : await builder.getCount();
     return { items: view ? await view(rows) : rows, page: pageNumber, limit: query.limit, total };
   }
 
   const keyColumns = options.key
     ? options.key.map((property) => metadata.findColumnWithPropertyName(property) ?? fail(`findPage: ${metadata.name} has no column ${property} to page by`))
     : metadata.primaryColumns;
-  const after = cursorKey(query.cursor, keyColumns);
-  const counted = builder.clone();
+  const after = cursorPosition(query.cursor, keyColumns);
+  const counted = after?.total == null ? builder.clone() : null;
   builder.orderBy();
   for (const column of keyColumns) builder.addOrderBy(`${alias}.${column.propertyPath}`, 'ASC');
   if (after) {
-    const parameters = Object.fromEntries(after.map((value, i) => [`pageAfter${i}`, value]));
+    const parameters = Object.fromEntries(after.key.map((value, i) => [`pageAfter${i}`, value]));
     const columns = keyColumns.map((column) => `${alias}.${column.propertyPath}`).join(', ');
-    builder.andWhere(`(${columns}) > (${after.map((_, i) => `:pageAfter${i}`).join(', ')})`, parameters);
+    builder.andWhere(`(${columns}) > (${after.key.map((_, i) => `:pageAfter${i}`).join(', ')})`, parameters);
   }
-  // one row past the page says whether another page follows
-  const [rows, total] = await Promise.all([builder.limit(query.limit + 1).getMany(), counted.getCount()]);
+  // one row past the page says whether another page follows; the walk is counted on its first page only, and its cursors carry the count
+  const [rows, total] = await Promise.all([builder.limit(query.limit + 1).getMany(), counted ? counted.getCount() : after!.total!]);
   const more = rows.length > query.limit;
   const items = more ? rows.slice(0, query.limit) : rows;
-  const nextCursor = more ? encodeCursor(keyColumns.map((column) => column.getEntityValue(items[items.length - 1]) as string | number)) : null;
+  const nextCursor = more ? encodeCursor(keyColumns.map((column) => column.getEntityValue(items[items.length - 1]) as string | number), total) : null;
   return { items: view ? await view(items) : items, page: null, limit: query.limit, total, nextCursor };
 }
 
 /** A uuid as PostgreSQL writes one (what a cursor of ours holds). */
 const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The key a `cursor` names, checked against the table's primary key; null for the start. A key of another shape is the client's error. */
-function cursorKey(cursor: string, keyColumns: ColumnMetadata[]): CursorKey | null {
+/** The position a `cursor` names, its key checked against the table's primary key; null for the start. A key of another shape is the client's error. */
+function cursorPosition(cursor: string, keyColumns: ColumnMetadata[]): CursorPosition | null {
   if (isCursorStart(cursor)) return null;
-  const key = decodeCursor(cursor);
+  const position = decodeCursor(cursor);
+  const key = position?.key;
   const fits =
-    key !== null &&
+    key !== undefined &&
     key.length === keyColumns.length &&
     keyColumns.every((column, i) => {
       const value = key[i];
@@ -199,8 +202,8 @@ function cursorKey(cursor: string, keyColumns: ColumnMetadata[]): CursorKey | nu
       if (['int', 'integer', 'bigint', 'smallint', Number].includes(column.type as never)) return typeof value === 'number' || (typeof value === 'string' && /^-?\d{1,19}$/.test(value));
       return typeof value === 'string';
     });
-  if (!fits) throw PlatformException.validation({ cursor: ['cursor must be start or the nextCursor of a page'] });
-  return key;
+  if (!fits || !position) throw PlatformException.validation({ cursor: ['cursor must be start or the nextCursor of a page'] });
+  return position;
 }
 
 /** The prepared statement of a page whose filters are all equalities on columns, with the filters' values; null when there is none. */

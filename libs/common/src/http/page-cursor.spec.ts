@@ -10,15 +10,25 @@ describe('page cursor', () => {
   it('encodes a key as base64url text and decodes it back', () => {
     const cursor = encodeCursor([id]);
     expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect(decodeCursor(cursor)).toEqual([id]);
-    expect(decodeCursor(encodeCursor(['2026-03-01', 42]))).toEqual(['2026-03-01', 42]);
+    expect(decodeCursor(cursor)).toEqual({ key: [id], total: null });
+    expect(decodeCursor(encodeCursor(['2026-03-01', 42]))).toEqual({ key: ['2026-03-01', 42], total: null });
     expect(encodeCursor([id]).length).toBeLessThanOrEqual(MAX_CURSOR_LENGTH);
+  });
+
+  it('carries the total of the walk that made it', () => {
+    const cursor = encodeCursor([id], 120_000);
+    expect(decodeCursor(cursor)).toEqual({ key: [id], total: 120_000 });
+    expect(encodeCursor([id], Number.MAX_SAFE_INTEGER).length).toBeLessThanOrEqual(MAX_CURSOR_LENGTH);
   });
 
   it.each([
     ['not base64url', 'abc+/='],
     ['not JSON', Buffer.from('not json').toString('base64url')],
     ['JSON but not an array', Buffer.from(JSON.stringify({ id })).toString('base64url')],
+    ['a total that is not a count', Buffer.from(JSON.stringify({ k: [id], t: -1 })).toString('base64url')],
+    ['a total that is not a number', Buffer.from(JSON.stringify({ k: [id], t: '5' })).toString('base64url')],
+    ['a position with more fields', Buffer.from(JSON.stringify({ k: [id], t: 5, x: 1 })).toString('base64url')],
+    ['a position with no key', Buffer.from(JSON.stringify({ t: 5 })).toString('base64url')],
     ['an empty array', Buffer.from('[]').toString('base64url')],
     ['an array of objects', Buffer.from(JSON.stringify([{ id }])).toString('base64url')],
     ['a number that is not a safe integer', Buffer.from('[1.5]').toString('base64url')],

@@ -90,6 +90,7 @@ export class PageQueryDto {
     description:
       `Cursor mode: \`${CURSOR_START}\` (or empty) for the first page, then the \`nextCursor\` of the page before, until it is null. ` +
       'Rows come in the order of their id (not the list’s usual order), which never changes: a row that existed when you began and still matches the filters is answered exactly once, however rows are written meanwhile. ' +
+      '`total` is counted on the first page and carried by the cursors: every page of a walk answers the total as it began. ' +
       'Opaque: send it back as it came. Not with `page`.',
   })
   @IsOptional()
@@ -102,8 +103,9 @@ export class PageQueryDto {
 /**
  * A page as a list answers it. Page mode: `page` is the page's number and there is no
  * `nextCursor`. Cursor mode: `page` is null and `nextCursor` is the cursor of the next page, null
- * after the last. `total` counts every row the filters (`updatedSince` included) select, wherever
- * the page is.
+ * after the last. `total` counts every row the filters (`updatedSince` included) select: in page
+ * mode as of that page; in cursor mode as of the walk's first page, counted once and carried by
+ * its cursors, so that a deep page costs what the first does.
  */
 export interface Page<T> {
   items: T[];
