@@ -62,6 +62,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/hr/employees/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or sync employees in bulk
+         * @description Up to 1000 employees, each as POST /employees takes it, created or synced by `externalId` in one transaction. Each item is checked on its own: an invalid item fails alone (`status: failed` with the error envelope POST /employees would answer), the others are written. The answer is 200 whenever the list could be read, with one result per item in the order sent; only a body that is not such a list (not an array, more than 1000 items, past the body limits) is refused whole with 400. Sending the same items again changes nothing (`unchanged`). Emits employee.created, employee.updated and employee.terminated as the single POST does.
+         */
+        post: operations["Employees_upsertMany"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/hr/employees/{id}": {
         parameters: {
             query?: never;
@@ -521,6 +541,39 @@ export interface components {
             country?: string;
             /** @description Where pay goes: a bank account or a mobile-money number; null removes it. */
             payout?: components["schemas"]["BankPayout"] | components["schemas"]["MobileMoneyPayout"] | (never | null);
+        };
+        BulkEmployeeResult: {
+            /** @description The item’s position in `items`. */
+            index: number;
+            /**
+             * @description The item’s externalId, trimmed; null when it had none.
+             * @example EMP-0042
+             */
+            externalId: string | null;
+            /**
+             * @description `unchanged`: the employee already had every value sent.
+             * @enum {string}
+             */
+            status: "created" | "updated" | "unchanged" | "failed";
+            /**
+             * Format: uuid
+             * @description The employee; null when the item failed.
+             */
+            id: string | null;
+            /** @description Failed items only: why, as the error envelope POST /employees would have answered (VALIDATION_FAILED with the item’s fields). */
+            error?: components["schemas"]["ErrorEnvelope"];
+        };
+        BulkEmployeesView: {
+            created: number;
+            updated: number;
+            unchanged: number;
+            failed: number;
+            /** @description One per item, in the order sent. */
+            items: components["schemas"]["BulkEmployeeResult"][];
+        };
+        BulkEmployeesDto: {
+            /** @description Employees to create or sync by externalId, each as POST /employees takes it. */
+            items: components["schemas"]["CreateEmployeeDto"][];
         };
         UpdateEmployeeDto: {
             /**
@@ -1717,6 +1770,162 @@ export interface operations {
                         success: true;
                         message: string;
                         data: components["schemas"]["EmployeeView"];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `AUTH_TOKEN_MISSING`: A Bearer access token is required.
+             *
+             *     `AUTH_TOKEN_INVALID`: The access token is invalid or has been revoked.
+             *
+             *     `AUTH_TOKEN_EXPIRED`: The access token has expired.
+             *
+             *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
+             *
+             *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
+             *
+             *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Employees_upsertMany: {
+        parameters: {
+            query?: never;
+            header: {
+                "accept-language": string;
+                /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
+                "X-Workspace-Id"?: string;
+                /** @description Client company to act for; must belong to X-Workspace-Id */
+                "X-Acting-Company-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkEmployeesDto"];
+            };
+        };
+        responses: {
+            /** @description What became of each item, and how many of each outcome. */
+            200: {
+                headers: {
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["BulkEmployeesView"];
                     };
                 };
             };

@@ -4,7 +4,7 @@ import { call, eventually } from '../../../test/support/http';
 import { Developer, expectError, RunningApp, TestStack } from '../../../test/support/stack';
 import { contractBody, hire } from './fixtures';
 
-const MARCH = 'periodStart=2026-03-01&periodEnd=2026-03-31';
+const MARCH = { periodStart: '2026-03-01', periodEnd: '2026-03-31' };
 
 describe('HR internal API', () => {
   let stack: TestStack;
@@ -19,8 +19,9 @@ describe('HR internal API', () => {
   afterAll(() => stack.stop());
 
   const get = (path: string) => call(hr.url, 'GET', path, { headers: internal });
+  const inputs = (body: Record<string, unknown>) => call(hr.url, 'POST', '/internal/v1/hr/payroll-inputs', { headers: internal, body });
 
-  describe('GET /internal/v1/hr/payroll-inputs', () => {
+  describe('POST /internal/v1/hr/payroll-inputs', () => {
     let dev: Developer;
     let abena: string;
     let biya: string;
@@ -89,9 +90,10 @@ describe('HR internal API', () => {
     });
 
     it('answers, raw, every employee of the company with a contract in force in the period', async () => {
-      const result = await get(`/internal/v1/hr/payroll-inputs?companyId=${dev.organizationId}&${MARCH}`);
+      const result = await inputs({ companyId: dev.organizationId, ...MARCH });
       expect(result.status).toBe(200);
       expect(result.body).toEqual({
+        nextAfter: null,
         unknownEmployeeIds: [],
         ineligibleEmployeeIds: [],
         employees: [
@@ -118,38 +120,62 @@ describe('HR internal API', () => {
 
     it('sorts the listed ids into employees, ineligible and unknown (another company’s employee is unknown)', async () => {
       const stranger = randomUUID();
-      const result = await get(`/internal/v1/hr/payroll-inputs?companyId=${dev.organizationId}&${MARCH}&employeeIds=${[abena, biya, chantal, later, theirs, stranger, abena.toUpperCase()].join(',')}`);
+      const result = await inputs({ companyId: dev.organizationId, ...MARCH, employeeIds: [abena, biya, chantal, later, theirs, stranger, abena.toUpperCase()] });
       expect(result.status).toBe(200);
       expect(result.body.unknownEmployeeIds).toEqual([theirs, stranger]);
       expect(result.body.ineligibleEmployeeIds).toEqual([biya, chantal, later]);
       expect(result.body.employees.map((e: { id: string }) => e.id)).toEqual([abena]);
+      expect(result.body.nextAfter).toBeNull();
 
-      const none = await get(`/internal/v1/hr/payroll-inputs?companyId=${dev.organizationId}&${MARCH}&employeeIds=${stranger}`);
-      expect(none.body).toEqual({ unknownEmployeeIds: [stranger], ineligibleEmployeeIds: [], employees: [] });
-      const april = await get(`/internal/v1/hr/payroll-inputs?companyId=${dev.organizationId}&periodStart=2026-04-01&periodEnd=2026-04-30`);
-      expect(april.body.employees.map((e: { id: string; unpaidLeaveDays: number }) => [e.id, e.unpaidLeaveDays])).toEqual([[abena, 2], [later, 0]]);
-      const empty = await get(`/internal/v1/hr/payroll-inputs?companyId=${randomUUID()}&${MARCH}`);
-      expect(empty.body).toEqual({ unknownEmployeeIds: [], ineligibleEmployeeIds: [], employees: [] });
+      const none = await inputs({ companyId: dev.organizationId, ...MARCH, employeeIds: [stranger] });
+      expect(none.body).toEqual({ unknownEmployeeIds: [stranger], ineligibleEmployeeIds: [], employees: [], nextAfter: null });
+      const april = await inputs({ companyId: dev.organizationId, periodStart: '2026-04-01', periodEnd: '2026-04-30' });
+      expect(april.body.employees.map((e: { id: string; unpaidLeaveDays: number }) => [e.id, e.unpaidLeaveDays])).toEqual([abena, later].sort().map((id) => [id, id === abena ? 2 : 0]));
+      const empty = await inputs({ companyId: randomUUID(), ...MARCH });
+      expect(empty.body).toEqual({ unknownEmployeeIds: [], ineligibleEmployeeIds: [], employees: [], nextAfter: null });
     });
 
-    it('refuses a bad query with VALIDATION_FAILED', async () => {
-      for (const query of [
+    it('pages through the employees with a contract in force by id, with a cursor', async () => {
+      const april = { companyId: dev.organizationId, periodStart: '2026-04-01', periodEnd: '2026-04-30' };
+      const [first, second] = [abena, later].sort();
+      const page = await inputs({ ...april, limit: 1 });
+      expect(page.status).toBe(200);
+      expect(page.body.employees.map((e: { id: string }) => e.id)).toEqual([first]);
+      expect(page.body.nextAfter).toBe(first);
+      const last = await inputs({ ...april, limit: 1, after: page.body.nextAfter });
+      expect(last.body.employees.map((e: { id: string }) => e.id)).toEqual([second]);
+      expect(last.body.nextAfter).toBeNull();
+      expect((await inputs({ ...april, after: second })).body).toEqual({ unknownEmployeeIds: [], ineligibleEmployeeIds: [], employees: [], nextAfter: null });
+      expect((await inputs({ ...april, after: '00000000-0000-0000-0000-000000000000' })).body.employees).toHaveLength(2);
+    });
+
+    it('refuses a bad request with VALIDATION_FAILED', async () => {
+      const company = { companyId: dev.organizationId };
+      for (const body of [
         MARCH,
-        `companyId=nope&${MARCH}`,
-        `companyId=${dev.organizationId}&periodStart=2026-02-30&periodEnd=2026-03-31`,
-        `companyId=${dev.organizationId}&periodStart=2026-03-31&periodEnd=2026-03-01`,
-        `companyId=${dev.organizationId}&periodStart=2025-01-01&periodEnd=2026-03-01`,
-        `companyId=${dev.organizationId}&${MARCH}&employeeIds=abc`,
-        `companyId=${dev.organizationId}&${MARCH}&extra=1`,
+        { companyId: 'nope', ...MARCH },
+        { ...company, periodStart: '2026-02-30', periodEnd: '2026-03-31' },
+        { ...company, periodStart: '2026-03-31', periodEnd: '2026-03-01' },
+        { ...company, periodStart: '2025-01-01', periodEnd: '2026-03-01' },
+        { ...company, ...MARCH, employeeIds: ['abc'] },
+        { ...company, ...MARCH, employeeIds: abena },
+        { ...company, ...MARCH, employeeIds: Array.from({ length: 1001 }, () => randomUUID()) },
+        { ...company, ...MARCH, employeeIds: [abena], after: abena },
+        { ...company, ...MARCH, after: 'abc' },
+        { ...company, ...MARCH, limit: 0 },
+        { ...company, ...MARCH, limit: 1001 },
+        { ...company, ...MARCH, extra: 1 },
       ]) {
-        expectError(await get(`/internal/v1/hr/payroll-inputs?${query}`), 400, 'VALIDATION_FAILED');
+        expectError(await inputs(body), 400, 'VALIDATION_FAILED');
       }
     });
 
-    it('is hidden without the internal token, and not served under the public prefix', async () => {
-      expectError(await call(hr.url, 'GET', `/internal/v1/hr/payroll-inputs?companyId=${dev.organizationId}&${MARCH}`), 404, 'HTTP_ERROR');
-      expectError(await call(hr.url, 'GET', `/internal/v1/hr/payroll-inputs?companyId=${dev.organizationId}&${MARCH}`, { headers: { 'x-internal-token': 'wrong' } }), 404, 'HTTP_ERROR');
-      expectError(await dev.call(hr, 'GET', `/api/v1/hr/internal/v1/hr/payroll-inputs?companyId=${dev.organizationId}&${MARCH}`), 404, 'HTTP_ERROR');
+    it('is hidden without the internal token, and not served under the public prefix or as a GET', async () => {
+      const body = { companyId: dev.organizationId, ...MARCH };
+      expectError(await call(hr.url, 'POST', '/internal/v1/hr/payroll-inputs', { body }), 404, 'HTTP_ERROR');
+      expectError(await call(hr.url, 'POST', '/internal/v1/hr/payroll-inputs', { body, headers: { 'x-internal-token': 'wrong' } }), 404, 'HTTP_ERROR');
+      expectError(await dev.call(hr, 'POST', '/api/v1/hr/internal/v1/hr/payroll-inputs', { body }), 404, 'HTTP_ERROR');
+      expectError(await get(`/internal/v1/hr/payroll-inputs?companyId=${dev.organizationId}&periodStart=2026-03-01&periodEnd=2026-03-31`), 404, 'HTTP_ERROR');
     });
   });
 

@@ -39,7 +39,7 @@ export * from './events/event-definitions';
 export * from './events/outbox-event.entity';
 export * from './http/array-distinct';
 export { MaxInputValues } from './http/input-limits';
-export { KeptAsParsed } from './http/validation';
+export { flattenValidationErrors, KeptAsParsed } from './http/validation';
 export * from './http/internal-api';
 export * from './http/optional-not-null';
 export * from './http/page-cursor';

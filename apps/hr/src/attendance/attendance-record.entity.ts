@@ -7,6 +7,7 @@ export const WORKING_STATUSES: readonly AttendanceStatus[] = ['present', 'remote
 
 /** One employee's attendance on one date. */
 @Entity({ name: 'attendance_records' })
+@Index('idx_attendance_records_company_id', ['companyId', 'id'])
 @Index('idx_attendance_records_company_updated', ['companyId', 'updatedAt'])
 @Index('uq_attendance_records_company_employee_date', ['companyId', 'employeeId', 'date'], { unique: true })
 @Index('idx_attendance_records_company_date', ['companyId', 'date'])

@@ -29,6 +29,7 @@ export interface Deduction {
 }
 
 @Entity({ name: 'contracts' })
+@Index('idx_contracts_company_id', ['companyId', 'id'])
 @Index('idx_contracts_company_updated', ['companyId', 'updatedAt'])
 @Index('idx_contracts_company_employee_start', ['companyId', 'employeeId', 'startDate'])
 @Index('idx_contracts_company_created', ['companyId', 'createdAt', 'id'])

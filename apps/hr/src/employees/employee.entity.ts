@@ -11,9 +11,14 @@ export type Payout = HrContract.Payout;
 
 /** The canonical employee record; every row belongs to one company. */
 @Entity({ name: 'employees' })
+@Index('idx_employees_company_id', ['companyId', 'id'])
 @Index('idx_employees_company_updated', ['companyId', 'updatedAt'])
 @Index('uq_employees_company_external_id', ['companyId', 'externalId'], { unique: true })
 @Index('idx_employees_company_created', ['companyId', 'createdAt', 'id'])
+// the list's filters, each within the company and in the order of the cursor's key
+@Index('idx_employees_company_status', ['companyId', 'status', 'id'])
+@Index('idx_employees_company_department', ['companyId', 'department', 'id'])
+@Index('idx_employees_company_email', ['companyId', 'email', 'id'])
 export class Employee {
   @PrimaryGeneratedColumn('uuid')
   id: string;

@@ -1,11 +1,12 @@
 import { RouteSchema } from '@nestjs/platform-fastify';
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, pageResponseSchema, PlatformException, Tenant, TenantContext } from '@platform/common';
+import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, negotiateLanguage, pageResponseSchema, PlatformException, Tenant, TenantContext } from '@platform/common';
 import { ApiIdParam } from '../shared/validation';
-import { BankPayout, CreateEmployeeDto, EmployeeView, ListEmployeesQueryDto, MobileMoneyPayout, UpdateEmployeeDto } from './dto/employee.dto';
+import { BankPayout, BulkEmployeesDto, BulkEmployeesView, CreateEmployeeDto, EmployeeView, ListEmployeesQueryDto, MAX_BULK_EMPLOYEES, MobileMoneyPayout, UpdateEmployeeDto } from './dto/employee.dto';
 import { Employee } from './employee.entity';
+import { EmployeesBulkService } from './employees-bulk.service';
 import { EmployeesService } from './employees.service';
 
 /** A malformed id cannot name an employee: same answer as a missing one. */
@@ -20,7 +21,10 @@ const NEW_EMPLOYEE = { externalId: 'EMP-0042', firstName: 'Amina', lastName: 'Nk
 @ApiExtraModels(BankPayout, MobileMoneyPayout)
 @Controller('employees')
 export class EmployeesController {
-  constructor(private readonly employees: EmployeesService) {}
+  constructor(
+    private readonly employees: EmployeesService,
+    private readonly bulk: EmployeesBulkService,
+  ) {}
 
   @Post()
   @HttpCode(201)
@@ -42,6 +46,24 @@ export class EmployeesController {
     const { employee, created } = await this.employees.createOrSync(tenant.companyId, body);
     if (!created) void reply.status(200);
     return employee;
+  }
+
+  @Post('bulk')
+  @HttpCode(200)
+  @Authenticated('hr:write')
+  @ApiOperation({
+    summary: 'Create or sync employees in bulk',
+    description:
+      `Up to ${MAX_BULK_EMPLOYEES} employees, each as POST /employees takes it, created or synced by \`externalId\` in one transaction. ` +
+      'Each item is checked on its own: an invalid item fails alone (`status: failed` with the error envelope POST /employees would answer), the others are written. ' +
+      'The answer is 200 whenever the list could be read, with one result per item in the order sent; only a body that is not such a list (not an array, more than ' +
+      `${MAX_BULK_EMPLOYEES} items, past the body limits) is refused whole with 400. Sending the same items again changes nothing (\`unchanged\`). ` +
+      'Emits employee.created, employee.updated and employee.terminated as the single POST does.',
+  })
+  @ApiBody({ type: BulkEmployeesDto, examples: { two: { summary: 'Two employees', value: { items: [NEW_EMPLOYEE, { ...NEW_EMPLOYEE, externalId: 'EMP-0043', firstName: 'Paul', email: 'paul.nkemelu@example.cm' }] } } } })
+  @ApiEnvelope(200, BulkEmployeesView, 'What became of each item, and how many of each outcome.')
+  upsertMany(@Tenant() tenant: TenantContext, @Body() body: BulkEmployeesDto, @Headers('accept-language') acceptLanguage?: string) {
+    return this.bulk.upsert(tenant.companyId, body.items, negotiateLanguage(acceptLanguage));
   }
 
   @Get()

@@ -3,29 +3,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, FindOptionsWhere } from 'typeorm';
 import { EventOutbox, findPage, isUniqueViolation, Page, PlatformException, SerializedJson, Transactions } from '@platform/common';
 import { CreateEmployeeDto, ListEmployeesQueryDto, UpdateEmployeeDto } from './dto/employee.dto';
+import { applyFields, checkDates, fieldsOf } from './employee-changes';
 import { Employee } from './employee.entity';
 
 export interface SyncResult {
   employee: Employee;
   created: boolean;
 }
-
-const FIELDS = [
-  'externalId',
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'hireDate',
-  'jobTitle',
-  'department',
-  'status',
-  'terminationDate',
-  'nationalId',
-  'socialInsuranceNumber',
-  'country',
-  'payout',
-] as const;
 
 @Injectable()
 export class EmployeesService {
@@ -90,31 +74,11 @@ export class EmployeesService {
 
   /** Saves the changes; a change is announced as employee.updated, a termination also as employee.terminated. */
   private async apply(manager: EntityManager, employee: Employee, input: UpdateEmployeeDto): Promise<Employee> {
-    const before = JSON.stringify(fieldsOf(employee));
     const wasTerminated = employee.status === 'terminated';
-    Object.assign(employee, fieldsOf(input));
-    if (employee.status !== 'terminated') employee.terminationDate = null;
-    if (JSON.stringify(fieldsOf(employee)) === before) return employee;
+    if (!applyFields(employee, input)) return employee;
     const saved = await manager.save(employee);
     await this.outbox.record(manager, saved.companyId, 'employee.updated', saved);
     if (saved.status === 'terminated' && !wasTerminated) await this.outbox.record(manager, saved.companyId, 'employee.terminated', saved);
     return saved;
-  }
-}
-
-function fieldsOf(input: UpdateEmployeeDto | Employee): Partial<Employee> {
-  const fields: Partial<Employee> = {};
-  for (const key of FIELDS) {
-    if (input[key] !== undefined) (fields as Record<string, unknown>)[key] = input[key];
-  }
-  return fields;
-}
-
-function checkDates(hireDate: string, status: string, terminationDate: string | null | undefined): void {
-  if (status === 'terminated' && !terminationDate) {
-    throw PlatformException.validation({ terminationDate: ['terminationDate is required when status is terminated'] });
-  }
-  if (terminationDate && terminationDate < hireDate) {
-    throw PlatformException.validation({ terminationDate: ['terminationDate must not be before hireDate'] });
   }
 }

@@ -5,6 +5,7 @@ export const LEAVE_REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'cance
 export type LeaveRequestStatus = (typeof LEAVE_REQUEST_STATUSES)[number];
 
 @Entity({ name: 'leave_requests' })
+@Index('idx_leave_requests_company_id', ['companyId', 'id'])
 @Index('idx_leave_requests_company_updated', ['companyId', 'updatedAt'])
 @Index('idx_leave_requests_company_employee_start', ['companyId', 'employeeId', 'startDate'])
 @Index('idx_leave_requests_company_created', ['companyId', 'createdAt', 'id'])

@@ -7,6 +7,7 @@ export const numericToNumber: ValueTransformer = {
 };
 
 @Entity({ name: 'leave_types' })
+@Index('idx_leave_types_company_id', ['companyId', 'id'])
 @Index('idx_leave_types_company_updated', ['companyId', 'updatedAt'])
 @Index('uq_leave_types_company_name', ['companyId', 'name'], { unique: true })
 @Index('idx_leave_types_company_created', ['companyId', 'createdAt', 'id'])

@@ -1,6 +1,6 @@
-import { Controller, Query } from '@nestjs/common';
+import { Body, Controller, HttpCode } from '@nestjs/common';
 import { HrContract, Internal } from '@platform/common';
-import { PayrollInputsQueryDto } from './dto/payroll-inputs.dto';
+import { PayrollInputsRequestDto } from './dto/payroll-inputs.dto';
 import { PayrollInputsService } from './payroll-inputs.service';
 
 /** Payroll's one view of HR, for a company and a period; outside /api/v1, so the Ingress never routes it. */
@@ -8,8 +8,10 @@ import { PayrollInputsService } from './payroll-inputs.service';
 export class PayrollInputsController {
   constructor(private readonly inputs: PayrollInputsService) {}
 
+  /** A POST because a page names up to 1,000 employees, more than a query string carries; it reads and changes nothing. */
   @Internal(HrContract.PAYROLL_INPUTS)
-  payrollInputs(@Query() query: PayrollInputsQueryDto) {
-    return this.inputs.inputs(query);
+  @HttpCode(200)
+  payrollInputs(@Body() request: PayrollInputsRequestDto) {
+    return this.inputs.page(request);
   }
 }

@@ -7,7 +7,7 @@ import { Employee } from '../employees/employee.entity';
 import { LeaveRequest } from '../leave/leave-request.entity';
 import { LeaveType } from '../leave/leave-type.entity';
 import { calendarDays, countLeaveDays, DateRange } from '../shared/dates';
-import { PayrollInputsQueryDto } from './dto/payroll-inputs.dto';
+import { PayrollInputsRequestDto } from './dto/payroll-inputs.dto';
 
 const MAX_PERIOD_DAYS = 366;
 
@@ -18,32 +18,47 @@ export class PayrollInputsService {
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
-  async inputs(query: PayrollInputsQueryDto): Promise<HrContract.PayrollInputs> {
-    const period: DateRange = { start: query.periodStart, end: query.periodEnd };
+  /**
+   * One page: the listed employees (at most a page of them), or the employees with a contract
+   * in force whose id follows `after`. Every query is on the company's (company, employee)
+   * indexes and names at most a page of employees, so a page costs the same at any company size.
+   */
+  async page(request: PayrollInputsRequestDto): Promise<HrContract.PayrollInputsPage> {
+    const period: DateRange = { start: request.periodStart, end: request.periodEnd };
     if (period.end < period.start) throw PlatformException.validation({ periodEnd: ['periodEnd must not be before periodStart'] });
     if (calendarDays(period) > MAX_PERIOD_DAYS) throw PlatformException.validation({ periodEnd: [`a period spans at most ${MAX_PERIOD_DAYS} days`] });
-    const { companyId, employeeIds } = query;
+    const { companyId, employeeIds } = request;
+    if (employeeIds && (request.after !== undefined || request.limit !== undefined)) {
+      throw PlatformException.validation({ after: ['after and limit page through every employee; leave them out with employeeIds'] });
+    }
 
-    const known = employeeIds ? await this.dataSource.getRepository(Employee).findBy({ companyId, id: In(employeeIds) }) : undefined;
-    const knownIds = known?.map((employee) => employee.id);
-    const contracts = knownIds?.length === 0 ? [] : await this.contractsInForce(companyId, period, knownIds);
+    let candidateIds: string[];
+    let nextAfter: string | null = null;
+    if (employeeIds) {
+      candidateIds = employeeIds;
+    } else {
+      const limit = request.limit ?? HrContract.PAYROLL_INPUTS_PAGE_SIZE;
+      candidateIds = await this.employeesInForce(companyId, period, request.after, limit + 1);
+      if (candidateIds.length > limit) {
+        candidateIds = candidateIds.slice(0, limit);
+        nextAfter = candidateIds[limit - 1];
+      }
+    }
 
+    const known = candidateIds.length ? await this.dataSource.getRepository(Employee).findBy({ companyId, id: In(candidateIds) }) : [];
+    const knownIds = known.map((employee) => employee.id);
+    const contracts = knownIds.length ? await this.contractsInForce(companyId, period, knownIds) : [];
     const contractsByEmployee = new Map<string, Contract[]>();
     for (const contract of contracts) contractsByEmployee.set(contract.employeeId, [...(contractsByEmployee.get(contract.employeeId) ?? []), contract]);
-    const eligibleIds = [...contractsByEmployee.keys()];
-    const eligible = known
-      ? known.filter((employee) => contractsByEmployee.has(employee.id))
-      : eligibleIds.length
-        ? await this.dataSource.getRepository(Employee).findBy({ companyId, id: In(eligibleIds) })
-        : [];
-    const unpaidDays = await this.unpaidLeaveDays(companyId, period, eligibleIds);
+    const eligible = known.filter((employee) => contractsByEmployee.has(employee.id));
+    const unpaidDays = await this.unpaidLeaveDays(companyId, period, eligible.map((employee) => employee.id));
 
-    const knownSet = new Set(knownIds ?? []);
+    const knownSet = new Set(knownIds);
     return {
       unknownEmployeeIds: (employeeIds ?? []).filter((id) => !knownSet.has(id)),
       ineligibleEmployeeIds: (employeeIds ?? []).filter((id) => knownSet.has(id) && !contractsByEmployee.has(id)),
       employees: eligible
-        .sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName) || a.id.localeCompare(b.id))
+        .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
         .map((employee) => ({
           id: employee.id,
           externalId: employee.externalId,
@@ -60,18 +75,31 @@ export class PayrollInputsService {
           contracts: contractsByEmployee.get(employee.id)!.map(payrollContract),
           unpaidLeaveDays: unpaidDays.get(employee.id) ?? 0,
         })),
+      nextAfter,
     };
   }
 
-  /** Active or ended contracts overlapping the period, by employee then startDate. */
-  private contractsInForce(companyId: string, period: DateRange, employeeIds?: string[]): Promise<Contract[]> {
+  /** Ids of employees with a contract in force, after `after` in id order: a walk of the (company, employee) contract index that stops at `limit`. */
+  private async employeesInForce(companyId: string, period: DateRange, after: string | undefined, limit: number): Promise<string[]> {
     const query = this.dataSource.getRepository(Contract)
       .createQueryBuilder('contract')
+      .select('contract.employeeId', 'employeeId')
       .where('contract.companyId = :companyId', { companyId })
       .andWhere("contract.status IN ('active', 'ended')")
       .andWhere('contract.startDate <= :end AND (contract.endDate IS NULL OR contract.endDate >= :start)', period);
-    if (employeeIds) query.andWhere('contract.employeeId IN (:...employeeIds)', { employeeIds });
-    return query.orderBy('contract.employeeId', 'ASC').addOrderBy('contract.startDate', 'ASC').getMany();
+    if (after) query.andWhere('contract.employeeId > :after', { after });
+    const rows = await query.groupBy('contract.employeeId').orderBy('contract.employeeId', 'ASC').limit(limit).getRawMany<{ employeeId: string }>();
+    return rows.map((row) => row.employeeId);
+  }
+
+  /** Active or ended contracts overlapping the period, by employee then startDate. */
+  private contractsInForce(companyId: string, period: DateRange, employeeIds: string[]): Promise<Contract[]> {
+    return this.dataSource.getRepository(Contract)
+      .createQueryBuilder('contract')
+      .where('contract.companyId = :companyId AND contract.employeeId IN (:...employeeIds)', { companyId, employeeIds })
+      .andWhere("contract.status IN ('active', 'ended')")
+      .andWhere('contract.startDate <= :end AND (contract.endDate IS NULL OR contract.endDate >= :start)', period)
+      .orderBy('contract.employeeId', 'ASC').addOrderBy('contract.startDate', 'ASC').getMany();
   }
 
   /** Approved leave of unpaid types, in working days (halves allowed) inside the period. */

@@ -12,6 +12,7 @@ export interface ReviewGoal {
 }
 
 @Entity({ name: 'performance_reviews' })
+@Index('idx_performance_reviews_company_id', ['companyId', 'id'])
 @Index('idx_performance_reviews_company_updated', ['companyId', 'updatedAt'])
 @Index('idx_performance_reviews_company_employee', ['companyId', 'employeeId', 'periodStart'])
 @Index('idx_performance_reviews_company_created', ['companyId', 'createdAt', 'id'])

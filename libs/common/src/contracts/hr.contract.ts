@@ -25,12 +25,20 @@ export interface Contacts {
 
 export const CONTACTS: InternalRoute<{ query: ContactsQuery; response: Contacts }> = { method: 'GET', path: '/internal/v1/hr/contacts' };
 
-export interface PayrollInputsQuery {
+/** Employees in one page of payroll inputs, at most: what keeps each answer small and each request's work bounded. */
+export const PAYROLL_INPUTS_PAGE_SIZE = 1000;
+
+/** A page of payroll inputs: listed employees, or (without a list) the employees with a contract in force after a cursor. */
+export interface PayrollInputsRequest {
   companyId: string;
   periodStart: string;
   periodEnd: string;
-  /** absent: every employee with a contract in force; at most 1,000 */
+  /** these employees, at most PAYROLL_INPUTS_PAGE_SIZE; absent: employees with a contract in force, by id */
   employeeIds?: string[];
+  /** without employeeIds: the page after this employee id (the previous page's nextAfter) */
+  after?: string;
+  /** without employeeIds: the page's size, 1 to PAYROLL_INPUTS_PAGE_SIZE (the default) */
+  limit?: number;
 }
 
 /** Where an employee's pay goes: bank fields or mobile-money fields, by method. */
@@ -84,4 +92,11 @@ export interface PayrollInputs {
   employees: PayrollEmployee[];
 }
 
-export const PAYROLL_INPUTS: InternalRoute<{ query: PayrollInputsQuery; response: PayrollInputs }> = { method: 'GET', path: '/internal/v1/hr/payroll-inputs' };
+export interface PayrollInputsPage extends PayrollInputs {
+  /** employees by id */
+  employees: PayrollEmployee[];
+  /** the `after` of the next page; null on the last page (and always with employeeIds) */
+  nextAfter: string | null;
+}
+
+export const PAYROLL_INPUTS: InternalRoute<{ body: PayrollInputsRequest; response: PayrollInputsPage }> = { method: 'POST', path: '/internal/v1/hr/payroll-inputs' };

@@ -70,6 +70,7 @@ const FRENCH: [RegExp, string][] = [
   [/^a usage query covers at most (\d+) days$/, 'une requête d’usage couvre au plus $1 jours'],
   [/^(\S+) must look like (\S+)$/, '$1 doit avoir la forme de $2'],
   [/^(\S+) must be after (\S+)$/, '$1 doit être après $2'],
+  [/^(\S+) must not repeat an earlier item’s \(item (\d+)\)$/, '$1 ne doit pas reprendre celui d’un élément précédent (élément $2)'],
   // accounts' password rules
   [/^password must be at least (\d+) characters long$/, 'le mot de passe doit compter au moins $1 caractères'],
   [/^password must be at most (\d+) characters long$/, 'le mot de passe doit compter au plus $1 caractères'],

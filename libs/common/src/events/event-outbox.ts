@@ -63,7 +63,26 @@ export class EventOutbox {
       position: null,
       publishedAt: null,
     });
-    // one relay job per transaction: it publishes every event the transaction recorded
+    await this.relayAfter(manager);
+  }
+
+  /**
+   * Records the events of a change to many resources in one statement, in the order given: each
+   * occurs a microsecond after the one before it, so the relay publishes them in that order.
+   */
+  async recordMany(manager: EntityManager, companyId: string, events: { type: EventType; data: object }[]): Promise<void> {
+    if (!events.length) return;
+    await manager.query(
+      `INSERT INTO ${this.table} (type, company_id, occurred_at, data, version)
+       SELECT event.value->>'type', $1, $2::timestamptz + event.n * interval '1 microsecond', event.value->'data', $3
+       FROM jsonb_array_elements($4::jsonb) WITH ORDINALITY AS event(value, n)`,
+      [companyId, new Date(), EVENT_VERSION, JSON.stringify(events)],
+    );
+    await this.relayAfter(manager);
+  }
+
+  /** One relay job per transaction: it publishes every event the transaction recorded. */
+  private async relayAfter(manager: EntityManager): Promise<void> {
     const transaction = manager.queryRunner;
     if (transaction && this.relaying.has(transaction)) return;
     await this.queue.add(this.relayTask, {}, { queueName: this.relayQueue }, manager);

@@ -1,8 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, getSchemaPath, PartialType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsEmail, IsIn, IsISO31661Alpha2, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateBy, ValidateIf, ValidateNested } from 'class-validator';
-import { PageQueryDto } from '@platform/common';
+import { IsArray, IsEmail, IsIn, IsISO31661Alpha2, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateBy, ValidateIf, ValidateNested } from 'class-validator';
+import { ERROR_ENVELOPE_SCHEMA, ErrorEnvelope, KeptAsParsed, MaxInputValues, PageQueryDto } from '@platform/common';
 import { IsDateOnly, trim } from '../../shared/validation';
 import { EMPLOYEE_STATUSES, EmployeeStatus, MOBILE_MONEY_PROVIDERS, Payout, PAYOUT_METHODS } from '../employee.entity';
 
@@ -245,4 +245,42 @@ export class EmployeeView {
   @ApiProperty({ ...PAYOUT_SCHEMA, description: 'Where pay goes; null when not given.' }) payout: Payout | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
+}
+
+/** The most employees one bulk request upserts. */
+export const MAX_BULK_EMPLOYEES = 1000;
+
+/**
+ * The items are checked one by one by the service, CreateEmployeeDto's rules each (an item's
+ * failures are its own), so the pipe hands them over as parsed and checks only that they are a
+ * list; the service counts them. An employee holds at most 20 JSON values (its object, 14 fields,
+ * a bank payout of 5): room for a thousand, and a little more.
+ */
+@MaxInputValues(MAX_BULK_EMPLOYEES * 24)
+export class BulkEmployeesDto {
+  @ApiProperty({ type: [CreateEmployeeDto], maxItems: MAX_BULK_EMPLOYEES, description: 'Employees to create or sync by externalId, each as POST /employees takes it.' })
+  @IsArray()
+  @KeptAsParsed()
+  items: unknown[];
+}
+
+export const BULK_ITEM_STATUSES = ['created', 'updated', 'unchanged', 'failed'] as const;
+export type BulkItemStatus = (typeof BULK_ITEM_STATUSES)[number];
+
+/** What became of one item of a bulk request. */
+export class BulkEmployeeResult {
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'The item’s position in `items`.' }) index: number;
+  @ApiProperty({ type: String, nullable: true, example: 'EMP-0042', description: 'The item’s externalId, trimmed; null when it had none.' }) externalId: string | null;
+  @ApiProperty({ enum: BULK_ITEM_STATUSES, description: '`unchanged`: the employee already had every value sent.' }) status: BulkItemStatus;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The employee; null when the item failed.' }) id: string | null;
+  @ApiPropertyOptional({ allOf: [{ $ref: `#/components/schemas/${ERROR_ENVELOPE_SCHEMA}` }], description: 'Failed items only: why, as the error envelope POST /employees would have answered (VALIDATION_FAILED with the item’s fields).' })
+  error?: ErrorEnvelope;
+}
+
+export class BulkEmployeesView {
+  @ApiProperty({ type: 'integer', minimum: 0 }) created: number;
+  @ApiProperty({ type: 'integer', minimum: 0 }) updated: number;
+  @ApiProperty({ type: 'integer', minimum: 0 }) unchanged: number;
+  @ApiProperty({ type: 'integer', minimum: 0 }) failed: number;
+  @ApiProperty({ type: [BulkEmployeeResult], description: 'One per item, in the order sent.' }) items: BulkEmployeeResult[];
 }

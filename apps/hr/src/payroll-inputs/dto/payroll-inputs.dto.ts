@@ -1,13 +1,13 @@
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsOptional, IsUUID } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
 import { HrContract } from '@platform/common';
-import { CommaSeparated, IsDateOnly } from '../../shared/validation';
+import { IsDateOnly } from '../../shared/validation';
 
-export const MAX_EMPLOYEE_IDS = 1000;
+const lowerCase = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.toLowerCase() : value);
 
-export class PayrollInputsQueryDto implements HrContract.PayrollInputsQuery {
+export class PayrollInputsRequestDto implements HrContract.PayrollInputsRequest {
   @IsUUID()
-  @Transform(({ value }) => (typeof value === 'string' ? value.toLowerCase() : value))
+  @Transform(lowerCase)
   companyId: string;
 
   @IsDateOnly()
@@ -16,12 +16,22 @@ export class PayrollInputsQueryDto implements HrContract.PayrollInputsQuery {
   @IsDateOnly()
   periodEnd: string;
 
-  /** Comma-separated; absent means every employee of the company. */
+  /** Absent means a page of every employee with a contract in force. */
   @IsOptional()
-  @CommaSeparated()
   @Transform(({ value }) => (Array.isArray(value) ? [...new Set(value.map((id) => (typeof id === 'string' ? id.toLowerCase() : id)))] : value))
   @IsArray()
-  @ArrayMaxSize(MAX_EMPLOYEE_IDS)
-  @IsUUID('all', { each: true, message: 'employeeIds must be comma-separated UUIDs' })
+  @ArrayMaxSize(HrContract.PAYROLL_INPUTS_PAGE_SIZE)
+  @IsUUID('all', { each: true })
   employeeIds?: string[];
+
+  @IsOptional()
+  @IsUUID()
+  @Transform(lowerCase)
+  after?: string;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(HrContract.PAYROLL_INPUTS_PAGE_SIZE)
+  limit?: number;
 }
