@@ -7,6 +7,7 @@ import { AUTH_ENTITIES } from '../apps/auth/src/entities';
 import { AUTH_MIGRATIONS } from '../apps/auth/src/migrations';
 import { BOOKS_ENTITIES } from '../apps/books/src/entities';
 import { BOOKS_MIGRATIONS } from '../apps/books/src/migrations';
+import { ACCOUNT_MONTHS_BACKFILL } from '../apps/books/src/migrations/1795880000000-AccountMonths';
 import { HR_ENTITIES } from '../apps/hr/src/entities';
 import { HR_MIGRATIONS } from '../apps/hr/src/migrations';
 import { PAY_ENTITIES } from '../apps/pay/src/entities';
@@ -32,6 +33,9 @@ const SERVICES: Record<ServiceName, Omit<ServiceDataOptions, 'service'>> = {
   pay: { entities: PAY_ENTITIES, migrations: PAY_MIGRATIONS },
   books: { entities: BOOKS_ENTITIES, migrations: BOOKS_MIGRATIONS },
 };
+
+/** What a service keeps derived from the rows imported, which SQLite did not hold: computed again once they are in. */
+const DERIVED: Partial<Record<ServiceName, string[]>> = { books: [ACCOUNT_MONTHS_BACKFILL] };
 
 /** Where the imported files go, so that the suite stops pointing at them. */
 const IMPORTED_DIR = 'imported-sqlite';
@@ -100,6 +104,18 @@ export async function importSqliteStores(env: Environment): Promise<ImportedTabl
  */
 const FORMER: Record<string, { table: string; columns?: Record<string, string | null> }> = {
   'payroll.books_postings': { table: 'postings' },
+  // as migration BulkPayouts: a run's progress counted from its payslips; a payslip paid before was posted under its own id
+  'payroll.payroll_runs': {
+    table: 'payroll_runs',
+    columns: {
+      payment_progress:
+        "json_object('total', employee_count, " +
+        "'succeeded', (SELECT count(*) FROM payslips p WHERE p.run_id = payroll_runs.id AND p.payment_status = 'succeeded'), " +
+        "'failed', (SELECT count(*) FROM payslips p WHERE p.run_id = payroll_runs.id AND p.payment_status = 'failed'), " +
+        "'pending', (SELECT count(*) FROM payslips p WHERE p.run_id = payroll_runs.id AND (p.payment_status IS NULL OR p.payment_status = 'pending')))",
+    },
+  },
+  'payroll.payslips': { table: 'payslips', columns: { settlement_id: "CASE payment_status WHEN 'succeeded' THEN id END" } },
   'utilities.captured_messages': { table: 'notification_outbox' },
   'utilities.notification_delivery_attempts': { table: 'notification_delivery_attempts', columns: { provider: "CASE provider WHEN 'outbox' THEN 'capture' ELSE provider END" } },
   // the serial id was the feed's cursor: it becomes the position; events get uuids
@@ -178,6 +194,7 @@ async function copyService(service: ServiceName, sqlite: Database.Database, data
       }
       imported.push({ service, table: metadata.tableName, rows });
     }
+    for (const statement of DERIVED[service] ?? []) await manager.query(statement);
   });
   return imported;
 }

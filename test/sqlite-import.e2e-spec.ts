@@ -144,6 +144,7 @@ describe('importing a DATA_DIR of the SQLite release', () => {
     expect((await get(`/api/v1/books/journal-entries/${manifest.journalEntryId}`)).body.data).toMatchObject({ memo: 'Office rent' });
     const trialBalance = (await get('/api/v1/books/reports/trial-balance')).body.data;
     expect(trialBalance.totals.balanced).toBe(true);
+    expect(trialBalance.totals.debits).toBeGreaterThan(0);
     expect((await get('/api/v1/books/periods')).body.data.items).toHaveLength(1);
 
     expect((await get(`/api/v1/app/notifications/${manifest.notificationId}`)).body.data).toMatchObject({ title: 'Leave approved' });

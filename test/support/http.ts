@@ -17,6 +17,8 @@ export interface RequestOptions {
    * document cannot describe): it is then not checked against the document. Use sparingly.
    */
   unchecked?: string;
+  /** How long to wait for the whole answer (15 s unless given): for the few calls that do a large company's work in one request. */
+  timeoutMs?: number;
 }
 
 /** A real HTTP call to a listening app; the body is parsed when it is JSON. */
@@ -30,7 +32,7 @@ export async function call<T = any>(baseUrl: string, method: string, path: strin
     body = JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
-  const response = await fetch(baseUrl + path, { method, headers, body, signal: AbortSignal.timeout(15_000) });
+  const response = await fetch(baseUrl + path, { method, headers, body, signal: AbortSignal.timeout(options.timeoutMs ?? 15_000) });
   const text = await response.text();
   let parsed: unknown = text;
   if ((response.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);

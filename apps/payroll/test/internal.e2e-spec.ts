@@ -30,11 +30,19 @@ describe('payroll internal payslips route', () => {
 
     const all = await payslips(runId, `companyId=${dev.organizationId}`);
     expect(all.status).toBe(200);
-    expect(Object.keys(all.body).sort()).toEqual(['payslips', 'run']);
+    expect(Object.keys(all.body).sort()).toEqual(['nextAfter', 'payslips', 'run']);
+    expect(all.body.nextAfter).toBeNull();
     expect(all.body.run).toEqual(created.body.data);
     const listed = (await dev.call(payroll, 'GET', `/api/v1/payroll/runs/${runId}/payslips`)).body.data.items;
     expect(all.body.payslips).toEqual(listed);
     expect(all.body.payslips.map((slip: { netPay: number }) => slip.netPay)).toEqual([HAND_WORKED.netA, HAND_WORKED.netB, HAND_WORKED.netC]);
+
+    // a page at a time: each page's nextAfter is the next one's after
+    const first = await payslips(runId, `companyId=${dev.organizationId}&limit=2`);
+    expect(first.body.payslips).toEqual(listed.slice(0, 2));
+    expect(first.body.nextAfter).toBe(listed[1].id);
+    const second = await payslips(runId, `companyId=${dev.organizationId}&limit=2&after=${first.body.nextAfter}`);
+    expect(second.body).toMatchObject({ payslips: listed.slice(2), nextAfter: null });
 
     const one = await payslips(runId, `companyId=${dev.organizationId.toUpperCase()}&employeeId=${a}`);
     expect(one.status).toBe(200);
@@ -49,6 +57,8 @@ describe('payroll internal payslips route', () => {
     expectError(await payslips('not-a-run', `companyId=${dev.organizationId}`), 404, 'PAYROLL_RUN_NOT_FOUND');
     expectError(await payslips(runId, 'companyId=acme'), 400, 'VALIDATION_FAILED');
     expectError(await payslips(runId, `companyId=${dev.organizationId}&employeeId=x`), 400, 'VALIDATION_FAILED');
+    expectError(await payslips(runId, `companyId=${dev.organizationId}&limit=501`), 400, 'VALIDATION_FAILED');
+    expectError(await payslips(runId, `companyId=${dev.organizationId}&after=x`), 400, 'VALIDATION_FAILED');
     expectError(await payslips(runId, `companyId=${dev.organizationId}`, {}), 404, 'HTTP_ERROR');
   });
 });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, LessThanOrEqual } from 'typeorm';
-import { isUniqueViolation, PlatformException, Transactions } from '@platform/common';
+import { DataSource, EntityManager, In, LessThanOrEqual } from 'typeorm';
+import { isUniqueViolation, PlatformException, qualifiedTable, Transactions } from '@platform/common';
 import { IDEMPOTENCY_TTL_MS } from './idempotency';
 import { IdempotencyKey } from './idempotency-key.entity';
 
@@ -76,6 +76,59 @@ export class IdempotencyService {
   /** Completes the key of the request that created a payment (the request itself, or recovery after it died). */
   async completeForPayment(manager: EntityManager, paymentId: string, response: StoredResponse): Promise<void> {
     await manager.update(IdempotencyKey, { paymentId, state: 'in_progress' }, { state: 'completed', responseStatus: response.status, responseBody: response.body as object });
+  }
+
+  /**
+   * `earlier` for many keys at once, without waiting: each key's response to replay, a 409 for
+   * another body, IN_PROGRESS while its first request runs; keys never used (or expired) are left out.
+   */
+  async earlierMany(companyId: string, requests: IdempotentRequest[]): Promise<Map<string, IdempotentResult | PlatformException>> {
+    const hashes = new Map(requests.map((request) => [request.key, request.hash]));
+    const rows = await this.dataSource.getRepository(IdempotencyKey).findBy({ companyId, key: In([...hashes.keys()]) });
+    const found = new Map<string, IdempotentResult | PlatformException>();
+    for (const row of rows) {
+      if (row.expiresAt.getTime() <= Date.now()) continue;
+      if (row.requestHash !== hashes.get(row.key)) found.set(row.key, new PlatformException('IDEMPOTENCY_KEY_REUSED'));
+      else if (row.state === 'completed') found.set(row.key, { status: row.responseStatus!, body: row.responseBody, replayed: true });
+      else found.set(row.key, new PlatformException('IDEMPOTENCY_REQUEST_IN_PROGRESS'));
+    }
+    return found;
+  }
+
+  /**
+   * `claim` for many keys in one statement; answers the keys claimed. A key another request
+   * claimed since it was looked up is left to that request (not in the answer).
+   */
+  async claimMany(manager: EntityManager, requests: (IdempotentRequest & { paymentId: string })[]): Promise<Set<string>> {
+    if (!requests.length) return new Set();
+    const now = new Date();
+    const companyId = requests[0].companyId;
+    await manager.delete(IdempotencyKey, { companyId, key: In(requests.map((request) => request.key)), expiresAt: LessThanOrEqual(now) });
+    const claimed = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(IdempotencyKey)
+      .values(requests.map((request) => ({ companyId, key: request.key, requestHash: request.hash, state: 'in_progress' as const, paymentId: request.paymentId, expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) })))
+      .orIgnore()
+      .returning(['key'])
+      .execute();
+    return new Set((claimed.raw as { key: string }[]).map((row) => row.key));
+  }
+
+  /** Forgets claims whose request was refused before any money moved: their keys are not used up. */
+  async release(manager: EntityManager, companyId: string, keys: string[]): Promise<void> {
+    if (keys.length) await manager.delete(IdempotencyKey, { companyId, key: In(keys), state: 'in_progress' });
+  }
+
+  /** completeForPayment for many payments, in one statement. */
+  async completeForPayments(manager: EntityManager, responses: { paymentId: string; response: StoredResponse }[]): Promise<void> {
+    if (!responses.length) return;
+    await manager.query(
+      `UPDATE ${qualifiedTable(this.dataSource, IdempotencyKey)} k SET "state" = 'completed', "response_status" = r."status", "response_body" = r."body"
+       FROM json_to_recordset($1::json) AS r("paymentId" uuid, "status" integer, "body" jsonb)
+       WHERE k."payment_id" = r."paymentId" AND k."state" = 'in_progress'`,
+      [JSON.stringify(responses.map(({ paymentId, response }) => ({ paymentId, status: response.status, body: response.body })))],
+    );
   }
 
   /** Forgets completed keys past their 24 hours. */

@@ -1,10 +1,11 @@
-import { Body, Controller, Param, Query, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Query, Res } from '@nestjs/common';
 import { IsUUID } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { Internal, PayContract } from '@platform/common';
 import { IdempotencyKeyHeader } from '../idempotency/idempotency';
 import { respond } from '../idempotency/replay';
 import { InternalCreatePaymentDto } from './dto/payment.dto';
+import { BulkPayoutDto } from './dto/payout.dto';
 import { paymentId } from './payments.controller';
 import { PaymentsService } from './payments.service';
 
@@ -25,6 +26,12 @@ export class InternalPaymentsController {
   @Internal(PayContract.CREATE_PAYMENT)
   async create(@IdempotencyKeyHeader() key: string, @Body() body: InternalCreatePaymentDto, @Res({ passthrough: true }) reply: FastifyReply) {
     return respond(reply, await this.payments.pay(body.companyId, body, key));
+  }
+
+  @Internal(PayContract.BULK_PAYOUTS)
+  @HttpCode(200)
+  async payouts(@Body() body: BulkPayoutDto) {
+    return { results: await this.payments.payMany(body.companyId, body.items) };
   }
 
   @Internal(PayContract.PAYMENT)

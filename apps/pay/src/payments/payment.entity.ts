@@ -12,6 +12,7 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
  * failed (hold released). Only one conditional UPDATE on `status = 'pending'` ever settles it.
  */
 @Entity({ name: 'payments' })
+@Index('idx_payments_company_id', ['companyId', 'id'])
 @Index('idx_payments_company_updated', ['companyId', 'updatedAt'])
 @Index('idx_payments_company_created', ['companyId', 'createdAt', 'id'])
 @Index('idx_payments_status_created', ['status', 'createdAt'])

@@ -1,18 +1,31 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
 import { randomUUID } from 'node:crypto';
-import { DataSource, FindOptionsWhere } from 'typeorm';
-import { EventOutbox, findPage, Page, PlatformException, SerializedJson, Transactions } from '@platform/common';
+import { DataSource, FindOptionsWhere, In } from 'typeorm';
+import { buildErrorEnvelope, EventOutbox, findPage, flattenValidationErrors, Page, PayContract, PlatformException, qualifiedTable, SerializedJson, Served, Transactions } from '@platform/common';
 import { IdempotentRequest, IdempotencyService, IdempotentResult, StoredResponse } from '../idempotency/idempotency.service';
 import { requestHash } from '../idempotency/idempotency';
 import { asJson } from '../idempotency/replay';
-import { WalletLedger } from '../wallets/wallet-ledger';
+import { insufficientBalance, WalletLedger } from '../wallets/wallet-ledger';
 import { Wallet } from '../wallets/wallet.entity';
 import { CreatePaymentDto, ListPaymentsQueryDto } from './dto/payment.dto';
+import { PayoutItemDto } from './dto/payout.dto';
 import { Payment } from './payment.entity';
 import { PaymentProvider, Settlement } from './providers/payment-provider';
 
 export const INTERNAL_PROVIDER = 'internal';
+
+/** The global pipe's rules, for the items of a bulk payout it does not see one by one. */
+const VALIDATION = { whitelist: true, forbidNonWhitelisted: true, validationError: { target: false, value: false } };
+
+/** A bulk payout's item, checked: its place in the call, the payment it orders, its key. */
+interface Payout {
+  index: number;
+  order: CreatePaymentDto;
+  request: IdempotentRequest;
+}
 
 /**
  * Payments out of a wallet.
@@ -48,6 +61,62 @@ export class PaymentsService {
       const payment = await this.hold(request, input);
       return { status: 201, body: await this.settle(payment) };
     });
+  }
+
+  /**
+   * A bulk payout: each item what `pay` would do with it, in a few statements per wallet rather
+   * than a few per payment. Replays and refusals are answered item by item; the others are held in
+   * one transaction (key claims, one hold of their total, the payments), settled by the provider,
+   * then finished in one transaction (the same conditional step as `finalize`).
+   */
+  async payMany(companyId: string, items: PayContract.PayoutItem[]): Promise<Served<PayContract.PayoutResult>[]> {
+    const results: Served<PayContract.PayoutResult>[] = items.map((item) => ({ idempotencyKey: String(item.idempotencyKey ?? ''), payment: null, replayed: false, error: null }));
+    const refuse = (index: number, error: PlatformException) => {
+      results[index].error = buildErrorEnvelope(error, 'en');
+    };
+    const payouts: Payout[] = [];
+    const firstWith = new Map<string, number>();
+    items.forEach((item, index) => {
+      const input = plainToInstance(PayoutItemDto, item);
+      const found = validateSync(input, VALIDATION);
+      if (found.length) return refuse(index, PlatformException.validation(flattenValidationErrors(found)));
+      const { idempotencyKey: key, ...order } = input;
+      const first = firstWith.get(key);
+      if (first !== undefined) return refuse(index, PlatformException.validation({ idempotencyKey: [`idempotencyKey must not repeat an earlier item’s (item ${first})`] }));
+      firstWith.set(key, index);
+      payouts.push({ index, order: order as CreatePaymentDto, request: { companyId, key, hash: requestHash('payment', order) } });
+    });
+
+    const earlier = await this.idempotency.earlierMany(companyId, payouts.map((payout) => payout.request));
+    const fresh: Payout[] = [];
+    for (const payout of payouts) {
+      const found = earlier.get(payout.request.key);
+      if (found instanceof PlatformException) refuse(payout.index, found);
+      else if (found) Object.assign(results[payout.index], { payment: found.body, replayed: true });
+      else fresh.push(payout);
+    }
+
+    // a transfer to another wallet of the company settles in its own transaction, as the single route does it
+    for (const payout of fresh.filter((p) => p.order.recipient.type === 'wallet')) {
+      try {
+        const done = await this.pay(companyId, payout.order, payout.request.key);
+        Object.assign(results[payout.index], { payment: done.body, replayed: done.replayed });
+      } catch (error) {
+        if (!(error instanceof PlatformException)) throw error;
+        refuse(payout.index, error);
+      }
+    }
+    for (const [walletId, group] of groupBy(fresh.filter((p) => p.order.recipient.type !== 'wallet'), (payout) => payout.order.walletId)) {
+      const held = await this.holdMany(companyId, walletId, group, refuse);
+      if (!held.length) continue;
+      const settlements = await this.provider.settleMany(held.map(({ payment }) => payment)).catch((error: unknown) => {
+        this.logger.warn({ walletId, err: error }, 'provider did not settle a bulk payout; its payments stay pending for recovery');
+        return new Map<string, Settlement>();
+      });
+      const finished = await this.finalizeMany(companyId, held.map(({ payment }) => ({ paymentId: payment.id, settlement: settlements.get(payment.id) ?? { status: 'pending' } })));
+      for (const { payout, payment } of held) results[payout.index].payment = finished.get(payment.id)!;
+    }
+    return results;
   }
 
   async list(companyId: string, query: ListPaymentsQueryDto): Promise<Page<Payment> | SerializedJson> {
@@ -108,6 +177,96 @@ export class PaymentsService {
     });
   }
 
+  /**
+   * Step 3 for many payments of one company: one conditional UPDATE moves those still pending,
+   * and only those moved move money, one debit (or release) per wallet.
+   */
+  private finalizeMany(companyId: string, settled: { paymentId: string; settlement: Settlement }[]): Promise<Map<string, Payment>> {
+    return this.transactions.run(async (manager) => {
+      const final = settled.filter(({ settlement }) => settlement.status !== 'pending');
+      let movedIds = new Set<string>();
+      if (final.length) {
+        const [moved] = (await manager.query(
+          `UPDATE ${qualifiedTable(this.dataSource, Payment)} p
+           SET "status" = s."status", "provider_reference" = s."providerReference", "failure_reason" = s."failureReason", "settled_at" = now(), "updated_at" = now()
+           FROM json_to_recordset($1::json) AS s("paymentId" uuid, "status" varchar, "providerReference" varchar, "failureReason" varchar)
+           WHERE p."id" = s."paymentId" AND p."status" = 'pending' AND p."company_id" = $2
+           RETURNING p."id"`,
+          [
+            JSON.stringify(
+              final.map(({ paymentId, settlement }) => ({
+                paymentId,
+                status: settlement.status,
+                providerReference: settlement.providerReference ?? null,
+                failureReason: settlement.status === 'failed' ? (settlement.failureReason ?? 'Declined by the provider.') : null,
+              })),
+            ),
+            companyId,
+          ],
+        )) as [{ id: string }[], number];
+        movedIds = new Set(moved.map((row) => row.id));
+      }
+      const payments = await manager.findBy(Payment, { companyId, id: In(settled.map(({ paymentId }) => paymentId)) });
+      const byId = new Map(payments.map((payment) => [payment.id, payment]));
+      const moved = settled.map(({ paymentId }) => byId.get(paymentId)!).filter((payment) => movedIds.has(payment.id));
+      for (const [walletId, paid] of groupBy(moved, (payment) => payment.walletId)) {
+        const entry = (payment: Payment) => ({ companyId, walletId, currency: payment.currency, amount: payment.amount, paymentId: payment.id, reference: payment.reference });
+        await this.ledger.debitHeldMany(manager, paid.filter((payment) => payment.status === 'succeeded').map((payment) => ({ ...entry(payment), type: 'debit' as const })));
+        const failed = paid.filter((payment) => payment.status === 'failed');
+        if (failed.length) await this.ledger.release(manager, { companyId, walletId, currency: failed[0].currency, amount: failed.reduce((sum, payment) => sum + payment.amount, 0) });
+      }
+      await this.outbox.recordMany(manager, companyId, moved.map((payment) => ({ type: payment.status === 'succeeded' ? ('payment.succeeded' as const) : ('payment.failed' as const), data: payment })));
+      const answered = new Map(payments.map((payment) => [payment.id, asJson(payment)]));
+      await this.idempotency.completeForPayments(manager, [...answered].map(([paymentId, body]) => ({ paymentId, response: { status: 201, body } })));
+      return answered;
+    });
+  }
+
+  /**
+   * Step 1 for a bulk payout's payments from one wallet, in one transaction: the wallet locked,
+   * the keys claimed, the payments that fit in the available balance (in the items' order) held
+   * with one conditional UPDATE and inserted pending. The others are refused, their keys released.
+   */
+  private holdMany(companyId: string, walletId: string, payouts: Payout[], refuse: (index: number, error: PlatformException) => void): Promise<{ payout: Payout; payment: Payment }[]> {
+    return this.transactions.run(async (manager) => {
+      const wallet = await this.transactions.lockOne(manager, Wallet, companyId, walletId);
+      if (!wallet) {
+        for (const payout of payouts) refuse(payout.index, new PlatformException('WALLET_NOT_FOUND'));
+        return [];
+      }
+      const sameCurrency: Payout[] = [];
+      for (const payout of payouts) {
+        if (payout.order.currency === wallet.currency) sameCurrency.push(payout);
+        else refuse(payout.index, mismatch(payout.order.currency, wallet));
+      }
+      const ids = new Map(sameCurrency.map((payout) => [payout.request.key, randomUUID()]));
+      const claimed = await this.idempotency.claimMany(manager, sameCurrency.map((payout) => ({ ...payout.request, paymentId: ids.get(payout.request.key)! })));
+      let available = wallet.balance - wallet.held;
+      const accepted: Payout[] = [];
+      const released: string[] = [];
+      for (const payout of sameCurrency) {
+        // claimed by a request that came in since the look-up: that request answers for it
+        if (!claimed.has(payout.request.key)) refuse(payout.index, new PlatformException('IDEMPOTENCY_REQUEST_IN_PROGRESS'));
+        else if (payout.order.amount > available) {
+          refuse(payout.index, insufficientBalance(wallet, available, payout.order.amount));
+          released.push(payout.request.key);
+        } else {
+          available -= payout.order.amount;
+          accepted.push(payout);
+        }
+      }
+      await this.idempotency.release(manager, companyId, released);
+      if (!accepted.length) return [];
+      await this.ledger.hold(manager, { companyId, walletId, currency: wallet.currency, amount: accepted.reduce((sum, payout) => sum + payout.order.amount, 0) });
+      await manager.insert(
+        Payment,
+        accepted.map((payout) => ({ id: ids.get(payout.request.key)!, ...this.fields(companyId, payout.order), status: 'pending' as const, provider: this.provider.name })),
+      );
+      const payments = new Map((await manager.findBy(Payment, { companyId, id: In([...ids.values()]) })).map((payment) => [payment.id, payment]));
+      return accepted.map((payout) => ({ payout, payment: payments.get(ids.get(payout.request.key)!)! }));
+    });
+  }
+
   /** Step 1. */
   private hold(request: IdempotentRequest, input: CreatePaymentDto): Promise<Payment> {
     const id = randomUUID();
@@ -164,6 +323,16 @@ export class PaymentsService {
       reference: input.reference ?? null,
     };
   }
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
 }
 
 function mismatch(currency: string, wallet: Wallet): PlatformException {

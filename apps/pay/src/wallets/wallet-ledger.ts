@@ -63,6 +63,33 @@ export class WalletLedger {
     return this.append(manager, entry, -entry.amount);
   }
 
+  /**
+   * Turns the holds of many payments from one wallet into debits with one UPDATE, and writes
+   * their ledger rows in one INSERT: the rows take the sequences and balances the debits one
+   * after the other would have given.
+   */
+  async debitHeldMany(manager: EntityManager, entries: LedgerEntry[]): Promise<void> {
+    if (!entries.length) return;
+    const [{ walletId, companyId }] = entries;
+    const total = entries.reduce((sum, entry) => sum + entry.amount, 0);
+    const result = await manager
+      .createQueryBuilder()
+      .update(Wallet)
+      .set({ balance: () => 'balance - :total', held: () => 'held - :total', lastSequence: () => 'last_sequence + :count' })
+      .where('id = :walletId AND company_id = :companyId AND held >= :total', { walletId, companyId, total, count: entries.length })
+      .execute();
+    if (!result.affected) throw new Error(`wallet ${walletId} holds less than ${total}: hold accounting broken`);
+    const wallet = await manager.findOneByOrFail(Wallet, { id: walletId });
+    let sequence = wallet.lastSequence - entries.length;
+    let balance = wallet.balance + total;
+    const rows = entries.map((entry) => {
+      sequence += 1;
+      balance -= entry.amount;
+      return { companyId, walletId, sequence, type: entry.type, amount: -entry.amount, currency: entry.currency, balanceAfter: balance, paymentId: entry.paymentId ?? null, reference: entry.reference ?? null };
+    });
+    await manager.insert(WalletTransaction, rows);
+  }
+
   /** Debits at once (an internal transfer), refused when `available` is short. */
   async debit(manager: EntityManager, entry: LedgerEntry): Promise<WalletTransaction> {
     const result = await manager
@@ -121,8 +148,10 @@ export class WalletLedger {
     if (wallet.currency !== entry.currency) {
       return new PlatformException('CURRENCY_MISMATCH', { params: { currency: entry.currency, walletCurrency: wallet.currency }, details: { currency: entry.currency, walletCurrency: wallet.currency } });
     }
-    return new PlatformException('WALLET_INSUFFICIENT_BALANCE', {
-      details: { walletId: wallet.id, currency: wallet.currency, available: wallet.balance - wallet.held, requested: entry.amount },
-    });
+    return insufficientBalance(wallet, wallet.balance - wallet.held, entry.amount);
   }
+}
+
+export function insufficientBalance(wallet: Wallet, available: number, requested: number): PlatformException {
+  return new PlatformException('WALLET_INSUFFICIENT_BALANCE', { details: { walletId: wallet.id, currency: wallet.currency, available, requested } });
 }

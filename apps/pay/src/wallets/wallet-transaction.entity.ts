@@ -13,8 +13,8 @@ export type LedgerType = (typeof LEDGER_TYPES)[number];
  * Holds are not balance changes: they live in `wallets.held` and in the pending payment.
  */
 @Entity({ name: 'wallet_transactions' })
+@Index('idx_wallet_transactions_company_wallet_id', ['companyId', 'walletId', 'id'])
 @Index('uq_wallet_transactions_wallet_sequence', ['walletId', 'sequence'], { unique: true })
-@Index('idx_wallet_transactions_company_wallet', ['companyId', 'walletId'])
 @Index('idx_wallet_transactions_payment', ['paymentId'])
 export class WalletTransaction {
   @ApiProperty({ format: 'uuid' })

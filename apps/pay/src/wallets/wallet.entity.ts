@@ -9,6 +9,7 @@ import { CURRENCIES, Currency } from '../money/currency';
  * change through one conditional UPDATE each (see WalletLedger), never read-then-write.
  */
 @Entity({ name: 'wallets' })
+@Index('idx_wallets_company_id', ['companyId', 'id'])
 @Index('idx_wallets_company_updated', ['companyId', 'updatedAt'])
 @Index('idx_wallets_company_created', ['companyId', 'createdAt', 'id'])
 @Check('chk_wallets_amounts', '"balance" >= 0 AND "held" >= 0 AND "held" <= "balance"')

@@ -1,6 +1,6 @@
 import { calculatePayslip } from '../statutory/payslip-calculator';
 import { ruleSetFor } from '../statutory/rule-set';
-import { accrualLines, paymentLines } from './journal-lines';
+import { accrualLines, settlementLines } from './journal-lines';
 
 const rules = ruleSetFor('CM', '2026-03-01')!;
 const slip = (baseSalary: number, deductions: { code: string; name: string; amount: number }[] = []) =>
@@ -35,10 +35,10 @@ describe('payroll journal lines', () => {
     expect(lines.every((l) => (l.debit ?? 0) > 0 !== (l.credit ?? 0) > 0)).toBe(true);
   });
 
-  it('settles a payment from 552 against 422', () => {
-    expect(paymentLines(445_261, 'Amina A', rules)).toEqual([
-      { accountCode: '422', debit: 445_261, description: 'Salary paid to Amina A' },
-      { accountCode: '552', credit: 445_261, description: 'Salary paid to Amina A' },
+  it('settles the payslips paid by one call from 552 against 422, in one line each', () => {
+    expect(settlementLines([{ netPay: 445_261 }, { netPay: 144_666 }, { netPay: 188_888 }], rules)).toEqual([
+      { accountCode: '422', debit: 778_815, description: 'Salaries paid: 3 payslip(s)' },
+      { accountCode: '552', credit: 778_815, description: 'Salaries paid: 3 payslip(s)' },
     ]);
   });
 });

@@ -47,11 +47,16 @@ export function accrualLines(payslips: PayslipTotals[], rules: RuleSet): Journal
   return lines;
 }
 
-/** One payslip paid: the salary owed (422) settled from the wallet paid from (552). */
-export function paymentLines(netPay: number, employeeName: string, rules: RuleSet): JournalLine[] {
+/**
+ * Payslips paid by one call to pay a run: the salaries owed (422) settled from the wallet paid
+ * from (552), one line each for all of them (each payslip's payment is in Pay, by reference).
+ */
+export function settlementLines(paid: { netPay: number }[], rules: RuleSet): JournalLine[] {
+  const total = paid.reduce((sum, slip) => sum + slip.netPay, 0);
+  const description = `Salaries paid: ${paid.length} payslip(s)`;
   return [
-    { accountCode: rules.accounts.netPayable, debit: netPay, description: `Salary paid to ${employeeName}` },
-    { accountCode: rules.accounts.payments, credit: netPay, description: `Salary paid to ${employeeName}` },
+    { accountCode: rules.accounts.netPayable, debit: total, description },
+    { accountCode: rules.accounts.payments, credit: total, description },
   ];
 }
 

@@ -2,8 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Environment, InternalApi, InternalResult, PayContract } from '@platform/common';
 
 const TIMEOUT_MS = 10_000;
+/** A bulk payout of MAX_BULK_PAYOUTS payments takes Pay a few seconds; past this it is presumed lost, and its keys replay it. */
+const BULK_TIMEOUT_MS = 60_000;
 
-/** Pay's internal payment routes; the Idempotency-Key makes a retried payslip payment pay once. */
+/** Pay's internal payment routes; each payslip's idempotency key makes a retried payment pay once. */
 @Injectable()
 export class PayClient {
   constructor(
@@ -11,11 +13,9 @@ export class PayClient {
     private readonly api: InternalApi,
   ) {}
 
-  async pay(body: PayContract.CreatePaymentBody, idempotencyKey: string): Promise<InternalResult<PayContract.Payment>> {
-    const result = await this.api.call(this.env.PAY_URL, PayContract.CREATE_PAYMENT, { body, headers: { 'idempotency-key': idempotencyKey }, timeoutMs: TIMEOUT_MS });
-    // the first call with this key is still running: its outcome is for a later call to learn
-    if (result.kind === 'refused' && result.code === 'IDEMPOTENCY_REQUEST_IN_PROGRESS') return { kind: 'unavailable', reason: result.code };
-    return result;
+  /** Up to PayContract.MAX_BULK_PAYOUTS payments, each with its own key: one result per item, in order. */
+  payMany(body: PayContract.BulkPayoutBody): Promise<InternalResult<{ results: PayContract.PayoutResult[] }>> {
+    return this.api.call(this.env.PAY_URL, PayContract.BULK_PAYOUTS, { body, timeoutMs: BULK_TIMEOUT_MS });
   }
 
   status(companyId: string, paymentId: string): Promise<InternalResult<PayContract.Payment>> {

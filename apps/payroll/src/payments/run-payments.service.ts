@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { EventOutbox, InternalResult, PayContract, PlatformException, Transactions } from '@platform/common';
-import { paymentLines } from '../accounting/journal-lines';
+import { randomUUID } from 'node:crypto';
+import { DataSource, In } from 'typeorm';
+import { EventOutbox, InternalResult, PayContract, PlatformException, qualifiedTable, Transactions } from '@platform/common';
+import { settlementLines } from '../accounting/journal-lines';
 import { PostingsService } from '../accounting/postings.service';
 import { PayrollRun } from '../runs/payroll-run.entity';
 import { Payslip, PayslipPaymentStatus } from '../runs/payslip.entity';
-import { ruleSetFor } from '../statutory/rule-set';
+import { RuleSet, ruleSetFor } from '../statutory/rule-set';
 import { PayClient } from './pay.client';
 
 export interface PayslipPaymentResult {
@@ -20,13 +21,23 @@ export interface PayslipPaymentResult {
   failureReason: string | null;
 }
 
-const PARALLEL_PAYMENTS = 4;
+/** What a payslip records of Pay's answer. */
+interface Outcome {
+  slip: Payslip;
+  status: PayslipPaymentStatus;
+  paymentId: string | null;
+  failureReason: string | null;
+}
+
+const PARALLEL_STATUS_CHECKS = 4;
 
 /**
- * Pays an approved run: one Pay payment per payslip, keyed `payroll:<run>:<payslip>` so a
- * retried call (or a restart in the middle) never pays anyone twice. Each outcome is recorded
- * on its payslip, with the settlement posting for Books in the same transaction; the run is
- * paid once every payslip is.
+ * Pays an approved run through Pay's bulk payouts, PayContract.MAX_BULK_PAYOUTS payslips a
+ * call, each keyed `payroll:<run>:<payslip>` so that a retried call (or a restart in the middle)
+ * never pays anyone twice. Each bulk call's outcomes are recorded on their payslips in one
+ * transaction, with their events and the run's payment progress. What a call to pay the run paid
+ * is then settled in Books by one entry (payslips paid but left out by a call that died go in the
+ * next one's). The run is paid once every payslip is.
  */
 @Injectable()
 export class RunPaymentsService {
@@ -47,16 +58,25 @@ export class RunPaymentsService {
     const slips = await this.dataSource.getRepository(Payslip).find({ where: { runId, companyId }, order: { employeeName: 'ASC', id: 'ASC' } });
     const rules = ruleSetFor(run.country, run.periodStart)!;
 
-    let reachedPay = false;
-    const queue = slips.filter((slip) => slip.paymentStatus !== 'succeeded');
-    const work = async () => {
-      for (let slip = queue.shift(); slip; slip = queue.shift()) {
-        const result = await this.payOne(run, slip, walletId);
-        if (result?.kind !== 'unavailable') reachedPay = true;
-        await this.record(run, slip, result, rules);
-      }
-    };
-    await Promise.all(Array.from({ length: PARALLEL_PAYMENTS }, work));
+    const unpaid = slips.filter((slip) => slip.paymentStatus !== 'succeeded');
+    // a payment Pay has not settled yet is asked about by its id; the others are paid (or replayed) by bulk payouts
+    const awaiting = unpaid.filter((slip) => slip.paymentStatus === 'pending' && slip.paymentId);
+    const toPay = unpaid.filter((slip) => !(slip.paymentStatus === 'pending' && slip.paymentId));
+    const checked: Outcome[] = [];
+    await Promise.all(
+      Array.from({ length: PARALLEL_STATUS_CHECKS }, async () => {
+        for (let slip = awaiting.shift(); slip; slip = awaiting.shift()) {
+          const result = await this.pay.status(companyId, slip.paymentId!);
+          if (result.kind !== 'unavailable') checked.push(outcomeOf(slip, result));
+        }
+      }),
+    );
+    let reachedPay = await this.record(run, checked);
+
+    for (let i = 0; i < toPay.length; i += PayContract.MAX_BULK_PAYOUTS) {
+      reachedPay = (await this.record(run, await this.payChunk(run, toPay.slice(i, i + PayContract.MAX_BULK_PAYOUTS), walletId))) || reachedPay;
+    }
+    await this.settle(run, rules);
     if (!reachedPay && slips.some((slip) => slip.paymentStatus !== 'succeeded')) throw new PlatformException('UPSTREAM_UNAVAILABLE');
 
     if (slips.every((slip) => slip.paymentStatus === 'succeeded') && run.status === 'approved') {
@@ -81,56 +101,128 @@ export class RunPaymentsService {
     };
   }
 
-  /** Pay's answer, or null when the payslip has nowhere to be paid. */
-  private payOne(run: PayrollRun, slip: Payslip, walletId: string): Promise<InternalResult<PayContract.Payment> | null> {
-    if (slip.paymentStatus === 'pending' && slip.paymentId) return this.pay.status(run.companyId, slip.paymentId);
-    const recipient = recipientOf(slip);
-    if (!recipient) return Promise.resolve(null);
-    return this.pay.pay(
-      {
-        companyId: run.companyId,
+  /** One bulk payout of the payslips with somewhere to be paid; those without fail at once. Nothing for a payslip Pay did not answer about. */
+  private async payChunk(run: PayrollRun, slips: Payslip[], walletId: string): Promise<Outcome[]> {
+    const outcomes: Outcome[] = [];
+    const sent: Payslip[] = [];
+    const items: PayContract.PayoutItem[] = [];
+    for (const slip of slips) {
+      const recipient = recipientOf(slip);
+      if (!recipient) {
+        outcomes.push(outcomeOf(slip, null));
+        continue;
+      }
+      sent.push(slip);
+      items.push({
+        idempotencyKey: `payroll:${run.id}:${slip.id}`,
         walletId,
         amount: slip.netPay,
         currency: slip.currency,
         recipient,
         description: `Salary ${run.periodStart.slice(0, 7)} — ${slip.employeeName}`.slice(0, 200),
         reference: `payslip:${slip.id}`,
-      },
-      `payroll:${run.id}:${slip.id}`,
-    );
+      });
+    }
+    if (!items.length) return outcomes;
+    const answer = await this.pay.payMany({ companyId: run.companyId, items });
+    if (answer.kind === 'refused') for (const slip of sent) outcomes.push(outcomeOf(slip, answer));
+    if (answer.kind === 'ok') {
+      answer.value.results.forEach((result, i) => {
+        // the first call with this key is still running: its outcome is for a later call to learn
+        if (result.error?.code === 'IDEMPOTENCY_REQUEST_IN_PROGRESS') return;
+        outcomes.push(outcomeOf(sent[i], result.payment ? { kind: 'ok', status: 201, value: result.payment } : { kind: 'refused', status: result.error!.statusCode, code: result.error!.code, body: result.error! }));
+      });
+    }
+    return outcomes;
   }
 
-  private async record(run: PayrollRun, slip: Payslip, result: InternalResult<PayContract.Payment> | null, rules: NonNullable<ReturnType<typeof ruleSetFor>>): Promise<void> {
-    if (result?.kind === 'unavailable') return;
-    const { status, paymentId, failureReason } = outcomeOf(result, slip.paymentId);
+  /**
+   * Records outcomes on their payslips in one transaction: one UPDATE for all, the events of
+   * those settled (a payslip's payment settles once; one still pending says nothing yet), and the
+   * run's progress counted again. Answers whether there was anything to record.
+   */
+  private async record(run: PayrollRun, outcomes: Outcome[]): Promise<boolean> {
+    if (!outcomes.length) return false;
+    const now = new Date();
+    const slipTable = qualifiedTable(this.dataSource, Payslip);
     await this.transactions.run(async (manager) => {
-      await manager.update(Payslip, { id: slip.id }, { paymentStatus: status, paymentId, paymentFailureReason: failureReason, paidAt: status === 'succeeded' ? new Date() : null });
-      // a payslip's payment settles once (a succeeded one is not paid again); one still pending says nothing yet
-      if (status !== 'pending' && slip.paymentStatus !== status) {
-        await this.outbox.record(manager, run.companyId, status === 'succeeded' ? 'payslip.paid' : 'payslip.payment_failed', await manager.findOneByOrFail(Payslip, { id: slip.id }));
+      await manager.query(
+        `UPDATE ${slipTable} p
+         SET "payment_status" = o."status", "payment_id" = o."paymentId", "payment_failure_reason" = o."failureReason", "paid_at" = o."paidAt", "updated_at" = $3
+         FROM json_to_recordset($4::json) AS o("id" uuid, "status" varchar, "paymentId" uuid, "failureReason" varchar, "paidAt" timestamptz)
+         WHERE p."company_id" = $1 AND p."run_id" = $2 AND p."id" = o."id"`,
+        [
+          run.companyId,
+          run.id,
+          now,
+          JSON.stringify(
+            outcomes.map(({ slip, status, paymentId, failureReason }) => ({ id: slip.id, status, paymentId, failureReason: failureReason?.slice(0, 200) ?? null, paidAt: status === 'succeeded' ? now : null })),
+          ),
+        ],
+      );
+      const settled = outcomes.filter(({ slip, status }) => status !== 'pending' && slip.paymentStatus !== status);
+      if (settled.length) {
+        const byId = new Map((await manager.findBy(Payslip, { companyId: run.companyId, runId: run.id, id: In(settled.map(({ slip }) => slip.id)) })).map((slip) => [slip.id, slip]));
+        await this.outbox.recordMany(
+          manager,
+          run.companyId,
+          settled.map(({ slip, status }) => ({ type: status === 'succeeded' ? ('payslip.paid' as const) : ('payslip.payment_failed' as const), data: byId.get(slip.id)! })),
+        );
       }
-      if (status === 'succeeded') {
-        await this.postings.record(manager, 'payment', run.id, slip.id, {
-          companyId: run.companyId,
-          date: new Date().toISOString().slice(0, 10),
-          memo: `Salary ${run.periodStart.slice(0, 7)} paid to ${slip.employeeName}`,
-          reference: `payslip:${slip.id}`,
-          currency: slip.currency,
-          source: { type: 'payroll_payment', id: slip.id },
-          lines: paymentLines(slip.netPay, slip.employeeName, rules),
-        });
-      }
+      await manager.query(
+        `UPDATE ${qualifiedTable(this.dataSource, PayrollRun)} r SET "payment_progress" = counted.progress, "updated_at" = $3
+         FROM (
+           SELECT jsonb_build_object(
+             'total', count(*),
+             'succeeded', count(*) FILTER (WHERE "payment_status" = 'succeeded'),
+             'failed', count(*) FILTER (WHERE "payment_status" = 'failed'),
+             'pending', count(*) FILTER (WHERE "payment_status" IS NULL OR "payment_status" = 'pending')
+           ) AS progress
+           FROM ${slipTable} WHERE "company_id" = $1 AND "run_id" = $2
+         ) counted
+         WHERE r."company_id" = $1 AND r."id" = $2`,
+        [run.companyId, run.id, now],
+      );
     });
-    Object.assign(slip, { paymentStatus: status, paymentId, paymentFailureReason: failureReason });
+    for (const { slip, status, paymentId, failureReason } of outcomes) Object.assign(slip, { paymentStatus: status, paymentId, paymentFailureReason: failureReason });
+    return true;
+  }
+
+  /**
+   * The run's payslips paid and not yet settled in Books (this call's, or a call's that died
+   * before settling them), claimed by one settlement id and posted as one entry, in one
+   * transaction: each payment is counted in exactly one settlement.
+   */
+  private async settle(run: PayrollRun, rules: RuleSet): Promise<void> {
+    const settlementId = randomUUID();
+    await this.transactions.run(async (manager) => {
+      const [paid] = (await manager.query(
+        `UPDATE ${qualifiedTable(this.dataSource, Payslip)} SET "settlement_id" = $3
+         WHERE "company_id" = $1 AND "run_id" = $2 AND "payment_status" = 'succeeded' AND "settlement_id" IS NULL
+         RETURNING "net_pay"`,
+        [run.companyId, run.id, settlementId],
+      )) as [{ net_pay: string }[], number];
+      if (!paid.length) return;
+      const month = run.periodStart.slice(0, 7);
+      await this.postings.record(manager, 'payment', run.id, settlementId, {
+        companyId: run.companyId,
+        date: new Date().toISOString().slice(0, 10),
+        memo: `Salaries ${month} paid: ${paid.length} payslip(s)`,
+        reference: `payroll-run:${run.id}`,
+        currency: run.currency,
+        source: { type: 'payroll_settlement', id: settlementId },
+        lines: settlementLines(paid.map((row) => ({ netPay: Number(row.net_pay) })), rules),
+      });
+    });
   }
 }
 
 /** What a payslip records of Pay's answer: the payment as it stands, or a refusal (or no payout details) as a failure. */
-function outcomeOf(result: Exclude<InternalResult<PayContract.Payment>, { kind: 'unavailable' }> | null, earlierPaymentId: string | null) {
-  if (!result) return { status: 'failed' as const, paymentId: earlierPaymentId, failureReason: 'NO_PAYOUT_DETAILS' };
-  if (result.kind === 'refused') return { status: 'failed' as const, paymentId: earlierPaymentId, failureReason: result.code };
+function outcomeOf(slip: Payslip, result: Exclude<InternalResult<PayContract.Payment>, { kind: 'unavailable' }> | null): Outcome {
+  if (!result) return { slip, status: 'failed', paymentId: slip.paymentId, failureReason: 'NO_PAYOUT_DETAILS' };
+  if (result.kind === 'refused') return { slip, status: 'failed', paymentId: slip.paymentId, failureReason: result.code };
   const payment = result.value;
-  return { status: payment.status, paymentId: payment.id, failureReason: payment.status === 'failed' ? (payment.failureReason ?? 'declined') : null };
+  return { slip, status: payment.status, paymentId: payment.id, failureReason: payment.status === 'failed' ? (payment.failureReason ?? 'declined') : null };
 }
 
 function recipientOf(slip: Payslip): PayContract.PaymentRecipient | null {

@@ -4,8 +4,20 @@ import { bigintToNumber } from '@platform/common';
 export const RUN_STATUSES = ['draft', 'approved', 'paid', 'cancelled'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
+/** Where paying the run's payslips stands, counted in payslips. */
+export interface PaymentProgress {
+  total: number;
+  succeeded: number;
+  failed: number;
+  /** neither succeeded nor failed: not paid yet, or waiting for Pay's outcome */
+  pending: number;
+}
+
+export const unpaid = (total: number): PaymentProgress => ({ total, succeeded: 0, failed: 0, pending: total });
+
 /** A payroll run: draft → approved → paid, and draft | approved → cancelled. Only a draft changes. */
 @Entity({ name: 'payroll_runs' })
+@Index('idx_payroll_runs_company_id', ['companyId', 'id'])
 @Index('idx_payroll_runs_company_updated', ['companyId', 'updatedAt'])
 @Index('idx_payroll_runs_company_created', ['companyId', 'createdAt', 'id'])
 @Index('idx_payroll_runs_company_period', ['companyId', 'periodStart'])
@@ -55,6 +67,10 @@ export class PayrollRun {
 
   @Column({ name: 'total_employer_cost', type: 'bigint', transformer: bigintToNumber })
   totalEmployerCost: number;
+
+  /** Counted again from the payslips each time a part of the run is paid. */
+  @Column({ name: 'payment_progress', type: 'jsonb' })
+  paymentProgress: PaymentProgress;
 
   /** Bumped by every change: a recalculation only lands on the version it started from. */
   @Column({ type: 'integer', default: 1 })

@@ -7,7 +7,8 @@ const decimalToNumber = { to: (v: number) => v, from: (v: string | number) => Nu
 
 /** One employee's line of a run, with every earning, deduction and employer contribution. */
 @Entity({ name: 'payslips' })
-@Index('idx_payslips_run', ['runId', 'employeeName', 'id'])
+@Index('idx_payslips_company_run_id', ['companyId', 'runId', 'id'])
+@Index('idx_payslips_company_run', ['companyId', 'runId', 'employeeName', 'id'])
 @Index('idx_payslips_company_employee', ['companyId', 'employeeId'])
 export class Payslip {
   @PrimaryGeneratedColumn('uuid')
@@ -91,6 +92,10 @@ export class Payslip {
 
   @Column({ name: 'paid_at', type: 'timestamptz', nullable: true })
   paidAt: Date | null;
+
+  /** The run's settlement entry for Books that counts this payment (a posting's source id): null until one does. */
+  @Column({ name: 'settlement_id', type: 'uuid', nullable: true, select: false })
+  settlementId: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -108,6 +108,7 @@ export class RunsController {
     200,
     PayRunResultView,
     'One Pay payment per payslip, idempotent per payslip: calling again retries only what is not paid and never pays anyone twice. ' +
+      'The payslips are paid in bulk, part by part: the run’s `paymentProgress` counts them as each part is recorded, and what the call paid is settled in Books by one entry. ' +
       'The run becomes paid when every payslip is. UPSTREAM_UNAVAILABLE (503) when Pay did not answer: nothing was paid or recorded.',
   )
   @ApiErrors('PAYROLL_RUN_NOT_FOUND', 'PAYROLL_RUN_NOT_PAYABLE')
@@ -119,7 +120,7 @@ export class RunsController {
   @Authenticated('payroll:read')
   @ApiOperation({ summary: 'List a run’s postings to Books' })
   @RunIdParam()
-  @ApiEnvelope(200, PostingsView, 'The run’s journal entries in Books: the accrual at approval and one settlement per paid payslip, with their status (pending while Books is away).')
+  @ApiEnvelope(200, PostingsView, 'The run’s journal entries in Books: the accrual at approval and one settlement per call that paid payslips, with their status (pending while Books is away).')
   @ApiErrors('PAYROLL_RUN_NOT_FOUND')
   async postingsOf(@Tenant() tenant: TenantContext, @Param('id', runId) id: string) {
     await this.runs.get(tenant.companyId, id);

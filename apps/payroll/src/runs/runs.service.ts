@@ -5,11 +5,11 @@ import { EventOutbox, findPage, HrContract, isUniqueViolation, Page, PageQueryDt
 import { accrualLines } from '../accounting/journal-lines';
 import { PostingsService } from '../accounting/postings.service';
 import { HrClient } from '../hr/hr.client';
-import { calculatePayslip, PayslipInputError } from '../statutory/payslip-calculator';
+import { calculatePayslip, PayslipInputError, PeriodFacts, periodFacts } from '../statutory/payslip-calculator';
 import { RuleSet, ruleSetFor } from '../statutory/rule-set';
 import { CreateRunDto, ListRunsQueryDto, UpdateRunDto } from './dto/run.dto';
 import { PeriodClaim } from './period-claim.entity';
-import { PayrollRun, RunStatus } from './payroll-run.entity';
+import { PayrollRun, RunStatus, unpaid } from './payroll-run.entity';
 import { Payslip } from './payslip.entity';
 
 interface RunScope {
@@ -21,8 +21,11 @@ interface RunScope {
 
 interface Calculation {
   rules: RuleSet;
-  payslips: Omit<Payslip, 'id' | 'runId' | 'createdAt' | 'updatedAt' | 'paymentId' | 'paymentStatus' | 'paymentFailureReason' | 'paidAt'>[];
+  payslips: Omit<Payslip, 'id' | 'runId' | 'createdAt' | 'updatedAt' | 'paymentId' | 'paymentStatus' | 'paymentFailureReason' | 'paidAt' | 'settlementId'>[];
 }
+
+/** Payslips per INSERT: each statement carries its rows as one JSON document, three bound values whatever their number. */
+const PAYSLIPS_PER_STATEMENT = 1_000;
 
 const sumOf = (slips: { [key: string]: unknown }[], field: string) => slips.reduce((total, slip) => total + (slip[field] as number), 0);
 
@@ -42,7 +45,7 @@ export class RunsService {
     const calculation = await this.calculate(companyId, scope);
     return this.transactions.run(async (manager) => {
       const run = await manager.save(manager.create(PayrollRun, { companyId, status: 'draft' as RunStatus, ...scope, ...this.totals(calculation), version: 1, calculatedAt: new Date() }));
-      await this.writePayslips(manager, run.id, calculation);
+      await this.writePayslips(manager, companyId, run.id, calculation);
       await this.outbox.record(manager, companyId, 'payroll_run.created', run);
       return run;
     });
@@ -98,8 +101,8 @@ export class RunsService {
         .where('id = :id AND company_id = :companyId AND status = :draft AND version = :version', { id, companyId, draft: 'draft', version: run.version })
         .execute();
       if (!result.affected) throw locked((await manager.findOneBy(PayrollRun, { id }))?.status ?? 'changed');
-      await manager.delete(Payslip, { runId: id });
-      await this.writePayslips(manager, id, calculation);
+      await manager.delete(Payslip, { runId: id, companyId });
+      await this.writePayslips(manager, companyId, id, calculation);
       return manager.findOneByOrFail(PayrollRun, { id });
     });
   }
@@ -113,11 +116,11 @@ export class RunsService {
     try {
       approved = await this.transactions.run(async (manager) => {
         const run = await this.move(manager, companyId, id, ['draft'], { status: 'approved', approvedAt: new Date() });
-        const slips = await manager.find(Payslip, { where: { runId: id } });
+        const slips = await manager.find(Payslip, { select: { grossPay: true, netPay: true, deductions: true, employerContributions: true }, where: { runId: id, companyId } });
         const month = run.periodStart.slice(0, 7);
         // one statement from the run's payslips: as many claims as payslips, whatever the number, with three bound values
         await manager.query(
-          `INSERT INTO ${qualifiedTable(this.dataSource, PeriodClaim)} ("company_id", "employee_id", "month", "run_id") SELECT $1, "employee_id", $2, $3 FROM ${qualifiedTable(this.dataSource, Payslip)} WHERE "run_id" = $3`,
+          `INSERT INTO ${qualifiedTable(this.dataSource, PeriodClaim)} ("company_id", "employee_id", "month", "run_id") SELECT $1, "employee_id", $2, $3 FROM ${qualifiedTable(this.dataSource, Payslip)} WHERE "company_id" = $1 AND "run_id" = $3`,
           [companyId, month, id],
         );
         await this.postings.record(manager, 'accrual', id, id, {
@@ -139,7 +142,7 @@ export class RunsService {
       const claims = await this.dataSource
         .getRepository(PeriodClaim)
         .createQueryBuilder('claim')
-        .innerJoin(Payslip, 'slip', 'slip.employeeId = claim.employeeId AND slip.runId = :id', { id })
+        .innerJoin(Payslip, 'slip', 'slip.companyId = claim.companyId AND slip.runId = :id AND slip.employeeId = claim.employeeId', { id })
         .where('claim.companyId = :companyId AND claim.month = :month AND claim.runId <> :id', { companyId, month: run.periodStart.slice(0, 7) })
         .orderBy('claim.employeeId')
         .limit(1000)
@@ -187,6 +190,7 @@ export class RunsService {
     if (inputs.unknownEmployeeIds.length) {
       throw new PlatformException('USER_NOT_FOUND', { details: { employeeIds: inputs.unknownEmployeeIds } });
     }
+    const facts = periodFacts(scope.periodStart, rules);
     const refused: string[] = inputs.ineligibleEmployeeIds.map((id) => `${id} has no contract in force between ${scope.periodStart} and ${scope.periodEnd}`);
     const payslips: Calculation['payslips'] = [];
     for (const employee of inputs.employees) {
@@ -196,7 +200,7 @@ export class RunsService {
         continue;
       }
       try {
-        payslips.push(this.payslipFor(companyId, employee, scope, rules));
+        payslips.push(this.payslipFor(companyId, employee, scope, rules, facts));
       } catch (error) {
         if (!(error instanceof PayslipInputError)) throw error;
         refused.push(`${employee.id}: ${error.message}`);
@@ -207,7 +211,7 @@ export class RunsService {
     return { rules, payslips };
   }
 
-  private payslipFor(companyId: string, employee: HrContract.PayrollEmployee, scope: RunScope, rules: RuleSet): Calculation['payslips'][number] {
+  private payslipFor(companyId: string, employee: HrContract.PayrollEmployee, scope: RunScope, rules: RuleSet, facts: PeriodFacts): Calculation['payslips'][number] {
     const slip = calculatePayslip(
       {
         periodStart: scope.periodStart,
@@ -218,6 +222,7 @@ export class RunsService {
         unpaidLeaveDays: employee.unpaidLeaveDays,
       },
       rules,
+      facts,
     );
     return {
       companyId,
@@ -249,6 +254,7 @@ export class RunsService {
       ruleSetVersion: rules.version,
       currency: rules.currency,
       employeeCount: payslips.length,
+      paymentProgress: unpaid(payslips.length),
       totalGross: sumOf(payslips, 'grossPay'),
       totalDeductions: sumOf(payslips, 'totalDeductions'),
       totalNet: sumOf(payslips, 'netPay'),
@@ -257,9 +263,15 @@ export class RunsService {
     };
   }
 
-  private async writePayslips(manager: EntityManager, runId: string, { payslips }: Calculation): Promise<void> {
-    for (let i = 0; i < payslips.length; i += 200) {
-      await manager.save(Payslip, payslips.slice(i, i + 200).map((slip) => manager.create(Payslip, { ...slip, runId })));
+  /** The calculated payslips, a chunk per statement: PostgreSQL unpacks the rows of a JSON document with json_to_recordset. */
+  private async writePayslips(manager: EntityManager, companyId: string, runId: string, { payslips }: Calculation): Promise<void> {
+    const columns = this.dataSource.getMetadata(Payslip).columns.filter((column) => column.propertyName in payslips[0] && column.propertyName !== 'companyId');
+    const names = columns.map((column) => `"${column.databaseName}"`).join(', ');
+    const fields = columns.map((column) => `"${column.propertyName}"`).join(', ');
+    const record = columns.map((column) => `"${column.propertyName}" ${column.type as string}`).join(', ');
+    const sql = `INSERT INTO ${qualifiedTable(this.dataSource, Payslip)} ("company_id", "run_id", ${names}) SELECT $1, $2, ${fields} FROM json_to_recordset($3::json) AS slip(${record})`;
+    for (let i = 0; i < payslips.length; i += PAYSLIPS_PER_STATEMENT) {
+      await manager.query(sql, [companyId, runId, JSON.stringify(payslips.slice(i, i + PAYSLIPS_PER_STATEMENT))]);
     }
   }
 }

@@ -1,4 +1,4 @@
-import { calculatePayslip, ContractInput, monthlyIncomeTax, PayslipInputError } from './payslip-calculator';
+import { calculatePayslip, ContractInput, monthlyIncomeTax, PayslipInputError, periodFacts } from './payslip-calculator';
 import { ruleSetFor, RuleSet, validateRuleSet } from './rule-set';
 import { workingDaysBetween } from './working-days';
 
@@ -104,6 +104,21 @@ describe('statutory edges', () => {
     expect(slip.contributoryPay).toBe(200_000);
     expect(slip.deductions.at(-1)).toEqual({ code: 'LOAN', name: 'Salary advance', amount: 15_000 });
     expect(slip.netPay).toBe(slip.grossPay - slip.totalDeductions);
+  });
+
+  it('calculates the same from the period’s facts computed once as from facts computed per payslip', () => {
+    const facts = periodFacts('2026-03-01', rules);
+    expect(facts.workingDaysInMonth).toBe(22);
+    const inputs = [
+      { periodStart: '2026-03-01', periodEnd: '2026-03-31', hireDate: '2026-03-16', terminationDate: null, unpaidLeaveDays: 0, contracts: [contract({ startDate: '2026-03-16', baseSalary: 300_000 })] },
+      { periodStart: '2026-03-01', periodEnd: '2026-03-31', hireDate: '2021-01-04', terminationDate: '2026-03-20', unpaidLeaveDays: 2.5, contracts: [contract({ baseSalary: 2_000_000 })] },
+      {
+        periodStart: '2026-03-01', periodEnd: '2026-03-31', hireDate: '2020-01-01', terminationDate: null, unpaidLeaveDays: 1,
+        contracts: [contract({ endDate: '2026-03-10', baseSalary: 200_000 }), contract({ id: 'd', startDate: '2026-03-11', baseSalary: 260_000, allowances: [{ code: 'MEAL', name: 'Meal', amount: 20_000, taxable: false, contributory: false }] })],
+      },
+    ];
+    for (const input of inputs) expect(calculatePayslip(input, rules, facts)).toEqual(calculatePayslip(input, rules));
+    expect(calculatePayslip(inputs[0], rules, facts).netPay).toBe(144_666);
   });
 
   it('refuses a period over two months and a contract in another currency', () => {

@@ -1,7 +1,7 @@
 import type { HrContract, PayrollContract } from '@platform/common';
-import { applyRate, divideRoundHalfUp, parseRate, prorate } from './money';
+import { applyRate, divideRoundHalfUp, Fraction, parseRate, prorate } from './money';
 import type { PayBase, RuleSet } from './rule-set';
-import { earlierOf, laterOf, monthBounds, workingDaysBetween } from './working-days';
+import { earlierOf, laterOf, monthBounds, monthWorkingDays } from './working-days';
 
 /** What the calculation reads of a contract HR gives. */
 export type ContractInput = Pick<HrContract.EmploymentContract, 'id' | 'startDate' | 'endDate' | 'baseSalary' | 'currency' | 'allowances' | 'deductions'>;
@@ -38,6 +38,50 @@ export interface Payslip {
 
 export class PayslipInputError extends Error {}
 
+/** The income tax's rates parsed: its brackets over one common denominator, and its professional expenses. */
+export interface IncomeTaxScale {
+  professionalExpenses: Fraction;
+  brackets: { upTo: number; rate: Fraction }[];
+  scale: bigint;
+}
+
+/**
+ * What every payslip of a period shares: the month, its working days, the rule set's rates
+ * parsed. A run computes it once for all its employees.
+ */
+export interface PeriodFacts {
+  month: { start: string; end: string };
+  workingDaysInMonth: number;
+  /** working days between two dates of the month, both included */
+  workingDays: (start: string, end: string) => number;
+  /** beside rules.contributions; null where that side pays nothing */
+  contributionRates: { employee: Fraction | null; employer: Fraction | null }[];
+  surtaxRates: Fraction[];
+  incomeTax: IncomeTaxScale;
+}
+
+export function periodFacts(periodStart: string, rules: RuleSet): PeriodFacts {
+  const month = monthBounds(periodStart);
+  const workingDays = monthWorkingDays(periodStart);
+  const rateOrNull = (rate: string) => {
+    const fraction = parseRate(rate);
+    return fraction.numerator > 0n ? fraction : null;
+  };
+  return {
+    month,
+    workingDaysInMonth: workingDays(month.start, month.end),
+    workingDays,
+    contributionRates: rules.contributions.map((c) => ({ employee: rateOrNull(c.employeeRate), employer: rateOrNull(c.employerRate) })),
+    surtaxRates: rules.incomeTax.surtaxes.map((s) => parseRate(s.rate)),
+    incomeTax: incomeTaxScale(rules),
+  };
+}
+
+export function incomeTaxScale(rules: RuleSet): IncomeTaxScale {
+  const brackets = rules.incomeTax.brackets.map((b) => ({ upTo: b.upTo ?? Number.MAX_SAFE_INTEGER, rate: parseRate(b.rate) }));
+  return { professionalExpenses: parseRate(rules.incomeTax.professionalExpensesRate), brackets, scale: brackets.reduce((max, b) => (b.rate.denominator > max ? b.rate.denominator : max), 1n) };
+}
+
 const sum = (items: { amount: number }[]) => items.reduce((total, item) => total + item.amount, 0);
 
 /**
@@ -45,22 +89,21 @@ const sum = (items: { amount: number }[]) => items.reduce((total, item) => total
  * days (Monday–Friday) of the month: days employed under each contract, less unpaid leave.
  * Statutory lines follow the rule set; every amount is an integer, rounded half up.
  */
-export function calculatePayslip(input: PayslipInput, rules: RuleSet): Payslip {
-  const month = monthBounds(input.periodStart);
-  if (input.periodEnd > month.end) throw new PayslipInputError('the period must lie within one calendar month');
+export function calculatePayslip(input: PayslipInput, rules: RuleSet, facts: PeriodFacts = periodFacts(input.periodStart, rules)): Payslip {
+  const { month, workingDaysInMonth } = facts;
+  if (input.periodStart < month.start || input.periodEnd > month.end) throw new PayslipInputError('the period must lie within one calendar month');
   if (!input.contracts.length) throw new PayslipInputError('no contract in force');
   const currencies = new Set(input.contracts.map((c) => c.currency));
   if (currencies.size > 1 || !currencies.has(rules.currency)) {
     throw new PayslipInputError(`contract currency ${[...currencies].join('/')} does not match ${rules.country} payroll currency ${rules.currency}`);
   }
-  const workingDaysInMonth = workingDaysBetween(month.start, month.end);
 
   const earnings: (PayrollContract.PayslipItem & { taxable: boolean; contributory: boolean; isBase: boolean })[] = [];
   let workedDays = 0;
   for (const contract of input.contracts) {
     const from = laterOf(input.periodStart, input.hireDate, contract.startDate);
     const to = earlierOf(input.periodEnd, input.terminationDate, contract.endDate);
-    const days = from <= to ? workingDaysBetween(from, to) : 0;
+    const days = from <= to ? facts.workingDays(from, to) : 0;
     if (!days) continue;
     workedDays += days;
     earnings.push({ code: 'BASE', name: 'Base salary', amount: prorate(contract.baseSalary, days, workingDaysInMonth), taxable: true, contributory: true, isBase: true });
@@ -88,22 +131,23 @@ export function calculatePayslip(input: PayslipInput, rules: RuleSet): Payslip {
   const deductions: PayrollContract.PayslipItem[] = [];
   const employerContributions: PayrollContract.PayslipItem[] = [];
   const employeeShare = new Map<string, number>();
-  for (const contribution of rules.contributions) {
+  rules.contributions.forEach((contribution, i) => {
     const base = contribution.ceiling === null ? pay[contribution.base] : Math.min(pay[contribution.base], contribution.ceiling);
-    if (parseRate(contribution.employeeRate).numerator > 0n) {
-      const amount = applyRate(base, contribution.employeeRate);
+    const rates = facts.contributionRates[i];
+    if (rates.employee) {
+      const amount = applyRate(base, rates.employee);
       employeeShare.set(contribution.code, amount);
       deductions.push({ code: contribution.code, name: contribution.name, amount, base, rate: contribution.employeeRate });
     }
-    if (parseRate(contribution.employerRate).numerator > 0n) {
-      employerContributions.push({ code: contribution.code, name: contribution.name, amount: applyRate(base, contribution.employerRate), base, rate: contribution.employerRate });
+    if (rates.employer) {
+      employerContributions.push({ code: contribution.code, name: contribution.name, amount: applyRate(base, rates.employer), base, rate: contribution.employerRate });
     }
-  }
+  });
 
   const tax = rules.incomeTax;
-  const incomeTax = monthlyIncomeTax(pay.taxable, tax.deductibleContributions.reduce((total, code) => total + (employeeShare.get(code) ?? 0), 0), rules);
+  const incomeTax = monthlyIncomeTax(pay.taxable, tax.deductibleContributions.reduce((total, code) => total + (employeeShare.get(code) ?? 0), 0), rules, facts.incomeTax);
   deductions.push({ code: tax.code, name: tax.name, amount: incomeTax, base: pay.taxable });
-  for (const surtax of tax.surtaxes) deductions.push({ code: surtax.code, name: surtax.name, amount: applyRate(incomeTax, surtax.rate), base: incomeTax, rate: surtax.rate });
+  tax.surtaxes.forEach((surtax, i) => deductions.push({ code: surtax.code, name: surtax.name, amount: applyRate(incomeTax, facts.surtaxRates[i]), base: incomeTax, rate: surtax.rate }));
 
   for (const flat of rules.flatTaxes) {
     const base = pay[flat.base];
@@ -139,20 +183,17 @@ export function calculatePayslip(input: PayslipInput, rules: RuleSet): Payslip {
  * annual abatement, through the brackets; the exact annual tax is divided by 12 and rounded
  * once, half up. Pay up to the monthly exemption threshold bears none.
  */
-export function monthlyIncomeTax(taxablePay: number, deductibleContributions: number, rules: RuleSet): number {
+export function monthlyIncomeTax(taxablePay: number, deductibleContributions: number, rules: RuleSet, { professionalExpenses: expensesRate, brackets, scale }: IncomeTaxScale = incomeTaxScale(rules)): number {
   const tax = rules.incomeTax;
   if (taxablePay <= tax.exemptUpToMonthly) return 0;
-  const professionalExpenses = applyRate(taxablePay, tax.professionalExpensesRate);
+  const professionalExpenses = applyRate(taxablePay, expensesRate);
   const annualBase = Math.max(0, (taxablePay - professionalExpenses - deductibleContributions) * 12 - tax.annualAbatement);
-  const rates = tax.brackets.map((b) => parseRate(b.rate));
-  const scale = rates.reduce((max, r) => (r.denominator > max ? r.denominator : max), 1n);
   let scaledTax = 0n;
   let lower = 0;
-  tax.brackets.forEach((bracket, i) => {
-    const upper = bracket.upTo ?? Number.MAX_SAFE_INTEGER;
-    const portion = Math.max(0, Math.min(annualBase, upper) - lower);
-    scaledTax += BigInt(portion) * rates[i].numerator * (scale / rates[i].denominator);
-    lower = upper;
-  });
+  for (const { upTo, rate } of brackets) {
+    const portion = Math.max(0, Math.min(annualBase, upTo) - lower);
+    scaledTax += BigInt(portion) * rate.numerator * (scale / rate.denominator);
+    lower = upTo;
+  }
   return Number(divideRoundHalfUp(scaledTax, scale * 12n));
 }

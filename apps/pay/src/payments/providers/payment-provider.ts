@@ -20,4 +20,14 @@ export abstract class PaymentProvider {
   abstract readonly name: string;
   abstract settle(payment: Payment): Promise<Settlement>;
   abstract status(paymentId: string): Promise<Settlement | null>;
+
+  /**
+   * Settles many payments (a bulk payout), by payment id; a provider with a batch API overrides
+   * it. A payment the provider could not be asked about stays pending, for recovery.
+   */
+  async settleMany(payments: Payment[]): Promise<Map<string, Settlement>> {
+    const settled = new Map<string, Settlement>();
+    for (const payment of payments) settled.set(payment.id, await this.settle(payment).catch((): Settlement => ({ status: 'pending' })));
+    return settled;
+  }
 }

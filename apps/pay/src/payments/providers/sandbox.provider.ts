@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { Transactions } from '@platform/common';
 import type { Payment } from '../payment.entity';
 import { PaymentProvider, Settlement } from './payment-provider';
@@ -35,6 +35,21 @@ export class SandboxPaymentProvider extends PaymentProvider {
         .execute(),
     );
     return (await this.status(payment.id))!;
+  }
+
+  override async settleMany(payments: Payment[]): Promise<Map<string, Settlement>> {
+    if (!payments.length) return new Map();
+    await this.transactions.run((manager) =>
+      manager
+        .createQueryBuilder()
+        .insert()
+        .into(SandboxSettlement)
+        .values(payments.map((payment) => ({ paymentId: payment.id, ...sandboxOutcome(payment.recipient), providerReference: `sbx_${randomBytes(8).toString('hex')}` })))
+        .orIgnore()
+        .execute(),
+    );
+    const settlements = await this.dataSource.getRepository(SandboxSettlement).findBy({ paymentId: In(payments.map((payment) => payment.id)) });
+    return new Map(settlements.map((settlement) => [settlement.paymentId, { status: settlement.outcome, providerReference: settlement.providerReference, failureReason: settlement.failureReason }]));
   }
 
   async status(paymentId: string): Promise<Settlement | null> {

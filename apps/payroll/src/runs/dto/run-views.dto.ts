@@ -7,6 +7,13 @@ const POSTING_KINDS = ['accrual', 'payment'] as const;
 const POSTING_STATUSES = ['pending', 'posted', 'failed'] as const;
 const MINOR_UNITS = 'Integer, in the currency’s minor unit (XAF has none).';
 
+export class PaymentProgressView {
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'The run’s payslips' }) total: number;
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Paid' }) succeeded: number;
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Declined or refused (paying the run again tries them again)' }) failed: number;
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Neither: not paid yet, or waiting for Pay’s outcome' }) pending: number;
+}
+
 export class PayrollRunView {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ format: 'uuid', description: 'The company the run pays (the caller’s organization or the acting company)' }) companyId: string;
@@ -24,6 +31,8 @@ export class PayrollRunView {
   @ApiProperty({ type: 'integer', description: MINOR_UNITS }) totalNet: number;
   @ApiProperty({ type: 'integer', description: MINOR_UNITS }) totalEmployerContributions: number;
   @ApiProperty({ type: 'integer', description: `Gross pay plus employer contributions. ${MINOR_UNITS}` }) totalEmployerCost: number;
+  @ApiProperty({ type: PaymentProgressView, description: 'Where paying the run stands, counted again as each part of it is paid: a call paying the run can be followed by reading the run.' })
+  paymentProgress: PaymentProgressView;
   @ApiProperty({ type: 'integer', minimum: 1, description: 'Bumped by every change' }) version: number;
   @ApiProperty({ type: String, format: 'date-time' }) calculatedAt: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) approvedAt: string | null;
@@ -113,8 +122,8 @@ export class PostingView {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ format: 'uuid' }) companyId: string;
   @ApiProperty({ format: 'uuid' }) runId: string;
-  @ApiProperty({ enum: POSTING_KINDS, description: '`accrual` at approval, one `payment` per paid payslip' }) kind: (typeof POSTING_KINDS)[number];
-  @ApiProperty({ format: 'uuid', description: 'The run for an accrual, the payslip for a payment' }) sourceId: string;
+  @ApiProperty({ enum: POSTING_KINDS, description: '`accrual` at approval; a `payment` settles the payslips one call to pay the run paid' }) kind: (typeof POSTING_KINDS)[number];
+  @ApiProperty({ format: 'uuid', description: 'The run for an accrual, the settlement for a payment' }) sourceId: string;
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'The journal entry sent to Books: `{ companyId, date, memo, reference, currency, source, lines }`' })
   request: Record<string, unknown>;
   @ApiProperty({ enum: POSTING_STATUSES, description: '`pending` while Books is away (retried with backoff), `failed` when Books refused it' }) status: (typeof POSTING_STATUSES)[number];
