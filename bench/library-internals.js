@@ -142,6 +142,23 @@ const scenarios = {
     }
   },
 
+  async 'pdfkit-fonts'() {
+    const PDFDocument = require('pdfkit');
+    const { useStandardFonts } = require(dist('libs/common/src/library-internals/pdfkit-standard-fonts.js'));
+    // a payslip's worth of text in both fonts, one document per operation
+    const page = (shared) => {
+      const doc = new PDFDocument({ size: 'A4', font: shared ? '' : undefined });
+      if (shared) useStandardFonts(doc);
+      doc.on('data', () => undefined);
+      for (let i = 0; i < 40; i++) doc.font(i % 4 ? 'Helvetica' : 'Helvetica-Bold').fontSize(9).text(`Ligne ${i}: salaire de base 445 261 FCFA`, { width: 240 });
+      doc.end();
+    };
+    const run = (shared) => async (count) => {
+      for (let i = 0; i < count; i++) page(shared);
+    };
+    await compare('pdfkit-fonts: one PDF page of text in Helvetica and Helvetica-Bold', 200, run(true), run(false));
+  },
+
   async 'deferred-intl'() {
     const rss = (deferred) => {
       const load = deferred ? `require(${JSON.stringify(dist('libs/common/src/library-internals/deferred-intl.js'))}).withDeferredDateTimeFormat(() => require('@nestjs/common'))` : `require('@nestjs/common')`;

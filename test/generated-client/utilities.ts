@@ -2216,6 +2216,8 @@ export interface components {
             totalEmployerContributions: number;
             /** @description Gross pay plus employer contributions. Integer, in the currency’s minor unit (XAF has none). */
             totalEmployerCost: number;
+            /** @description Where paying the run stands, counted again as each part of it is paid: a call paying the run can be followed by reading the run. */
+            paymentProgress: components["schemas"]["PayrollPaymentProgressView"];
             /** @description Bumped by every change */
             version: number;
             /** Format: date-time */
@@ -2230,6 +2232,16 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        PayrollPaymentProgressView: {
+            /** @description The run’s payslips */
+            total: number;
+            /** @description Paid */
+            succeeded: number;
+            /** @description Declined or refused (paying the run again tries them again) */
+            failed: number;
+            /** @description Neither: not paid yet, or waiting for Pay’s outcome */
+            pending: number;
         };
         /** @description A draft payroll run was created and calculated from HR’s data. */
         PayrollRunCreatedEvent: {

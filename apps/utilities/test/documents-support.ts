@@ -3,6 +3,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { qualifiedTable } from '@platform/common';
+import { PayrollRun } from '../../payroll/src/runs/payroll-run.entity';
+import { Payslip } from '../../payroll/src/runs/payslip.entity';
 import { Developer, RunningApp } from '../../../test/support/stack';
 import { eventually } from './channel-servers';
 
@@ -74,3 +78,25 @@ export function finished(dev: Developer, app: RunningApp, id: string, timeoutMs 
 
 /** Collapses the no-break spaces Intl puts in amounts, for readable assertions. */
 export const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+/**
+ * Copies a run's first payslip for employees of their own, numbered from 1 (`Scale 00001`,
+ * `S-00001`), as the approval scale test does: the calculation of thousands of employees is the
+ * scale bench's, not this test's. The run's count follows.
+ */
+export async function seedPayslips(payroll: RunningApp, runId: string, copies: number): Promise<void> {
+  const dataSource = payroll.app.get(DataSource);
+  const table = qualifiedTable(dataSource, Payslip);
+  const copied = ['employee_id', 'employee_external_id', 'employee_name', 'id'];
+  const columns = (
+    await dataSource.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'payslips' AND column_name <> ALL($2)`, [dataSource.getMetadata(Payslip).schema ?? 'payroll', copied])
+  ).map((row: { column_name: string }) => `"${row.column_name}"`);
+  await dataSource.query(
+    `INSERT INTO ${table} ("employee_id", "employee_external_id", "employee_name", ${columns.join(', ')})
+     SELECT gen_random_uuid(), 'S-' || lpad(n::text, 5, '0'), 'Scale ' || lpad(n::text, 5, '0'), ${columns.map((column: string) => `p.${column}`).join(', ')}
+     FROM ${table} p CROSS JOIN generate_series(1, $2) AS n
+     WHERE p."run_id" = $1 AND p."id" = (SELECT min("id"::text)::uuid FROM ${table} WHERE "run_id" = $1)`,
+    [runId, copies],
+  );
+  await dataSource.query(`UPDATE ${qualifiedTable(dataSource, PayrollRun)} SET "employee_count" = (SELECT count(*) FROM ${table} WHERE "run_id" = $1) WHERE "id" = $1`, [runId]);
+}

@@ -24,6 +24,7 @@ export interface JobError {
  * instance running it stopped.
  */
 @Entity({ name: 'document_jobs' })
+@Index('idx_document_jobs_company_id', ['companyId', 'id'])
 @Index('idx_document_jobs_company_updated', ['companyId', 'updatedAt'])
 @Index('idx_document_jobs_company_created', ['companyId', 'createdAt', 'id'])
 export class DocumentJob {

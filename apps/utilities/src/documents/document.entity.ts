@@ -11,6 +11,7 @@ export type StoredFormat = (typeof STORED_FORMATS)[number];
 
 /** A rendered document of one company; its bytes are a file of the files feature. */
 @Entity({ name: 'documents' })
+@Index('idx_documents_company_id', ['companyId', 'id'])
 @Index('idx_documents_company_updated', ['companyId', 'updatedAt'])
 @Index('idx_documents_company_created', ['companyId', 'createdAt', 'id'])
 export class DocumentRecord {

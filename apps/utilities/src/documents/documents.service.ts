@@ -5,14 +5,14 @@ import { ValidationError, validateSync } from 'class-validator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { atTurnEnd, EventOutbox, FieldErrors, findPage, negotiateLanguage, Page, PlatformException, Transactions } from '@platform/common';
+import { atTurnEnd, EventOutbox, FieldErrors, findPage, negotiateLanguage, Page, PayrollContract, PlatformException, Transactions } from '@platform/common';
 import { DocumentFiles, StoredFile } from './document-files';
 import { DocumentFormat, DocumentRecord, DocumentType, StoredFormat } from './document.entity';
 import type { JobRequest } from './document-job.entity';
 import { DocumentDataDto, FinancialReportDataDto, InvoiceDataDto, MAX_REPORT_ROWS, PayslipDataDto } from './dto/document-data.dto';
 import { CreateDocumentDto, DocumentView, ListDocumentsQueryDto } from './dto/document.dto';
 import type { DocumentModel } from './render/document-model';
-import { DocumentRenderer } from './render/document-renderer';
+import { DocumentRenderer, RenderedFile } from './render/document-renderer';
 import { label } from './render/labels';
 import { DocumentLocale, formatMonth, isKnownCurrency, languageOf } from './render/locale';
 import { invoiceModel, invoiceTotals, ModelContext, payslipModel, rowsReportModel, trialBalanceModel } from './render/models';
@@ -36,6 +36,10 @@ const MAX_SYNC_ROWS = 500;
  * of 500 still took 130–190 ms each (under ts-jest, beside other work) and 100 take 30–70 ms.
  */
 const ROWS_PER_TURN = 100;
+/** Tries at a run's ZIP when payroll recalculates the run while it is read. */
+const MAX_ARCHIVE_ATTEMPTS = 3;
+/** Payslips rendered or rendering ahead of the archive, per render thread: enough to keep the threads busy while the archive takes the last ones. */
+const RENDERS_AHEAD_PER_THREAD = 4;
 const VALIDATION = { whitelist: true, forbidNonWhitelisted: true, validationError: { target: false, value: false } };
 
 /** Reports how far a render got, 0–100. */
@@ -72,6 +76,14 @@ export function slug(text: string): string {
       .slice(0, 80) || 'document'
   );
 }
+
+/** A payslip's file name, alone or in a run's ZIP: `payslip-2026-03-e-1042.pdf`. */
+function payslipEntryName(run: PayrollContract.PayrollRun, slip: PayrollContract.Payslip, format: DocumentFormat): string {
+  return `payslip-${run.periodStart.slice(0, 7)}-${slug(slip.employeeExternalId)}.${format}`;
+}
+
+/** The run's payslips were recalculated while its ZIP was being written. */
+class RunRecalculated extends Error {}
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -280,27 +292,46 @@ export class DocumentsService {
 
   /** One employee's payslip, or (no employeeId) every payslip of the run in one ZIP, streamed to the store. */
   private async payslips(companyId: string, data: PayslipDataDto, format: DocumentFormat, context: ModelContext, onProgress: ProgressListener): Promise<Produced> {
-    const { run, payslips } = await this.sources.payslips(companyId, data.payrollRunId, data.employeeId);
+    if (!data.employeeId) return this.payslipArchive(companyId, data.payrollRunId, format, context, onProgress);
+    const { run, payslips } = await this.sources.payslips(companyId, data.payrollRunId, { employeeId: data.employeeId });
     await onProgress(10);
-    const month = run.periodStart.slice(0, 7);
-    const entryName = (slip: (typeof payslips)[number]) => `payslip-${month}-${slug(slip.employeeExternalId)}.${format}`;
-    if (data.employeeId) {
-      const slip = payslips[0];
-      if (!slip) throw new PlatformException('USER_NOT_FOUND');
-      const model = payslipModel(run, slip, context);
-      const rendered = await this.renderer.render(model, format);
-      await onProgress(70);
-      const filename = entryName(slip);
-      const file = await this.files.put(companyId, filename, CONTENT_TYPES[format], rendered.bytes);
-      await onProgress(90);
-      const source = { payrollRunId: run.id, employeeId: slip.employeeId, employeeExternalId: slip.employeeExternalId, period: { start: run.periodStart, end: run.periodEnd }, netPay: slip.netPay, currency: slip.currency };
-      return { title: model.title, filename, format, pageCount: rendered.pageCount, source, file };
-    }
+    const slip = payslips[0];
+    if (!slip) throw new PlatformException('USER_NOT_FOUND');
+    const model = payslipModel(run, slip, context);
+    const rendered = await this.renderer.render(model, format);
+    await onProgress(70);
+    const filename = payslipEntryName(run, slip, format);
+    const file = await this.files.put(companyId, filename, CONTENT_TYPES[format], rendered.bytes);
+    await onProgress(90);
+    const source = { payrollRunId: run.id, employeeId: slip.employeeId, employeeExternalId: slip.employeeExternalId, period: { start: run.periodStart, end: run.periodEnd }, netPay: slip.netPay, currency: slip.currency };
+    return { title: model.title, filename, format, pageCount: rendered.pageCount, source, file };
+  }
 
+  /**
+   * Every payslip of the run in one ZIP, streamed: payroll's pages are read one ahead, the
+   * payslips rendered on the render threads a few ahead of the archive, in payroll's order, and
+   * the archive streamed to the store, so that memory holds a page or two whatever the run's size.
+   * A run recalculated meanwhile (its version moves) is started over.
+   */
+  private async payslipArchive(companyId: string, runId: string, format: DocumentFormat, context: ModelContext, onProgress: ProgressListener): Promise<Produced> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.writePayslipArchive(companyId, runId, format, context, onProgress);
+      } catch (error) {
+        if (!(error instanceof RunRecalculated) || attempt === MAX_ARCHIVE_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  private async writePayslipArchive(companyId: string, runId: string, format: DocumentFormat, context: ModelContext, onProgress: ProgressListener): Promise<Produced> {
+    let page = await this.sources.payslips(companyId, runId);
+    const { run } = page;
+    await onProgress(10);
     // loaded by the first archive, not at start
     const archiver = require('archiver') as typeof import('archiver');
-    const archive = archiver('zip', { zlib: { level: 6 } });
-    const filename = `payslips-${month}-${run.id.slice(0, 8)}.zip`;
+    // stored as they are: a PDF's content is compressed already (deflate would save a quarter of its bytes, for CPU the renders want)
+    const archive = archiver('zip', { store: true });
+    const filename = `payslips-${run.periodStart.slice(0, 7)}-${run.id.slice(0, 8)}.zip`;
     const storing = this.files.put(companyId, filename, CONTENT_TYPES.zip, archive);
     // The store stops reading the archive when it refuses it (FILE_TOO_LARGE past
     // DOCUMENT_MAX_BYTES): the archive then never finishes, so its failure ends the job at once.
@@ -313,23 +344,54 @@ export class DocumentsService {
       },
     );
     storeFailed.catch(() => undefined);
+    // each append settles when the archive has taken its entry (they are taken in order)
+    const taken: (() => void)[] = [];
+    archive.on('entry', () => taken.shift()?.());
+    const append = (bytes: Buffer, name: string) =>
+      new Promise<void>((resolve) => {
+        taken.push(resolve);
+        archive.append(bytes, { name });
+      });
+    const renders: { name: string; rendered: Promise<RenderedFile> }[] = [];
+    const entries: string[] = [];
+    const ahead = RENDERS_AHEAD_PER_THREAD * this.renderer.threads;
+    // the oldest render into the archive, once the archive has caught up with what it was given
+    const archiveNext = async () => {
+      const { name, rendered } = renders.shift()!;
+      const appended = append((await Promise.race([rendered, storeFailed])).bytes, name);
+      if (taken.length > ahead) await Promise.race([appended, storeFailed]);
+      entries.push(name);
+      await onProgress(10 + Math.floor((Math.min(entries.length, run.employeeCount) / Math.max(run.employeeCount, 1)) * 80));
+    };
     try {
-      for (const [index, slip] of payslips.entries()) {
-        if (refused) throw refused;
-        const rendered = await this.renderer.render(payslipModel(run, slip, context), format);
-        archive.append(rendered.bytes, { name: entryName(slip) });
-        await onProgress(10 + Math.floor(((index + 1) / payslips.length) * 80));
+      for (;;) {
+        const next = page.nextAfter === null ? null : this.sources.payslips(companyId, runId, { after: page.nextAfter });
+        next?.catch(() => undefined);
+        for (const slip of page.payslips) {
+          if (refused) throw refused;
+          const rendered = this.renderer.render(payslipModel(run, slip, context), format);
+          // awaited in turn below; a failure meanwhile is not unhandled
+          rendered.catch(() => undefined);
+          renders.push({ name: payslipEntryName(run, slip, format), rendered });
+          if (renders.length > ahead) await archiveNext();
+        }
+        if (!next) break;
+        page = await next;
+        if (page.run.version !== run.version) throw new RunRecalculated();
       }
+      while (renders.length) await archiveNext();
       await Promise.race([archive.finalize(), storeFailed]);
     } catch (error) {
+      // the archive ends only once the entries it was given are written: destroyed, it fails the store at once, which keeps nothing
       archive.abort();
+      archive.destroy(error instanceof Error ? error : undefined);
       const partial = await storing.catch(() => null);
       if (partial) await this.files.discard(partial);
       throw error;
     }
     const file = await storing;
-    const title = `${label('payslip', languageOf(context.locale as DocumentLocale))} — ${formatMonth(run.periodStart, context.locale)} (${payslips.length})`;
-    const source = { payrollRunId: run.id, period: { start: run.periodStart, end: run.periodEnd }, entryFormat: format, entries: payslips.map(entryName) };
+    const title = `${label('payslip', languageOf(context.locale as DocumentLocale))} — ${formatMonth(run.periodStart, context.locale)} (${entries.length})`;
+    const source = { payrollRunId: run.id, period: { start: run.periodStart, end: run.periodEnd }, entryFormat: format, entries };
     return { title, filename, format: 'zip', pageCount: null, source, file };
   }
 }

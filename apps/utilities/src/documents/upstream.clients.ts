@@ -17,8 +17,9 @@ export class DocumentSources {
     private readonly api: InternalApi,
   ) {}
 
-  payslips(companyId: string, payrollRunId: string, employeeId?: string): Promise<PayrollContract.RunPayslips> {
-    const request = { params: { runId: payrollRunId }, query: { companyId, employeeId }, timeoutMs: TIMEOUT_MS };
+  /** The run with one employee's payslip (`employeeId`), or with a page of its payslips, the one after `after`. */
+  payslips(companyId: string, payrollRunId: string, page: { employeeId?: string; after?: string } = {}): Promise<PayrollContract.RunPayslips> {
+    const request = { params: { runId: payrollRunId }, query: { companyId, employeeId: page.employeeId, after: page.after }, timeoutMs: TIMEOUT_MS };
     return this.api.expectOk(this.env.PAYROLL_URL, PayrollContract.RUN_PAYSLIPS, request, ['PAYROLL_RUN_NOT_FOUND']);
   }
 

@@ -9,6 +9,7 @@ export type FileVisibility = (typeof FILE_VISIBILITIES)[number];
  * file that can be listed can be read. Deleting marks the row and removes the bytes.
  */
 @Entity({ name: 'files' })
+@Index('idx_files_company_id', ['companyId', 'id'])
 @Index('idx_files_company_updated', ['companyId', 'updatedAt'])
 @Index('idx_files_company_created', ['companyId', 'createdAt'])
 export class FileRecord {

@@ -6,6 +6,7 @@ export const COMPANY_INBOX = 'company';
 
 /** A notification in one in-app inbox, with that inbox's read and archived state. */
 @Entity({ name: 'notification_inbox' })
+@Index('idx_notification_inbox_company_recipient_notification', ['companyId', 'recipient', 'notificationId'])
 @Index('idx_notification_inbox_company_recipient_updated', ['companyId', 'recipient', 'updatedAt'])
 @Index('uq_notification_inbox_notification_recipient', ['notificationId', 'recipient'], { unique: true })
 @Index('idx_notification_inbox_listing', ['companyId', 'recipient', 'createdAt'])

@@ -3,10 +3,17 @@ import type { InternalRoute, Timestamp } from './internal-route';
 
 /** Payroll's internal route: utilities renders payslips from it. */
 
+/** Payslips in one page of a run's, at most: what keeps each answer small and each request's work bounded. */
+export const RUN_PAYSLIPS_PAGE_SIZE = 500;
+
 export interface RunPayslipsQuery {
   companyId: string;
-  /** one employee's payslip; all of the run's otherwise */
+  /** one employee's payslip; the run's otherwise, a page at a time */
   employeeId?: string;
+  /** the page after this payslip (the previous page's nextAfter) */
+  after?: string;
+  /** the page's size, 1 to RUN_PAYSLIPS_PAGE_SIZE (the default) */
+  limit?: number;
 }
 
 export interface PayrollRun {
@@ -76,9 +83,12 @@ export interface Payslip {
 }
 
 export interface RunPayslips {
+  /** as it is now: a `version` other than the first page's says the payslips were recalculated in between */
   run: PayrollRun;
-  /** by employee name */
+  /** by employee name, then id */
   payslips: Payslip[];
+  /** the `after` of the next page; null on the last page */
+  nextAfter: string | null;
 }
 
 export const RUN_PAYSLIPS: InternalRoute<{ params: { runId: string }; query: RunPayslipsQuery; response: RunPayslips; refusals: 'PAYROLL_RUN_NOT_FOUND' }> = {

@@ -50,18 +50,23 @@ class Slots {
  */
 @Injectable()
 export class DocumentRenderer implements OnApplicationShutdown {
-  private pool?: Piscina<RenderTask, RenderResult>;
+  private started?: Piscina<RenderTask, RenderResult>;
   private readonly slots: Slots;
 
   constructor(@Inject(Environment) private readonly env: Environment) {
     this.slots = new Slots(env.DOCUMENT_RENDER_THREADS);
   }
 
+  /** Renders at once, at most: what a batch of documents keeps busy. */
+  get threads(): number {
+    return this.env.DOCUMENT_RENDER_THREADS;
+  }
+
   async render(model: DocumentModel, format: DocumentFormat): Promise<RenderedFile> {
     await this.slots.take();
     const budget = AbortSignal.timeout(this.env.DOCUMENT_RENDER_TIMEOUT_MS);
     try {
-      const { bytes, pageCount } = await this.threads().run({ model, format }, { signal: budget });
+      const { bytes, pageCount } = await this.pool().run({ model, format }, { signal: budget });
       return { bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), pageCount };
     } catch (error) {
       if (budget.aborted) throw new PlatformException('DOCUMENT_RENDER_TIMEOUT', { params: { limit: this.env.DOCUMENT_RENDER_TIMEOUT_MS } });
@@ -73,15 +78,15 @@ export class DocumentRenderer implements OnApplicationShutdown {
 
   /** After the HTTP server and the job worker have finished what they had in flight. */
   async onApplicationShutdown(): Promise<void> {
-    await this.pool?.destroy();
+    await this.started?.destroy();
   }
 
-  private threads(): Piscina<RenderTask, RenderResult> {
-    if (this.pool) return this.pool;
+  private pool(): Piscina<RenderTask, RenderResult> {
+    if (this.started) return this.started;
     const fromSources = __filename.endsWith('.ts');
     // Loaded by the first document, not at start, as the renderers themselves are.
     const { Piscina } = require('piscina') as typeof import('piscina');
-    this.pool = new Piscina<RenderTask, RenderResult>({
+    this.started = new Piscina<RenderTask, RenderResult>({
       filename: join(__dirname, fromSources ? 'render.worker.ts' : 'render.worker.js'),
       execArgv: fromSources ? ['--require', TYPESCRIPT_HOOK] : [],
       minThreads: 0,
@@ -90,6 +95,6 @@ export class DocumentRenderer implements OnApplicationShutdown {
       // Where the CPU is short, the thread answering requests goes first (@napi-rs/nice, piscina's optional dependency).
       niceIncrement: 10,
     });
-    return this.pool;
+    return this.started;
   }
 }

@@ -3,6 +3,7 @@ import type { Cell, ColumnKind, DocumentModel, TableModel } from './document-mod
 import { label } from './labels';
 import { formatMoney, formatNumber, formatRate, languageOf } from './locale';
 import { pdfText } from './pdf-text';
+import { useStandardFonts } from '@platform/common/documents/pdf-fonts';
 
 const MARGIN = 48;
 const FOOTER_SPACE = 28;
@@ -39,7 +40,11 @@ export function renderPdf(model: DocumentModel): Promise<RenderedPdf> {
     margins: { top: MARGIN, bottom: MARGIN + FOOTER_SPACE, left: MARGIN, right: MARGIN },
     bufferPages: true,
     info: { Title: pdfText(model.title), Author: pdfText(model.companyName), Creator: 'Platform documents' },
+    // none loaded here: the document takes this thread's standard fonts (useStandardFonts), Helvetica first as pdfkit's default
+    font: '',
   });
+  useStandardFonts(doc);
+  doc.font('Helvetica');
   const chunks: Buffer[] = [];
   const finished = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -71,6 +76,15 @@ export function renderPdf(model: DocumentModel): Promise<RenderedPdf> {
 const contentWidth = (doc: Doc) => doc.page.width - MARGIN * 2;
 const bottomLimit = (doc: Doc) => doc.page.height - doc.page.margins.bottom;
 
+/**
+ * The height of text laid out in `width` with the current font: a line's when it is one line
+ * well within the width (most cells), which pdfkit would find by laying it out as it does to draw it.
+ */
+export function textHeight(doc: Doc, text: string, width: number): number {
+  if (!text.includes('\n') && doc.widthOfString(text) < width - 1) return doc.currentLineHeight(true);
+  return doc.heightOfString(text, { width });
+}
+
 function ensure(doc: Doc, height: number): void {
   if (doc.y + height > bottomLimit(doc)) doc.addPage();
 }
@@ -96,7 +110,7 @@ function facts(doc: Doc, model: DocumentModel): void {
   for (let index = 0; index < model.facts.length; index += 2) {
     const pair = model.facts.slice(index, index + 2);
     doc.font('Helvetica').fontSize(10);
-    const height = Math.max(...pair.map((fact) => doc.heightOfString(pdfText(fact.value), { width: columnWidth - 12 }))) + 14;
+    const height = Math.max(...pair.map((fact) => textHeight(doc, pdfText(fact.value), columnWidth - 12))) + 14;
     ensure(doc, height);
     const y = doc.y;
     pair.forEach((fact, column) => {
@@ -117,7 +131,7 @@ function drawTable(doc: Doc, table: TableModel, model: DocumentModel, language: 
 
   const rowHeight = (cells: string[], font: string) => {
     doc.font(font).fontSize(9);
-    return Math.max(...cells.map((text, i) => doc.heightOfString(text || ' ', { width: widths[i] - PAD * 2 }))) + PAD * 2;
+    return Math.max(...cells.map((text, i) => textHeight(doc, text || ' ', widths[i] - PAD * 2))) + PAD * 2;
   };
   const drawRow = (cells: string[], font: string, height: number, fill?: string, color = INK) => {
     const y = doc.y;

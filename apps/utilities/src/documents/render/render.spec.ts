@@ -1,10 +1,14 @@
 import ExcelJS from 'exceljs';
+import PDFDocument from 'pdfkit';
 import type { DocumentModel } from './document-model';
 import { formatMoney, spreadsheetMoneyFormat } from './locale';
 import { invoiceTotals, rowsReportModel, taxAmount } from './models';
 import { pdfText } from './pdf-text';
-import { renderPdf } from './pdf-renderer';
+import { renderPdf, textHeight } from './pdf-renderer';
 import { renderXlsx, sheetName } from './xlsx-renderer';
+
+/** A PDF without what differs between two renders of one model: its creation date and its file ID. */
+const timeless = (pdf: Buffer) => pdf.toString('latin1').replace(/\(D:\d+Z\)/g, '').replace(/\/ID \[[^\]]*\]/, '');
 
 const pageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
 
@@ -50,6 +54,36 @@ describe('document rendering', () => {
     expect(last.getCell(2).value).toBe(119_000);
     expect(last.getCell(2).numFmt).toBe('#,##0 "FCFA"');
     expect(sheet.getRow(8 + 120).getCell(2).value).toBe((119 * 120 * 1000) / 2);
+  });
+
+  it('draws with the standard fonts parsed once per thread, writing byte for byte what pdfkit writes when it loads them for each document', async () => {
+    const rows = Array.from({ length: 80 }, (_, i) => ({ account: `${600 + i} Compte Éé ${i}`, debit: i * 1000, credit: i % 3 ? 0 : 7 }));
+    const models = [
+      rowsReportModel({ title: 'Grand livre', rows, currency: 'XAF' }, { locale: 'fr-CM', companyName: 'Acme SARL' }),
+      rowsReportModel({ title: 'Ledger', rows: rows.slice(0, 3) }, { locale: 'en-CM', companyName: 'Acme SARL' }),
+    ];
+    let ownFonts: typeof renderPdf = renderPdf;
+    jest.isolateModules(() => {
+      jest.doMock('@platform/common/documents/pdf-fonts', () => ({ useStandardFonts: () => undefined }));
+      ownFonts = (require('./pdf-renderer') as typeof import('./pdf-renderer')).renderPdf;
+    });
+    for (const model of [...models, ...models]) {
+      const [shared, own] = [await renderPdf(model), await ownFonts(model)];
+      expect(timeless(shared.bytes)).toBe(timeless(own.bytes));
+      expect(shared.pageCount).toBe(own.pageCount);
+    }
+  });
+
+  it('measures a cell as pdfkit lays it out, one line or several', () => {
+    const doc = new PDFDocument({ size: 'A4' });
+    for (const font of ['Helvetica', 'Helvetica-Bold']) {
+      doc.font(font).fontSize(9);
+      for (let length = 0; length <= 60; length += 1) {
+        for (const text of ['W'.repeat(length), `${'word '.repeat(length)}end`, `line\n${'i'.repeat(length)}`]) {
+          expect(textHeight(doc, text || ' ', 100)).toBeCloseTo(doc.heightOfString(text || ' ', { width: 100 }), 9);
+        }
+      }
+    }
   });
 
   it('names sheets as Excel allows', () => {

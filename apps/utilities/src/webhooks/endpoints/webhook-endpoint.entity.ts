@@ -10,6 +10,7 @@ export type EndpointDisabledReason = (typeof ENDPOINT_DISABLED_REASONS)[number];
  * metered on the creating credential).
  */
 @Entity({ name: 'webhook_endpoints' })
+@Index('idx_webhook_endpoints_company_id', ['companyId', 'id'])
 @Index('idx_webhook_endpoints_company_created', ['companyId', 'createdAt', 'id'])
 export class WebhookEndpoint {
   @PrimaryGeneratedColumn('uuid')
