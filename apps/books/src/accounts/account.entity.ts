@@ -5,6 +5,7 @@ export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
 /** An account of a company's chart; its code is unique within the company and never changes. */
 @Entity({ name: 'books_accounts' })
+@Index('idx_books_accounts_company_id', ['companyId', 'id'])
 @Index('idx_books_accounts_company_updated', ['companyId', 'updatedAt'])
 @Index('uq_books_accounts_company_code', ['companyId', 'code'], { unique: true })
 export class Account {

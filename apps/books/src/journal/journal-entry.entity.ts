@@ -9,6 +9,7 @@ import { bigintToNumber } from '@platform/common';
 @Index('idx_books_journal_entries_company_updated', ['companyId', 'updatedAt'])
 @Index('uq_books_entries_company_number', ['companyId', 'number'], { unique: true })
 @Index('idx_books_entries_company_date', ['companyId', 'date', 'sequence'])
+@Index('idx_books_entries_company_id', ['companyId', 'id'])
 @Index('idx_books_entries_company_reference', ['companyId', 'reference'])
 @Index('uq_books_entries_reversal_of', ['reversalOfId'], { unique: true })
 @Index('uq_books_entries_source', ['companyId', 'sourceType', 'sourceId', 'reference'], { unique: true })

@@ -1,10 +1,15 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { bigintToNumber } from '@platform/common';
 
-/** One line of an entry: exactly one of debit and credit is positive. Date and order copied from the entry for the reports. */
+/**
+ * One line of an entry: exactly one of debit and credit is positive. Date and order copied from
+ * the entry for the reports. An account's lines are read in ledger order from one index that
+ * also holds the entry and the amounts, so the entries of an account and a ledger's sums are
+ * read from the index alone.
+ */
 @Entity({ name: 'books_journal_lines' })
 @Index('idx_books_lines_entry', ['entryId', 'lineNumber'])
-@Index('idx_books_lines_company_account_date', ['companyId', 'accountId', 'date', 'entrySequence', 'lineNumber'])
+@Index('idx_books_lines_company_account_order', ['companyId', 'accountId', 'date', 'entrySequence', 'lineNumber', 'entryId', 'debit', 'credit'])
 @Index('idx_books_lines_company_date', ['companyId', 'date'])
 export class JournalLine {
   @PrimaryGeneratedColumn('uuid')

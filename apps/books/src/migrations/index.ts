@@ -1,5 +1,8 @@
 import { BooksDomain1795355336440 } from './1795355336440-BooksDomain';
 import { EventOutbox1795716415502 } from './1795716415502-EventOutbox';
 import { ListSync1795810000000 } from './1795810000000-ListSync';
+import { AccountLinesIndex1795860000000 } from './1795860000000-AccountLinesIndex';
+import { CursorKeys1795870000000 } from './1795870000000-CursorKeys';
+import { AccountMonths1795880000000 } from './1795880000000-AccountMonths';
 
-export const BOOKS_MIGRATIONS: Function[] = [BooksDomain1795355336440, EventOutbox1795716415502, ListSync1795810000000];
+export const BOOKS_MIGRATIONS: Function[] = [BooksDomain1795355336440, EventOutbox1795716415502, ListSync1795810000000, AccountLinesIndex1795860000000, CursorKeys1795870000000, AccountMonths1795880000000];

@@ -2,6 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 
 /** A closed span of a company's books: from the day after the previous closing (null for the first) through `endDate`. */
 @Entity({ name: 'books_accounting_periods' })
+@Index('idx_books_accounting_periods_company_id', ['companyId', 'id'])
 @Index('idx_books_accounting_periods_company_updated', ['companyId', 'updatedAt'])
 @Index('uq_books_periods_company_end', ['companyId', 'endDate'], { unique: true })
 export class AccountingPeriod {

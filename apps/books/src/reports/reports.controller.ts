@@ -20,7 +20,7 @@ export class ReportsController {
   @Get('general-ledger')
   @Authenticated('books:read')
   @ApiOperation({ summary: 'Read an account’s general ledger' })
-  @ApiEnvelope(200, GeneralLedgerView, 'The account’s lines in date order with the running balance (debit positive), paginated.')
+  @ApiEnvelope(200, GeneralLedgerView, 'The account’s lines in ledger order with the running balance (debit positive), a page at a time: page mode (`page`) or cursor mode (`cursor`, then each page’s `nextCursor`).')
   @ApiErrors('ACCOUNT_NOT_FOUND')
   generalLedger(@Tenant() tenant: TenantContext, @Query() query: GeneralLedgerQueryDto) {
     return this.reports.generalLedger(tenant.companyId, query);

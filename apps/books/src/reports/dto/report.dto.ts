@@ -1,6 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { IsOptional, IsUUID } from 'class-validator';
-import { PageOnlyQueryDto } from '@platform/common';
+import { CURSOR_START, MAX_CURSOR_LENGTH, PageQueryDto } from '@platform/common';
 import { IsDateOnly } from '../../shared/validation';
 
 export class TrialBalanceQueryDto {
@@ -15,7 +15,20 @@ export class TrialBalanceQueryDto {
   to?: string;
 }
 
-export class GeneralLedgerQueryDto extends PageOnlyQueryDto {
+/** Page mode (`page`) or cursor mode (`cursor`), as a list's; the lines have no `updatedAt` to sync on. */
+export class GeneralLedgerQueryDto extends OmitType(PageQueryDto, ['updatedSince'] as const) {
+  @ApiPropertyOptional({
+    type: String,
+    maxLength: MAX_CURSOR_LENGTH,
+    example: CURSOR_START,
+    description:
+      `Cursor mode: \`${CURSOR_START}\` (or empty) for the first page, then the \`nextCursor\` of the page before, until it is null. ` +
+      'Lines come in ledger order (date, entry, line), each page from where the one before ended, at the same cost however deep. ' +
+      '`total` is counted on the first page and carried by the cursors; the balances and totals are read afresh on every page. ' +
+      'Opaque: send it back as it came. Not with `page`.',
+  })
+  override cursor?: string;
+
   @ApiProperty({ format: 'uuid', description: 'The account whose lines to list.' })
   @IsUUID('all', { message: 'accountId must be a UUID' })
   accountId: string;
@@ -170,12 +183,20 @@ export class GeneralLedgerView {
   @ApiProperty({ type: [LedgerLineView], description: 'The account’s lines in date order.' })
   items: LedgerLineView[];
 
-  @ApiProperty({ type: 'integer', minimum: 1 })
-  page: number;
+  @ApiProperty({ type: 'integer', minimum: 1, nullable: true, description: 'Page mode: the page’s number. Cursor mode (`cursor` sent): null.' })
+  page: number | null;
 
   @ApiProperty({ type: 'integer', minimum: 1 })
   limit: number;
 
-  @ApiProperty({ type: 'integer', minimum: 0 })
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'The account’s lines within the range, wherever this page is (cursor mode: as the walk began).' })
   total: number;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: 'eyJrIjpbIjIwMjYtMDMtMDIiLDEyLDJdLCJ0IjoxNTB9',
+    description: 'Cursor mode only (absent in page mode): the `cursor` of the next page; null after the last.',
+  })
+  nextCursor?: string | null;
 }
