@@ -2,6 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 
 /** A client company inside a workspace; product data of an acting call is scoped to its id. */
 @Entity({ name: 'client_companies' })
+@Index('idx_client_companies_workspace_id', ['organizationId', 'workspaceId', 'id'])
 @Index('idx_client_companies_workspace', ['workspaceId', 'createdAt'])
 export class ClientCompany {
   @PrimaryGeneratedColumn('uuid')

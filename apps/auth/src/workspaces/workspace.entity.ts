@@ -2,6 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 
 /** A partner's workspace: groups the client companies the organization acts for. */
 @Entity({ name: 'workspaces' })
+@Index('idx_workspaces_organization_id', ['organizationId', 'id'])
 export class Workspace {
   @PrimaryGeneratedColumn('uuid')
   id: string;
