@@ -7,6 +7,7 @@
  *   node bench/run.js [--smoke] [--rounds N] [--duration S] [--slice S] [--warmup S]
  *                     [--scenarios 1,3] [--out DIR] [--no-pin] [--no-readme] [--keep-logs]
  *                     [--node-args FLAGS]
+ *   node bench/run.js --scale [--smoke] …   (a large company's month: bench/scale.js)
  *
  * Exit code: 0 when every scenario ran (whether or not its targets were met), 1 when a scenario
  * could not run or got errors (non-2xx responses, socket errors or timeouts; 429s are expected
@@ -17,9 +18,9 @@ const { randomBytes } = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const net = require('node:net');
 const { performance } = require('node:perf_hooks');
 const stress = require('./stress');
+const { call, freePort, sleep } = require('./support');
 
 const ROOT = path.join(__dirname, '..');
 const ADMIN_POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -254,8 +255,6 @@ const children = new Set();
 let cleanupStarted = false;
 let context; // set in main(): run id, database, redis prefix, directories
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
 function log(message) {
   process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
 }
@@ -345,17 +344,6 @@ function processIds() {
   } catch {
     return [];
   }
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts `node <script>` pinned to `cpu` (when pinning), output to a log file. */
@@ -739,21 +727,6 @@ async function nextTransactionId(client) {
   } catch {
     return undefined;
   }
-}
-
-async function call(base, method, urlPath, { headers = {}, body, timeoutMs = 15_000 } = {}) {
-  const response = await fetch(base + urlPath, {
-    method,
-    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
-    body: body === undefined || typeof body === 'string' ? body : JSON.stringify(body),
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  const text = await response.text();
-  let json;
-  try {
-    json = JSON.parse(text);
-  } catch {}
-  return { status: response.status, body: json, text };
 }
 
 function createCredential(plan, extra = []) {
@@ -1433,7 +1406,8 @@ async function main() {
   process.exit(report.ok ? 0 : 1);
 }
 
-main().catch(async (error) => {
+if (process.argv.includes('--scale')) require('./scale');
+else main().catch(async (error) => {
   log(`fatal: ${error.stack ?? error.message}`);
   if (context) context.keepLogs = true;
   await cleanup().catch(() => undefined);

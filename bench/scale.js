@@ -1,0 +1,459 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * `npm run bench -- --scale`: the suite at a large company's size, on PostgreSQL. It starts the
+ * one-machine suite (`dist/suite/main.js`) on a fresh database, seeds companies through the
+ * public API only (bulk employee upserts, contracts, journal entries of 500 lines), and times
+ * what a 10,000-employee company does in a month: draft, recalculate, approve and pay a run,
+ * render its payslips as one ZIP, read its lists at 100,000 rows and its books at 1,000,000
+ * journal lines. Prints a table, writes bench/results/scale-latest.{json,md} and, after a full
+ * run, the figures in bench/README.md.
+ *
+ *   node bench/run.js --scale [--smoke] [--out DIR] [--no-readme] [--keep-logs]
+ *
+ * --smoke: 100 rows of each (what `npm test` runs, to keep the script working). Exit code 0 when
+ * every step ran (targets met or not), 1 when a step failed.
+ */
+const { spawn, spawnSync } = require('node:child_process');
+const { randomBytes, randomUUID } = require('node:crypto');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { performance } = require('node:perf_hooks');
+const { call, freePort, sleep } = require('./support');
+
+const ROOT = path.join(__dirname, '..');
+const ADMIN_POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const FULL = { payroll: [1_000, 10_000], listRows: 100_000, journalLines: 1_000_000, bulk: 10_000 };
+const SMOKE = { payroll: [100], listRows: 100, journalLines: 1_000, bulk: 100 };
+const LINES_PER_ENTRY = 500;
+const BULK_ITEMS = 1_000;
+const PERIOD = { periodStart: '2026-03-01', periodEnd: '2026-03-31' };
+
+/** The issue's targets, by step and size: seconds (s) or milliseconds (ms). */
+const TARGETS = {
+  'bulk-upsert': { 10_000: { s: 10 } },
+  'run-create': { 10_000: { s: 3 } },
+  'run-recalculate': { 10_000: { s: 3 } },
+  'run-approve': { 10_000: { s: 2 } },
+  'run-pay': { 10_000: { s: 60 } },
+  'payslip-zip': { 1_000: { s: 8 }, 10_000: { s: 80 } },
+  'list-first-page': { 100_000: { ms: 20 } },
+  'list-filtered-first-page': { 100_000: { ms: 20 } },
+  'list-deep-cursor': { 100_000: { ms: 20 } },
+  'trial-balance': { 1_000_000: { s: 1 } },
+  'general-ledger-first-page': { 1_000_000: { ms: 50 } },
+  'general-ledger-deep-page': { 1_000_000: { ms: 50 } },
+  'journal-by-account-first-page': { 1_000_000: { ms: 50 } },
+};
+
+function parseArgs(argv) {
+  const options = { smoke: false, out: undefined, readme: true, keepLogs: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--scale') continue;
+    if (arg === '--smoke') options.smoke = true;
+    else if (arg === '--out') options.out = path.resolve(argv[++i] ?? usage('--out needs a value'));
+    else if (arg === '--no-readme') options.readme = false;
+    else if (arg === '--keep-logs') options.keepLogs = true;
+    else usage(arg === '--help' || arg === '-h' ? null : `unknown option ${arg}`);
+  }
+  options.out ??= path.join(__dirname, 'results', ...(options.smoke ? ['smoke'] : []));
+  return options;
+}
+
+function usage(error) {
+  if (error) process.stderr.write(`${error}\n`);
+  process.stderr.write('usage: node bench/run.js --scale [--smoke] [--out DIR] [--no-readme] [--keep-logs]\n');
+  process.exit(error ? 2 : 0);
+}
+
+const log = (message) => process.stderr.write(`[scale ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+const seconds = (ms) => Math.round(ms / 10) / 100;
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : null;
+};
+
+/** Runs `work` over `items`, `concurrency` at a time. */
+async function pool(items, concurrency, work) {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      await work(items[i], i);
+    }
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The suite, its database and the companies' credentials
+
+function suiteNodeOptions() {
+  const start = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start;
+  const match = / node ((?:--\S+ )*)dist\/suite\/main\.js/.exec(start);
+  if (!match) throw new Error(`package.json's start script does not run dist/suite/main.js with node: ${start}`);
+  return match[1].trim().split(/\s+/).filter(Boolean);
+}
+
+async function admin(sql) {
+  const { Client } = require('pg');
+  const client = new Client({ connectionString: ADMIN_POSTGRES_URL, connectionTimeoutMillis: 10_000 });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseUrl(name) {
+  const url = new URL(ADMIN_POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function startSuite(context) {
+  const port = await freePort();
+  const out = fs.openSync(context.logPath, 'a');
+  const child = spawn(process.execPath, [...suiteNodeOptions(), 'dist/suite/main.js'], { cwd: ROOT, env: { ...context.env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', out, out] });
+  fs.closeSync(out);
+  const suite = { child, url: `http://127.0.0.1:${port}`, exited: false };
+  child.once('exit', () => (suite.exited = true));
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (suite.exited) throw new Error(`the suite exited at start: see ${context.logPath}`);
+    try {
+      const response = await fetch(`${suite.url}/healthz/ready`, { signal: AbortSignal.timeout(2000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return suite;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`the suite was not ready within 120 s: see ${context.logPath}`);
+}
+
+async function stopSuite(suite) {
+  if (!suite || suite.exited) return;
+  const exited = new Promise((resolve) => suite.child.once('exit', resolve));
+  suite.child.kill('SIGTERM');
+  if (!(await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)]))) suite.child.kill('SIGKILL');
+}
+
+/** A company of its own (an organization on the enterprise plan, limits out of the way), called through the public API. */
+class Company {
+  constructor(context, suite, name) {
+    const result = spawnSync(process.execPath, ['dist/apps/auth/cli.js', 'developers:create', '--org', name, '--plan', 'api-enterprise', '--burst', '1000000', '--quota', '1000000000', '--json'], {
+      cwd: ROOT,
+      env: context.env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    if (result.status !== 0) throw new Error(`developers:create failed (${result.status ?? result.signal}): ${result.stderr || result.stdout}`);
+    this.credential = JSON.parse(result.stdout.trim().split('\n').pop());
+    this.suite = suite;
+    this.name = name;
+    this.token = null;
+  }
+
+  async exchange() {
+    const response = await call(this.suite.url, 'POST', '/api/v1/authorize/token', {
+      headers: { 'x-platform-api-key': this.credential.apiKey, 'x-platform-api-secret': this.credential.apiSecret, 'x-platform-client-id': 'platform-developer' },
+    });
+    if (response.status !== 200) throw new Error(`token exchange: ${response.status} ${response.text.slice(0, 300)}`);
+    this.token = response.body.data.accessToken;
+  }
+
+  /** The call, timed; a status other than `expected` fails the step. A token that expired on the way is exchanged again. */
+  async api(method, urlPath, { body, expected = [200, 201], timeoutMs = 60_000, headers = {} } = {}) {
+    if (!this.token) await this.exchange();
+    for (let attempt = 0; ; attempt++) {
+      const started = performance.now();
+      const response = await call(this.suite.url, method, urlPath, {
+        headers: { authorization: `Bearer ${this.token}`, 'x-platform-api-key': this.credential.apiKey, 'x-platform-client-id': 'platform-developer', ...headers },
+        body,
+        timeoutMs,
+      });
+      const ms = performance.now() - started;
+      if (response.status === 401 && attempt === 0) {
+        await this.exchange();
+        continue;
+      }
+      if (!expected.includes(response.status)) throw new Error(`${method} ${urlPath}: ${response.status} ${response.text.slice(0, 500)}`);
+      return { ...response, ms };
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seeding through the public API
+
+function employee(prefix, i) {
+  const n = String(i).padStart(6, '0');
+  return {
+    externalId: `${prefix}-${n}`,
+    firstName: `First${n}`,
+    lastName: `Last${n}`,
+    email: `${prefix.toLowerCase()}${n}@bench.example`,
+    hireDate: '2024-01-02',
+    jobTitle: i % 3 ? 'Accountant' : 'Engineer',
+    department: ['Finance', 'Operations', 'Sales', 'Support'][i % 4],
+    status: i % 50 === 0 ? 'on_leave' : 'active',
+    nationalId: `NID${n}`,
+    socialInsuranceNumber: `CNPS-${n}`,
+    payout: { method: 'mobile_money', provider: i % 2 ? 'mtn_momo' : 'orange_money', phoneNumber: `+2376${String(70_000_000 + i).slice(-8)}` },
+  };
+}
+
+/** `count` employees in calls of 1,000 (POST /hr/employees/bulk); their ids in order, and the seconds it took. */
+async function upsertEmployees(company, prefix, count) {
+  const ids = [];
+  const started = performance.now();
+  for (let from = 0; from < count; from += BULK_ITEMS) {
+    const items = Array.from({ length: Math.min(BULK_ITEMS, count - from) }, (_, k) => employee(prefix, from + k + 1));
+    const result = await company.api('POST', '/api/v1/hr/employees/bulk', { body: { items }, timeoutMs: 120_000 });
+    const answered = result.body.data.items;
+    const failed = answered.filter((item) => !item.id || item.status === 'failed');
+    if (failed.length) throw new Error(`bulk upsert: ${failed.length} item(s) failed, first: ${JSON.stringify(failed[0]).slice(0, 300)}`);
+    ids.push(...answered.map((item) => item.id));
+  }
+  return { ids, seconds: seconds(performance.now() - started) };
+}
+
+async function hireWithContracts(company, prefix, count) {
+  const { ids } = await upsertEmployees(company, prefix, count);
+  await pool(ids, 16, (employeeId, i) =>
+    company.api('POST', '/api/v1/hr/contracts', {
+      body: { employeeId, type: 'permanent', startDate: '2024-01-02', currency: 'XAF', payFrequency: 'monthly', baseSalary: 150_000 + (i % 50) * 5_000 },
+      expected: [201],
+    }),
+  );
+  return ids;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The steps
+
+async function payrollMonth(company, size, record) {
+  log(`payroll at ${size}: seeding ${size} employees and contracts`);
+  await company.api('POST', '/api/v1/books/accounts/default-chart', { body: {} });
+  await hireWithContracts(company, `P${size}`, size);
+
+  const created = await company.api('POST', '/api/v1/payroll/runs', { body: PERIOD, expected: [201], timeoutMs: 300_000 });
+  const run = created.body.data;
+  record('run-create', size, created.ms, `${run.employeeCount} payslips`);
+  const recalculated = await company.api('POST', `/api/v1/payroll/runs/${run.id}/recalculate`, { timeoutMs: 300_000 });
+  record('run-recalculate', size, recalculated.ms);
+  const approved = await company.api('POST', `/api/v1/payroll/runs/${run.id}/approve`, { timeoutMs: 300_000 });
+  record('run-approve', size, approved.ms);
+
+  const wallet = (await company.api('POST', '/api/v1/pay/wallets', { body: { name: 'Payroll float', currency: 'XAF' }, expected: [201] })).body.data;
+  await company.api('POST', `/api/v1/pay/wallets/${wallet.id}/credits`, { body: { amount: run.totalNet + 1_000_000, currency: 'XAF' }, headers: { 'idempotency-key': randomUUID() } });
+  const payStarted = performance.now();
+  const paid = await company.api('POST', `/api/v1/payroll/runs/${run.id}/pay`, { body: { walletId: wallet.id }, expected: [200, 202], timeoutMs: 900_000 });
+  let status = paid.body.data.run?.status ?? paid.body.data.status;
+  while (status !== 'paid' && performance.now() - payStarted < 900_000) {
+    await sleep(500);
+    status = (await company.api('GET', `/api/v1/payroll/runs/${run.id}`)).body.data.status;
+  }
+  if (status !== 'paid') throw new Error(`the run is ${status} after paying`);
+  record('run-pay', size, performance.now() - payStarted);
+
+  const jobStarted = performance.now();
+  let job = (await company.api('POST', '/api/v1/app/document-jobs', { body: { type: 'payslip', format: 'pdf', data: { payrollRunId: run.id } }, expected: [201, 202] })).body.data;
+  while (job.status !== 'succeeded' && job.status !== 'failed' && performance.now() - jobStarted < 900_000) {
+    await sleep(250);
+    job = (await company.api('GET', `/api/v1/app/document-jobs/${job.id}`)).body.data;
+  }
+  if (job.status !== 'succeeded') throw new Error(`the payslip ZIP job ended ${job.status}: ${JSON.stringify(job.error)}`);
+  record('payslip-zip', size, performance.now() - jobStarted);
+
+  const balance = (await company.api('GET', '/api/v1/books/reports/trial-balance')).body.data;
+  if (balance.totals && balance.totals.closingDebit !== balance.totals.closingCredit) throw new Error(`the trial balance does not balance: ${JSON.stringify(balance.totals)}`);
+}
+
+/** Times `times` calls of one GET and records their median. */
+async function timedGet(company, record, step, size, urlPath, times, what) {
+  const ms = [];
+  for (let i = 0; i < times; i++) ms.push((await company.api('GET', urlPath)).ms);
+  record(step, size, median(ms), `${what ? `${what}: ` : ''}median of ${times}`);
+}
+
+async function lists(company, rows, record) {
+  log(`lists at ${rows}: seeding ${rows} employees`);
+  const { seconds: upsertSeconds } = await upsertEmployees(company, 'L', rows);
+  log(`lists at ${rows}: seeded in ${upsertSeconds} s`);
+  await timedGet(company, record, 'list-first-page', rows, '/api/v1/hr/employees?limit=20', 11);
+  await timedGet(company, record, 'list-filtered-first-page', rows, '/api/v1/hr/employees?limit=20&status=on_leave', 11, 'status=on_leave (2%)');
+  await timedGet(company, record, 'list-filtered-first-page', rows, '/api/v1/hr/employees?limit=20&department=Sales', 11, 'department=Sales (25%)');
+  await timedGet(company, record, 'list-deep-page', rows, `/api/v1/hr/employees?limit=20&page=${Math.max(1, Math.floor((rows * 0.9) / 20))}`, 5, 'page mode, 90% in');
+
+  // a whole cursor walk, 100 rows a page: the first pages and the last tenth's
+  const times = [];
+  let seen = 0;
+  for (let cursor = 'start'; cursor; ) {
+    const page = await company.api('GET', `/api/v1/hr/employees?limit=100&cursor=${cursor}`);
+    times.push(page.ms);
+    seen += page.body.data.items.length;
+    cursor = page.body.data.nextCursor;
+  }
+  if (seen !== rows) throw new Error(`the cursor walk answered ${seen} employees of ${rows}`);
+  const tail = times.slice(Math.floor(times.length * 0.9));
+  record('list-deep-cursor', rows, median(tail), `median of the walk's last ${tail.length} pages of ${times.length}`);
+}
+
+async function bulkUpsert(company, count, record) {
+  log(`bulk upsert of ${count}`);
+  const created = await upsertEmployees(company, 'B', count);
+  record('bulk-upsert', count, created.seconds * 1000, 'new employees');
+  const updated = await upsertEmployees(company, 'B', count);
+  record('bulk-upsert-replay', count, updated.seconds * 1000, 'the same employees again (unchanged)');
+}
+
+async function books(company, lines, record) {
+  log(`books at ${lines} lines: posting ${Math.ceil(lines / LINES_PER_ENTRY)} entries of ${LINES_PER_ENTRY} lines`);
+  await company.api('POST', '/api/v1/books/accounts/default-chart', { body: {} });
+  const accounts = [];
+  for (let page = 1; ; page++) {
+    const result = (await company.api('GET', `/api/v1/books/accounts?limit=100&page=${page}`)).body.data;
+    accounts.push(...result.items);
+    if (page * 100 >= result.total) break;
+  }
+  const postable = accounts.filter((account) => /^[2-7]\d{2,}$/.test(account.code)).slice(0, 20);
+  if (postable.length < 4) throw new Error(`the default chart has ${postable.length} accounts to post to`);
+  const entries = Array.from({ length: Math.ceil(lines / LINES_PER_ENTRY) }, (_, i) => i);
+  const day0 = Date.UTC(2025, 0, 1);
+  const started = performance.now();
+  await pool(entries, 4, (i) => {
+    const date = new Date(day0 + (i % 700) * 86_400_000).toISOString().slice(0, 10);
+    // pairs of lines: a debit and a credit of the same amount, on two accounts
+    const entryLines = Array.from({ length: LINES_PER_ENTRY }, (_, k) => {
+      const accountId = postable[(i + k) % postable.length].id;
+      const amount = 1_000 + ((i * 7 + (k >> 1)) % 97) * 10;
+      return k % 2 ? { accountId, credit: amount } : { accountId, debit: amount };
+    });
+    return company.api('POST', '/api/v1/books/journal-entries', { body: { date, memo: `Bench entry ${i}`, lines: entryLines }, expected: [201], timeoutMs: 120_000 });
+  });
+  log(`books: posted in ${seconds(performance.now() - started)} s`);
+  const account = postable[0].id;
+  await timedGet(company, record, 'trial-balance', lines, '/api/v1/books/reports/trial-balance', 5, 'all time');
+  await timedGet(company, record, 'trial-balance', lines, '/api/v1/books/reports/trial-balance?from=2026-01-01&to=2026-06-30', 5, 'a half-year');
+  await timedGet(company, record, 'general-ledger-first-page', lines, `/api/v1/books/reports/general-ledger?accountId=${account}&limit=100`, 5);
+  const perAccount = Math.ceil(lines / postable.length);
+  await timedGet(company, record, 'general-ledger-deep-page', lines, `/api/v1/books/reports/general-ledger?accountId=${account}&limit=100&page=${Math.max(1, Math.floor((perAccount * 0.9) / 100))}`, 5, 'page mode, 90% in');
+  await timedGet(company, record, 'journal-by-account-first-page', lines, `/api/v1/books/journal-entries?accountId=${account}&limit=20`, 5);
+  await timedGet(company, record, 'journal-first-page', lines, '/api/v1/books/journal-entries?limit=20', 5);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+function targetOf(step, size) {
+  const target = TARGETS[step]?.[size];
+  if (!target) return null;
+  return target.s !== undefined ? { label: `≤ ${target.s} s`, ms: target.s * 1000 } : { label: `≤ ${target.ms} ms`, ms: target.ms };
+}
+
+function formatMs(ms) {
+  return ms >= 1000 ? `${seconds(ms)} s` : `${Math.round(ms * 10) / 10} ms`;
+}
+
+function markdownTable(report) {
+  const lines = ['| step | size | took | target | met | note |', '|---|---|---|---|---|---|'];
+  for (const row of report.rows) {
+    lines.push(`| ${row.step} | ${row.size.toLocaleString('en-US')} | ${formatMs(row.ms)} | ${row.target ?? ''} | ${row.met === null ? '' : row.met ? 'yes' : '**no**'} | ${row.note ?? ''} |`);
+  }
+  return lines.join('\n');
+}
+
+function writeReadme(report, table) {
+  const readme = path.join(__dirname, 'README.md');
+  const start = '<!-- scale-figures:start -->';
+  const end = '<!-- scale-figures:end -->';
+  let text = fs.readFileSync(readme, 'utf8');
+  const body = `${start}\n${report.startedAt.slice(0, 16).replace('T', ' ')} UTC, commit ${report.commit}, ${report.host}, wall time ${report.wallTimeS} s.\n\n${table}\n${end}`;
+  const a = text.indexOf(start);
+  const b = text.indexOf(end) + end.length;
+  fs.writeFileSync(readme, text.slice(0, a) + body + text.slice(b));
+}
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const sizes = options.smoke ? SMOKE : FULL;
+  const t0 = performance.now();
+  const id = randomBytes(4).toString('hex');
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-bench-scale-'));
+  const databaseName = `bench_scale_${id}`;
+  const context = {
+    logPath: path.join(workDir, 'suite.log'),
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: databaseUrl(databaseName),
+      DATA_DIR: path.join(workDir, 'data'),
+      PUBLIC_BASE_URL: 'http://127.0.0.1',
+      WEBHOOK_SECRETS_KEY: 'bench-only-webhook-secrets-key-0123456789',
+    },
+  };
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout?.trim() || 'unknown';
+  const report = { startedAt: new Date().toISOString(), smoke: options.smoke, commit, host: `${os.cpus().length} CPUs (${os.cpus()[0]?.model?.trim() ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GB`, rows: [], errors: [] };
+  const record = (step, size, ms, note) => {
+    const target = targetOf(step, size);
+    report.rows.push({ step, size, ms: Math.round(ms * 10) / 10, target: target?.label ?? null, met: target ? ms <= target.ms : null, note: note ?? null });
+    log(`${step} at ${size}: ${formatMs(ms)}${target ? ` (target ${target.label})` : ''}`);
+  };
+
+  let suite;
+  let created = false;
+  const cleanup = async () => {
+    await stopSuite(suite);
+    if (created) await admin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`).catch((error) => log(`could not drop ${databaseName}: ${error.message}`));
+    if (options.keepLogs || report.errors.length) log(`suite log kept in ${context.logPath}`);
+    else fs.rmSync(workDir, { recursive: true, force: true });
+  };
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => cleanup().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143)));
+
+  try {
+    await admin(`CREATE DATABASE ${databaseName}`);
+    created = true;
+    suite = await startSuite(context);
+    const steps = [
+      ...sizes.payroll.map((size) => ['payroll', (company) => payrollMonth(company, size, record)]),
+      ['bulk', (company) => bulkUpsert(company, sizes.bulk, record)],
+      ['lists', (company) => lists(company, sizes.listRows, record)],
+      ['books', (company) => books(company, sizes.journalLines, record)],
+    ];
+    for (const [name, step] of steps) {
+      try {
+        await step(new Company(context, suite, `Scale ${name} ${report.rows.length}`));
+      } catch (error) {
+        report.errors.push(`${name}: ${error.message}`);
+        log(`${name} failed: ${error.message}`);
+      }
+    }
+  } catch (error) {
+    report.errors.push(`setup: ${error.message}`);
+    log(`setup failed: ${error.stack ?? error.message}`);
+  }
+  await cleanup();
+  report.wallTimeS = Math.round((performance.now() - t0) / 100) / 10;
+  report.ok = report.errors.length === 0;
+
+  const table = markdownTable(report);
+  process.stdout.write(`\nScale, ${options.smoke ? 'smoke' : 'full'} run at ${report.commit} on ${report.host}, ${report.wallTimeS} s\n\n${table}\n${report.errors.map((e) => `\nFAILED ${e}`).join('')}\n`);
+  fs.mkdirSync(options.out, { recursive: true });
+  fs.writeFileSync(path.join(options.out, 'scale-latest.json'), JSON.stringify(report, null, 2) + '\n');
+  fs.writeFileSync(path.join(options.out, 'scale-latest.md'), `${table}\n`);
+  if (!options.smoke && report.ok && options.readme && options.out === path.join(__dirname, 'results')) writeReadme(report, table);
+  process.exit(report.ok ? 0 : 1);
+}
+
+main().catch((error) => {
+  log(`fatal: ${error.stack ?? error.message}`);
+  process.exit(1);
+});
