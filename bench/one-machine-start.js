@@ -12,21 +12,10 @@ const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const net = require('node:net');
+const { freePort } = require('./support');
 
 const ROOT = path.join(__dirname, '..');
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function timeStart(dataDir) {
   const port = await freePort();

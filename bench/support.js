@@ -1,5 +1,5 @@
 'use strict';
-/** What bench/run.js and bench/scale.js both need: an HTTP call, a free port, a pause. */
+/** What the bench scripts share: an HTTP call, a free port, a pause. */
 const net = require('node:net');
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

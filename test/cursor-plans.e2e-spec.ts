@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { DataSource, Logger, QueryRunner } from 'typeorm';
 import { encodeCursor } from '@platform/common';
 import { BooksModule } from '../apps/books/src/books.module';
 import { HrModule } from '../apps/hr/src/hr.module';
@@ -7,41 +6,8 @@ import { PayModule } from '../apps/pay/src/pay.module';
 import { PayrollModule } from '../apps/payroll/src/payroll.module';
 import { UtilitiesModule } from '../apps/utilities/src/utilities.module';
 import { hire } from '../apps/payroll/test/hand-worked-month';
+import { captureQueries, explainPlan, planNodes } from './support/query-plans';
 import { RunningApp, TestStack } from './support/stack';
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Index Cond'?: string;
-  Plans?: PlanNode[];
-}
-
-const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-
-/** Every SELECT a data source runs while `work` runs, with its parameters. */
-async function capture(app: RunningApp, work: () => Promise<void>): Promise<{ query: string; parameters: unknown[] }[]> {
-  const dataSource = app.app.get(DataSource);
-  const queries: { query: string; parameters: unknown[] }[] = [];
-  const logger: Logger = {
-    logQuery: (query: string, parameters?: unknown[], _runner?: QueryRunner) => {
-      if (/^\s*SELECT/i.test(query)) queries.push({ query, parameters: parameters ?? [] });
-    },
-    logQueryError: () => undefined,
-    logQuerySlow: () => undefined,
-    logSchemaBuild: () => undefined,
-    logMigration: () => undefined,
-    log: () => undefined,
-  };
-  const saved = dataSource.logger;
-  Object.assign(dataSource, { logger });
-  try {
-    await work();
-  } finally {
-    Object.assign(dataSource, { logger: saved });
-  }
-  return queries;
-}
 
 /**
  * A list's cursor page (`cursor` → `nextCursor`) reads the rows after the cursor's key within
@@ -107,7 +73,7 @@ describe('the plan of every list’s cursor page', () => {
       const app = apps[service];
       const cursor = encodeCursor([randomUUID()], 1);
       let status = 0;
-      const queries = await capture(app, async () => {
+      const queries = await captureQueries(app, async () => {
         status = (await dev.call(app, 'GET', `${path}${path.includes('?') ? '&' : '?'}cursor=${cursor}&limit=20`)).status;
       });
       expect({ path, status }).toEqual({ path, status: 200 });
@@ -118,16 +84,11 @@ describe('the plan of every list’s cursor page', () => {
         continue;
       }
       const table = /FROM "(?:[a-z_]+)"\."([a-z_]+)"/.exec(page.query)?.[1] ?? /FROM "([a-z_]+)"/.exec(page.query)?.[1];
-      const plan = await app.app.get(DataSource).transaction(async (manager) => {
-        // what would serve a big table: no sequential or bitmap reads, and a sort only when no index gives the order
-        for (const setting of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort']) await manager.query(`SET LOCAL ${setting} = off`);
-        const [row] = await manager.query(`EXPLAIN (FORMAT JSON) ${page.query}`, page.parameters);
-        return (row['QUERY PLAN'] as { Plan: PlanNode }[])[0].Plan;
-      });
-      const all = nodes(plan);
+      // what would serve a big table: no sequential or bitmap reads, and a sort only when no index gives the order
+      const all = planNodes(await explainPlan(app, page, ['enable_seqscan', 'enable_bitmapscan', 'enable_sort']));
       const scan = all.find((node) => node['Relation Name'] === table);
       // a bitmap scan's condition is on its index scan below
-      const cond = (scan && (scan['Index Cond'] ?? nodes(scan).find((node) => node['Index Cond'])?.['Index Cond'])) ?? '';
+      const cond = (scan && (scan['Index Cond'] ?? planNodes(scan).find((node) => node['Index Cond'])?.['Index Cond'])) ?? '';
       if (!scan || !/Index/.test(scan['Node Type']) || !/(company_id|organization_id) =/.test(cond) || !/ > /.test(cond)) {
         problems.push(`${path}: ${table} read by ${scan?.['Node Type'] ?? 'nothing'} ${scan?.['Index Name'] ?? ''} on "${cond}"`);
       }
