@@ -1,11 +1,21 @@
 // Lets a worker thread started from the TypeScript sources (as ts-jest runs them) require .ts
-// modules: TypeScript compiles each to CommonJS as it loads. The built service (dist/) never uses it.
+// modules: TypeScript compiles each to CommonJS as it loads, and `@platform/common` resolves as
+// tsconfig's paths say. The built service (dist/) never uses it.
+const Module = require('node:module');
 const { readFileSync } = require('node:fs');
+const { join } = require('node:path');
 const ts = require('typescript');
 
 const compilerOptions = { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true, inlineSourceMap: true };
+const COMMON = join(__dirname, '..', '..', 'libs', 'common', 'src');
 
 require.extensions['.ts'] = (module, filename) => {
   const { outputText } = ts.transpileModule(readFileSync(filename, 'utf8'), { fileName: filename, compilerOptions });
   module._compile(outputText, filename);
+};
+
+const resolve = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  if (request === '@platform/common' || request.startsWith('@platform/common/')) request = join(COMMON, request.slice('@platform/common'.length));
+  return resolve.call(this, request, ...rest);
 };
