@@ -204,7 +204,8 @@ function employee(prefix, i) {
     status: i % 50 === 0 ? 'on_leave' : 'active',
     nationalId: `NID${n}`,
     socialInsuranceNumber: `CNPS-${n}`,
-    payout: { method: 'mobile_money', provider: i % 2 ? 'mtn_momo' : 'orange_money', phoneNumber: `+2376${String(70_000_000 + i).slice(-8)}` },
+    // ends in 1: never the sandbox's number that declines (…9999)
+    payout: { method: 'mobile_money', provider: i % 2 ? 'mtn_momo' : 'orange_money', phoneNumber: `+2376${String(i).padStart(7, '0')}1` },
   };
 }
 
@@ -253,14 +254,10 @@ async function payrollMonth(company, size, record) {
   const wallet = (await company.api('POST', '/api/v1/pay/wallets', { body: { name: 'Payroll float', currency: 'XAF' }, expected: [201] })).body.data;
   await company.api('POST', `/api/v1/pay/wallets/${wallet.id}/credits`, { body: { amount: run.totalNet + 1_000_000, currency: 'XAF' }, headers: { 'idempotency-key': randomUUID() } });
   const payStarted = performance.now();
-  const paid = await company.api('POST', `/api/v1/payroll/runs/${run.id}/pay`, { body: { walletId: wallet.id }, expected: [200, 202], timeoutMs: 900_000 });
-  let status = paid.body.data.run?.status ?? paid.body.data.status;
-  while (status !== 'paid' && performance.now() - payStarted < 900_000) {
-    await sleep(500);
-    status = (await company.api('GET', `/api/v1/payroll/runs/${run.id}`)).body.data.status;
-  }
-  if (status !== 'paid') throw new Error(`the run is ${status} after paying`);
+  const paid = await company.api('POST', `/api/v1/payroll/runs/${run.id}/pay`, { body: { walletId: wallet.id }, expected: [200], timeoutMs: 900_000 });
   record('run-pay', size, performance.now() - payStarted);
+  const { summary } = paid.body.data;
+  if (paid.body.data.run.status !== 'paid' || summary.succeeded !== size) throw new Error(`paying the run: ${JSON.stringify(summary)}, the run ${paid.body.data.run.status}`);
 
   const jobStarted = performance.now();
   let job = (await company.api('POST', '/api/v1/app/document-jobs', { body: { type: 'payslip', format: 'pdf', data: { payrollRunId: run.id } }, expected: [201, 202] })).body.data;
