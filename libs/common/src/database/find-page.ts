@@ -144,8 +144,16 @@ export async function findPage<T extends ObjectLiteral, V>(
     }
   }
   const rows = await source.find({ where, order: order as never, skip, take: query.limit });
-  const total = rows.length < query.limit && (rows.length > 0 || skip === 0) ? skip + rows.length : await source.count({ where });
+  const total = await pageTotal(rows.length, query.limit, skip, () => source.count({ where }));
   return { items: view ? await view(rows) : rows, page: pageNumber, limit: query.limit, total };
+}
+
+/**
+ * The total of a page-mode list whose page (at offset `skip`) answered `found` rows: a page short
+ * of its limit ends the list, so its total is known without counting; otherwise `count`.
+ */
+export function pageTotal(found: number, limit: number, skip: number, count: () => Promise<number>): Promise<number> {
+  return found < limit && (found > 0 || skip === 0) ? Promise.resolve(skip + found) : count();
 }
 
 async function builderPage<T extends ObjectLiteral, V>(builder: SelectQueryBuilder<T>, query: PageRequest, view?: PageView<T, V>, options: CursorOptions<T> = {}): Promise<Page<T | V>> {
@@ -160,8 +168,7 @@ async function builderPage<T extends ObjectLiteral, V>(builder: SelectQueryBuild
     const pageNumber = query.page ?? 1;
     const skip = (pageNumber - 1) * query.limit;
     const rows = await builder.clone().offset(skip).limit(query.limit).getMany();
-    // a page short of its limit ends the list: its total is known without counting
-    const total = rows.length < query.limit && (rows.length > 0 || skip === 0) ? skip + rows.length : await builder.getCount();
+    const total = await pageTotal(rows.length, query.limit, skip, () => builder.getCount());
     return { items: view ? await view(rows) : rows, page: pageNumber, limit: query.limit, total };
   }
 
