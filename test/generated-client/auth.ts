@@ -1711,7 +1711,7 @@ export interface operations {
                             /** @example 20 */
                             limit: number;
                             /**
-                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is. Exact up to 10,000 rows; a larger total is counted at most once every 30 seconds per list and filters, and the pages asked meanwhile answer that count. Cursor mode: as counted on the walk’s first page.
                              * @example 1
                              */
                             total: number;
@@ -2029,7 +2029,7 @@ export interface operations {
                             /** @example 20 */
                             limit: number;
                             /**
-                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is. Exact up to 10,000 rows; a larger total is counted at most once every 30 seconds per list and filters, and the pages asked meanwhile answer that count. Cursor mode: as counted on the walk’s first page.
                              * @example 1
                              */
                             total: number;
@@ -5776,7 +5776,7 @@ export interface operations {
                             /** @example 20 */
                             limit: number;
                             /**
-                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is. Exact up to 10,000 rows; a larger total is counted at most once every 30 seconds per list and filters, and the pages asked meanwhile answer that count. Cursor mode: as counted on the walk’s first page.
                              * @example 1
                              */
                             total: number;
@@ -5913,7 +5913,7 @@ export interface operations {
                             /** @example 20 */
                             limit: number;
                             /**
-                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is. Exact up to 10,000 rows; a larger total is counted at most once every 30 seconds per list and filters, and the pages asked meanwhile answer that count. Cursor mode: as counted on the walk’s first page.
                              * @example 1
                              */
                             total: number;

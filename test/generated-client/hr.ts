@@ -1601,7 +1601,7 @@ export interface operations {
                             /** @example 20 */
                             limit: number;
                             /**
-                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is. Exact up to 10,000 rows; a larger total is counted at most once every 30 seconds per list and filters, and the pages asked meanwhile answer that count. Cursor mode: as counted on the walk’s first page.
                              * @example 1
                              */
                             total: number;
@@ -2435,7 +2435,7 @@ export interface operations {
                             /** @example 20 */
                             limit: number;
                             /**
-                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is. Exact up to 10,000 rows; a larger total is counted at most once every 30 seconds per list and filters, and the pages asked meanwhile answer that count. Cursor mode: as counted on the walk’s first page.
                              * @example 1
                              */
                             total: number;
@@ -3113,7 +3113,7 @@ export interface operations {
                             /** @example 20 */
                             limit: number;
                             /**
-                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is. Exact up to 10,000 rows; a larger total is counted at most once every 30 seconds per list and filters, and the pages asked meanwhile answer that count. Cursor mode: as counted on the walk’s first page.
                              * @example 1
                              */
                             total: number;
@@ -3443,7 +3443,7 @@ export interface operations {
                             /** @example 20 */
                             limit: number;
                             /**
-                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is. Exact up to 10,000 rows; a larger total is counted at most once every 30 seconds per list and filters, and the pages asked meanwhile answer that count. Cursor mode: as counted on the walk’s first page.
                              * @example 1
                              */
                             total: number;
@@ -4621,7 +4621,7 @@ export interface operations {
                             /** @example 20 */
                             limit: number;
                             /**
-                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is. Exact up to 10,000 rows; a larger total is counted at most once every 30 seconds per list and filters, and the pages asked meanwhile answer that count. Cursor mode: as counted on the walk’s first page.
                              * @example 1
                              */
                             total: number;
@@ -4966,7 +4966,10 @@ export interface operations {
                             page: number;
                             /** @example 20 */
                             limit: number;
-                            /** @example 1 */
+                            /**
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is. Exact up to 10,000 rows; a larger total is counted at most once every 30 seconds per list and filters, and the pages asked meanwhile answer that count.
+                             * @example 1
+                             */
                             total: number;
                         };
                     };
@@ -5134,7 +5137,7 @@ export interface operations {
                             /** @example 20 */
                             limit: number;
                             /**
-                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is. Exact up to 10,000 rows; a larger total is counted at most once every 30 seconds per list and filters, and the pages asked meanwhile answer that count. Cursor mode: as counted on the walk’s first page.
                              * @example 1
                              */
                             total: number;

@@ -3430,7 +3430,7 @@ export interface operations {
                             /** @example 20 */
                             limit: number;
                             /**
-                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is. Exact up to 10,000 rows; a larger total is counted at most once every 30 seconds per list and filters, and the pages asked meanwhile answer that count. Cursor mode: as counted on the walk’s first page.
                              * @example 1
                              */
                             total: number;
@@ -4689,7 +4689,7 @@ export interface operations {
                             /** @example 20 */
                             limit: number;
                             /**
-                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is. Exact up to 10,000 rows; a larger total is counted at most once every 30 seconds per list and filters, and the pages asked meanwhile answer that count. Cursor mode: as counted on the walk’s first page.
                              * @example 1
                              */
                             total: number;
@@ -5992,7 +5992,7 @@ export interface operations {
                             /** @example 20 */
                             limit: number;
                             /**
-                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is. Exact up to 10,000 rows; a larger total is counted at most once every 30 seconds per list and filters, and the pages asked meanwhile answer that count. Cursor mode: as counted on the walk’s first page.
                              * @example 1
                              */
                             total: number;
@@ -6687,7 +6687,7 @@ export interface operations {
                             /** @example 20 */
                             limit: number;
                             /**
-                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is. Exact up to 10,000 rows; a larger total is counted at most once every 30 seconds per list and filters, and the pages asked meanwhile answer that count. Cursor mode: as counted on the walk’s first page.
                              * @example 1
                              */
                             total: number;
@@ -7304,7 +7304,7 @@ export interface operations {
                             /** @example 20 */
                             limit: number;
                             /**
-                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is. Exact up to 10,000 rows; a larger total is counted at most once every 30 seconds per list and filters, and the pages asked meanwhile answer that count. Cursor mode: as counted on the walk’s first page.
                              * @example 1
                              */
                             total: number;
@@ -8702,7 +8702,7 @@ export interface operations {
                             /** @example 20 */
                             limit: number;
                             /**
-                             * @description Every row the filters (`updatedSince` included) select, wherever this page is.
+                             * @description Every row the filters (`updatedSince` included) select, wherever this page is. Exact up to 10,000 rows; a larger total is counted at most once every 30 seconds per list and filters, and the pages asked meanwhile answer that count. Cursor mode: as counted on the walk’s first page.
                              * @example 1
                              */
                             total: number;

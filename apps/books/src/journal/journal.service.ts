@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
-import { BooksContract, EventOutbox, findPage, isUniqueViolation, Page, pageTotal, PlatformException, qualifiedTable, Served, Transactions } from '@platform/common';
+import { BooksContract, countKey, EventOutbox, findPage, isUniqueViolation, Page, pageTotal, PlatformException, qualifiedTable, Served, Transactions } from '@platform/common';
 import { Account } from '../accounts/account.entity';
 import { AccountsService } from '../accounts/accounts.service';
 import { BooksSettings } from '../settings/books-settings.entity';
@@ -130,8 +130,9 @@ export class JournalService {
         `ORDER BY date DESC, entry_sequence DESC LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
       [...values, query.limit, skip],
     );
-    const total = await pageTotal(hits.length, query.limit, skip, async () => {
-      const [{ count }] = await this.dataSource.query(`SELECT count(*)::int AS count FROM (SELECT DISTINCT date, entry_sequence FROM ${lines} WHERE ${where.join(' AND ')}) AS entries`, values);
+    const counting = `SELECT count(*)::int AS count FROM (SELECT DISTINCT date, entry_sequence FROM ${lines} WHERE ${where.join(' AND ')}) AS entries`;
+    const total = await pageTotal(hits.length, query.limit, skip, countKey(counting, values), async () => {
+      const [{ count }] = await this.dataSource.query(counting, values);
       return count as number;
     });
     const found = hits.length ? await this.dataSource.getRepository(JournalEntry).findBy({ companyId, id: In(hits.map((hit) => hit.entry_id)) }) : [];

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { EntityMetadata, FindOptionsWhere, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
 import { PlatformException } from '../errors/platform.exception';
 import { CursorPosition, decodeCursor, encodeCursor, isCursorStart } from '../http/page-cursor';
-import { Page, PageQueryDto } from '../http/pagination';
+import { COUNTED_TOTAL_TTL_MS, EXACT_TOTAL_UP_TO, Page, PageQueryDto } from '../http/pagination';
 import { SerializedJson } from '../http/serialized-json';
 import { PreparedStatement, qualifiedTable } from './prepared';
 
@@ -70,10 +72,13 @@ function pageStatement<T extends ObjectLiteral>(repository: Repository<T>, filte
   const where = filtered.length ? filtered.map((column, i) => `"${column.databaseName}" = $${i + 1}`).join(' AND ') : 'TRUE';
   const limit = `$${filtered.length + 1}`;
   const offset = `$${filtered.length + 2}`;
+  const known = `$${filtered.length + 3}::int`;
   const statement = new PreparedStatement(
     `SELECT '[' || coalesce(string_agg(row_to_json(x)::text, ',' ORDER BY ${sorted.map((s) => `r.${s}`).join(', ')}), '') || ']' AS items, ` +
-      // a page short of its limit ends the list: its total is known without counting (an uncorrelated subquery runs only when needed)
-      `CASE WHEN count(*) < ${limit} AND (count(*) > 0 OR ${offset} = 0) THEN (${offset} + count(*))::int ELSE (SELECT count(*)::int FROM ${table} WHERE ${where}) END AS total ` +
+      // a page short of its limit ends the list: its total is known without counting; so is a total counted
+      // lately (passed in); the uncorrelated subquery runs only when neither holds. `counted` says it ran.
+      `CASE WHEN count(*) < ${limit} AND (count(*) > 0 OR ${offset} = 0) THEN (${offset} + count(*))::int ELSE coalesce(${known}, (SELECT count(*)::int FROM ${table} WHERE ${where})) END AS total, ` +
+      `NOT (count(*) < ${limit} AND (count(*) > 0 OR ${offset} = 0)) AND ${known} IS NULL AS counted ` +
       `FROM (SELECT * FROM ${table} WHERE ${where} ORDER BY ${sorted.join(', ')} LIMIT ${limit} OFFSET ${offset}) r ` +
       `CROSS JOIN LATERAL (SELECT ${fields.join(', ')}) x`,
   );
@@ -139,21 +144,54 @@ export async function findPage<T extends ObjectLiteral, V>(
   if (!view) {
     const prepared = equalityStatement(source, where, order);
     if (prepared) {
-      const [{ items, total }] = await prepared.statement.run<{ items: string; total: number }>(source.manager.connection, [...prepared.values, query.limit, skip]);
+      const key = countKey(prepared.statement.text, prepared.values);
+      const [{ items, total, counted }] = await prepared.statement.run<{ items: string; total: number; counted: boolean }>(source.manager.connection, [
+        ...prepared.values,
+        query.limit,
+        skip,
+        countedTotals.get(key) ?? null,
+      ]);
+      if (counted) keepCount(key, total);
       return new SerializedJson(`{"items":${items},"page":${pageNumber},"limit":${query.limit},"total":${total}}`);
     }
   }
   const rows = await source.find({ where, order: order as never, skip, take: query.limit });
-  const total = await pageTotal(rows.length, query.limit, skip, () => source.count({ where }));
+  const total = await pageTotal(rows.length, query.limit, skip, countKey(source.metadata.tablePath, where), () => source.count({ where }));
   return { items: view ? await view(rows) : rows, page: pageNumber, limit: query.limit, total };
 }
 
 /**
- * The total of a page-mode list whose page (at offset `skip`) answered `found` rows: a page short
- * of its limit ends the list, so its total is known without counting; otherwise `count`.
+ * A count above EXACT_TOTAL_UP_TO is kept (per process, by its query and values, so per company
+ * and filters) for COUNTED_TOTAL_TTL_MS: the pages of a large list asked meanwhile answer that
+ * total instead of counting every row again. Smaller counts are cheap and always made.
  */
-export function pageTotal(found: number, limit: number, skip: number, count: () => Promise<number>): Promise<number> {
-  return found < limit && (found > 0 || skip === 0) ? Promise.resolve(skip + found) : count();
+const countedTotals = new LRUCache<string, number>({ max: 5_000, ttl: COUNTED_TOTAL_TTL_MS });
+
+/** The key of a count: its query and values, hashed (a tenant's counts are apart as their values are). */
+export function countKey(query: string, values: unknown): string {
+  return createHash('sha256').update(query).update('\0').update(JSON.stringify(values)).digest('base64url');
+}
+
+function keepCount(key: string, total: number): void {
+  if (total > EXACT_TOTAL_UP_TO) countedTotals.set(key, total);
+}
+
+/** A count through the cache: a large total counted lately, or `count` (kept when large). */
+export async function countedTotal(key: string, count: () => Promise<number>): Promise<number> {
+  const kept = countedTotals.get(key);
+  if (kept !== undefined) return kept;
+  const total = await count();
+  keepCount(key, total);
+  return total;
+}
+
+/**
+ * The total of a page-mode list whose page (at offset `skip`) answered `found` rows: a page short
+ * of its limit ends the list, so its total is known without counting; otherwise its count
+ * (`count`, under `key`: see countedTotal).
+ */
+export function pageTotal(found: number, limit: number, skip: number, key: string, count: () => Promise<number>): Promise<number> {
+  return found < limit && (found > 0 || skip === 0) ? Promise.resolve(skip + found) : countedTotal(key, count);
 }
 
 async function builderPage<T extends ObjectLiteral, V>(builder: SelectQueryBuilder<T>, query: PageRequest, view?: PageView<T, V>, options: CursorOptions<T> = {}): Promise<Page<T | V>> {
@@ -168,7 +206,7 @@ async function builderPage<T extends ObjectLiteral, V>(builder: SelectQueryBuild
     const pageNumber = query.page ?? 1;
     const skip = (pageNumber - 1) * query.limit;
     const rows = await builder.clone().offset(skip).limit(query.limit).getMany();
-    const total = await pageTotal(rows.length, query.limit, skip, () => builder.getCount());
+    const total = await pageTotal(rows.length, query.limit, skip, builderCountKey(builder), () => builder.getCount());
     return { items: view ? await view(rows) : rows, page: pageNumber, limit: query.limit, total };
   }
 
@@ -185,11 +223,16 @@ async function builderPage<T extends ObjectLiteral, V>(builder: SelectQueryBuild
     builder.andWhere(`(${columns}) > (${after.key.map((_, i) => `:pageAfter${i}`).join(', ')})`, parameters);
   }
   // one row past the page says whether another page follows; the walk is counted on its first page only, and its cursors carry the count
-  const [rows, total] = await Promise.all([builder.limit(query.limit + 1).getMany(), counted ? counted.getCount() : after!.total!]);
+  const [rows, total] = await Promise.all([builder.limit(query.limit + 1).getMany(), counted ? countedTotal(builderCountKey(counted), () => counted.getCount()) : after!.total!]);
   const more = rows.length > query.limit;
   const items = more ? rows.slice(0, query.limit) : rows;
   const nextCursor = more ? encodeCursor(keyColumns.map((column) => column.getEntityValue(items[items.length - 1]) as string | number), total) : null;
   return { items: view ? await view(items) : items, page: null, limit: query.limit, total, nextCursor };
+}
+
+function builderCountKey<T extends ObjectLiteral>(builder: SelectQueryBuilder<T>): string {
+  const [sql, values] = builder.getQueryAndParameters();
+  return countKey(sql, values);
 }
 
 /** A uuid as PostgreSQL writes one (what a cursor of ours holds). */

@@ -100,12 +100,18 @@ export class PageQueryDto {
   cursor?: string;
 }
 
+/** Lists are counted exactly up to this many rows (see countedTotal). */
+export const EXACT_TOTAL_UP_TO = 10_000;
+/** How long a larger count is answered before the list is counted again. */
+export const COUNTED_TOTAL_TTL_MS = 30_000;
+
 /**
  * A page as a list answers it. Page mode: `page` is the page's number and there is no
  * `nextCursor`. Cursor mode: `page` is null and `nextCursor` is the cursor of the next page, null
  * after the last. `total` counts every row the filters (`updatedSince` included) select: in page
  * mode as of that page; in cursor mode as of the walk's first page, counted once and carried by
- * its cursors, so that a deep page costs what the first does.
+ * its cursors, so that a deep page costs what the first does. A total above EXACT_TOTAL_UP_TO is
+ * counted at most once every COUNTED_TOTAL_TTL_MS per list and filters (per process).
  */
 export interface Page<T> {
   items: T[];

@@ -2,6 +2,7 @@ import { applyDecorators, Type } from '@nestjs/common';
 import { ApiExtraModels, ApiResponse, ApiTags, DECORATORS, getSchemaPath } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { ERROR_CODES, ErrorCode } from '../errors/error-codes';
+import { COUNTED_TOTAL_TTL_MS, EXACT_TOTAL_UP_TO } from '../http/pagination';
 
 /** The name of the one error envelope schema in every document's `components.schemas`. */
 export const ERROR_ENVELOPE_SCHEMA = 'ErrorEnvelope';
@@ -76,6 +77,10 @@ export interface EnvelopeOptions {
   empty?: boolean;
 }
 
+const TOTAL_DESCRIPTION =
+  `Every row the filters (\`updatedSince\` included) select, wherever this page is. Exact up to ${EXACT_TOTAL_UP_TO.toLocaleString('en-US')} rows; ` +
+  `a larger total is counted at most once every ${COUNTED_TOTAL_TTL_MS / 1000} seconds per list and filters, and the pages asked meanwhile answer that count.`;
+
 /** The schema of a page of items in `data`: a list's (page or cursor mode), or with `sync: false` numbered pages only. */
 export function pageSchema(items: SchemaObject | { $ref: string }, { sync = true }: { sync?: boolean } = {}): SchemaObject {
   const numbered: SchemaObject = { type: 'integer', minimum: 1, example: 1 };
@@ -83,7 +88,7 @@ export function pageSchema(items: SchemaObject | { $ref: string }, { sync = true
     return {
       type: 'object',
       required: ['items', 'page', 'limit', 'total'],
-      properties: { items: { type: 'array', items: items as SchemaObject }, page: numbered, limit: { type: 'integer', minimum: 1, example: 20 }, total: { type: 'integer', minimum: 0, example: 1 } },
+      properties: { items: { type: 'array', items: items as SchemaObject }, page: numbered, limit: { type: 'integer', minimum: 1, example: 20 }, total: { type: 'integer', minimum: 0, example: 1, description: TOTAL_DESCRIPTION } },
     };
   }
   return {
@@ -93,7 +98,7 @@ export function pageSchema(items: SchemaObject | { $ref: string }, { sync = true
       items: { type: 'array', items: items as SchemaObject },
       page: { ...numbered, nullable: true, description: 'Page mode: the page’s number. Cursor mode (`cursor` sent): null.' },
       limit: { type: 'integer', minimum: 1, example: 20 },
-      total: { type: 'integer', minimum: 0, example: 1, description: 'Every row the filters (`updatedSince` included) select, wherever this page is.' },
+      total: { type: 'integer', minimum: 0, example: 1, description: `${TOTAL_DESCRIPTION} Cursor mode: as counted on the walk’s first page.` },
       nextCursor: {
         type: 'string',
         nullable: true,
