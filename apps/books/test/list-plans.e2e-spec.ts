@@ -166,6 +166,19 @@ describe('books list plans at scale, without planner statistics', () => {
     expect(ranged.result.body.data.items).toHaveLength(10);
   });
 
+  it('reads a page’s lines by (company, entry), never through the company’s dates', async () => {
+    // the bitmap over the company's dates that a planner without statistics preferred read every line of the company for a page's few
+    for (const query of ['', `?accountId=${seeded.accounts.S2}`, '?cursor=start', `?accountId=${seeded.accounts.S2}&cursor=start`]) {
+      const path = `${BOOKS}/journal-entries${query}`;
+      const { plans } = await plansOf(company, path);
+      const byEntry = plans.filter(({ text }) => /"entry_id" IN|"entry_id" = ANY/.test(text));
+      expect({ path, statements: byEntry.length }).toEqual({ path, statements: 1 });
+      const scans = byEntry[0].nodes.filter((node) => node['Relation Name'] === 'books_journal_lines' || node['Index Name']?.startsWith('idx_books_lines'));
+      expect({ path, plan: outline(byEntry[0].nodes) }).toEqual({ path, plan: expect.arrayContaining([expect.stringMatching(/idx_books_lines_company_entry$/)]) });
+      for (const scan of scans.filter((node) => node['Index Name'])) expect(scan['Index Cond']).toMatch(/entry_id = ANY/);
+    }
+  });
+
   it('never answers another company’s entries by account', async () => {
     const foreign = await plansOf(company, `${BOOKS}/journal-entries?accountId=${otherSeeded.accounts.S1}`);
     expect(foreign.result.body.data).toEqual({ items: [], page: 1, limit: 20, total: 0 });

@@ -5,10 +5,12 @@ import { bigintToNumber } from '@platform/common';
  * One line of an entry: exactly one of debit and credit is positive. Date and order copied from
  * the entry for the reports. An account's lines are read in ledger order from one index that
  * also holds the entry and the amounts, so the entries of an account and a ledger's sums are
- * read from the index alone.
+ * read from the index alone. An entry's lines are read by (company, entry): an index that leads
+ * with the company and names the entry is the one a planner without statistics takes over the
+ * company's dates (which would read every line of the company).
  */
 @Entity({ name: 'books_journal_lines' })
-@Index('idx_books_lines_entry', ['entryId', 'lineNumber'])
+@Index('idx_books_lines_company_entry', ['companyId', 'entryId', 'lineNumber'])
 @Index('idx_books_lines_company_account_order', ['companyId', 'accountId', 'date', 'entrySequence', 'lineNumber', 'entryId', 'debit', 'credit'])
 @Index('idx_books_lines_company_date', ['companyId', 'date'])
 export class JournalLine {

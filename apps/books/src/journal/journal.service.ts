@@ -200,7 +200,7 @@ export class JournalService {
       if (original.reversedById) throw new PlatformException('JOURNAL_ENTRY_ALREADY_REVERSED', { details: { reversedBy: original.reversedById } });
       if (input.date < original.date) throw PlatformException.validation({ date: [`date must be on or after the original entry’s date ${original.date}`] });
       checkOpen(settings, input.date);
-      const originalLines = await manager.find(JournalLine, { where: { entryId: id }, order: { lineNumber: 'ASC' } });
+      const originalLines = await manager.find(JournalLine, { where: { companyId, entryId: id }, order: { lineNumber: 'ASC' } });
       const accounts = await manager.findBy(Account, { companyId, id: In(originalLines.map((line) => line.accountId)) });
       const byId = new Map(accounts.map((account) => [account.id, account]));
       const lines = mirrorLines(originalLines).map((line) => ({ account: byId.get(line.accountId)!, debit: line.debit, credit: line.credit, description: line.description }));
