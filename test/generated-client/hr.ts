@@ -73,7 +73,7 @@ export interface paths {
         put?: never;
         /**
          * Create or sync employees in bulk
-         * @description Up to 1000 employees, each as POST /employees takes it, created or synced by `externalId` in one transaction. Each item is checked on its own: an invalid item fails alone (`status: failed` with the error envelope POST /employees would answer), the others are written. The answer is 200 whenever the list could be read, with one result per item in the order sent; only a body that is not such a list (not an array, more than 1000 items, past the body limits) is refused whole with 400. Sending the same items again changes nothing (`unchanged`). Emits employee.created, employee.updated and employee.terminated as the single POST does.
+         * @description Up to 1000 employees, each as POST /employees takes it, created or synced by `externalId` in one transaction. Each item is checked on its own: an invalid item fails alone (`status: failed` with the error envelope POST /employees would answer), the others are written. The answer is 200 whenever the list could be read, with one result per item in the order sent; only a body that is not such a list (not an array, more than 1000 items, past the body limits) is refused whole with 400, and a body over 4 MiB with 413. Sending the same items again changes nothing (`unchanged`). Emits employee.created, employee.updated and employee.terminated as the single POST does.
          */
         post: operations["Employees_upsertMany"];
         delete?: never;

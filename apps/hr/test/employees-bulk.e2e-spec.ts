@@ -129,6 +129,36 @@ describe('POST /api/v1/hr/employees/bulk', () => {
     expect(none.body.data).toEqual({ created: 0, updated: 0, unchanged: 0, failed: 0, items: [] });
   });
 
+  it('takes a thousand employees with every field at its longest, past the 1 MiB of other routes; refuses a body over 4 MiB with 413', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const long = (length: number) => 'é'.repeat(length);
+    const largest = Array.from({ length: 1000 }, (_, n) =>
+      employeeBody({
+        externalId: `${tag}-${n}-`.padEnd(100, 'x'),
+        firstName: long(100),
+        lastName: long(100),
+        email: `${'a'.repeat(60)}${String(n).padStart(4, '0')}@${'b'.repeat(63)}.${'c'.repeat(63)}.cm`,
+        jobTitle: long(150),
+        department: long(150),
+        nationalId: 'N'.repeat(50),
+        socialInsuranceNumber: 'S'.repeat(50),
+        payout: { method: 'bank', bankName: long(100), bankCode: '1'.repeat(20), accountNumber: '2'.repeat(40), accountHolder: long(150) },
+      }),
+    );
+    const size = Buffer.byteLength(JSON.stringify({ items: largest }));
+    expect(size).toBeGreaterThan(1024 * 1024);
+    const full = await dev.call(hr, 'POST', BULK, { body: { items: largest } });
+    expect({ status: full.status, failed: full.body.data?.items.filter((item: { status: string }) => item.status === 'failed').slice(0, 1) }).toEqual({ status: 200, failed: [] });
+    expect(full.body.data.created).toBe(1000);
+
+    // the same size on the single route is past its limit
+    const single = await dev.call(hr, 'POST', '/api/v1/hr/employees', { body: { ...largest[0], padding: 'x'.repeat(1024 * 1024) } });
+    expectError(single, 413, 'HTTP_ERROR');
+    const over = await dev.call(hr, 'POST', BULK, { body: { items: largest, padding: 'x'.repeat(4 * 1024 * 1024 - size + 16) } });
+    expectError(over, 413, 'HTTP_ERROR');
+    expect(over.body.message).toBe('The request body is too large.');
+  });
+
   it('answers item errors in the caller’s language', async () => {
     const french = await dev.call(hr, 'POST', BULK, { body: { items: [employeeBody({ email: 'nope' })] }, headers: { 'accept-language': 'fr' } });
     expect(french.body.data.items[0].error.errors).toEqual({ email: ['email doit être une adresse e-mail'] });

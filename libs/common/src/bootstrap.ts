@@ -15,7 +15,7 @@ import { accessLogLevel, loggedUrl } from './http/access-log';
 import { allowedMethodsOf } from './http/allowed-methods';
 import { installBodyParsers } from './http/content-types';
 import { envelopeHooks } from './http/envelope';
-import { SECRET_QUERY_CONFIG } from './http/response.decorators';
+import { BODY_LIMIT_CONFIG, SECRET_QUERY_CONFIG } from './http/response.decorators';
 import { closeConnectionsAsTheyFallIdle } from './http/server-close';
 import { requestDurationHistogram } from './metrics/metrics';
 import { logDestination } from './logging/log-destination';
@@ -189,7 +189,9 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
     const declaration = declarations.get(`${method === 'HEAD' ? 'GET' : method} ${url}`) ?? declarations.get(`ALL ${url}`);
     const envelope = declaration ? envelopeHooks(declaration.response) : null;
     const first = <T>(hook: T, existing: T | T[] | undefined): T[] => [hook, ...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing])];
-    const record = recorder(url, (options.config as Record<string, unknown> | undefined)?.[SECRET_QUERY_CONFIG] === true);
+    const config = options.config as Record<string, unknown> | undefined;
+    const record = recorder(url, config?.[SECRET_QUERY_CONFIG] === true);
+    if (typeof config?.[BODY_LIMIT_CONFIG] === 'number') options.bodyLimit = config[BODY_LIMIT_CONFIG];
     options.onResponse = first((request, reply, done) => {
       record(request, reply);
       done();

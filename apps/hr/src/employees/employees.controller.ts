@@ -2,9 +2,9 @@ import { RouteSchema } from '@nestjs/platform-fastify';
 import { Body, Controller, Get, Headers, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, negotiateLanguage, pageResponseSchema, PlatformException, Tenant, TenantContext } from '@platform/common';
+import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, BodyLimit, negotiateLanguage, pageResponseSchema, PlatformException, Tenant, TenantContext } from '@platform/common';
 import { ApiIdParam } from '../shared/validation';
-import { BankPayout, BulkEmployeesDto, BulkEmployeesView, CreateEmployeeDto, EmployeeView, ListEmployeesQueryDto, MAX_BULK_EMPLOYEES, MobileMoneyPayout, UpdateEmployeeDto } from './dto/employee.dto';
+import { BankPayout, BULK_EMPLOYEES_BODY_BYTES, BulkEmployeesDto, BulkEmployeesView, CreateEmployeeDto, EmployeeView, ListEmployeesQueryDto, MAX_BULK_EMPLOYEES, MobileMoneyPayout, UpdateEmployeeDto } from './dto/employee.dto';
 import { Employee } from './employee.entity';
 import { EmployeesBulkService } from './employees-bulk.service';
 import { EmployeesService } from './employees.service';
@@ -50,6 +50,7 @@ export class EmployeesController {
 
   @Post('bulk')
   @HttpCode(200)
+  @BodyLimit(BULK_EMPLOYEES_BODY_BYTES)
   @Authenticated('hr:write')
   @ApiOperation({
     summary: 'Create or sync employees in bulk',
@@ -57,7 +58,7 @@ export class EmployeesController {
       `Up to ${MAX_BULK_EMPLOYEES} employees, each as POST /employees takes it, created or synced by \`externalId\` in one transaction. ` +
       'Each item is checked on its own: an invalid item fails alone (`status: failed` with the error envelope POST /employees would answer), the others are written. ' +
       'The answer is 200 whenever the list could be read, with one result per item in the order sent; only a body that is not such a list (not an array, more than ' +
-      `${MAX_BULK_EMPLOYEES} items, past the body limits) is refused whole with 400. Sending the same items again changes nothing (\`unchanged\`). ` +
+      `${MAX_BULK_EMPLOYEES} items, past the body limits) is refused whole with 400, and a body over ${BULK_EMPLOYEES_BODY_BYTES / 1024 / 1024} MiB with 413. Sending the same items again changes nothing (\`unchanged\`). ` +
       'Emits employee.created, employee.updated and employee.terminated as the single POST does.',
   })
   @ApiBody({ type: BulkEmployeesDto, examples: { two: { summary: 'Two employees', value: { items: [NEW_EMPLOYEE, { ...NEW_EMPLOYEE, externalId: 'EMP-0043', firstName: 'Paul', email: 'paul.nkemelu@example.cm' }] } } } })

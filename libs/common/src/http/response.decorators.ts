@@ -20,3 +20,12 @@ export const SECRET_QUERY_CONFIG = 'platformSecretQuery';
  * registered, so other routes' requests pay nothing for it.
  */
 export const SecretQuery = () => RouteConfig({ [SECRET_QUERY_CONFIG]: true });
+
+/** Fastify route config set by @BodyLimit(), applied where each route is registered. */
+export const BODY_LIMIT_CONFIG = 'platformBodyLimit';
+
+/**
+ * The route takes bodies up to `bytes` instead of BODY_LIMIT_BYTES: a bulk route whose largest
+ * valid list is bigger than one resource's body. Its DTO's MaxInputValues still bounds the work.
+ */
+export const BodyLimit = (bytes: number) => RouteConfig({ [BODY_LIMIT_CONFIG]: bytes });

@@ -251,6 +251,12 @@ export class EmployeeView {
 export const MAX_BULK_EMPLOYEES = 1000;
 
 /**
+ * The body a bulk request may send: a thousand employees with every field at its longest, in
+ * ASCII, take about 1.6 MB; names and places in other scripts take up to three bytes a character.
+ */
+export const BULK_EMPLOYEES_BODY_BYTES = 4 * 1024 * 1024;
+
+/**
  * The items are checked one by one by the service, CreateEmployeeDto's rules each (an item's
  * failures are its own), so the pipe hands them over as parsed and checks only that they are a
  * list; the service counts them. An employee holds at most 20 JSON values (its object, 14 fields,
