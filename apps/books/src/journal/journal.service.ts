@@ -213,7 +213,7 @@ export class JournalService {
         reversalOfId: original.id,
       });
       await manager.update(JournalEntry, { id, companyId }, { reversedById: reversal.id });
-      await this.outbox.record(manager, companyId, 'journal_entry.reversed', toView({ ...original, reversedById: reversal.id }, originalLines));
+      await this.outbox.record(manager, companyId, 'journal_entry.reversed', toView({ ...original, reversedById: reversal.id }, originalLines.map(lineView)));
       return reversal;
     });
   }
@@ -277,7 +277,7 @@ export class JournalService {
     );
     await manager.insert(JournalLine, lines);
     await manager.query(ADD_TO_ACCOUNT_MONTHS, [companyId, entry.id]);
-    const view = toView(entry, lines);
+    const view = toView(entry, lines.map(lineView));
     await this.outbox.record(manager, companyId, 'journal_entry.posted', view);
     return view;
   }
@@ -298,12 +298,23 @@ export class JournalService {
     return entry ? (await this.withLines(manager, [entry]))[0] : null;
   }
 
-  /** The entries (of one company) with their lines, put in order here: a page's few lines need no sort in the database. */
+  /**
+   * The entries (of one company) with their lines, read as plain rows (a page of large entries
+   * holds thousands of lines: no entity per line) and put in order here.
+   */
   private async withLines(manager: EntityManager, entries: JournalEntry[]): Promise<JournalEntryView[]> {
     if (!entries.length) return [];
-    const lines = await manager.findBy(JournalLine, { companyId: entries[0].companyId, entryId: In(entries.map((entry) => entry.id)) });
-    const byEntry = new Map<string, JournalLine[]>();
-    for (const line of lines) byEntry.set(line.entryId, [...(byEntry.get(line.entryId) ?? []), line]);
+    const rows: LineRow[] = await manager.query(
+      `SELECT entry_id, line_number, account_id, account_code, debit, credit, description FROM ${qualifiedTable(manager.connection, JournalLine)} WHERE company_id = $1 AND entry_id = ANY($2::uuid[])`,
+      [entries[0].companyId, entries.map((entry) => entry.id)],
+    );
+    const byEntry = new Map<string, LineView[]>();
+    for (const row of rows) {
+      const line = { lineNumber: row.line_number, accountId: row.account_id, accountCode: row.account_code, debit: Number(row.debit), credit: Number(row.credit), description: row.description };
+      const lines = byEntry.get(row.entry_id);
+      if (lines) lines.push(line);
+      else byEntry.set(row.entry_id, [line]);
+    }
     return entries.map((entry) => toView(entry, (byEntry.get(entry.id) ?? []).sort((a, b) => a.lineNumber - b.lineNumber)));
   }
 }
@@ -320,7 +331,24 @@ function checkOpen(settings: BooksSettings, date: string): void {
   }
 }
 
-function toView(entry: JournalEntry, lines: JournalLine[]): JournalEntryView {
+/** A line as withLines reads it (bigint amounts come as strings). */
+interface LineRow {
+  entry_id: string;
+  line_number: number;
+  account_id: string;
+  account_code: string;
+  debit: string;
+  credit: string;
+  description: string | null;
+}
+
+type LineView = JournalEntryView['lines'][number];
+
+function lineView(line: JournalLine): LineView {
+  return { lineNumber: line.lineNumber, accountId: line.accountId, accountCode: line.accountCode, debit: line.debit, credit: line.credit, description: line.description };
+}
+
+function toView(entry: JournalEntry, lines: LineView[]): JournalEntryView {
   return {
     id: entry.id,
     number: entry.number,
@@ -335,6 +363,6 @@ function toView(entry: JournalEntry, lines: JournalLine[]): JournalEntryView {
     source: entry.sourceType && entry.sourceId ? { type: entry.sourceType, id: entry.sourceId } : null,
     postedAt: entry.postedAt,
     updatedAt: entry.updatedAt,
-    lines: lines.map((line) => ({ lineNumber: line.lineNumber, accountId: line.accountId, accountCode: line.accountCode, debit: line.debit, credit: line.credit, description: line.description })),
+    lines,
   };
 }
