@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, request as httpRequest, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { PayrollModule } from '../../payroll/src/payroll.module';
 import { HrModule } from '../src/hr.module';
@@ -83,6 +85,49 @@ describe('payroll runs over HR data asked in pages', () => {
     const refused = await dev.call(payroll, 'POST', '/api/v1/payroll/runs', { body: { ...MARCH, employeeIds: listed } });
     expectError(refused, 404, 'USER_NOT_FOUND');
     expect(refused.body.details).toEqual({ employeeIds: strangers });
+  }, 60_000);
+
+  /** A proxy to HR that passes `pages` payroll-input requests and answers 500 to the next ones. */
+  async function failingAfter(pages: number): Promise<{ url: string; server: Server }> {
+    let seen = 0;
+    const target = new URL(hr.url);
+    const server = createServer((incoming, outgoing) => {
+      if (incoming.url?.startsWith('/internal/v1/hr/payroll-inputs') && ++seen > pages) {
+        incoming.resume();
+        outgoing.writeHead(500, { 'content-type': 'application/json' }).end('{"success":false}');
+        return;
+      }
+      const forwarded = httpRequest({ host: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers: incoming.headers }, (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      });
+      incoming.pipe(forwarded);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+  }
+
+  it('writes nothing when HR fails on a later page, creating or recalculating', async () => {
+    const proxy = await failingAfter(1);
+    try {
+      const behind = await stack.startApp(PayrollModule, 'payroll', { HR_URL: proxy.url });
+      const dataSource = payroll.app.get(DataSource);
+      const counts = async () =>
+        (await dataSource.query('SELECT (SELECT count(*) FROM payroll.payroll_runs WHERE company_id = $1)::int AS runs, (SELECT count(*) FROM payroll.payslips WHERE company_id = $1)::int AS payslips', [dev.organizationId]))[0];
+      const before = await counts();
+      expectError(await dev.call(behind, 'POST', '/api/v1/payroll/runs', { body: MARCH }), 503, 'UPSTREAM_UNAVAILABLE');
+      expect(await counts()).toEqual(before);
+
+      const run = (await dev.call(payroll, 'POST', '/api/v1/payroll/runs', { body: MARCH })).body.data;
+      const written = await counts();
+      expectError(await dev.call(behind, 'POST', `/api/v1/payroll/runs/${run.id}/recalculate`), 503, 'UPSTREAM_UNAVAILABLE');
+      expect(await counts()).toEqual(written);
+      expect((await dev.call(payroll, 'GET', `/api/v1/payroll/runs/${run.id}`)).body.data).toMatchObject({ version: run.version, employeeCount: COUNT, totalNet: run.totalNet });
+      await expectOnePayslipEach(run.id);
+      expect((await dev.call(payroll, 'POST', `/api/v1/payroll/runs/${run.id}/cancel`)).status).toBe(200);
+    } finally {
+      await new Promise((resolve) => proxy.server.close(resolve));
+    }
   }, 60_000);
 
   it('answers each page of HR’s inputs with at most a page of employees', async () => {

@@ -11,31 +11,33 @@ export class HrClient {
 
   /**
    * The period's inputs of the listed employees (every employee with a contract in force when
-   * none are listed), asked a page at a time so that no answer grows with the company, and
-   * ordered by name as a run lists its payslips.
+   * none are listed), a page at a time, so that neither an answer nor what the caller holds grows
+   * with the company. The next page is asked as soon as one arrives, while the caller works on it.
    */
-  async payrollInputs(companyId: string, periodStart: string, periodEnd: string, employeeIds?: string[] | null): Promise<HrContract.PayrollInputs> {
-    const inputs: HrContract.PayrollInputs = { unknownEmployeeIds: [], ineligibleEmployeeIds: [], employees: [] };
-    const add = (page: HrContract.PayrollInputsPage) => {
-      inputs.unknownEmployeeIds.push(...page.unknownEmployeeIds);
-      inputs.ineligibleEmployeeIds.push(...page.ineligibleEmployeeIds);
-      inputs.employees.push(...page.employees);
-      return page.nextAfter;
+  async *payrollInputPages(companyId: string, periodStart: string, periodEnd: string, employeeIds?: string[] | null): AsyncGenerator<HrContract.PayrollInputsPage> {
+    const ask = (request: Omit<HrContract.PayrollInputsRequest, 'companyId' | 'periodStart' | 'periodEnd'>) => {
+      const answer = this.api.expectOk(this.env.HR_URL, HrContract.PAYROLL_INPUTS, { body: { companyId, periodStart, periodEnd, ...request } });
+      // a page asked ahead that nobody awaits (the caller stopped) must not fail the process
+      answer.catch(() => undefined);
+      return answer;
     };
-    const ask = (request: Omit<HrContract.PayrollInputsRequest, 'companyId' | 'periodStart' | 'periodEnd'>) =>
-      this.api.expectOk(this.env.HR_URL, HrContract.PAYROLL_INPUTS, { body: { companyId, periodStart, periodEnd, ...request } });
-
     if (employeeIds?.length) {
       const listed = [...new Set(employeeIds.map((id) => id.toLowerCase()))];
-      for (let start = 0; start < listed.length; start += HrContract.PAYROLL_INPUTS_PAGE_SIZE) {
-        add(await ask({ employeeIds: listed.slice(start, start + HrContract.PAYROLL_INPUTS_PAGE_SIZE) }));
+      const slices: string[][] = [];
+      for (let start = 0; start < listed.length; start += HrContract.PAYROLL_INPUTS_PAGE_SIZE) slices.push(listed.slice(start, start + HrContract.PAYROLL_INPUTS_PAGE_SIZE));
+      let next = ask({ employeeIds: slices[0] });
+      for (let i = 0; i < slices.length; i++) {
+        const page = await next;
+        if (i + 1 < slices.length) next = ask({ employeeIds: slices[i + 1] });
+        yield page;
       }
-    } else {
-      let after: string | null = null;
-      do after = add(await ask(after ? { after } : {}));
-      while (after);
+      return;
     }
-    inputs.employees.sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName) || a.id.localeCompare(b.id));
-    return inputs;
+    let next: Promise<HrContract.PayrollInputsPage> | null = ask({});
+    while (next) {
+      const page: HrContract.PayrollInputsPage = await next;
+      next = page.nextAfter ? ask({ after: page.nextAfter }) : null;
+      yield page;
+    }
   }
 }

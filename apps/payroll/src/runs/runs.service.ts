@@ -19,15 +19,46 @@ interface RunScope {
   country: string;
 }
 
-interface Calculation {
-  rules: RuleSet;
-  payslips: Omit<Payslip, 'id' | 'runId' | 'createdAt' | 'updatedAt' | 'paymentId' | 'paymentStatus' | 'paymentFailureReason' | 'paidAt' | 'settlementId'>[];
-}
+/** A payslip as calculated, before it is written. */
+type NewPayslip = Omit<Payslip, 'id' | 'runId' | 'createdAt' | 'updatedAt' | 'paymentId' | 'paymentStatus' | 'paymentFailureReason' | 'paidAt' | 'settlementId'>;
+
+/** What a run says of its payslips as a whole. */
+type RunTotals = Pick<
+  PayrollRun,
+  'ruleSetVersion' | 'currency' | 'employeeCount' | 'paymentProgress' | 'totalGross' | 'totalDeductions' | 'totalNet' | 'totalEmployerContributions' | 'totalEmployerCost'
+>;
 
 /** Payslips per INSERT: each statement carries its rows as one JSON document, three bound values whatever their number. */
 const PAYSLIPS_PER_STATEMENT = 1_000;
 
-const sumOf = (slips: { [key: string]: unknown }[], field: string) => slips.reduce((total, slip) => total + (slip[field] as number), 0);
+/** The rule set of a run's scope, or why there is none. */
+function rulesFor(scope: RunScope): RuleSet {
+  checkPeriod(scope.periodStart, scope.periodEnd);
+  const rules = ruleSetFor(scope.country, scope.periodStart);
+  if (!rules) throw new PlatformException('PAYROLL_RULES_UNAVAILABLE', { params: { country: scope.country, date: scope.periodStart } });
+  return rules;
+}
+
+function noTotals(rules: RuleSet): RunTotals {
+  return { ruleSetVersion: rules.version, currency: rules.currency, employeeCount: 0, paymentProgress: unpaid(0), totalGross: 0, totalDeductions: 0, totalNet: 0, totalEmployerContributions: 0, totalEmployerCost: 0 };
+}
+
+function addTo(totals: RunTotals, payslips: NewPayslip[]): void {
+  for (const slip of payslips) {
+    totals.totalGross += slip.grossPay;
+    totals.totalDeductions += slip.totalDeductions;
+    totals.totalNet += slip.netPay;
+    totals.totalEmployerContributions += slip.totalEmployerContributions;
+    totals.totalEmployerCost += slip.employerCost;
+  }
+  totals.employeeCount += payslips.length;
+  totals.paymentProgress = unpaid(totals.employeeCount);
+}
+
+/** The order a run lists its payslips in: by name. */
+function byName(a: HrContract.PayrollEmployee, b: HrContract.PayrollEmployee): number {
+  return a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName) || a.id.localeCompare(b.id);
+}
 
 @Injectable()
 export class RunsService {
@@ -42,10 +73,12 @@ export class RunsService {
   /** A draft run: one payslip per employee with a contract in force, from HR's data. Nothing is written when HR fails. */
   async create(companyId: string, input: CreateRunDto): Promise<PayrollRun> {
     const scope: RunScope = { periodStart: input.periodStart, periodEnd: input.periodEnd, employeeIds: input.employeeIds ?? null, country: input.country ?? 'CM' };
-    const calculation = await this.calculate(companyId, scope);
+    const rules = rulesFor(scope);
     return this.transactions.run(async (manager) => {
-      const run = await manager.save(manager.create(PayrollRun, { companyId, status: 'draft' as RunStatus, ...scope, ...this.totals(calculation), version: 1, calculatedAt: new Date() }));
-      await this.writePayslips(manager, companyId, run.id, calculation);
+      const run = await manager.save(manager.create(PayrollRun, { companyId, status: 'draft' as RunStatus, ...scope, ...noTotals(rules), version: 1, calculatedAt: new Date() }));
+      const totals = await this.calculateInto(manager, companyId, run.id, scope, rules);
+      await manager.update(PayrollRun, { id: run.id, companyId }, totals);
+      Object.assign(run, totals);
       await this.outbox.record(manager, companyId, 'payroll_run.created', run);
       return run;
     });
@@ -91,18 +124,19 @@ export class RunsService {
       employeeIds: input.employeeIds === undefined ? run.employeeIds : input.employeeIds,
       country: run.country,
     };
-    const calculation = await this.calculate(companyId, scope);
+    const rules = rulesFor(scope);
     return this.transactions.run(async (manager) => {
-      // lands only on the draft it was computed from: an approval or another change in between wins
+      // lands only on the draft it was read as: an approval or another change in between wins (and
+      // this one holds the run's row until it commits)
       const result = await manager
         .createQueryBuilder()
         .update(PayrollRun)
-        .set({ ...scope, ...this.totals(calculation), calculatedAt: new Date(), version: () => 'version + 1' })
+        .set({ ...scope, calculatedAt: new Date(), version: () => 'version + 1' })
         .where('id = :id AND company_id = :companyId AND status = :draft AND version = :version', { id, companyId, draft: 'draft', version: run.version })
         .execute();
       if (!result.affected) throw locked((await manager.findOneBy(PayrollRun, { id }))?.status ?? 'changed');
       await manager.delete(Payslip, { runId: id, companyId });
-      await this.writePayslips(manager, companyId, id, calculation);
+      await manager.update(PayrollRun, { id, companyId }, await this.calculateInto(manager, companyId, id, scope, rules));
       return manager.findOneByOrFail(PayrollRun, { id });
     });
   }
@@ -181,37 +215,57 @@ export class RunsService {
     return manager.findOneByOrFail(PayrollRun, { id });
   }
 
-  private async calculate(companyId: string, scope: RunScope): Promise<Calculation> {
-    checkPeriod(scope.periodStart, scope.periodEnd);
-    const rules = ruleSetFor(scope.country, scope.periodStart);
-    if (!rules) throw new PlatformException('PAYROLL_RULES_UNAVAILABLE', { params: { country: scope.country, date: scope.periodStart } });
-
-    const inputs = await this.hr.payrollInputs(companyId, scope.periodStart, scope.periodEnd, scope.employeeIds);
-    if (inputs.unknownEmployeeIds.length) {
-      throw new PlatformException('USER_NOT_FOUND', { details: { employeeIds: inputs.unknownEmployeeIds } });
-    }
+  /**
+   * Calculates the scope's payslips from HR's pages and writes them to the run as they come, in
+   * the caller's transaction: a page is written while the next is asked, and no more than a page
+   * is held. Throws (so that the transaction writes nothing) when HR does not know a listed
+   * employee, with every refusal when some employee cannot be paid, or when nobody is eligible.
+   */
+  private async calculateInto(manager: EntityManager, companyId: string, runId: string, scope: RunScope, rules: RuleSet): Promise<RunTotals> {
     const facts = periodFacts(scope.periodStart, rules);
-    const refused: string[] = inputs.ineligibleEmployeeIds.map((id) => `${id} has no contract in force between ${scope.periodStart} and ${scope.periodEnd}`);
-    const payslips: Calculation['payslips'] = [];
-    for (const employee of inputs.employees) {
-      const monthly = employee.contracts.filter((contract) => contract.payFrequency === 'monthly');
-      if (monthly.length !== employee.contracts.length) {
-        refused.push(`${employee.id} has a contract not paid monthly; runs pay monthly contracts`);
-        continue;
+    const totals = noTotals(rules);
+    const unknown: string[] = [];
+    const ineligible: string[] = [];
+    const refused: { employee: HrContract.PayrollEmployee; reason: string }[] = [];
+    let writing: Promise<void> = Promise.resolve();
+    for await (const page of this.hr.payrollInputPages(companyId, scope.periodStart, scope.periodEnd, scope.employeeIds)) {
+      unknown.push(...page.unknownEmployeeIds);
+      ineligible.push(...page.ineligibleEmployeeIds);
+      const payslips: NewPayslip[] = [];
+      for (const employee of page.employees) {
+        const monthly = employee.contracts.filter((contract) => contract.payFrequency === 'monthly');
+        if (monthly.length !== employee.contracts.length) {
+          refused.push({ employee, reason: `${employee.id} has a contract not paid monthly; runs pay monthly contracts` });
+          continue;
+        }
+        try {
+          payslips.push(this.payslipFor(companyId, employee, scope, rules, facts));
+        } catch (error) {
+          if (!(error instanceof PayslipInputError)) throw error;
+          refused.push({ employee, reason: `${employee.id}: ${error.message}` });
+        }
       }
-      try {
-        payslips.push(this.payslipFor(companyId, employee, scope, rules, facts));
-      } catch (error) {
-        if (!(error instanceof PayslipInputError)) throw error;
-        refused.push(`${employee.id}: ${error.message}`);
-      }
+      // once the run cannot be made, the rest is only read for its refusals
+      if (unknown.length || ineligible.length || refused.length || !payslips.length) continue;
+      await writing;
+      addTo(totals, payslips);
+      writing = this.writePayslips(manager, companyId, runId, payslips);
+      // awaited before the next write or at the end; meanwhile a failure must not count as unhandled
+      writing.catch(() => undefined);
     }
-    if (refused.length) throw PlatformException.validation({ employeeIds: refused });
-    if (!payslips.length) throw new PlatformException('PAYROLL_NO_ELIGIBLE_EMPLOYEES');
-    return { rules, payslips };
+    await writing;
+    if (unknown.length) throw new PlatformException('USER_NOT_FOUND', { details: { employeeIds: unknown } });
+    if (ineligible.length || refused.length) {
+      refused.sort((a, b) => byName(a.employee, b.employee));
+      throw PlatformException.validation({
+        employeeIds: [...ineligible.map((id) => `${id} has no contract in force between ${scope.periodStart} and ${scope.periodEnd}`), ...refused.map((refusal) => refusal.reason)],
+      });
+    }
+    if (!totals.employeeCount) throw new PlatformException('PAYROLL_NO_ELIGIBLE_EMPLOYEES');
+    return totals;
   }
 
-  private payslipFor(companyId: string, employee: HrContract.PayrollEmployee, scope: RunScope, rules: RuleSet, facts: PeriodFacts): Calculation['payslips'][number] {
+  private payslipFor(companyId: string, employee: HrContract.PayrollEmployee, scope: RunScope, rules: RuleSet, facts: PeriodFacts): NewPayslip {
     const slip = calculatePayslip(
       {
         periodStart: scope.periodStart,
@@ -249,22 +303,8 @@ export class RunsService {
     };
   }
 
-  private totals({ rules, payslips }: Calculation) {
-    return {
-      ruleSetVersion: rules.version,
-      currency: rules.currency,
-      employeeCount: payslips.length,
-      paymentProgress: unpaid(payslips.length),
-      totalGross: sumOf(payslips, 'grossPay'),
-      totalDeductions: sumOf(payslips, 'totalDeductions'),
-      totalNet: sumOf(payslips, 'netPay'),
-      totalEmployerContributions: sumOf(payslips, 'totalEmployerContributions'),
-      totalEmployerCost: sumOf(payslips, 'employerCost'),
-    };
-  }
-
-  /** The calculated payslips, a chunk per statement: PostgreSQL unpacks the rows of a JSON document with json_to_recordset. */
-  private async writePayslips(manager: EntityManager, companyId: string, runId: string, { payslips }: Calculation): Promise<void> {
+  /** Calculated payslips, a chunk per statement: PostgreSQL unpacks the rows of a JSON document with json_to_recordset. */
+  private async writePayslips(manager: EntityManager, companyId: string, runId: string, payslips: NewPayslip[]): Promise<void> {
     const columns = this.dataSource.getMetadata(Payslip).columns.filter((column) => column.propertyName in payslips[0] && column.propertyName !== 'companyId');
     const names = columns.map((column) => `"${column.databaseName}"`).join(', ');
     const fields = columns.map((column) => `"${column.propertyName}"`).join(', ');
