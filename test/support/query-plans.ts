@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { DataSource, Logger } from 'typeorm';
 import { RunningApp } from './stack';
 
@@ -56,4 +57,29 @@ export async function explainPlan(app: RunningApp, { query, parameters }: Captur
     await runner.rollbackTransaction();
     await runner.release();
   }
+}
+
+/**
+ * The statements every pg client of this process sends while `work` runs (those `keep` takes),
+ * with their values: TypeORM's, and also the named prepared statements run on the pool
+ * directly, which TypeORM's logger never sees.
+ */
+export async function captureStatements(work: () => Promise<void>, keep: (query: string) => boolean = () => true): Promise<CapturedQuery[]> {
+  const statements: CapturedQuery[] = [];
+  const original = Client.prototype.query;
+  Client.prototype.query = function (this: Client, ...args: unknown[]) {
+    const [first, second] = args as [string | { text?: unknown; values?: unknown } | undefined, unknown];
+    const query = typeof first === 'string' ? first : first?.text;
+    if (typeof query === 'string' && keep(query)) {
+      const values = typeof first === 'string' ? second : (first?.values ?? second);
+      statements.push({ query, parameters: Array.isArray(values) ? values : [] });
+    }
+    return original.apply(this, args as never);
+  } as typeof original;
+  try {
+    await work();
+  } finally {
+    Client.prototype.query = original;
+  }
+  return statements;
 }

@@ -6,6 +6,9 @@ import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'ty
  */
 @Entity({ name: 'request_log' })
 @Index('idx_request_log_organization', ['organizationId', 'occurredAt'])
+// the list's filters, newest first: a key's requests; the successes (an organization keeps at most 1,000 of them, and its errors besides)
+@Index('idx_request_log_organization_credential', ['organizationId', 'credentialId', 'occurredAt', 'id'])
+@Index('idx_request_log_organization_successes', ['organizationId', 'occurredAt', 'id'], { where: '"status" < 400' })
 export class RequestLogEntry {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
   id: string;

@@ -8,6 +8,11 @@ export type AccountType = (typeof ACCOUNT_TYPES)[number];
 @Index('idx_books_accounts_company_id', ['companyId', 'id'])
 @Index('idx_books_accounts_company_updated', ['companyId', 'updatedAt'])
 @Index('uq_books_accounts_company_code', ['companyId', 'code'], { unique: true })
+// the list's filters within the company: in the list's order (page mode) and in the cursor's key's
+@Index('idx_books_accounts_company_type_code', ['companyId', 'type', 'code'])
+@Index('idx_books_accounts_company_type', ['companyId', 'type', 'id'])
+@Index('idx_books_accounts_company_active_code', ['companyId', 'active', 'code'])
+@Index('idx_books_accounts_company_active', ['companyId', 'active', 'id'])
 export class Account {
   @PrimaryGeneratedColumn('uuid')
   id: string;

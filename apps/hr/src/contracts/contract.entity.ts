@@ -33,6 +33,9 @@ export interface Deduction {
 @Index('idx_contracts_company_updated', ['companyId', 'updatedAt'])
 @Index('idx_contracts_company_employee_start', ['companyId', 'employeeId', 'startDate'])
 @Index('idx_contracts_company_created', ['companyId', 'createdAt', 'id'])
+// the list's filters within the company: in the list's order (page mode) and in the cursor's key's
+@Index('idx_contracts_company_status_created', ['companyId', 'status', 'createdAt', 'id'])
+@Index('idx_contracts_company_status', ['companyId', 'status', 'id'])
 export class Contract {
   @PrimaryGeneratedColumn('uuid')
   id: string;

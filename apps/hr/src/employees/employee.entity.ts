@@ -19,6 +19,9 @@ export type Payout = HrContract.Payout;
 @Index('idx_employees_company_status', ['companyId', 'status', 'id'])
 @Index('idx_employees_company_department', ['companyId', 'department', 'id'])
 @Index('idx_employees_company_email', ['companyId', 'email', 'id'])
+// and in the list's order (page mode)
+@Index('idx_employees_company_status_created', ['companyId', 'status', 'createdAt', 'id'])
+@Index('idx_employees_company_department_created', ['companyId', 'department', 'createdAt', 'id'])
 export class Employee {
   @PrimaryGeneratedColumn('uuid')
   id: string;

@@ -9,6 +9,10 @@ export type LeaveRequestStatus = (typeof LEAVE_REQUEST_STATUSES)[number];
 @Index('idx_leave_requests_company_updated', ['companyId', 'updatedAt'])
 @Index('idx_leave_requests_company_employee_start', ['companyId', 'employeeId', 'startDate'])
 @Index('idx_leave_requests_company_created', ['companyId', 'createdAt', 'id'])
+// the list's order (page mode), and its status filter in that order and in the cursor's key's
+@Index('idx_leave_requests_company_start', ['companyId', 'startDate', 'id'])
+@Index('idx_leave_requests_company_status_start', ['companyId', 'status', 'startDate', 'id'])
+@Index('idx_leave_requests_company_status', ['companyId', 'status', 'id'])
 export class LeaveRequest {
   @PrimaryGeneratedColumn('uuid')
   id: string;

@@ -4,5 +4,6 @@ import { EventOutbox1795716464513 } from './1795716464513-EventOutbox';
 import { ListSync1795810000000 } from './1795810000000-ListSync';
 import { EmployeeListFilters1795880000000 } from './1795880000000-EmployeeListFilters';
 import { CursorKeys1795890000000 } from './1795890000000-CursorKeys';
+import { ListFilters1795910000000 } from './1795910000000-ListFilters';
 
-export const HR_MIGRATIONS: Function[] = [Initial1795352584172, HrDomain1795354075875, EventOutbox1795716464513, ListSync1795810000000, EmployeeListFilters1795880000000, CursorKeys1795890000000];
+export const HR_MIGRATIONS: Function[] = [Initial1795352584172, HrDomain1795354075875, EventOutbox1795716464513, ListSync1795810000000, EmployeeListFilters1795880000000, CursorKeys1795890000000, ListFilters1795910000000];

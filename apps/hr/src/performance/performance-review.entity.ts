@@ -16,6 +16,9 @@ export interface ReviewGoal {
 @Index('idx_performance_reviews_company_updated', ['companyId', 'updatedAt'])
 @Index('idx_performance_reviews_company_employee', ['companyId', 'employeeId', 'periodStart'])
 @Index('idx_performance_reviews_company_created', ['companyId', 'createdAt', 'id'])
+// the list's filters within the company: in the list's order (page mode) and in the cursor's key's
+@Index('idx_performance_reviews_company_status_created', ['companyId', 'status', 'createdAt', 'id'])
+@Index('idx_performance_reviews_company_status', ['companyId', 'status', 'id'])
 export class PerformanceReview {
   @PrimaryGeneratedColumn('uuid')
   id: string;

@@ -16,6 +16,11 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 @Index('idx_payments_company_updated', ['companyId', 'updatedAt'])
 @Index('idx_payments_company_created', ['companyId', 'createdAt', 'id'])
 @Index('idx_payments_status_created', ['status', 'createdAt'])
+// the list's filters within the company: in the list's order (page mode) and in the cursor's key's
+@Index('idx_payments_company_status_created', ['companyId', 'status', 'createdAt', 'id'])
+@Index('idx_payments_company_status', ['companyId', 'status', 'id'])
+@Index('idx_payments_company_wallet_created', ['companyId', 'walletId', 'createdAt', 'id'])
+@Index('idx_payments_company_wallet', ['companyId', 'walletId', 'id'])
 export class Payment {
   @ApiProperty({ format: 'uuid' })
   @PrimaryGeneratedColumn('uuid')

@@ -13,6 +13,9 @@ import { CURRENCIES, Currency } from '../money/currency';
 @Index('idx_wallets_company_updated', ['companyId', 'updatedAt'])
 @Index('idx_wallets_company_created', ['companyId', 'createdAt', 'id'])
 @Check('chk_wallets_amounts', '"balance" >= 0 AND "held" >= 0 AND "held" <= "balance"')
+// the list's filters within the company: in the list's order (page mode) and in the cursor's key's
+@Index('idx_wallets_company_currency_created', ['companyId', 'currency', 'createdAt', 'id'])
+@Index('idx_wallets_company_currency', ['companyId', 'currency', 'id'])
 export class Wallet {
   @ApiProperty({ format: 'uuid' })
   @PrimaryGeneratedColumn('uuid')

@@ -21,6 +21,9 @@ export const unpaid = (total: number): PaymentProgress => ({ total, succeeded: 0
 @Index('idx_payroll_runs_company_updated', ['companyId', 'updatedAt'])
 @Index('idx_payroll_runs_company_created', ['companyId', 'createdAt', 'id'])
 @Index('idx_payroll_runs_company_period', ['companyId', 'periodStart'])
+// the list's filters within the company: in the list's order (page mode) and in the cursor's key's
+@Index('idx_payroll_runs_company_status_created', ['companyId', 'status', 'createdAt', 'id'])
+@Index('idx_payroll_runs_company_status', ['companyId', 'status', 'id'])
 export class PayrollRun {
   @PrimaryGeneratedColumn('uuid')
   id: string;

@@ -27,6 +27,9 @@ export interface JobError {
 @Index('idx_document_jobs_company_id', ['companyId', 'id'])
 @Index('idx_document_jobs_company_updated', ['companyId', 'updatedAt'])
 @Index('idx_document_jobs_company_created', ['companyId', 'createdAt', 'id'])
+// the list's filters within the company: in the list's order (page mode) and in the cursor's key's
+@Index('idx_document_jobs_company_status_created', ['companyId', 'status', 'createdAt', 'id'])
+@Index('idx_document_jobs_company_status', ['companyId', 'status', 'id'])
 export class DocumentJob {
   @PrimaryGeneratedColumn('uuid')
   id: string;

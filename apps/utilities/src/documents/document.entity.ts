@@ -14,6 +14,9 @@ export type StoredFormat = (typeof STORED_FORMATS)[number];
 @Index('idx_documents_company_id', ['companyId', 'id'])
 @Index('idx_documents_company_updated', ['companyId', 'updatedAt'])
 @Index('idx_documents_company_created', ['companyId', 'createdAt', 'id'])
+// the list's filters within the company: in the list's order (page mode) and in the cursor's key's
+@Index('idx_documents_company_type_created', ['companyId', 'type', 'createdAt', 'id'])
+@Index('idx_documents_company_type', ['companyId', 'type', 'id'])
 export class DocumentRecord {
   @PrimaryColumn('uuid')
   id: string;

@@ -12,6 +12,9 @@ export type FileVisibility = (typeof FILE_VISIBILITIES)[number];
 @Index('idx_files_company_id', ['companyId', 'id'])
 @Index('idx_files_company_updated', ['companyId', 'updatedAt'])
 @Index('idx_files_company_created', ['companyId', 'createdAt'])
+// the list's filters within the company: in the list's order (page mode) and in the cursor's key's
+@Index('idx_files_company_visibility_created', ['companyId', 'visibility', 'createdAt', 'id'])
+@Index('idx_files_company_visibility', ['companyId', 'visibility', 'id'])
 export class FileRecord {
   /** Chosen before the upload: it names the object in the store. */
   @PrimaryColumn('uuid')

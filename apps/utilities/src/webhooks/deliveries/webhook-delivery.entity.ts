@@ -13,6 +13,9 @@ export const TEST_EVENT_TYPE = 'webhook_endpoint.test';
 @Index('idx_webhook_deliveries_endpoint_event', ['endpointId', 'eventId'], { unique: true })
 @Index('idx_webhook_deliveries_endpoint_created', ['endpointId', 'createdAt', 'id'])
 @Index('idx_webhook_deliveries_created', ['createdAt'])
+// the list's status filter within the endpoint: in the list's order (page mode) and in the cursor's key's
+@Index('idx_webhook_deliveries_endpoint_status_created', ['endpointId', 'status', 'createdAt', 'id'])
+@Index('idx_webhook_deliveries_endpoint_status', ['endpointId', 'status', 'id'])
 export class WebhookDelivery {
   @PrimaryGeneratedColumn('uuid')
   id: string;
