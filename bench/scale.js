@@ -49,7 +49,7 @@ const TARGETS = {
 };
 
 function parseArgs(argv) {
-  const options = { smoke: false, out: undefined, readme: true, keepLogs: false, keepDatabase: false, only: null };
+  const options = { smoke: false, out: undefined, readme: true, keepLogs: false, keepDatabase: false, only: null, cpuProf: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--scale') continue;
@@ -58,6 +58,7 @@ function parseArgs(argv) {
     else if (arg === '--no-readme') options.readme = false;
     else if (arg === '--keep-logs') options.keepLogs = true;
     else if (arg === '--keep-database') options.keepDatabase = true;
+    else if (arg === '--cpu-prof') options.cpuProf = path.resolve(argv[++i] ?? usage('--cpu-prof needs a directory'));
     else if (arg === '--only') options.only = (argv[++i] ?? usage('--only needs a value')).split(',');
     else usage(arg === '--help' || arg === '-h' ? null : `unknown option ${arg}`);
   }
@@ -67,7 +68,7 @@ function parseArgs(argv) {
 
 function usage(error) {
   if (error) process.stderr.write(`${error}\n`);
-  process.stderr.write('usage: node bench/run.js --scale [--smoke] [--out DIR] [--no-readme] [--keep-logs] [--keep-database] [--only payroll,bulk,lists,books]\n');
+  process.stderr.write('usage: node bench/run.js --scale [--smoke] [--out DIR] [--no-readme] [--keep-logs] [--keep-database] [--cpu-prof DIR] [--only payroll,bulk,lists,books]\n');
   process.exit(error ? 2 : 0);
 }
 
@@ -130,7 +131,8 @@ function databaseUrl(name) {
 async function startSuite(context) {
   const port = await freePort();
   const out = fs.openSync(context.logPath, 'a');
-  const child = spawn(process.execPath, [...suiteNodeOptions(), 'dist/suite/main.js'], { cwd: ROOT, env: { ...context.env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', out, out] });
+  const profile = context.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${context.cpuProf}`] : [];
+  const child = spawn(process.execPath, [...suiteNodeOptions(), ...profile, 'dist/suite/main.js'], { cwd: ROOT, env: { ...context.env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', out, out] });
   fs.closeSync(out);
   const suite = { child, url: `http://127.0.0.1:${port}`, exited: false };
   child.once('exit', () => (suite.exited = true));
@@ -257,11 +259,11 @@ async function payrollMonth(company, size, record) {
   await company.api('POST', '/api/v1/books/accounts/default-chart', { body: {} });
   await hireWithContracts(company, `P${size}`, size);
 
-  const created = await company.api('POST', '/api/v1/payroll/runs', { body: PERIOD, expected: [201], timeoutMs: 300_000 });
-  const run = created.body.data;
-  record('run-create', size, created.ms, `${run.employeeCount} payslips`);
-  const recalculated = await company.api('POST', `/api/v1/payroll/runs/${run.id}/recalculate`, { timeoutMs: 300_000 });
-  record('run-recalculate', size, recalculated.ms);
+  const creating = await sampledRss(company.suite, () => company.api('POST', '/api/v1/payroll/runs', { body: PERIOD, expected: [201], timeoutMs: 300_000 }));
+  const run = creating.result.body.data;
+  record('run-create', size, creating.result.ms, `${run.employeeCount} payslips; ${creating.note}`);
+  const recalculating = await sampledRss(company.suite, () => company.api('POST', `/api/v1/payroll/runs/${run.id}/recalculate`, { timeoutMs: 300_000 }));
+  record('run-recalculate', size, recalculating.result.ms, recalculating.note);
   const approved = await company.api('POST', `/api/v1/payroll/runs/${run.id}/approve`, { timeoutMs: 300_000 });
   record('run-approve', size, approved.ms);
 
@@ -286,6 +288,32 @@ async function payrollMonth(company, size, record) {
   if (balance.totals && balance.totals.closingDebit !== balance.totals.closingCredit) throw new Error(`the trial balance does not balance: ${JSON.stringify(balance.totals)}`);
 }
 
+/** The suite's resident memory in MB (Linux), or null. */
+function suiteRss(suite) {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${suite.child.pid}/status`, 'utf8'))?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs `work` while sampling the suite's resident memory every 50 ms: its result, and a note of the RSS before and at its peak. */
+async function sampledRss(suite, work) {
+  const before = suiteRss(suite);
+  let peak = before;
+  const timer = setInterval(() => {
+    const now = suiteRss(suite);
+    if (now !== null && (peak === null || now > peak)) peak = now;
+  }, 50);
+  try {
+    const result = await work();
+    return { result, note: before === null ? 'RSS not measured' : `suite RSS ${before} → peak ${peak} MB` };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 /** Times `times` calls of one GET and records their median. */
 async function timedGet(company, record, step, size, urlPath, times, what) {
   const ms = [];
@@ -298,6 +326,8 @@ async function lists(company, rows, record) {
   const { seconds: upsertSeconds } = await upsertEmployees(company, 'L', rows);
   log(`lists at ${rows}: seeded in ${upsertSeconds} s`);
   await vacuum(company, ['hr.employees']);
+  // the first call counts every row; the count (above 10,000 rows) is then kept 30 s for the list and its filters
+  record('list-first-page-counting', rows, (await company.api('GET', '/api/v1/hr/employees?limit=20')).ms, 'the first call, which counts the list');
   await timedGet(company, record, 'list-first-page', rows, '/api/v1/hr/employees?limit=20', 11);
   await timedGet(company, record, 'list-filtered-first-page', rows, '/api/v1/hr/employees?limit=20&status=on_leave', 11, 'status=on_leave (2%)');
   await timedGet(company, record, 'list-filtered-first-page', rows, '/api/v1/hr/employees?limit=20&department=Sales', 11, 'department=Sales (25%)');
@@ -402,6 +432,7 @@ async function main() {
   const databaseName = `bench_scale_${id}`;
   const context = {
     logPath: path.join(workDir, 'suite.log'),
+    cpuProf: options.cpuProf,
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
