@@ -12,6 +12,7 @@ const STEPS = [
   'payslip-zip',
   'bulk-upsert',
   'bulk-upsert-replay',
+  'list-first-page-counting',
   'list-first-page',
   'list-filtered-first-page',
   'list-deep-page',
@@ -53,6 +54,9 @@ describe('npm run bench -- --scale --smoke', () => {
     expect(report).toMatchObject({ ok: true, smoke: true, errors: [] });
     expect([...new Set(report.rows.map((row: { step: string }) => row.step))].sort()).toEqual([...STEPS].sort());
     for (const row of report.rows) expect({ step: row.step, timed: row.ms > 0 }).toEqual({ step: row.step, timed: true });
-    expect(readFileSync(join(out, 'scale-latest.md'), 'utf8')).toContain('| run-pay | 100 |');
+    const table = readFileSync(join(out, 'scale-latest.md'), 'utf8');
+    expect(table).toContain('| run-pay | 100 |');
+    // a step timed at two sizes says how it grew
+    expect(table).toMatch(/\| list-first-page \| 100 \| [^|]+ \| ×[\d.]+ for ×2( \*\*faster than linear\*\*)? \|/);
   }, 240_000);
 });
