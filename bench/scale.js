@@ -394,6 +394,7 @@ async function books(company, lines, record) {
   const perAccount = Math.ceil(lines / postable.length);
   await timedGet(company, record, 'general-ledger-deep-page', lines, `/api/v1/books/reports/general-ledger?accountId=${account}&limit=100&page=${Math.max(1, Math.floor((perAccount * 0.9) / 100))}`, 5, 'page mode, 90% in');
   await timedGet(company, record, 'journal-by-account-first-page', lines, `/api/v1/books/journal-entries?accountId=${account}&limit=20`, 5);
+  await timedGet(company, record, 'journal-by-account-first-page', lines, `/api/v1/books/journal-entries?accountId=${account}&limit=20&cursor=start`, 5, 'cursor mode');
   await timedGet(company, record, 'journal-first-page', lines, '/api/v1/books/journal-entries?limit=20', 5);
 }
 
