@@ -30,6 +30,8 @@ const ADMIN_POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_PO
 const FULL = { payroll: [1_000, 10_000], bulk: [1_000, 10_000], listRows: [1_000, 10_000, 100_000], journalLines: [1_000, 10_000, 1_000_000] };
 const SMOKE = { payroll: [100], bulk: [100], listRows: [50, 100], journalLines: [1_000] };
 const LINES_PER_ENTRY = 500;
+/** The share of a ledger's lines in entries of 2 lines. */
+const SMALL_ENTRY_SHARE = 0.02;
 const BULK_ITEMS = 1_000;
 const PERIOD = { periodStart: '2026-03-01', periodEnd: '2026-03-31' };
 
@@ -361,8 +363,15 @@ async function bulkUpsert(company, count, record) {
   record('bulk-upsert-replay', count, updated.seconds * 1000, 'the same employees again (unchanged)');
 }
 
+/**
+ * A ledger of `lines` journal lines: most in entries of 500 lines (a payroll's settlement, a
+ * month's sales summary) over 18 accounts, and SMALL_ENTRY_SHARE of them in entries of 2 lines
+ * (an invoice, a bank movement) between two accounts of their own, as most entries are.
+ */
 async function books(company, lines, record) {
-  log(`books at ${lines} lines: posting ${Math.ceil(lines / LINES_PER_ENTRY)} entries of ${LINES_PER_ENTRY} lines`);
+  const smallEntries = Math.max(1, Math.round((lines * SMALL_ENTRY_SHARE) / 2));
+  const largeEntries = Math.max(1, Math.ceil((lines - smallEntries * 2) / LINES_PER_ENTRY));
+  log(`books at ${lines} lines: posting ${largeEntries} entries of ${LINES_PER_ENTRY} lines and ${smallEntries} of 2`);
   await company.api('POST', '/api/v1/books/accounts/default-chart', { body: {} });
   const accounts = [];
   for (let page = 1; ; page++) {
@@ -371,30 +380,35 @@ async function books(company, lines, record) {
     if (page * 100 >= result.total) break;
   }
   const postable = accounts.filter((account) => /^[2-7]\d{2,}$/.test(account.code)).slice(0, 20);
-  if (postable.length < 4) throw new Error(`the default chart has ${postable.length} accounts to post to`);
-  const entries = Array.from({ length: Math.ceil(lines / LINES_PER_ENTRY) }, (_, i) => i);
+  if (postable.length < 20) throw new Error(`the default chart has ${postable.length} accounts to post to`);
+  const [sales, bank] = postable.slice(18).map((account) => account.id);
+  const large = postable.slice(0, 18);
   const day0 = Date.UTC(2025, 0, 1);
+  const dateOf = (i) => new Date(day0 + (i % 700) * 86_400_000).toISOString().slice(0, 10);
   const started = performance.now();
-  await pool(entries, 4, (i) => {
-    const date = new Date(day0 + (i % 700) * 86_400_000).toISOString().slice(0, 10);
+  const entries = [...Array.from({ length: largeEntries }, (_, i) => ({ large: true, i })), ...Array.from({ length: smallEntries }, (_, i) => ({ large: false, i }))];
+  await pool(entries, 4, ({ large: isLarge, i }) => {
     // pairs of lines: a debit and a credit of the same amount, on two accounts
-    const entryLines = Array.from({ length: LINES_PER_ENTRY }, (_, k) => {
-      const accountId = postable[(i + k) % postable.length].id;
-      const amount = 1_000 + ((i * 7 + (k >> 1)) % 97) * 10;
-      return k % 2 ? { accountId, credit: amount } : { accountId, debit: amount };
-    });
-    return company.api('POST', '/api/v1/books/journal-entries', { body: { date, memo: `Bench entry ${i}`, lines: entryLines }, expected: [201], timeoutMs: 120_000 });
+    const entryLines = isLarge
+      ? Array.from({ length: LINES_PER_ENTRY }, (_, k) => {
+          const accountId = large[(i + k) % large.length].id;
+          const amount = 1_000 + ((i * 7 + (k >> 1)) % 97) * 10;
+          return k % 2 ? { accountId, credit: amount } : { accountId, debit: amount };
+        })
+      : [{ accountId: bank, debit: 5_000 + (i % 89) * 100 }, { accountId: sales, credit: 5_000 + (i % 89) * 100 }];
+    return company.api('POST', '/api/v1/books/journal-entries', { body: { date: dateOf(i), memo: `Bench entry ${isLarge ? 'L' : 'S'}${i}`, lines: entryLines }, expected: [201], timeoutMs: 120_000 });
   });
   log(`books: posted in ${seconds(performance.now() - started)} s`);
   await vacuum(company, ['books.books_journal_lines', 'books.books_journal_entries', 'books.books_account_months']);
-  const account = postable[0].id;
+  const busy = large[0].id;
   await timedGet(company, record, 'trial-balance', lines, '/api/v1/books/reports/trial-balance', 5, 'all time');
   await timedGet(company, record, 'trial-balance', lines, '/api/v1/books/reports/trial-balance?from=2026-01-01&to=2026-06-30', 5, 'a half-year');
-  await timedGet(company, record, 'general-ledger-first-page', lines, `/api/v1/books/reports/general-ledger?accountId=${account}&limit=100`, 5);
-  const perAccount = Math.ceil(lines / postable.length);
-  await timedGet(company, record, 'general-ledger-deep-page', lines, `/api/v1/books/reports/general-ledger?accountId=${account}&limit=100&page=${Math.max(1, Math.floor((perAccount * 0.9) / 100))}`, 5, 'page mode, 90% in');
-  await timedGet(company, record, 'journal-by-account-first-page', lines, `/api/v1/books/journal-entries?accountId=${account}&limit=20`, 5);
-  await timedGet(company, record, 'journal-by-account-first-page', lines, `/api/v1/books/journal-entries?accountId=${account}&limit=20&cursor=start`, 5, 'cursor mode');
+  await timedGet(company, record, 'general-ledger-first-page', lines, `/api/v1/books/reports/general-ledger?accountId=${busy}&limit=100`, 5, 'the busiest account');
+  const perAccount = Math.ceil((largeEntries * LINES_PER_ENTRY) / large.length);
+  await timedGet(company, record, 'general-ledger-deep-page', lines, `/api/v1/books/reports/general-ledger?accountId=${busy}&limit=100&page=${Math.max(1, Math.floor((perAccount * 0.9) / 100))}`, 5, 'the busiest account, page mode, 90% in');
+  await timedGet(company, record, 'journal-by-account-first-page', lines, `/api/v1/books/journal-entries?accountId=${bank}&limit=20`, 5, `an account of ${smallEntries} entries of 2 lines`);
+  await timedGet(company, record, 'journal-by-account-first-page', lines, `/api/v1/books/journal-entries?accountId=${bank}&limit=20&cursor=start`, 5, `the same, cursor mode`);
+  await timedGet(company, record, 'journal-by-account-large-entries', lines, `/api/v1/books/journal-entries?accountId=${busy}&limit=20`, 5, `the busiest account, in entries of ${LINES_PER_ENTRY} lines: a page of ${20 * LINES_PER_ENTRY} lines`);
   await timedGet(company, record, 'journal-first-page', lines, '/api/v1/books/journal-entries?limit=20', 5);
 }
 

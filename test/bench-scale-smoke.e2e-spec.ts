@@ -21,6 +21,7 @@ const STEPS = [
   'general-ledger-first-page',
   'general-ledger-deep-page',
   'journal-by-account-first-page',
+  'journal-by-account-large-entries',
   'journal-first-page',
 ];
 
