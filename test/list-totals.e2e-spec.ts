@@ -4,6 +4,7 @@ import { BooksModule } from '../apps/books/src/books.module';
 import { BOOKS } from '../apps/books/test/fixtures';
 import { seedJournal } from '../apps/books/test/seed-journal';
 import { HrModule } from '../apps/hr/src/hr.module';
+import { captureStatements, PlanNode } from './support/query-plans';
 import { Developer, RunningApp, TestStack } from './support/stack';
 
 const LARGE = EXACT_TOTAL_UP_TO + 50;
@@ -70,6 +71,32 @@ describe('list totals above the exact range', () => {
     expect(await total(other, hr, `${employees}?limit=2`)).toBe(3);
     await seedEmployees(other, 2, 'D-');
     expect(await total(other, hr, `${employees}?limit=2`)).toBe(5);
+  });
+
+  it('walks a deep page’s offset on an index alone and reads only the page’s rows', async () => {
+    const dev = await stack.developer();
+    await seedEmployees(dev, LARGE, 'E-');
+    const dataSource = hr.app.get(DataSource);
+    await dataSource.query('VACUUM hr.employees');
+    const page = 400;
+    const statements = await captureStatements(
+      async () => {
+        const result = await dev.call(hr, 'GET', `/api/v1/hr/employees?page=${page}&limit=20`);
+        expect(result.body.data.items).toHaveLength(20);
+      },
+      (query) => query.includes('"hr"."employees"') && query.includes('OFFSET'),
+    );
+    expect(statements).toHaveLength(1);
+    const [row] = await dataSource.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${statements[0].query}`, statements[0].parameters);
+    type Node = PlanNode & { 'Actual Rows': number; 'Actual Loops': number; 'Heap Fetches'?: number; 'Parent Relationship'?: string };
+    // the page's nodes, less the count (an init plan, which this company's first large page runs)
+    const pageNodes = (node: Node): Node[] => [node, ...((node.Plans ?? []) as Node[]).filter((child) => child['Parent Relationship'] !== 'InitPlan').flatMap(pageNodes)];
+    const scans = pageNodes(row['QUERY PLAN'][0].Plan as Node).filter((node) => node['Relation Name'] === 'employees');
+    // the offset's rows on the index only (no table reads), then the page's 20 rows by their key
+    const walk = scans.find((node) => node['Node Type'] === 'Index Only Scan');
+    expect(walk).toMatchObject({ 'Actual Rows': (page - 1) * 20 + 20, 'Heap Fetches': 0 });
+    const read = scans.filter((node) => node !== walk);
+    expect(read.map((node) => node['Actual Rows'] * node['Actual Loops'])).toEqual([20]);
   });
 
   it('keeps a large count of a list read through the query builder (journal entries) the same way', async () => {

@@ -79,11 +79,24 @@ function pageStatement<T extends ObjectLiteral>(repository: Repository<T>, filte
       // lately (passed in); the uncorrelated subquery runs only when neither holds. `counted` says it ran.
       `CASE WHEN count(*) < ${limit} AND (count(*) > 0 OR ${offset} = 0) THEN (${offset} + count(*))::int ELSE coalesce(${known}, (SELECT count(*)::int FROM ${table} WHERE ${where})) END AS total, ` +
       `NOT (count(*) < ${limit} AND (count(*) > 0 OR ${offset} = 0)) AND ${known} IS NULL AS counted ` +
-      `FROM (SELECT * FROM ${table} WHERE ${where} ORDER BY ${sorted.join(', ')} LIMIT ${limit} OFFSET ${offset}) r ` +
+      `FROM ${pageRows(metadata, table, where, sorted, limit, offset)} r ` +
       `CROSS JOIN LATERAL (SELECT ${fields.join(', ')}) x`,
   );
   byShape.set(shape, statement);
   return statement;
+}
+
+/**
+ * The rows of a page at an offset. With a one-column primary key the offset is walked on the
+ * keys alone (an index that holds the filters, the order and the key answers that without
+ * reading the table), and only the page's rows are read (a deferred join): a page deep in a list
+ * costs a walk of its index, not a read of every row before it.
+ */
+function pageRows(metadata: EntityMetadata, table: string, where: string, sorted: string[], limit: string, offset: string): string {
+  const range = `WHERE ${where} ORDER BY ${sorted.join(', ')} LIMIT ${limit} OFFSET ${offset}`;
+  if (metadata.primaryColumns.length !== 1) return `(SELECT * FROM ${table} ${range})`;
+  const key = `"${metadata.primaryColumns[0].databaseName}"`;
+  return `(SELECT t.* FROM (SELECT ${key} FROM ${table} ${range}) k JOIN ${table} t ON t.${key} = k.${key})`;
 }
 
 /**
