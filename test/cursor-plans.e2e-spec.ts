@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { encodeCursor } from '@platform/common';
-import { BooksModule } from '../apps/books/src/books.module';
-import { HrModule } from '../apps/hr/src/hr.module';
-import { PayModule } from '../apps/pay/src/pay.module';
-import { PayrollModule } from '../apps/payroll/src/payroll.module';
-import { UtilitiesModule } from '../apps/utilities/src/utilities.module';
 import { hire } from '../apps/payroll/test/hand-worked-month';
 import { captureQueries, explainPlan, planNodes } from './support/query-plans';
+import { startEveryApp } from './support/every-app';
 import { RunningApp, TestStack } from './support/stack';
 
 /**
@@ -20,16 +16,11 @@ import { RunningApp, TestStack } from './support/stack';
  */
 describe('the plan of every list’s cursor page', () => {
   let stack: TestStack;
-  const apps: Record<string, RunningApp> = {};
+  let apps: Record<string, RunningApp>;
 
   beforeAll(async () => {
     stack = await TestStack.start();
-    apps.auth = stack.auth;
-    apps.hr = await stack.startApp(HrModule, 'hr');
-    apps.utilities = await stack.startApp(UtilitiesModule, 'utilities', { HR_URL: apps.hr.url });
-    apps.payroll = await stack.startApp(PayrollModule, 'payroll', { HR_URL: apps.hr.url });
-    apps.pay = await stack.startApp(PayModule, 'pay');
-    apps.books = await stack.startApp(BooksModule, 'books');
+    apps = await startEveryApp(stack);
   });
   afterAll(() => stack.stop());
 

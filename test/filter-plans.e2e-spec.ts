@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { encodeCursor } from '@platform/common';
-import { BooksModule } from '../apps/books/src/books.module';
-import { HrModule } from '../apps/hr/src/hr.module';
-import { PayModule } from '../apps/pay/src/pay.module';
-import { PayrollModule } from '../apps/payroll/src/payroll.module';
-import { UtilitiesModule } from '../apps/utilities/src/utilities.module';
 import { hire } from '../apps/payroll/test/hand-worked-month';
 import { call, HttpResult } from './support/http';
 import { CapturedQuery, captureStatements, explainPlan, PlanNode } from './support/query-plans';
+import { startEveryApp } from './support/every-app';
 import { RunningApp, TestStack } from './support/stack';
 
 type Node = PlanNode & { 'Parent Relationship'?: string };
@@ -65,16 +61,11 @@ const pageNodes = (plan: Node): Node[] => [plan, ...((plan.Plans ?? []) as Node[
  */
 describe('the plan of every list filter’s pages', () => {
   let stack: TestStack;
-  const apps: Record<string, RunningApp> = {};
+  let apps: Record<string, RunningApp>;
 
   beforeAll(async () => {
     stack = await TestStack.start();
-    apps.auth = stack.auth;
-    apps.hr = await stack.startApp(HrModule, 'hr');
-    apps.utilities = await stack.startApp(UtilitiesModule, 'utilities', { HR_URL: apps.hr.url });
-    apps.payroll = await stack.startApp(PayrollModule, 'payroll', { HR_URL: apps.hr.url });
-    apps.pay = await stack.startApp(PayModule, 'pay');
-    apps.books = await stack.startApp(BooksModule, 'books');
+    apps = await startEveryApp(stack);
   });
   afterAll(() => stack.stop());
 
