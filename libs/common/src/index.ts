@@ -24,6 +24,7 @@ export * from './database/data-source-options';
 export * from './database/database.module';
 export * from './database/embedded-postgres';
 export * from './database/find-page';
+export * from './database/json-recordset';
 export * from './database/pipeline';
 export * from './database/prepared';
 export * from './database/transactions';

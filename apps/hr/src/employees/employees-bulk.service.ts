@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { DataSource, EntityManager } from 'typeorm';
-import { atTurnEnd, buildErrorEnvelope, EventOutbox, EventType, FieldErrors, flattenValidationErrors, Language, PlatformException, qualifiedTable, Transactions } from '@platform/common';
+import { atTurnEnd, buildErrorEnvelope, EventOutbox, EventType, FieldErrors, flattenValidationErrors, jsonRecordset, Language, PlatformException, qualifiedTable, Transactions } from '@platform/common';
 import { BulkEmployeeResult, BulkEmployeesView, CreateEmployeeDto, MAX_BULK_EMPLOYEES } from './dto/employee.dto';
 import { applyFields, checkDates, FIELDS, fieldsOf } from './employee-changes';
 import { Employee } from './employee.entity';
@@ -37,13 +37,10 @@ export class EmployeesBulkService {
     private readonly transactions: Transactions,
     private readonly outbox: EventOutbox,
   ) {
-    const columns = dataSource.getMetadata(Employee).columns.filter((column) => (FIELDS as readonly string[]).includes(column.propertyName));
-    const names = columns.map((column) => `"${column.databaseName}"`).join(', ');
-    const fields = columns.map((column) => `"${column.propertyName}"`).join(', ');
-    const record = columns.map((column) => `"${column.propertyName}" ${column.type as string}`).join(', ');
-    const overwrite = columns.filter((column) => column.propertyName !== 'externalId').map((column) => `"${column.databaseName}" = EXCLUDED."${column.databaseName}"`).join(', ');
+    const items = jsonRecordset(dataSource, Employee, FIELDS);
+    const overwrite = items.columns.filter((column) => column.propertyName !== 'externalId').map((column) => `"${column.databaseName}" = EXCLUDED."${column.databaseName}"`).join(', ');
     this.upsertSql =
-      `INSERT INTO ${qualifiedTable(dataSource, Employee)} ("company_id", ${names}) SELECT $1, ${fields} FROM json_to_recordset($2::json) AS item(${record}) ` +
+      `INSERT INTO ${qualifiedTable(dataSource, Employee)} ("company_id", ${items.names}) SELECT $1, ${items.fields} FROM ${items.from('$2', 'item')} ` +
       `ON CONFLICT ("company_id", "external_id") DO UPDATE SET ${overwrite}, "updated_at" = now() ` +
       'RETURNING "id", "external_id" AS "externalId", "created_at" AS "createdAt", "updated_at" AS "updatedAt", (xmax = 0) AS "inserted"';
   }

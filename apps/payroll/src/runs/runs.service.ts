@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, LessThanOrEqual, MoreThanOrEqual, FindOptionsWhere } from 'typeorm';
-import { EventOutbox, findPage, HrContract, isUniqueViolation, Page, PageQueryDto, PlatformException, qualifiedTable, SerializedJson, Transactions } from '@platform/common';
+import { EventOutbox, findPage, HrContract, isUniqueViolation, jsonRecordset, Page, PageQueryDto, PlatformException, qualifiedTable, SerializedJson, Transactions } from '@platform/common';
 import { accrualLines } from '../accounting/journal-lines';
 import { PostingsService } from '../accounting/postings.service';
 import { HrClient } from '../hr/hr.client';
@@ -62,6 +62,9 @@ function byName(a: HrContract.PayrollEmployee, b: HrContract.PayrollEmployee): n
 
 @Injectable()
 export class RunsService {
+  /** The INSERT of a chunk of payslips (see writePayslips). */
+  private insertPayslips?: string;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
@@ -303,15 +306,14 @@ export class RunsService {
     };
   }
 
-  /** Calculated payslips, a chunk per statement: PostgreSQL unpacks the rows of a JSON document with json_to_recordset. */
+  /** Calculated payslips, a chunk per statement, as one JSON document each (its statement written once, from the first payslips' fields). */
   private async writePayslips(manager: EntityManager, companyId: string, runId: string, payslips: NewPayslip[]): Promise<void> {
-    const columns = this.dataSource.getMetadata(Payslip).columns.filter((column) => column.propertyName in payslips[0] && column.propertyName !== 'companyId');
-    const names = columns.map((column) => `"${column.databaseName}"`).join(', ');
-    const fields = columns.map((column) => `"${column.propertyName}"`).join(', ');
-    const record = columns.map((column) => `"${column.propertyName}" ${column.type as string}`).join(', ');
-    const sql = `INSERT INTO ${qualifiedTable(this.dataSource, Payslip)} ("company_id", "run_id", ${names}) SELECT $1, $2, ${fields} FROM json_to_recordset($3::json) AS slip(${record})`;
+    if (!this.insertPayslips) {
+      const slips = jsonRecordset(this.dataSource, Payslip, Object.keys(payslips[0]).filter((property) => property !== 'companyId'));
+      this.insertPayslips = `INSERT INTO ${qualifiedTable(this.dataSource, Payslip)} ("company_id", "run_id", ${slips.names}) SELECT $1, $2, ${slips.fields} FROM ${slips.from('$3', 'slip')}`;
+    }
     for (let i = 0; i < payslips.length; i += PAYSLIPS_PER_STATEMENT) {
-      await manager.query(sql, [companyId, runId, JSON.stringify(payslips.slice(i, i + PAYSLIPS_PER_STATEMENT))]);
+      await manager.query(this.insertPayslips, [companyId, runId, JSON.stringify(payslips.slice(i, i + PAYSLIPS_PER_STATEMENT))]);
     }
   }
 }
