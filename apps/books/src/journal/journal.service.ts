@@ -131,7 +131,7 @@ export class JournalService {
       [...values, query.limit, skip],
     );
     const counting = `SELECT count(*)::int AS count FROM (SELECT DISTINCT date, entry_sequence FROM ${lines} WHERE ${where.join(' AND ')}) AS entries`;
-    const total = await pageTotal(hits.length, query.limit, skip, countKey(counting, values), async () => {
+    const total = await pageTotal(hits.length, query.limit, skip, () => countKey(counting, values), async () => {
       const [{ count }] = await this.dataSource.query(counting, values);
       return count as number;
     });

@@ -157,7 +157,8 @@ export async function findPage<T extends ObjectLiteral, V>(
   if (!view) {
     const prepared = equalityStatement(source, where, order);
     if (prepared) {
-      const key = countKey(prepared.statement.text, prepared.values);
+      // the statement's name is a hash of its text
+      const key = countKey(prepared.statement.name, prepared.values);
       const [{ items, total, counted }] = await prepared.statement.run<{ items: string; total: number; counted: boolean }>(source.manager.connection, [
         ...prepared.values,
         query.limit,
@@ -169,7 +170,7 @@ export async function findPage<T extends ObjectLiteral, V>(
     }
   }
   const rows = await source.find({ where, order: order as never, skip, take: query.limit });
-  const total = await pageTotal(rows.length, query.limit, skip, countKey(source.metadata.tablePath, where), () => source.count({ where }));
+  const total = await pageTotal(rows.length, query.limit, skip, () => countKey(source.metadata.tablePath, where), () => source.count({ where }));
   return { items: view ? await view(rows) : rows, page: pageNumber, limit: query.limit, total };
 }
 
@@ -201,10 +202,10 @@ export async function countedTotal(key: string, count: () => Promise<number>): P
 /**
  * The total of a page-mode list whose page (at offset `skip`) answered `found` rows: a page short
  * of its limit ends the list, so its total is known without counting; otherwise its count
- * (`count`, under `key`: see countedTotal).
+ * (`count`, under the key `key` makes, only then: see countedTotal).
  */
-export function pageTotal(found: number, limit: number, skip: number, key: string, count: () => Promise<number>): Promise<number> {
-  return found < limit && (found > 0 || skip === 0) ? Promise.resolve(skip + found) : countedTotal(key, count);
+export function pageTotal(found: number, limit: number, skip: number, key: () => string, count: () => Promise<number>): Promise<number> {
+  return found < limit && (found > 0 || skip === 0) ? Promise.resolve(skip + found) : countedTotal(key(), count);
 }
 
 async function builderPage<T extends ObjectLiteral, V>(builder: SelectQueryBuilder<T>, query: PageRequest, view?: PageView<T, V>, options: CursorOptions<T> = {}): Promise<Page<T | V>> {
@@ -219,7 +220,7 @@ async function builderPage<T extends ObjectLiteral, V>(builder: SelectQueryBuild
     const pageNumber = query.page ?? 1;
     const skip = (pageNumber - 1) * query.limit;
     const rows = await builder.clone().offset(skip).limit(query.limit).getMany();
-    const total = await pageTotal(rows.length, query.limit, skip, builderCountKey(builder), () => builder.getCount());
+    const total = await pageTotal(rows.length, query.limit, skip, () => builderCountKey(builder), () => builder.getCount());
     return { items: view ? await view(rows) : rows, page: pageNumber, limit: query.limit, total };
   }
 
