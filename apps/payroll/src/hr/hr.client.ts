@@ -21,22 +21,14 @@ export class HrClient {
       answer.catch(() => undefined);
       return answer;
     };
-    if (employeeIds?.length) {
-      const listed = [...new Set(employeeIds.map((id) => id.toLowerCase()))];
-      const slices: string[][] = [];
-      for (let start = 0; start < listed.length; start += HrContract.PAYROLL_INPUTS_PAGE_SIZE) slices.push(listed.slice(start, start + HrContract.PAYROLL_INPUTS_PAGE_SIZE));
-      let next = ask({ employeeIds: slices[0] });
-      for (let i = 0; i < slices.length; i++) {
-        const page = await next;
-        if (i + 1 < slices.length) next = ask({ employeeIds: slices[i + 1] });
-        yield page;
-      }
-      return;
-    }
-    let next: Promise<HrContract.PayrollInputsPage> | null = ask({});
-    while (next) {
+    // the listed ids a slice a page, or (none listed) the company a keyset page after another
+    const listed = employeeIds?.length ? [...new Set(employeeIds.map((id) => id.toLowerCase()))] : null;
+    const slice = (index: number) => listed!.slice(index * HrContract.PAYROLL_INPUTS_PAGE_SIZE, (index + 1) * HrContract.PAYROLL_INPUTS_PAGE_SIZE);
+    let next: Promise<HrContract.PayrollInputsPage> | null = ask(listed ? { employeeIds: slice(0) } : {});
+    for (let index = 1; next; index++) {
       const page: HrContract.PayrollInputsPage = await next;
-      next = page.nextAfter ? ask({ after: page.nextAfter }) : null;
+      if (listed) next = index * HrContract.PAYROLL_INPUTS_PAGE_SIZE < listed.length ? ask({ employeeIds: slice(index) }) : null;
+      else next = page.nextAfter ? ask({ after: page.nextAfter }) : null;
       yield page;
     }
   }
