@@ -3,11 +3,9 @@ import { DataSource } from 'typeorm';
 import { encodeCursor } from '@platform/common';
 import { hire } from '../apps/payroll/test/hand-worked-month';
 import { call, HttpResult } from './support/http';
-import { CapturedQuery, captureStatements, explainPlan, PlanNode } from './support/query-plans';
+import { CapturedQuery, captureStatements, explainPlan, pageNodes } from './support/query-plans';
 import { startEveryApp } from './support/every-app';
 import { RunningApp, TestStack } from './support/stack';
-
-type Node = PlanNode & { 'Parent Relationship'?: string };
 
 interface Filter {
   /** The query string that sets it. */
@@ -34,9 +32,6 @@ interface List {
   pageOnly?: boolean;
   filters: Filter[];
 }
-
-/** The nodes that read the page: the plan less its init plans and subplans (a count the statement makes only when the page cannot tell the total). */
-const pageNodes = (plan: Node): Node[] => [plan, ...((plan.Plans ?? []) as Node[]).filter((child) => !/InitPlan|SubPlan/.test(child['Parent Relationship'] ?? '')).flatMap(pageNodes)];
 
 /**
  * At 100,000 rows in a company, every filter of every list answers its first page (page mode)

@@ -8,6 +8,7 @@ export interface PlanNode {
   'Relation Name'?: string;
   'Index Name'?: string;
   'Index Cond'?: string;
+  'Parent Relationship'?: string;
   Plans?: PlanNode[];
 }
 
@@ -18,6 +19,9 @@ export interface CapturedQuery {
 
 /** A plan's node and every node below it. */
 export const planNodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(planNodes)];
+
+/** The nodes that read a page: the plan less its init plans and subplans (a count the statement makes only when the page cannot tell the total). */
+export const pageNodes = <N extends PlanNode>(plan: N): N[] => [plan, ...((plan.Plans ?? []) as N[]).filter((child) => !/InitPlan|SubPlan/.test(child['Parent Relationship'] ?? '')).flatMap((child) => pageNodes(child))];
 
 /** The statements the app's data source runs through TypeORM while `work` runs (those `keep` takes), with their parameters. */
 export async function captureQueries(app: RunningApp, work: () => Promise<void>, keep: (query: string) => boolean = () => true): Promise<CapturedQuery[]> {

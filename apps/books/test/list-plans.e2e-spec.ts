@@ -1,30 +1,14 @@
-import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { encodeCursor } from '@platform/common';
 import { BooksModule } from '../src/books.module';
+import { HttpResult } from '../../../test/support/http';
+import { captureStatements, PlanNode, planNodes } from '../../../test/support/query-plans';
 import { Developer, RunningApp, TestStack } from '../../../test/support/stack';
 import { BOOKS } from './fixtures';
 import { SeededBooks, seedJournal } from './seed-journal';
 
 /** The tables a list must never read whole. */
 const BIG_TABLES = ['books_journal_lines', 'books_journal_entries', 'books_accounts', 'books_accounting_periods', 'books_account_months'];
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Index Cond'?: string;
-  Plans?: PlanNode[];
-}
-
-function nodesOf(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodesOf)];
-}
-
-interface Statement {
-  text: string;
-  values: unknown[];
-}
 
 /**
  * The plans of what the books app asks PostgreSQL while it answers requests: every statement
@@ -41,8 +25,6 @@ describe('books list plans at scale, without planner statistics', () => {
   let seeded: SeededBooks;
   let otherSeeded: SeededBooks;
   let dataSource: DataSource;
-  let recording: Statement[] | null = null;
-  let spy: jest.SpyInstance;
 
   beforeAll(async () => {
     stack = await TestStack.start();
@@ -74,34 +56,25 @@ describe('books list plans at scale, without planner statistics', () => {
        SELECT c.id, gen_random_uuid(), date '2024-01-01' + (m || ' months')::interval, 1000, 1000, 2
        FROM (SELECT gen_random_uuid() AS id FROM generate_series(1, 2000)) c CROSS JOIN generate_series(1, 10) a CROSS JOIN generate_series(0, 11) m`,
     );
-    const original = Client.prototype.query;
     for (const table of BIG_TABLES) await query(`VACUUM books.${table}`);
-    spy = jest.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args: any[]) {
-      const [first, second] = args;
-      const text: unknown = typeof first === 'string' ? first : first?.text;
-      if (recording && typeof text === 'string' && /^\s*(SELECT|WITH)\b/i.test(text) && text.includes('"books"')) {
-        recording.push({ text, values: (typeof first === 'string' ? second : (first.values ?? second)) ?? [] });
-      }
-      return original.apply(this, args as never);
-    } as never);
   }, 300_000);
-  afterAll(async () => {
-    spy?.mockRestore();
-    await stack.stop();
-  });
+  afterAll(() => stack.stop());
 
   /** Calls the route and returns its answer with the plans of the books statements it ran. */
   async function plansOf(dev: Developer, path: string) {
-    recording = [];
-    const result = await dev.call(books, 'GET', path);
-    const statements = recording;
-    recording = null;
+    let result!: HttpResult;
+    const statements = await captureStatements(
+      async () => {
+        result = await dev.call(books, 'GET', path);
+      },
+      (text) => /^\s*(SELECT|WITH)\b/i.test(text) && text.includes('"books"'),
+    );
     expect(result.status).toBe(200);
     expect(statements.length).toBeGreaterThan(0);
     const plans: { text: string; nodes: PlanNode[] }[] = [];
     for (const statement of statements) {
-      const [row] = await dataSource.query(`EXPLAIN (FORMAT JSON) ${statement.text}`, statement.values);
-      plans.push({ text: statement.text, nodes: nodesOf(row['QUERY PLAN'][0].Plan) });
+      const [row] = await dataSource.query(`EXPLAIN (FORMAT JSON) ${statement.query}`, statement.parameters);
+      plans.push({ text: statement.query, nodes: planNodes(row['QUERY PLAN'][0].Plan) });
     }
     return { result, plans };
   }
