@@ -220,6 +220,8 @@ describe('documents', () => {
     expect(page.body.data).toMatchObject({ page: 1, limit: 2 });
     expect(page.body.data.total).toBeGreaterThanOrEqual(3);
     expect(page.body.data.items.every((item: { type: string }) => item.type === 'invoice')).toBe(true);
+    // the job's document lands when it finishes; later tests count documents
+    expect((await finished(dev, utilities, job.id)).status).toBe('succeeded');
   });
 
   it('refuses invalid requests with VALIDATION_FAILED naming the field', async () => {
