@@ -230,6 +230,21 @@ describe('developer accounts through the one-machine gateway', () => {
     expectError(await owner.call('GET', base), 403, 'NOT_AN_ORGANIZATION_MEMBER');
     const members = (await other.call('GET', `${base}/members`)).body.data;
     expect(members).toEqual([expect.objectContaining({ email: 'ben@example.com', role: 'owner' })]);
+
+    // a person's sign-ins are in the logs of the organizations they were a member of at the time:
+    // Ada's stay after she left, Ben's from before he joined are only in his own organization's
+    const signIns = async (organization: string) => {
+      const log = await other.call('GET', `/api/v1/account/organizations/${organization}/audit-log?action=session.created&limit=100`);
+      expect(log.status).toBe(200);
+      return log.body.data.items.map((entry: { actor: { email: string } }) => entry.actor.email);
+    };
+    const own = (await other.call('GET', '/api/v1/account/me')).body.data.organizations.find((organization: { name: string }) => organization.name === 'Mensah HR').id;
+    expect(await signIns(organizationId)).toContain('ada@example.com');
+    expect(await signIns(organizationId)).not.toContain('ben@example.com');
+    expect(await signIns(own)).toEqual(['ben@example.com']);
+    expect((await new Browser(suite).call('POST', '/api/v1/account/login', { body: { email: 'ben@example.com', password: 'granite lantern meadow 9' } })).status).toBe(200);
+    expect((await signIns(organizationId)).filter((email: string) => email === 'ben@example.com')).toHaveLength(1);
+    expect(await signIns(own)).toEqual(['ben@example.com', 'ben@example.com']);
   });
 
   it('lists and ends sessions, signs out, and resets a password by email, ending every session', async () => {

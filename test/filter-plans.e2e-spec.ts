@@ -51,8 +51,7 @@ interface List {
  *
  * Lists without filters (workspaces, a workspace's companies, leave types, a run's payslips, a
  * wallet's transactions, periods, webhook endpoints) are in cursor-plans; journal entries by
- * account and dates in books' list-plans. The audit log is not here: it lists an organization's entries and its members' sign-ins (an
- * OR of two ranges), which no one index range reads in order.
+ * account and dates in books' list-plans.
  */
 describe('the plan of every list filter’s pages', () => {
   let stack: TestStack;
@@ -91,6 +90,19 @@ describe('the plan of every list filter’s pages', () => {
           // a success is kept only while among the organization's last 1,000 requests: a walk of its newest requests passes at most 1,000 of them
           { query: 'outcome=error', column: 'status', walks: ['page'] },
           { query: 'outcome=success', column: 'status' },
+          { query: 'from=2026-01-01T00:00:00Z', column: 'occurred_at' },
+          { query: 'to=2026-01-01T00:00:00Z', column: 'occurred_at' },
+        ],
+      },
+      {
+        service: 'auth',
+        path: `${organization}/audit-log`,
+        table: 'audit_log',
+        scope: 'organization_id',
+        pageOnly: true,
+        filters: [
+          { query: 'action=key.created', column: 'action' },
+          { query: `actorUserId=${randomUUID()}`, column: 'actor_user_id' },
           { query: 'from=2026-01-01T00:00:00Z', column: 'occurred_at' },
           { query: 'to=2026-01-01T00:00:00Z', column: 'occurred_at' },
         ],

@@ -623,7 +623,7 @@ export interface paths {
         };
         /**
          * Read the audit log
-         * @description Sign-ins of the members, member, invitation and key changes: who, when, what, from which address. Append-only. Needs the admin role or above.
+         * @description Member, invitation, key and webhook endpoint changes, and the sign-ins and password changes of the people who were members at the time: who, when, what, from which address. Append-only: a member who leaves keeps their entries here. Needs the admin role or above.
          */
         get: operations["Organizations_auditLog"];
         put?: never;

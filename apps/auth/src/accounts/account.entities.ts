@@ -150,11 +150,14 @@ export class Invitation {
 /**
  * What people and keys did to an organization, append-only (the table refuses UPDATE and
  * DELETE): who (user or credential, with the email at the time), what, to what, from which address.
- * A sign-in belongs to no organization: it shows in the log of each organization its user is a member of.
+ * A person's own change (a sign-in, a password) is written once in the log of each organization
+ * they are a member of at the time, or once with no organization when they are in none. An
+ * organization's log, whatever its filter, is then one range of one index, newest first.
  */
 @Entity({ name: 'audit_log' })
-@Index('idx_audit_log_organization', ['organizationId', 'occurredAt'])
-@Index('idx_audit_log_actor', ['actorUserId', 'occurredAt'])
+@Index('idx_audit_log_organization', ['organizationId', 'occurredAt', 'id'])
+@Index('idx_audit_log_organization_action', ['organizationId', 'action', 'occurredAt', 'id'])
+@Index('idx_audit_log_organization_actor', ['organizationId', 'actorUserId', 'occurredAt', 'id'])
 export class AuditEntry {
   @PrimaryGeneratedColumn('uuid')
   id: string;

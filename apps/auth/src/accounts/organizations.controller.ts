@@ -208,7 +208,7 @@ export class OrganizationsController {
 
   @Get(':id/audit-log')
   @SignedIn()
-  @ApiOperation({ summary: 'Read the audit log', description: 'Sign-ins of the members, member, invitation and key changes: who, when, what, from which address. Append-only. Needs the admin role or above.' })
+  @ApiOperation({ summary: 'Read the audit log', description: 'Member, invitation, key and webhook endpoint changes, and the sign-ins and password changes of the people who were members at the time: who, when, what, from which address. Append-only: a member who leaves keeps their entries here. Needs the admin role or above.' })
   @ApiEnvelope(200, AuditEntryView, 'Entries, newest first.', { page: true })
   auditLog(@CurrentSession() session: SessionPrincipal, @Param() params: OrganizationParamsDto, @Query() query: AuditLogQueryDto) {
     requireRole(session, params.id, 'admin');
