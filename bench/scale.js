@@ -280,14 +280,21 @@ async function payrollMonth(company, size, record) {
   if (paid.body.data.run.status !== 'paid' || summary.succeeded !== size) throw new Error(`paying the run: ${JSON.stringify(summary)}, the run ${paid.body.data.run.status}`);
 
   const jobStarted = performance.now();
-  const zipping = await sampledRss(company.suite, async () => {
-    let job = (await company.api('POST', '/api/v1/app/document-jobs', { body: { type: 'payslip', format: 'pdf', data: { payrollRunId: run.id } }, expected: [201, 202] })).body.data;
-    while (job.status !== 'succeeded' && job.status !== 'failed' && performance.now() - jobStarted < 900_000) {
-      await sleep(250);
-      job = (await company.api('GET', `/api/v1/app/document-jobs/${job.id}`)).body.data;
-    }
-    return job;
-  });
+  // the job's progress moves from 10 to 90 as its payslips go into the archive: a quarter of them each 20
+  let progress = 0;
+  const zipping = await sampledRss(
+    company.suite,
+    async () => {
+      let job = (await company.api('POST', '/api/v1/app/document-jobs', { body: { type: 'payslip', format: 'pdf', data: { payrollRunId: run.id } }, expected: [201, 202] })).body.data;
+      while (job.status !== 'succeeded' && job.status !== 'failed' && performance.now() - jobStarted < 900_000) {
+        await sleep(250);
+        job = (await company.api('GET', `/api/v1/app/document-jobs/${job.id}`)).body.data;
+        progress = job.progress;
+      }
+      return job;
+    },
+    () => Math.min(3, Math.max(0, Math.floor((progress - 10) / 20))),
+  );
   const job = zipping.result;
   if (job.status !== 'succeeded') throw new Error(`the payslip ZIP job ended ${job.status}: ${JSON.stringify(job.error)}`);
   record('payslip-zip', size, performance.now() - jobStarted, zipping.note);
@@ -306,17 +313,25 @@ function suiteRss(suite) {
   }
 }
 
-/** Runs `work` while sampling the suite's resident memory every 50 ms: its result, and a note of the RSS before and at its peak. */
-async function sampledRss(suite, work) {
+/**
+ * Runs `work` while sampling the suite's resident memory every 50 ms: its result, and a note of
+ * the RSS before and at its peak. With `phaseOf` (the work's phase now, 0 to 3), the note has the
+ * peak of each phase too: memory that holds what the work has done grows from phase to phase.
+ */
+async function sampledRss(suite, work, phaseOf) {
   const before = suiteRss(suite);
   let peak = before;
+  const phases = [];
   const timer = setInterval(() => {
     const now = suiteRss(suite);
     if (now !== null && (peak === null || now > peak)) peak = now;
+    const phase = phaseOf?.();
+    if (now !== null && phase !== undefined) phases[phase] = Math.max(phases[phase] ?? 0, now);
   }, 50);
   try {
     const result = await work();
-    return { result, note: before === null ? 'RSS not measured' : `suite RSS ${before} → peak ${peak} MB` };
+    const byPhase = phaseOf ? `; peak by quarter of the work ${[0, 1, 2, 3].map((phase) => phases[phase] ?? '–').join(' / ')} MB` : '';
+    return { result, note: before === null ? 'RSS not measured' : `suite RSS ${before} → peak ${peak} MB${byPhase}` };
   } finally {
     clearInterval(timer);
   }
