@@ -4,8 +4,10 @@ import { plainToInstance } from 'class-transformer';
 import { ValidationError, validateSync } from 'class-validator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { pipeline } from 'node:stream';
 import { DataSource, EntityManager } from 'typeorm';
 import { atTurnEnd, EventOutbox, FieldErrors, findPage, negotiateLanguage, Page, PayrollContract, PlatformException, Transactions } from '@platform/common';
+import { ArchiveBacklog } from './archive-backlog';
 import { DocumentFiles, StoredFile } from './document-files';
 import { DocumentFormat, DocumentRecord, DocumentType, StoredFormat } from './document.entity';
 import type { JobRequest } from './document-job.entity';
@@ -40,6 +42,8 @@ const ROWS_PER_TURN = 100;
 const MAX_ARCHIVE_ATTEMPTS = 3;
 /** Payslips rendered or rendering ahead of the archive, per render thread: enough to keep the threads busy while the archive takes the last ones. */
 const RENDERS_AHEAD_PER_THREAD = 4;
+/** Bytes of payslips a ZIP holds that its store has not read yet (a few hundred payslips) before the next waits. */
+const ARCHIVE_BACKLOG_BYTES = 4 * 1024 * 1024;
 const VALIDATION = { whitelist: true, forbidNonWhitelisted: true, validationError: { target: false, value: false } };
 
 /** Reports how far a render got, 0–100. */
@@ -331,8 +335,11 @@ export class DocumentsService {
     const archiver = require('archiver') as typeof import('archiver');
     // stored as they are: a PDF's content is compressed already (deflate would save a quarter of its bytes, for CPU the renders want)
     const archive = archiver('zip', { store: true });
+    // what the archive holds for its store, counted: an entry is taken at once, however much it holds
+    const backlog = new ArchiveBacklog(ARCHIVE_BACKLOG_BYTES);
     const filename = `payslips-${run.periodStart.slice(0, 7)}-${run.id.slice(0, 8)}.zip`;
-    const storing = this.files.put(companyId, filename, CONTENT_TYPES.zip, archive);
+    // the archive's failure (destroyed below) fails the backlog, and so the store
+    const storing = this.files.put(companyId, filename, CONTENT_TYPES.zip, pipeline(archive, backlog, () => undefined));
     // The store stops reading the archive when it refuses it (FILE_TOO_LARGE past
     // DOCUMENT_MAX_BYTES): the archive then never finishes, so its failure ends the job at once.
     let refused: unknown;
@@ -344,22 +351,16 @@ export class DocumentsService {
       },
     );
     storeFailed.catch(() => undefined);
-    // each append settles when the archive has taken its entry (they are taken in order)
-    const taken: (() => void)[] = [];
-    archive.on('entry', () => taken.shift()?.());
-    const append = (bytes: Buffer, name: string) =>
-      new Promise<void>((resolve) => {
-        taken.push(resolve);
-        archive.append(bytes, { name });
-      });
     const renders: { name: string; rendered: Promise<RenderedFile> }[] = [];
     const entries: string[] = [];
     const ahead = RENDERS_AHEAD_PER_THREAD * this.renderer.threads;
-    // the oldest render into the archive, once the archive has caught up with what it was given
+    // the oldest render into the archive, then a wait while the archive holds more than its store has read
     const archiveNext = async () => {
       const { name, rendered } = renders.shift()!;
-      const appended = append((await Promise.race([rendered, storeFailed])).bytes, name);
-      if (taken.length > ahead) await Promise.race([appended, storeFailed]);
+      const { bytes } = await Promise.race([rendered, storeFailed]);
+      backlog.give(bytes.length);
+      archive.append(bytes, { name });
+      await Promise.race([backlog.within(), storeFailed]);
       entries.push(name);
       await onProgress(10 + Math.floor((Math.min(entries.length, run.employeeCount) / Math.max(run.employeeCount, 1)) * 80));
     };
