@@ -72,6 +72,7 @@ export * from './redis/redis.provider';
 export * from './routing';
 export * from './runtime/batcher';
 export * from './runtime/turn-end';
+export * from './runtime/unless-aborted';
 export * from './service';
 export * from './throttling/memory-rate-limit.store';
 export * from './throttling/rate-limit.store';

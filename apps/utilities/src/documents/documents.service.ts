@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream';
 import { DataSource, EntityManager } from 'typeorm';
-import { atTurnEnd, EventOutbox, FieldErrors, findPage, negotiateLanguage, Page, PayrollContract, PlatformException, Transactions } from '@platform/common';
+import { atTurnEnd, EventOutbox, FieldErrors, findPage, negotiateLanguage, Page, PayrollContract, PlatformException, Transactions, unlessAborted } from '@platform/common';
 import { ArchiveBacklog } from './archive-backlog';
 import { DocumentFiles, StoredFile } from './document-files';
 import { DocumentFormat, DocumentRecord, DocumentType, StoredFormat } from './document.entity';
@@ -342,25 +342,19 @@ export class DocumentsService {
     const storing = this.files.put(companyId, filename, CONTENT_TYPES.zip, pipeline(archive, backlog, () => undefined));
     // The store stops reading the archive when it refuses it (FILE_TOO_LARGE past
     // DOCUMENT_MAX_BYTES): the archive then never finishes, so its failure ends the job at once.
-    let refused: unknown;
-    const storeFailed = storing.then(
-      () => new Promise<never>(() => undefined),
-      (error: unknown) => {
-        refused = error;
-        throw error;
-      },
-    );
-    storeFailed.catch(() => undefined);
+    // Every wait below is cut short by it (not raced with it: see unlessAborted).
+    const storeFailed = new AbortController();
+    storing.catch((error: unknown) => storeFailed.abort(error));
     const renders: { name: string; rendered: Promise<RenderedFile> }[] = [];
     const entries: string[] = [];
     const ahead = RENDERS_AHEAD_PER_THREAD * this.renderer.threads;
     // the oldest render into the archive, then a wait while the archive holds more than its store has read
     const archiveNext = async () => {
       const { name, rendered } = renders.shift()!;
-      const { bytes } = await Promise.race([rendered, storeFailed]);
+      const { bytes } = await unlessAborted(rendered, storeFailed.signal);
       backlog.give(bytes.length);
       archive.append(bytes, { name });
-      await Promise.race([backlog.within(), storeFailed]);
+      await unlessAborted(backlog.within(), storeFailed.signal);
       entries.push(name);
       await onProgress(10 + Math.floor((Math.min(entries.length, run.employeeCount) / Math.max(run.employeeCount, 1)) * 80));
     };
@@ -369,7 +363,7 @@ export class DocumentsService {
         const next = page.nextAfter === null ? null : this.sources.payslips(companyId, runId, { after: page.nextAfter });
         next?.catch(() => undefined);
         for (const slip of page.payslips) {
-          if (refused) throw refused;
+          if (storeFailed.signal.aborted) throw storeFailed.signal.reason;
           const rendered = this.renderer.render(payslipModel(run, slip, context), format);
           // awaited in turn below; a failure meanwhile is not unhandled
           rendered.catch(() => undefined);
@@ -381,7 +375,7 @@ export class DocumentsService {
         if (page.run.version !== run.version) throw new RunRecalculated();
       }
       while (renders.length) await archiveNext();
-      await Promise.race([archive.finalize(), storeFailed]);
+      await unlessAborted(archive.finalize(), storeFailed.signal);
     } catch (error) {
       // the archive ends only once the entries it was given are written: destroyed, it fails the store at once, which keeps nothing
       archive.abort();
