@@ -72,12 +72,11 @@ export class AuditService {
       await manager.insert(AuditEntry, { ...entry, organizationId: record.organizationId });
       return;
     }
-    const memberships = qualifiedTable(manager.connection, Membership);
+    // a row per membership, or one row of no organization (the outer join's) when there is none
     await manager.query(
       `INSERT INTO ${qualifiedTable(manager.connection, AuditEntry)} ("organization_id", "actor_user_id", "actor_email", "action", "target_type", "target_id", "data", "ip_address")
-       SELECT "scope"."organization_id", $1::uuid, $2::varchar, $3::varchar, $4::varchar, $5::varchar, $6::jsonb, $7::varchar
-       FROM (SELECT "organization_id" FROM ${memberships} WHERE "user_id" = $1::uuid
-             UNION ALL SELECT NULL WHERE NOT EXISTS (SELECT 1 FROM ${memberships} WHERE "user_id" = $1::uuid)) AS "scope"`,
+       SELECT "m"."organization_id", $1::uuid, $2::varchar, $3::varchar, $4::varchar, $5::varchar, $6::jsonb, $7::varchar
+       FROM (SELECT 1) AS "one" LEFT JOIN ${qualifiedTable(manager.connection, Membership)} AS "m" ON "m"."user_id" = $1::uuid`,
       [entry.actorUserId, entry.actorEmail, entry.action, entry.targetType, entry.targetId, JSON.stringify(entry.data), entry.ipAddress],
     );
   }

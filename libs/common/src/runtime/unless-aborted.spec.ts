@@ -5,9 +5,9 @@ import { unlessAborted } from './unless-aborted';
 
 /**
  * Runs `loop` (the body of an async function, with `unlessAborted`, `STEPS`, `STEP_BYTES` and
- * `failure`, pending all along, in scope) in a plain Node with gc exposed, after a run to warm up, and answers the bytes of
- * ArrayBuffers still held after it and a full collection. A child process: under Jest the
- * collector's results depend on what the test environment holds.
+ * `failure`, pending all along, in scope) in a plain Node with gc exposed, after a run to warm
+ * up, and answers the bytes of ArrayBuffers still held after it and a full collection. A child
+ * process: under Jest the collector's results depend on what the test environment holds.
  */
 function heldAfter(failure: string, loop: string): number {
   const script = `

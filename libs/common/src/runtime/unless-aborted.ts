@@ -12,15 +12,6 @@ export function unlessAborted<T>(work: Promise<T>, signal: AbortSignal): Promise
   return new Promise<T>((resolve, reject) => {
     const aborted = () => reject(signal.reason);
     signal.addEventListener('abort', aborted, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener('abort', aborted);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', aborted);
-        reject(error);
-      },
-    );
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', aborted));
   });
 }
