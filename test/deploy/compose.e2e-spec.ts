@@ -186,7 +186,7 @@ function startEcho(service: App, hits: Hit[], checks: Hit[]): http.Server {
       const hit: Hit = { service, method: req.method ?? '', url: req.url ?? '', headers: req.headers, bodyBytes };
       if (service === 'auth' && hit.url === SESSION_CHECK) {
         checks.push(hit);
-        const session = /(?:^|;\s*)platform_session=([^;]*)/.exec(req.headers.cookie ?? '')?.[1];
+        const session = /(?:^|;\s*)(?:__Host-)?platform_session=([^;]*)/.exec(req.headers.cookie ?? '')?.[1];
         const status = /^status-(\d{3})$/.exec(session ?? '')?.[1];
         res.writeHead(status ? Number(status) : 200, session && !status ? { 'x-platform-session': `minted-for-${session}` } : {});
         res.end();
