@@ -437,7 +437,7 @@ describeNginx('compose nginx ingress', () => {
 
     it.each(PEOPLE)('sends %s on to %s with the token auth minted for the cookie, not the forged one', async (path, service) => {
       const before = checks.length;
-      const reply = await request(port, path, { headers: { cookie: 'theme=dark; platform_session=s3ss10n', 'x-platform-session': 'forged' } });
+      const reply = await request(port, path, { headers: { cookie: 'theme=dark; __Host-platform_session=s3ss10n', 'x-platform-session': 'forged' } });
       expect(reply.status).toBe(200);
       expect(reply.json()).toMatchObject({ service, url: path });
       expect(checks.length).toBe(before + 1);
