@@ -12,7 +12,7 @@ import { assertAcceptablePassword, hashPassword } from './passwords';
 import { addressCaller } from './sign-in-limits';
 import { tokenHash } from './sessions.service';
 
-export const EXPIRE_SIGN_UPS = 'auth:expire-sign-ups';
+const EXPIRE_SIGN_UPS = 'auth:expire-sign-ups';
 /** Rows one run of the expiry job removes per statement: it goes on until none is left. */
 const EXPIRY_BATCH = 1000;
 
