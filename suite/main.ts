@@ -111,7 +111,8 @@ async function main(): Promise<void> {
     // request goes on with a session token of its own.
     delete request.headers['x-platform-session'];
     if (!gateway || request.headers.cookie === undefined || !PEOPLE_PATHS.test(url)) return handler(request, response);
-    const asked = { ...gatewayRequestOf(request.headers, { method: 'GET', uri: url }), method: request.method ?? 'GET', uri: url, hosts: request.headers.host ? [request.headers.host] : [] };
+    // what this server knows itself, never what the client's headers claim: its method, path, Host and plain HTTP
+    const asked = { ...gatewayRequestOf(request.headers, { method: 'GET', uri: url }), method: request.method ?? 'GET', uri: url, hosts: request.headers.host ? [request.headers.host] : [], scheme: 'http' };
     gateway.mint(asked).then(
       (token) => {
         if (token) request.headers['x-platform-session'] = token;

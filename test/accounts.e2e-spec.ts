@@ -6,24 +6,29 @@ import { expectError } from './support/stack';
 
 jest.setTimeout(180_000);
 
-/** A browser's view of the dashboard: its cookie jar (one cookie), its origin, the CSRF token it read. */
+/** A browser's view of the dashboard: its cookie jar, its origin, the CSRF token it read. */
 class Browser {
-  cookie?: string;
+  readonly cookies = new Map<string, string>();
   csrfToken?: string;
   constructor(private readonly suite: OneMachineSuite) {}
 
+  /** The session cookie's value, under whichever name it was set. */
+  get session(): string | undefined {
+    return this.cookies.get('__Host-platform_session') ?? this.cookies.get('platform_session');
+  }
+
   async call<T = any>(method: string, path: string, options: RequestOptions & { csrf?: boolean } = {}): Promise<HttpResult<T>> {
     const headers: Record<string, string> = { ...options.headers };
-    if (this.cookie) headers.cookie = this.cookie;
+    if (this.cookies.size) headers.cookie ??= [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     if (options.csrf !== false && method !== 'GET') {
       headers.origin ??= this.suite.base;
       if (this.csrfToken) headers['x-csrf-token'] ??= this.csrfToken;
     }
     const result = await call<T>(this.suite.base, method, path, { ...options, headers });
-    const set = result.headers.get('set-cookie');
-    if (set) {
-      const value = /platform_session=([^;]*)/.exec(set)?.[1];
-      this.cookie = value ? `platform_session=${value}` : undefined;
+    for (const set of result.headers.getSetCookie()) {
+      const [, name, value] = /^([^=]+)=([^;]*)/.exec(set)!;
+      if (value && !/Max-Age=0/.test(set)) this.cookies.set(name, value);
+      else this.cookies.delete(name);
     }
     if ((result.body as any)?.data?.csrfToken) this.csrfToken = (result.body as any).data.csrfToken;
     return result;
@@ -34,15 +39,23 @@ describe('developer accounts through the one-machine gateway', () => {
   let suite: OneMachineSuite;
   let smtp: TestSmtpServer;
 
-  const mailTo = (address: string, subject: RegExp) =>
-    eventually(() => [...smtp.mailbox].reverse().find((mail: ReceivedMail) => mail.to.includes(address) && subject.test(mail.subject)), 20_000, `an email to ${address}`);
+  const mailsTo = (address: string, subject: RegExp) => smtp.mailbox.filter((mail: ReceivedMail) => mail.to.includes(address) && subject.test(mail.subject));
+  const mailTo = (address: string, subject: RegExp) => eventually(() => mailsTo(address, subject).at(-1), 20_000, `an email to ${address}`);
+  /** The next email to `address` about `subject` after what `ask` made it send. */
+  const nextMailTo = async (address: string, subject: RegExp, ask: () => Promise<unknown>) => {
+    const before = mailsTo(address, subject).length;
+    await ask();
+    return eventually(() => mailsTo(address, subject)[before], 20_000, `a new email to ${address}`);
+  };
   const tokenIn = (mail: ReceivedMail) => /#token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+  const withoutTimestamp = ({ timestamp: _timestamp, ...rest }: Record<string, unknown>) => rest;
 
   async function signUpAndVerify(email: string, password: string, name: string, organizationName: string): Promise<Browser> {
     const browser = new Browser(suite);
-    const signUp = await browser.call('POST', '/api/v1/account/signup', { body: { email, password, name, organizationName } });
-    expect(signUp.status).toBe(202);
-    const mail = await mailTo(email, /Verify your email/);
+    const mail = await nextMailTo(email, /Verify your email/, async () => {
+      const signUp = await browser.call('POST', '/api/v1/account/signup', { body: { email, password, name, organizationName } });
+      expect(signUp.status).toBe(202);
+    });
     expect(mail.text).toContain(`${suite.base}/dashboard/verify-email#token=`);
     expect((await browser.call('POST', '/api/v1/account/verify-email', { body: { token: tokenIn(mail) } })).status).toBe(200);
     const login = await browser.call('POST', '/api/v1/account/login', { body: { email, password } });
@@ -52,7 +65,8 @@ describe('developer accounts through the one-machine gateway', () => {
 
   beforeAll(async () => {
     smtp = await TestSmtpServer.start();
-    suite = await startOneMachineSuite({ SMTP_URL: smtp.url, LOGIN_FAILURES_PER_ACCOUNT: '3' });
+    // three failures lock an account; the file's many calls from one address stay within its limits
+    suite = await startOneMachineSuite({ SMTP_URL: smtp.url, LOGIN_FAILURES_PER_ACCOUNT: '3', LOGIN_FAILURES_PER_ADDRESS: '100' });
   });
 
   afterAll(async () => {
@@ -78,23 +92,31 @@ describe('developer accounts through the one-machine gateway', () => {
     expectError(unknown, 401, 'INVALID_CREDENTIALS');
     expect(wrong.body.message).toBe(unknown.body.message);
 
-    // signing up again with an address not verified yet answers the same and sends a new link; both links work until one is used
+    // signing up again with the address answers the same and sends that sign-up a link of its own:
+    // the first link used makes the account, with its own password, name and organization, and ends the other
     const signUpAgain = () => new Browser(suite).call('POST', '/api/v1/account/signup', { body: { email, password: 'another long passphrase 7', name: 'Mallory', organizationName: 'Other' } });
-    const again = await signUpAgain();
-    expect(again.status).toBe(202);
-    expect(again.body).toEqual(signUp.body);
-    await eventually(() => smtp.mailbox.filter((m) => m.to.includes(email) && /Verify your email/.test(m.subject)).length === 2, 20_000, 'a second verification email');
+    let again: HttpResult | undefined;
+    const otherMail = await nextMailTo(email, /Verify your email/, async () => (again = await signUpAgain()));
+    expect(again!.status).toBe(202);
+    expect(again!.body).toEqual(signUp.body);
 
     expect((await browser.call('POST', '/api/v1/account/verify-email', { body: { token: tokenIn(mail) } })).body.data.email).toBe(email);
     expectError(await browser.call('POST', '/api/v1/account/verify-email', { body: { token: tokenIn(mail) } }), 400, 'ACCOUNT_LINK_INVALID');
+    expectError(await browser.call('POST', '/api/v1/account/verify-email', { body: { token: tokenIn(otherMail) } }), 400, 'ACCOUNT_LINK_INVALID');
+    // each email names what its link makes
+    expect(otherMail.text).toContain('“Other”');
+    expect(mail.text).toContain('“Acme Payroll”');
     // once verified, signing up again answers the same and tells the owner by email instead
     expect((await signUpAgain()).body).toEqual(signUp.body);
     await mailTo(email, /already have a Platform account/);
 
     const login = await browser.call('POST', '/api/v1/account/login', { body: { email, password } });
     expect(login.status).toBe(200);
-    const setCookie = login.headers.get('set-cookie')!;
-    expect(setCookie).toMatch(/^platform_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=604800; HttpOnly; SameSite=Lax$/);
+    // on loopback over plain HTTP the cookies are not Secure, and so take no __Host- prefix
+    expect(login.headers.getSetCookie()).toEqual([
+      expect.stringMatching(/^platform_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=604800; HttpOnly; SameSite=Lax$/),
+      expect.stringMatching(/^platform_device=[A-Za-z0-9_-]{22}\.\d+\.[A-Za-z0-9_-]{43}; Path=\/; Max-Age=31536000; HttpOnly; SameSite=Strict$/),
+    ]);
     expect(login.body.data.user).toMatchObject({ email, name: 'Ada Okonkwo', emailVerified: true });
     expect(login.body.data.organizations).toEqual([expect.objectContaining({ name: 'Acme Payroll', role: 'owner', plan: 'developer-sandbox' })]);
 
@@ -103,6 +125,23 @@ describe('developer accounts through the one-machine gateway', () => {
     expect((await browser.call('GET', '/api/v1/account/organizations')).body.data).toEqual(login.body.data.organizations);
     expect(me.body.data.session.current).toBe(true);
     expect(me.body.data.csrfToken).toBe(login.body.data.csrfToken);
+  });
+
+  it('gives whoever signs up first with someone else’s address nothing: the owner’s own link makes the account, with their password, name and organization', async () => {
+    const email = 'vic@example.com';
+    const mallory = { email, password: 'mallory planted this 99', name: 'Mallory', organizationName: 'Mallory Holdings' };
+    const malloryMail = await nextMailTo(email, /Verify your email/, async () => expect((await new Browser(suite).call('POST', '/api/v1/account/signup', { body: mallory })).status).toBe(202));
+    // no account before a link is used: the sign-up's own password learns only that it waits
+    expectError(await new Browser(suite).call('POST', '/api/v1/account/login', { body: { email, password: mallory.password } }), 403, 'EMAIL_NOT_VERIFIED');
+
+    const vic = await signUpAndVerify(email, 'harbour lantern quill 31', 'Vic Adeyemi', 'Adeyemi Payroll');
+    const me = (await vic.call('GET', '/api/v1/account/me')).body.data;
+    expect(me.user).toMatchObject({ email, name: 'Vic Adeyemi', emailVerified: true });
+    expect(me.organizations.map((organization: { name: string }) => organization.name)).toEqual(['Adeyemi Payroll']);
+    expectError(await new Browser(suite).call('POST', '/api/v1/account/verify-email', { body: { token: tokenIn(malloryMail) } }), 400, 'ACCOUNT_LINK_INVALID');
+    expectError(await new Browser(suite).call('POST', '/api/v1/account/login', { body: { email, password: mallory.password } }), 401, 'INVALID_CREDENTIALS');
+    // the email Vic got from Mallory's sign-up says what its link would have made
+    expect(malloryMail.text).toContain('“Mallory Holdings”');
   });
 
   it('answers GATEWAY_AUTH_REQUIRED without a session, strips a forged session header, and needs the CSRF token on changes', async () => {
@@ -119,9 +158,34 @@ describe('developer accounts through the one-machine gateway', () => {
     expectError(await browser.call('POST', keys, { body: { name: 'No token' }, headers: { 'x-csrf-token': 'wrong' } }), 403, 'CSRF_CHECK_FAILED');
     expectError(await browser.call('POST', keys, { body: { name: 'Other site' }, headers: { origin: 'https://evil.example' } }), 403, 'CSRF_CHECK_FAILED');
     expectError(await browser.call('POST', keys, { body: { name: 'No origin' }, csrf: false, headers: { 'x-csrf-token': browser.csrfToken! } }), 403, 'CSRF_CHECK_FAILED');
+    // the same host over another scheme is another origin, for the gateway and for sign-in alike
+    const otherScheme = suite.base.replace(/^http:/, 'https:');
+    expectError(await browser.call('POST', keys, { body: { name: 'Other scheme' }, headers: { origin: otherScheme } }), 403, 'CSRF_CHECK_FAILED');
+    expectError(await new Browser(suite).call('POST', '/api/v1/account/login', { body: { email: 'ada@example.com', password: 'violet tractor umbrella 42' }, headers: { origin: otherScheme } }), 403, 'CSRF_CHECK_FAILED');
     // the method the gateway checks is the request's own, not a header the client sends
     expectError(await browser.call('POST', keys, { body: { name: 'Claims GET' }, csrf: false, headers: { 'x-original-method': 'GET' } }), 403, 'CSRF_CHECK_FAILED');
     expect((await browser.call('GET', keys)).body.data).toEqual([]);
+  });
+
+  it('names the session cookie __Host- when it is Secure, still reads the plain name of sessions begun before, and clears both on sign-out', async () => {
+    const browser = new Browser(suite);
+    // addressed by another name than loopback (through a proxy): the cookies are Secure
+    const proxied = { 'x-forwarded-host': 'dashboard.example.test' };
+    const login = await browser.call('POST', '/api/v1/account/login', { body: { email: 'ada@example.com', password: 'violet tractor umbrella 42' }, headers: proxied });
+    expect(login.status).toBe(200);
+    expect(login.headers.getSetCookie()).toEqual([
+      expect.stringMatching(/^__Host-platform_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=604800; HttpOnly; SameSite=Lax; Secure$/),
+      'platform_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure',
+      expect.stringMatching(/^__Host-platform_device=[A-Za-z0-9_-]{22}\.\d+\.[A-Za-z0-9_-]{43}; Path=\/; Max-Age=31536000; HttpOnly; SameSite=Strict; Secure$/),
+    ]);
+    expect((await browser.call('GET', '/api/v1/account/me')).status).toBe(200);
+    const token = browser.session!;
+    expect((await call(suite.base, 'GET', '/api/v1/account/me', { headers: { cookie: `platform_session=${token}` } })).status).toBe(200);
+
+    const out = await browser.call('POST', '/api/v1/account/logout', { headers: proxied });
+    expect(out.status).toBe(200);
+    expect(out.headers.getSetCookie()).toEqual(['__Host-platform_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure', 'platform_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure']);
+    for (const cookie of [`__Host-platform_session=${token}`, `platform_session=${token}`]) expectError(await call(suite.base, 'GET', '/api/v1/account/me', { headers: { cookie } }), 401, 'GATEWAY_AUTH_REQUIRED');
   });
 
   it('creates, exchanges, rolls and revokes a key from the dashboard, manages webhook endpoints with the session, and records it all in the audit log', async () => {
@@ -260,7 +324,7 @@ describe('developer accounts through the one-machine gateway', () => {
 
     const out = await first.call('POST', '/api/v1/account/logout');
     expect(out.status).toBe(200);
-    expect(out.headers.get('set-cookie')).toMatch(/^platform_session=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax$/);
+    expect(out.headers.getSetCookie()).toEqual(['platform_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax']);
     expectError(await first.call('GET', '/api/v1/account/me'), 401, 'GATEWAY_AUTH_REQUIRED');
 
     const third = new Browser(suite);
@@ -275,13 +339,75 @@ describe('developer accounts through the one-machine gateway', () => {
     expect((await new Browser(suite).call('POST', '/api/v1/account/login', { body: { email, password: 'thistle orbit canyon 88' } })).status).toBe(200);
   });
 
-  it('limits failed sign-ins per account without locking out its owner', async () => {
+  it('ends every other link of an account when one is used, and every link when the password changes', async () => {
+    const email = 'hal@example.com';
+    await signUpAndVerify(email, 'cedar mosaic tundra 8', 'Hal', 'Hal Co');
+    const resetLink = async () => tokenIn(await nextMailTo(email, /Reset your password/, async () => expect((await call(suite.base, 'POST', '/api/v1/account/password-reset', { body: { email } })).status).toBe(202)));
+    const confirm = (token: string, password: string) => call(suite.base, 'POST', '/api/v1/account/password-reset/confirm', { body: { token, password } });
+    const first = await resetLink();
+    const second = await resetLink();
+    expect((await confirm(second, 'pewter saddle orchard 5')).status).toBe(200);
+    expectError(await confirm(first, 'another fresh passphrase 6'), 400, 'ACCOUNT_LINK_INVALID');
+
+    // a link asked for before a password change ends with the change
+    const third = await resetLink();
+    const browser = new Browser(suite);
+    expect((await browser.call('POST', '/api/v1/account/login', { body: { email, password: 'pewter saddle orchard 5' } })).status).toBe(200);
+    expect((await browser.call('POST', '/api/v1/account/me/password', { body: { currentPassword: 'pewter saddle orchard 5', newPassword: 'quartz meadow ripple 44' } })).status).toBe(200);
+    expectError(await confirm(third, 'yet another passphrase 7'), 400, 'ACCOUNT_LINK_INVALID');
+    expect((await new Browser(suite).call('POST', '/api/v1/account/login', { body: { email, password: 'quartz meadow ripple 44' } })).status).toBe(200);
+  });
+
+  it('counts wrong current passwords as failed sign-ins: a flood from one session never fills the hashing queue, and another user signs in meanwhile', async () => {
+    const flooder = await signUpAndVerify('flo@example.com', 'juniper anvil cobalt 64', 'Flo', 'Flo Co');
+    await signUpAndVerify('gus@example.com', 'meadow prism falcon 27', 'Gus', 'Gus Co');
+    const flood = Array.from({ length: 150 }, () => flooder.call('POST', '/api/v1/account/me/password', { body: { currentPassword: 'not my password at all', newPassword: 'brand new passphrase 12' } }));
+    // once the first of the flood is answered, the rest are in (without a bound, the queue is full then and answers 503)
+    await Promise.race(flood);
+    const other = await new Browser(suite).call('POST', '/api/v1/account/login', { body: { email: 'gus@example.com', password: 'meadow prism falcon 27' } });
+    expect(other.status).toBe(200);
+    const answers = await Promise.all(flood);
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
+    // checked at most as often as the account's limit (3 here) and then, the session's browser being
+    // one the account signed in on, its device's own (3): the rest refused unchecked
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(6);
+    expect(answers.find((answer) => answer.status === 429)!.body).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED' });
+  });
+
+  it('checks an account’s password at its failure limit only on a browser it signed in on, unlocks it by email, and answers unknown addresses alike', async () => {
     const email = 'eve@example.com';
-    await signUpAndVerify(email, 'marble falcon river 12', 'Eve', 'Eve Co');
-    for (let i = 0; i < 3; i++) expectError(await new Browser(suite).call('POST', '/api/v1/account/login', { body: { email, password: `guess number ${i} wrong` } }), 401, 'INVALID_CREDENTIALS');
-    const limited = await new Browser(suite).call('POST', '/api/v1/account/login', { body: { email, password: 'guess number 4 wrong' } });
+    const password = 'marble falcon river 12';
+    const owner = await signUpAndVerify(email, password, 'Eve', 'Eve Co');
+    const login = (address: string, secret: string, browser = new Browser(suite)) => browser.call('POST', '/api/v1/account/login', { body: { email: address, password: secret } });
+    for (let i = 0; i < 3; i++) expectError(await login(email, `guess number ${i} wrong`), 401, 'INVALID_CREDENTIALS');
+    const limited = await login(email, 'guess number 4 wrong');
     expectError(limited, 429, 'RATE_LIMIT_EXCEEDED');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await new Browser(suite).call('POST', '/api/v1/account/login', { body: { email, password: 'marble falcon river 12' } })).status).toBe(200);
+    expect(limited.body.details).toEqual({ retryAfterSeconds: 900, unlockByEmail: true });
+    expect(limited.body.message).toMatch(/unlock link by email/);
+    // the right password from a browser the account never signed in on is refused unchecked, as a wrong one
+    expect(withoutTimestamp((await login(email, password)).body)).toEqual(withoutTimestamp(limited.body));
+    // the owner's browser, where the account signed in (its device cookie), still has it checked
+    expect(owner.cookies.has('platform_device')).toBe(true);
+    expect((await login(email, password, owner)).status).toBe(200);
+    // an address with no account at its limit answers alike
+    for (let i = 0; i < 3; i++) expectError(await login('nobody-at-all@example.com', `guess number ${i} wrong`), 401, 'INVALID_CREDENTIALS');
+    expect(withoutTimestamp((await login('nobody-at-all@example.com', password)).body)).toEqual(withoutTimestamp(limited.body));
+
+    // an unlock link, asked for from anywhere, goes to the owner; the answer is the same for an unknown address
+    const ask = (address: string) => call(suite.base, 'POST', '/api/v1/account/unlock', { body: { email: address } });
+    let asked: HttpResult | undefined;
+    const mail = await nextMailTo(email, /Unlock sign-in/, async () => (asked = await ask(email)));
+    expect(asked!.status).toBe(202);
+    expect((await ask('nobody-at-all@example.com')).body).toEqual(asked!.body);
+    expect(mail.text).toContain(`${suite.base}/dashboard/unlock#token=`);
+    const unlocker = new Browser(suite);
+    const unlocked = await unlocker.call('POST', '/api/v1/account/unlock/confirm', { body: { token: tokenIn(mail) } });
+    expect(unlocked.status).toBe(200);
+    expect(unlocker.cookies.has('platform_device')).toBe(true);
+    expectError(await new Browser(suite).call('POST', '/api/v1/account/unlock/confirm', { body: { token: tokenIn(mail) } }), 400, 'ACCOUNT_LINK_INVALID');
+    // the failures are cleared: any browser has the password checked again
+    expect((await login(email, password)).status).toBe(200);
   });
 });

@@ -411,6 +411,35 @@ describe('the developer dashboard at /dashboard', () => {
     await context.close();
   });
 
+  it('offers an emailed unlock link at an account’s sign-in limit, and the link’s page unlocks it for this browser', async () => {
+    // someone else's guesses fill the account's limit (ten, the wrong sign-in of the French page among them)
+    await eventually(async () => {
+      const guess = await call(suite.base, 'POST', '/api/v1/account/login', { body: { email: EMAIL, password: 'a wrong guess somewhere' } });
+      return guess.status === 429 || (expectError(guess, 401, 'INVALID_CREDENTIALS'), false);
+    }, 30_000, 'the account at its limit');
+    const { context, page, problems } = await openTab('en-US');
+    const signIn = async () => {
+      await page.getByLabel('Email address').fill(EMAIL);
+      await page.getByLabel('Password').fill(NEW_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+    };
+    await page.goto(`${suite.base}/dashboard/sign-in`);
+    await signIn();
+    await page.getByRole('alert').getByText(/ask for an unlock link by email/).waitFor();
+    const unlocks = smtp.mailbox.filter((mail) => /Unlock sign-in/.test(mail.subject)).length;
+    await page.getByRole('button', { name: 'Email me an unlock link' }).click();
+    await page.getByText('If the address has an account at its limit, an email with an unlock link is on its way.').waitFor();
+    const mail = await eventually(() => smtp.mailbox.filter((sent) => /Unlock sign-in/.test(sent.subject))[unlocks], 30_000, 'the unlock email');
+    await page.goto(/(http\S+\/dashboard\/unlock#token=[\w-]+)/.exec(mail.text)![1]);
+    await page.getByText('Sign-in is unlocked').waitFor();
+    expect(page.url()).toBe(`${suite.base}/dashboard/unlock`);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await signIn();
+    await page.getByRole('heading', { name: 'Usage and plan' }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('has a screenshot of every screen, each linked from the README', () => {
     const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
     const linked = [...readme.matchAll(/\]\(docs\/dashboard\/([\w-]+)\.png\)/g)].map((match) => match[1]);

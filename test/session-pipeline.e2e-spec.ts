@@ -1,5 +1,7 @@
 import { DataSource } from 'typeorm';
 import { Session } from '../apps/auth/src/accounts/account.entities';
+import { SessionGateway } from '../apps/auth/src/accounts/session-gateway';
+import { SessionsService } from '../apps/auth/src/accounts/sessions.service';
 import { UtilitiesModule } from '../apps/utilities/src/utilities.module';
 import { call, eventually } from './support/http';
 import { Developer, expectError, RunningApp, TestStack } from './support/stack';
@@ -55,5 +57,27 @@ describe('session tokens in another service (utilities, remote identity)', () =>
     }, 6_000, 'the ended session refused');
     expectError(revoked, 401, 'GATEWAY_AUTH_INVALID');
     expect(revoked.body.message).toBe('This session has ended: sign in again.');
+  });
+
+  it('passes a change’s CSRF check only for an Origin of the scheme and host the request came with, and reads the __Host- session cookie', async () => {
+    const { userId } = await stack.person(dev.organizationId, 'developer');
+    const { session, token } = await stack.auth.app.get(SessionsService).create(stack.auth.app.get(DataSource).manager, userId, { ipAddress: '127.0.0.1', userAgent: 'test' });
+    const csrfToken = stack.auth.app.get(SessionGateway).csrfTokenOf(session.id);
+    const keys = `/api/v1/account/organizations/${dev.organizationId}/keys`;
+    /** The gateway's session check as an ingress asks it, and whether the token it mints passed the CSRF check. */
+    const csrfPassed = async (origin: string, addressed: Record<string, string>) => {
+      const answer = await call(stack.auth.url, 'GET', '/internal/v1/gateway/session', { headers: { cookie: `__Host-platform_session=${token}`, 'x-original-method': 'POST', 'x-original-uri': keys, origin, 'x-csrf-token': csrfToken, ...addressed } });
+      const minted = answer.headers.get('x-platform-session');
+      expect(minted).toBeTruthy();
+      return JSON.parse(Buffer.from(minted!.split('.')[1], 'base64url').toString()).csrf as boolean;
+    };
+    // ingress-nginx and the compose nginx tell the scheme in X-Original-URL; a proxy may tell it in X-Forwarded-Proto
+    const overHttps = { 'x-original-url': `https://dashboard.example.test${keys}` };
+    expect(await csrfPassed('https://dashboard.example.test', overHttps)).toBe(true);
+    expect(await csrfPassed('http://dashboard.example.test', overHttps)).toBe(false);
+    const forwarded = { 'x-forwarded-host': 'dashboard.example.test', 'x-forwarded-proto': 'https' };
+    expect(await csrfPassed('https://dashboard.example.test', forwarded)).toBe(true);
+    expect(await csrfPassed('http://dashboard.example.test', forwarded)).toBe(false);
+    expect(await csrfPassed('http://dashboard.example.test', { 'x-forwarded-host': 'dashboard.example.test' })).toBe(true);
   });
 });

@@ -186,7 +186,7 @@ function startEcho(service: App, hits: Hit[], checks: Hit[]): http.Server {
       const hit: Hit = { service, method: req.method ?? '', url: req.url ?? '', headers: req.headers, bodyBytes };
       if (service === 'auth' && hit.url === SESSION_CHECK) {
         checks.push(hit);
-        const session = /(?:^|;\s*)platform_session=([^;]*)/.exec(req.headers.cookie ?? '')?.[1];
+        const session = /(?:^|;\s*)(?:__Host-)?platform_session=([^;]*)/.exec(req.headers.cookie ?? '')?.[1];
         const status = /^status-(\d{3})$/.exec(session ?? '')?.[1];
         res.writeHead(status ? Number(status) : 200, session && !status ? { 'x-platform-session': `minted-for-${session}` } : {});
         res.end();
@@ -437,7 +437,7 @@ describeNginx('compose nginx ingress', () => {
 
     it.each(PEOPLE)('sends %s on to %s with the token auth minted for the cookie, not the forged one', async (path, service) => {
       const before = checks.length;
-      const reply = await request(port, path, { headers: { cookie: 'theme=dark; platform_session=s3ss10n', 'x-platform-session': 'forged' } });
+      const reply = await request(port, path, { headers: { cookie: 'theme=dark; __Host-platform_session=s3ss10n', 'x-platform-session': 'forged' } });
       expect(reply.status).toBe(200);
       expect(reply.json()).toMatchObject({ service, url: path });
       expect(checks.length).toBe(before + 1);

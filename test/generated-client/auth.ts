@@ -182,7 +182,7 @@ export interface paths {
         put?: never;
         /**
          * Sign up
-         * @description Creates the account and an organization it owns (developer-sandbox plan), and emails a verification link. An address that already has an account gets an email saying so instead: the answer is the same either way.
+         * @description Emails a verification link; the account, with this password and name, and an organization it owns (developer-sandbox plan) are made when that link is used, within 24 hours. Each sign-up has its own link: signing up again with the same address sends a new one, and the first link used makes the account and ends the others. An address that already has an account gets an email saying so instead: the answer is the same either way.
          */
         post: operations["Account_signUp"];
         delete?: never;
@@ -200,7 +200,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Verify an email address with the emailed link’s token */
+        /**
+         * Verify an email address with the emailed link’s token
+         * @description Makes the account of the sign-up the link was sent for, with its password, name and organization. A link of an address that has an account by now is spent.
+         */
         post: operations["Account_verifyEmail"];
         delete?: never;
         options?: never;
@@ -219,7 +222,7 @@ export interface paths {
         put?: never;
         /**
          * Send the verification email again
-         * @description At most 5 account emails an hour per account; the answer is the same whether or not the address has an account.
+         * @description Sends the address’s latest sign-up a new link (the one emailed before stops working). At most 5 account emails an hour per address; the answer is the same whether or not the address has a sign-up waiting.
          */
         post: operations["Account_resendVerification"];
         delete?: never;
@@ -239,7 +242,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in
-         * @description Sets the session cookie (HttpOnly, SameSite=Lax, Secure outside loopback). Failed sign-ins are limited per client address (`LOGIN_FAILURES_PER_ADDRESS`, 30) and per account (`LOGIN_FAILURES_PER_ACCOUNT`, 10) over 15 minutes; an account at its limit still takes its right password from an address within its limit.
+         * @description Sets the session cookie (HttpOnly, SameSite=Lax; Secure and named `__Host-platform_session` outside loopback) and a device cookie that marks this browser as one the account signed in on (`platform_device`, likewise, for a year). Failed sign-ins are limited per client address (`LOGIN_FAILURES_PER_ADDRESS`, 30) and per account (`LOGIN_FAILURES_PER_ACCOUNT`, 10) over 15 minutes. At the account’s limit its password is checked only on a browser with its device cookie; elsewhere the answer is 429 (`details.unlockByEmail`), right password or not, and `POST /api/v1/account/unlock` emails the owner a link that lifts the limit.
          */
         post: operations["Account_login"];
         delete?: never;
@@ -276,7 +279,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for a password reset link
-         * @description The link works once, for an hour. The answer is the same whether or not the address has an account.
+         * @description The link works once, for an hour, and only until the password changes. The answer is the same whether or not the address has an account.
          */
         post: operations["Account_requestReset"];
         delete?: never;
@@ -296,9 +299,49 @@ export interface paths {
         put?: never;
         /**
          * Choose a new password with the reset link’s token
-         * @description Every session of the account ends.
+         * @description Every session of the account ends, and so does every other link emailed to it (other reset links included).
          */
         post: operations["Account_confirmReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a sign-in unlock link
+         * @description For an account at its failure limit (sign-in answers 429 with `details.unlockByEmail`): emails its owner a link that works once, for an hour. At most 5 account emails an hour per address; the answer is the same whether or not the address has an account, or one at its limit.
+         */
+        post: operations["Account_requestUnlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/unlock/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lift an account’s failure limit with the unlock link’s token
+         * @description Clears the account’s failed sign-ins and sets this browser’s device cookie for the account, so that it can sign in here even if someone fills the limit again.
+         */
+        post: operations["Account_confirmUnlock"];
         delete?: never;
         options?: never;
         head?: never;
@@ -333,7 +376,7 @@ export interface paths {
         put?: never;
         /**
          * Change the password
-         * @description Needs the current password. Every other session of the account ends.
+         * @description Needs the current password: a wrong one counts as a failed sign-in of the account and of the client address (429 at their limits, as at sign-in). Every other session of the account ends, and so does every link emailed to it and not used yet.
          */
         post: operations["Account_changePassword"];
         delete?: never;
@@ -3047,7 +3090,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description An email is on its way if the address has an unverified account. */
+            /** @description An email is on its way if the address has a sign-up waiting for its link. */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -3524,6 +3567,198 @@ export interface operations {
             };
         };
     };
+    Account_requestUnlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailDto"];
+            };
+        };
+        responses: {
+            /** @description An email is on its way if the address has an account at its limit. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Account_confirmUnlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkTokenDto"];
+            };
+        };
+        responses: {
+            /** @description Sign-in is unlocked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /**
+             * @description `ACCOUNT_LINK_INVALID`: This link is invalid, has already been used or has expired.
+             *
+             *     `VALIDATION_FAILED`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CSRF_CHECK_FAILED`: This request was refused: it must come from the dashboard’s own page, with its X-CSRF-Token header. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     Account_me: {
         parameters: {
             query?: never;
@@ -3685,6 +3920,25 @@ export interface operations {
             /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     message: string,
     /** VALIDATION_FAILED: one list of messages per field */
     readonly errors: Record<string, string[]> = {},
+    /** the envelope's machine-readable facts (e.g. `unlockByEmail` at an account's sign-in limit) */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -49,9 +51,9 @@ export async function api<T = unknown>(method: 'GET' | 'POST' | 'PATCH' | 'DELET
   } catch {
     throw new ApiError(0, NETWORK_ERROR, '');
   }
-  const envelope = (await response.json().catch(() => null)) as { success?: boolean; data?: T; code?: string; message?: string; errors?: Record<string, string[]> } | null;
+  const envelope = (await response.json().catch(() => null)) as { success?: boolean; data?: T; code?: string; message?: string; errors?: Record<string, string[]>; details?: Record<string, unknown> } | null;
   if (response.ok && envelope?.success) return envelope.data as T;
-  const error = new ApiError(response.status, envelope?.code ?? 'HTTP_ERROR', envelope?.message ?? response.statusText, envelope?.errors ?? {});
+  const error = new ApiError(response.status, envelope?.code ?? 'HTTP_ERROR', envelope?.message ?? response.statusText, envelope?.errors ?? {}, envelope?.details ?? {});
   if (response.status === 401 && error.code !== 'INVALID_CREDENTIALS') state.onSignedOut();
   return Promise.reject(error);
 }

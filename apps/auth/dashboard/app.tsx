@@ -5,7 +5,7 @@ import { Alert, errorText, PageTitle } from './components';
 import { I18n, initialLanguage, Language, LANGUAGES, rememberLanguage, useI18n } from './i18n';
 import { AccountPage, NewOrganizationPage } from './pages/account';
 import { AuditLogPage } from './pages/audit-log';
-import { AcceptInvitation, PasswordReset, pendingInvitation, VerifyEmail } from './pages/email-links';
+import { AcceptInvitation, PasswordReset, pendingInvitation, Unlock, VerifyEmail } from './pages/email-links';
 import { KeysPage } from './pages/keys';
 import { MembersPage } from './pages/members';
 import { RequestsPage } from './pages/requests';
@@ -21,6 +21,7 @@ import type { Me, MyOrganization } from './types';
 const PUBLIC_PAGES: Record<string, () => ComponentChildren> = {
   [`${BASE}/verify-email`]: () => <VerifyEmail />,
   [`${BASE}/password-reset`]: () => <PasswordReset />,
+  [`${BASE}/unlock`]: () => <Unlock />,
   [`${BASE}/accept-invitation`]: () => <AcceptInvitation />,
 };
 /** Pages only for the signed out: a signed-in reader goes on to the dashboard. */

@@ -42,6 +42,33 @@ export function VerifyEmail() {
   );
 }
 
+/** An unlock link's page: the account's failed sign-ins are cleared, and this browser becomes one it signed in on. */
+export function Unlock() {
+  const { t } = useI18n();
+  const [token] = useState(takeLinkToken);
+  const [state, setState] = useState<{ done?: boolean; error?: string }>({});
+  useEffect(() => {
+    if (!token) return;
+    api('POST', '/account/unlock/confirm', { token }).then(
+      () => setState({ done: true }),
+      (error) => setState({ error: errorText(error, t) }),
+    );
+  }, [token]);
+  return (
+    <div class="card narrow">
+      <PageTitle title={t.unlockTitle}>{t.unlockTitle}</PageTitle>
+      {!token ? <Alert>{t.linkMissing}</Alert> : state.done ? <Status>{t.unlocked}</Status> : state.error ? <Alert>{state.error}</Alert> : <p class="loading">{t.unlocking}</p>}
+      {state.done ? (
+        <p>
+          <Link class="button primary" href={`${BASE}/sign-in`}>
+            {t.signIn}
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export function PasswordReset() {
   const { t } = useI18n();
   const [token] = useState(takeLinkToken);

@@ -29,6 +29,29 @@ export function ResendVerification({ email }: { email: string }) {
   );
 }
 
+/** Asks for an unlock link: offered when a sign-in says the account is at its failure limit. */
+export function RequestUnlock({ email }: { email: string }) {
+  const { t } = useI18n();
+  const [state, setState] = useState<{ sent?: boolean; error?: string }>({});
+  const request = async () => {
+    try {
+      await api('POST', '/account/unlock', { email });
+      setState({ sent: true });
+    } catch (error) {
+      setState({ error: errorText(error, t) });
+    }
+  };
+  return (
+    <div class="inline-action">
+      <button type="button" onClick={request}>
+        {t.requestUnlock}
+      </button>
+      {state.sent ? <Status>{t.unlockSent}</Status> : null}
+      <Alert>{state.error}</Alert>
+    </div>
+  );
+}
+
 export function SignIn({ notice }: { notice?: string }) {
   const { t } = useI18n();
   const session = useSession();
@@ -45,6 +68,7 @@ export function SignIn({ notice }: { notice?: string }) {
         <Field label={t.password} type="password" autoComplete="current-password" value={form.values.password} onValue={form.set('password')} errors={form.fieldErrors.password} />
         <Alert>{form.formError}</Alert>
         {form.failure?.code === 'EMAIL_NOT_VERIFIED' ? <ResendVerification email={form.values.email} /> : null}
+        {form.failure?.details.unlockByEmail ? <RequestUnlock email={form.values.email} /> : null}
         <button type="submit" class="primary" disabled={form.busy}>
           {t.signIn}
         </button>

@@ -3,20 +3,22 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { Environment, InternalApi, JobQueue, qualifiedTable, randomToken, reachableBaseUrl, UtilitiesContract } from '@platform/common';
 import { Organization } from '../organizations/organization.entity';
-import { AccountLink, AccountLinkKind, Invitation, User } from './account.entities';
+import { AccountLink, AccountLinkKind, Invitation, PendingSignUp, User } from './account.entities';
 import { tokenHash } from './sessions.service';
 
 export const SEND_ACCOUNT_EMAIL = 'auth:send-account-email';
 
-/** How long a link works: a verification a day, a password reset an hour, an invitation a week. */
-export const LINK_LIFETIME_MS: Record<AccountLinkKind | 'invitation', number> = {
-  verify_email: 24 * 3600_000,
+/** How long a link works: a sign-up's a day, a password reset and an unlock an hour, an invitation a week. */
+export const LINK_LIFETIME_MS: Record<'sign_up' | AccountLinkKind | 'invitation', number> = {
+  sign_up: 24 * 3600_000,
   password_reset: 3600_000,
+  unlock: 3600_000,
   invitation: 7 * 24 * 3600_000,
 };
 
 export type AccountEmailJob =
-  | { kind: 'verify_email' | 'password_reset' | 'already_registered'; userId: string }
+  | { kind: 'verify_email'; signUpId: string }
+  | { kind: AccountLinkKind | 'already_registered'; userId: string }
   | { kind: 'invitation'; invitationId: string };
 
 /**
@@ -53,6 +55,7 @@ export class AccountEmails {
 
   private async compose(job: AccountEmailJob): Promise<UtilitiesContract.AccountEmail | null> {
     if (job.kind === 'invitation') return this.invitation(job.invitationId);
+    if (job.kind === 'verify_email') return this.signUp(job.signUpId);
     const user = await this.dataSource.getRepository(User).findOneBy({ id: job.userId });
     if (!user) return null;
     if (job.kind === 'already_registered') {
@@ -63,15 +66,14 @@ export class AccountEmails {
         text: `Hello ${user.name},\n\nSomeone (perhaps you) tried to sign up with this address, which already has an account.\nSign in, or reset your password if you forgot it:\n\n${this.link('sign-in')}\n\nIf it was not you, nothing changed: you can ignore this email.`,
       };
     }
-    if (job.kind === 'verify_email' && user.emailVerifiedAt) return null;
     const token = randomToken(32);
     await this.dataSource.getRepository(AccountLink).insert({ kind: job.kind, userId: user.id, tokenHash: tokenHash(token), expiresAt: new Date(Date.now() + LINK_LIFETIME_MS[job.kind]), usedAt: null });
-    if (job.kind === 'verify_email') {
+    if (job.kind === 'unlock') {
       return {
         kind: job.kind,
         to: user.email,
-        subject: 'Verify your email address',
-        text: `Hello ${user.name},\n\nConfirm your email address to start using the Platform API dashboard (the link works for 24 hours):\n\n${this.link('verify-email', token)}\n\nIf you did not sign up, ignore this email.`,
+        subject: 'Unlock sign-in to your account',
+        text: `Hello ${user.name},\n\nSign-in to your Platform account is paused after too many wrong passwords. This link lets you sign in again, and this browser stays trusted for your account (it works for one hour, once):\n\n${this.link('unlock', token)}\n\nIf the wrong passwords were not yours, someone may be guessing your password: once signed in, choose a new one.`,
       };
     }
     return {
@@ -79,6 +81,23 @@ export class AccountEmails {
       to: user.email,
       subject: 'Reset your password',
       text: `Hello ${user.name},\n\nChoose a new password with this link (it works for one hour, once):\n\n${this.link('password-reset', token)}\n\nIf you did not ask for it, ignore this email: your password is unchanged.`,
+    };
+  }
+
+  /** A sign-up's link, new at each send (the one emailed before stops working); it names what the link makes, so that a sign-up someone else made with this address shows. */
+  private async signUp(signUpId: string): Promise<UtilitiesContract.AccountEmail | null> {
+    const token = randomToken(32);
+    const rows: [Array<{ email: string; name: string; organization_name: string }>, number] = await this.dataSource.query(
+      `UPDATE ${qualifiedTable(this.dataSource, PendingSignUp)} SET "token_hash" = $2 WHERE "id" = $1 AND "expires_at" > now() RETURNING "email", "name", "organization_name"`,
+      [signUpId, tokenHash(token)],
+    );
+    const signUp = rows[0]?.[0];
+    if (!signUp) return null;
+    return {
+      kind: 'verify_email',
+      to: signUp.email,
+      subject: 'Verify your email address',
+      text: `Hello ${signUp.name},\n\nConfirm your email address to create your Platform API dashboard account, with the organization “${signUp.organization_name}” (the link works once, within 24 hours of signing up):\n\n${this.link('verify-email', token)}\n\nIf you did not sign up, or not with this name and organization, ignore this email: no account is made without this link.`,
     };
   }
 

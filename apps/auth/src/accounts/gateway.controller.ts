@@ -29,11 +29,13 @@ export function addressedHosts(headers: Headers): string[] {
 /** The gateway's question about a request, from the headers nginx (auth_request), ingress-nginx (auth-url) or the in-process router send. */
 export function gatewayRequestOf(headers: Headers, fallback: { method: string; uri: string }): GatewayRequest {
   let uri = first(headers, 'x-original-uri');
+  let scheme = first(headers, 'x-forwarded-proto')?.split(',')[0].trim();
   const originalUrl = first(headers, 'x-original-url');
-  if (!uri && originalUrl) {
+  if (originalUrl) {
     try {
       const parsed = new URL(originalUrl);
-      uri = `${parsed.pathname}${parsed.search}`;
+      uri ||= `${parsed.pathname}${parsed.search}`;
+      scheme = parsed.protocol.slice(0, -1);
     } catch {
       // not a URL: the fallback's
     }
@@ -44,6 +46,7 @@ export function gatewayRequestOf(headers: Headers, fallback: { method: string; u
     uri: uri ?? fallback.uri,
     origin: first(headers, 'origin'),
     hosts: addressedHosts(headers),
+    scheme: scheme || 'http',
     csrfToken: first(headers, 'x-csrf-token'),
     organizationId: first(headers, 'x-organization-id'),
   };

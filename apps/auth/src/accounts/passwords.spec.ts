@@ -1,4 +1,5 @@
-import { hashPassword, MIN_PASSWORD_LENGTH, passwordMatches, passwordProblems } from './passwords';
+import { PlatformException } from '@platform/common';
+import { hashPassword, MAX_HASHES_PER_CALLER, MIN_PASSWORD_LENGTH, passwordMatches, passwordProblems } from './passwords';
 
 describe('password rules', () => {
   it('takes a long, uncommon password', () => {
@@ -20,10 +21,23 @@ describe('password rules', () => {
   });
 
   it('hashes with argon2id and verifies; an unknown account verifies nothing, at the same cost', async () => {
-    const hashed = await hashPassword('violet tractor umbrella 42');
+    const hashed = await hashPassword('violet tractor umbrella 42', null);
     expect(hashed).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
-    await expect(passwordMatches('violet tractor umbrella 42', hashed)).resolves.toBe(true);
-    await expect(passwordMatches('violet tractor umbrella 43', hashed)).resolves.toBe(false);
-    await expect(passwordMatches('violet tractor umbrella 42', null)).resolves.toBe(false);
+    await expect(passwordMatches('violet tractor umbrella 42', hashed, null)).resolves.toBe(true);
+    await expect(passwordMatches('violet tractor umbrella 43', hashed, null)).resolves.toBe(false);
+    await expect(passwordMatches('violet tractor umbrella 42', null, null)).resolves.toBe(false);
+  });
+
+  it('gives one caller at most a couple of hashes at once: the rest get 429 and take no place in the queue, and another caller is served meanwhile', async () => {
+    const hashed = await hashPassword('violet tractor umbrella 42', null);
+    const flood = Array.from({ length: 40 }, () => passwordMatches('a wrong guess here', hashed, 'user:mallory'));
+    const other = passwordMatches('violet tractor umbrella 42', hashed, 'address:203.0.113.7');
+    const outcomes = await Promise.allSettled(flood);
+    await expect(other).resolves.toBe(true);
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(MAX_HASHES_PER_CALLER);
+    const refused = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected').map((outcome) => outcome.reason as PlatformException);
+    expect(new Set(refused.map((error) => `${error.status} ${error.code} ${error.options.headers?.['retry-after']}`))).toEqual(new Set(['429 RATE_LIMIT_EXCEEDED 1']));
+    // the caller's hashes done, it is served again
+    await expect(passwordMatches('violet tractor umbrella 42', hashed, 'user:mallory')).resolves.toBe(true);
   });
 });

@@ -10,15 +10,45 @@ const ARGON2_OPTIONS = { type: argon2id, memoryCost: 19 * 1024, timeCost: 2, par
  */
 const MAX_CONCURRENT_HASHES = 2;
 const MAX_WAITING = 64;
+/**
+ * Hashes one caller (a signed-in user, or a client address for those not signed in) may have
+ * running or waiting at once: more are refused with 429, so that no one caller can fill the
+ * shared queue and turn everybody else's sign-in into a 503.
+ */
+export const MAX_HASHES_PER_CALLER = 2;
 
 export const MIN_PASSWORD_LENGTH = 12;
 /** Longer passwords are refused, not truncated: argon2 takes any length, but a bound keeps the work bounded. */
 export const MAX_PASSWORD_LENGTH = 256;
 
+/**
+ * Who asks for a hash, for the per-caller bound: `user:<id>` for a signed-in user,
+ * `address:<ip>` otherwise; null only for the platform's own work (tests, tools).
+ */
+export type HashCaller = string | null;
+
 let running = 0;
 const waiting: Array<() => void> = [];
+const held = new Map<string, number>();
 
-async function bounded<T>(work: () => Promise<T>): Promise<T> {
+async function bounded<T>(caller: HashCaller, work: () => Promise<T>): Promise<T> {
+  if (caller !== null) {
+    const count = held.get(caller) ?? 0;
+    if (count >= MAX_HASHES_PER_CALLER) throw PlatformException.tooManyRequests(1);
+    held.set(caller, count + 1);
+  }
+  try {
+    return await queued(work);
+  } finally {
+    if (caller !== null) {
+      const count = held.get(caller)! - 1;
+      if (count) held.set(caller, count);
+      else held.delete(caller);
+    }
+  }
+}
+
+async function queued<T>(work: () => Promise<T>): Promise<T> {
   if (running >= MAX_CONCURRENT_HASHES) {
     if (waiting.length >= MAX_WAITING) throw new PlatformException('UPSTREAM_UNAVAILABLE', { headers: { 'retry-after': '1' } });
     await new Promise<void>((resolve) => waiting.push(resolve));
@@ -32,17 +62,17 @@ async function bounded<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function hashPassword(password: string): Promise<string> {
-  return bounded(() => hash(password, ARGON2_OPTIONS));
+export function hashPassword(password: string, caller: HashCaller): Promise<string> {
+  return bounded(caller, () => hash(password, ARGON2_OPTIONS));
 }
 
 /**
  * Whether the password matches the hash. Without a hash (no such account) a dummy hash is
  * verified all the same, so that an unknown email costs the time a known one does.
  */
-export async function passwordMatches(password: string, passwordHash: string | null): Promise<boolean> {
+export async function passwordMatches(password: string, passwordHash: string | null, caller: HashCaller): Promise<boolean> {
   const target = passwordHash ?? (await dummyHash());
-  const matches = await bounded(() => verify(target, password.slice(0, MAX_PASSWORD_LENGTH)).catch(() => false));
+  const matches = await bounded(caller, () => verify(target, password.slice(0, MAX_PASSWORD_LENGTH)).catch(() => false));
   return matches && passwordHash !== null;
 }
 

@@ -8,7 +8,9 @@ import { pepperOf } from '../credentials/credential-secrets';
 import { Organization } from '../organizations/organization.entity';
 import { SigningKeys } from '../tokens/signing-keys.service';
 import { Membership, Session } from './account.entities';
-import { SESSION_COOKIE, SessionsService } from './sessions.service';
+import { requestCookie, SESSION_COOKIE } from './cookies';
+import { isOwnOrigin } from './origins';
+import { SessionsService } from './sessions.service';
 
 /** What the gateway knows of the request it asks about. */
 export interface GatewayRequest {
@@ -19,6 +21,8 @@ export interface GatewayRequest {
   origin?: string;
   /** the hosts the client addressed: Host, X-Forwarded-Host, the host of X-Original-URL */
   hosts: string[];
+  /** the scheme the client used: X-Original-URL's, else X-Forwarded-Proto, else http */
+  scheme: string;
   csrfToken?: string;
   /** X-Organization-Id, for the routes outside /api/v1/account/organizations/:id */
   organizationId?: string;
@@ -27,22 +31,12 @@ export interface GatewayRequest {
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ORGANIZATION_PATH = /^\/api\/v1\/account\/organizations\/([0-9a-fA-F-]{36})(?:[/?#]|$)/;
 
-/** The value of one cookie in a Cookie header, or undefined. */
-export function cookieValue(header: string | undefined, name: string): string | undefined {
-  if (!header || header.length > 8192) return undefined;
-  for (const part of header.split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
-  return undefined;
-}
-
 /**
  * What the gateway asks of auth for each request of a person: whether the session cookie opens a
  * live session and, if so, a session token for this one request (≤ 60 s, signed with the session
  * key) naming the user, the session, the organization the request names with the user's role in
  * it, and whether a state-changing request passed the CSRF check: an Origin of the dashboard's own
- * host and the session's X-CSRF-Token. No cookie, or a dead session: no token.
+ * scheme and host, and the session's X-CSRF-Token. No cookie, or a dead session: no token.
  */
 @Injectable()
 export class SessionGateway {
@@ -63,7 +57,7 @@ export class SessionGateway {
   }
 
   async mint(request: GatewayRequest): Promise<string | undefined> {
-    const token = cookieValue(request.cookie, SESSION_COOKIE);
+    const token = requestCookie(request.cookie, SESSION_COOKIE);
     if (!token) return undefined;
     const session = await this.sessions.open(token);
     if (!session) return undefined;
@@ -87,16 +81,8 @@ export class SessionGateway {
   }
 
   private csrfPasses(session: Session, request: GatewayRequest): boolean {
-    if (!request.origin || !request.csrfToken) return false;
-    let originHost: string;
-    try {
-      originHost = new URL(request.origin).host.toLowerCase();
-    } catch {
-      return false;
-    }
-    const hosts = new Set(request.hosts.map((host) => host.toLowerCase()));
-    if (this.env.PUBLIC_BASE_URL) hosts.add(new URL(this.env.PUBLIC_BASE_URL).host.toLowerCase());
-    return hosts.has(originHost) && constantTimeEquals(request.csrfToken, this.csrfTokenOf(session.id));
+    if (!request.csrfToken || !isOwnOrigin(request.origin, { scheme: request.scheme, hosts: request.hosts, publicBaseUrl: this.env.PUBLIC_BASE_URL })) return false;
+    return constantTimeEquals(request.csrfToken, this.csrfTokenOf(session.id));
   }
 
   private async membership(organizationId: string, userId: string): Promise<{ role: Membership['role']; periodAnchor: number } | null> {

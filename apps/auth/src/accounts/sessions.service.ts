@@ -5,8 +5,6 @@ import { DataSource, EntityManager, IsNull, MoreThan } from 'typeorm';
 import { Batcher, Environment, qualifiedTable, randomToken, SESSION_TOKEN_LIFETIME_SECONDS, MAX_CLOCK_SKEW_SECONDS } from '@platform/common';
 import { Session } from './account.entities';
 
-/** The name of the dashboard's session cookie. */
-export const SESSION_COOKIE = 'platform_session';
 /** How stale a session's `lastSeenAt` may be: it is written at most once a minute. */
 const LAST_SEEN_PRECISION_MS = 60_000;
 /** Sessions ended this recently are in the revocation feed: a session token minted before the end may still live. */

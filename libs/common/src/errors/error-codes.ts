@@ -112,6 +112,12 @@ export const ERROR_CODES = {
     429,
     'Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.',
     'Trop de requêtes. Réessayez dans {retryAfter, plural, one {# seconde} other {# secondes}}.',
+    {
+      accountLimit: {
+        en: 'Too many failed sign-ins on this account: retry after {retryAfter, plural, one {# second} other {# seconds}}, from a browser where you signed in before, or ask for an unlock link by email.',
+        fr: 'Trop de connexions échouées sur ce compte : réessayez dans {retryAfter, plural, one {# seconde} other {# secondes}}, depuis un navigateur où vous vous êtes déjà connecté, ou demandez un lien de déblocage par e-mail.',
+      },
+    },
   ),
   QUOTA_EXCEEDED: define(429, 'The monthly request quota of your plan is used up.', 'Le quota mensuel de requêtes de votre offre est épuisé.'),
   UPSTREAM_UNAVAILABLE: define(503, 'A service this request depends on is unavailable. Please retry shortly.', 'Un service nécessaire à cette requête est indisponible. Veuillez réessayer sous peu.'),

@@ -88,6 +88,7 @@ export const SUCCESS_MESSAGES = {
   signedIn: { en: 'Signed in.', fr: 'Connecté.' },
   signedOut: { en: 'Signed out.', fr: 'Déconnecté.' },
   passwordChanged: { en: 'Password changed. Your other sessions have ended.', fr: 'Mot de passe modifié. Vos autres sessions ont pris fin.' },
+  signInUnlocked: { en: 'Sign-in unlocked: you can sign in now.', fr: 'Connexion débloquée : vous pouvez vous connecter.' },
   keyCreated: { en: 'API key created. Store its secret now: it is shown only once.', fr: 'Clé d’API créée. Conservez son secret maintenant : il n’est affiché qu’une fois.' },
   preferenceUpdated: { en: 'Notification preference updated.', fr: 'Préférence de notification mise à jour.' },
   serviceUp: { en: 'Service is up.', fr: 'Le service est disponible.' },
