@@ -1,5 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
-import { ApiOperation } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query, Res } from '@nestjs/common';
+import { ApiBody, ApiOperation } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PlatformException, Tenant, TenantContext } from '@platform/common';
 import { ApiIdParam } from '../shared/validation';
 import { ContractsService } from './contracts.service';
@@ -7,7 +8,9 @@ import { ContractView, CreateContractDto, ListContractsQueryDto, UpdateContractD
 
 const contractId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('CONTRACT_NOT_FOUND') });
 
-@ApiTag('Contracts', 'Employment contracts with base salary, allowances and deductions in minor units; one contract in force per employee at a time.')
+const NEW_CONTRACT = { externalId: 'CTR-0042-2025', employeeExternalId: 'EMP-0042', type: 'permanent', startDate: '2025-01-01', baseSalary: 350000, currency: 'XAF', payFrequency: 'monthly' };
+
+@ApiTag('Contracts', 'Employment contracts with base salary, allowances and deductions in minor units; one contract in force per employee at a time. POST creates or syncs by externalId.')
 @Controller('contracts')
 export class ContractsController {
   constructor(private readonly contracts: ContractsService) {}
@@ -16,13 +19,25 @@ export class ContractsController {
   @HttpCode(201)
   @Authenticated('hr:write')
   @ApiOperation({
-    summary: 'Create a contract',
-    description: 'endDate is required for fixed_term and internship contracts and may not be before startDate (VALIDATION_FAILED otherwise).',
+    summary: 'Create or sync a contract',
+    description:
+      'Creates the contract for the employee named by `employeeId` or `employeeExternalId`, or, when the company already has one with this `externalId`, applies the fields sent to it as PATCH /contracts/{id} does (those left out keep their value; `status` may then end it); sent again unchanged, it changes nothing. ' +
+      'endDate is required for fixed_term and internship contracts and may not be before startDate (VALIDATION_FAILED otherwise).',
+  })
+  @ApiBody({
+    type: CreateContractDto,
+    examples: {
+      byExternalIds: { summary: 'Synced by your ids', value: { ...NEW_CONTRACT, allowances: [{ code: 'TRANSPORT', name: 'Transport allowance', amount: 25000 }] } },
+      byEmployeeId: { summary: 'For an employee by id', value: { employeeId: '3f2b8c1e-4d5a-4f6b-9c7d-8e9f0a1b2c3d', type: 'fixed_term', startDate: '2025-01-01', endDate: '2025-12-31', baseSalary: 350000, currency: 'XAF', payFrequency: 'monthly' } },
+    },
   })
   @ApiEnvelope(201, ContractView, 'Contract created, active unless sent with status draft.')
-  @ApiErrors('USER_NOT_FOUND', 'CONTRACT_OVERLAP')
-  create(@Tenant() tenant: TenantContext, @Body() body: CreateContractDto) {
-    return this.contracts.create(tenant.companyId, body);
+  @ApiEnvelope(200, ContractView, 'The company had a contract with this externalId: it was synchronized (same id).')
+  @ApiErrors('USER_NOT_FOUND', 'CONTRACT_OVERLAP', 'CONTRACT_EXTERNAL_ID_CONFLICT', 'CONTRACT_NOT_EDITABLE', 'CONTRACT_INVALID_TRANSITION')
+  async createOrSync(@Tenant() tenant: TenantContext, @Body() body: CreateContractDto, @Res({ passthrough: true }) reply: FastifyReply) {
+    const { contract, created } = await this.contracts.createOrSync(tenant.companyId, body);
+    if (!created) void reply.status(200);
+    return contract;
   }
 
   @Get()
@@ -48,7 +63,7 @@ export class ContractsController {
   @ApiIdParam('contract')
   @ApiOperation({ summary: 'Update, activate or end a contract', description: 'A draft becomes active, an active contract ends; an ended contract is read-only.' })
   @ApiEnvelope(200, ContractView, 'The contract after the change.')
-  @ApiErrors('CONTRACT_NOT_FOUND', 'CONTRACT_NOT_EDITABLE', 'CONTRACT_INVALID_TRANSITION', 'CONTRACT_OVERLAP')
+  @ApiErrors('CONTRACT_NOT_FOUND', 'CONTRACT_NOT_EDITABLE', 'CONTRACT_INVALID_TRANSITION', 'CONTRACT_OVERLAP', 'CONTRACT_EXTERNAL_ID_CONFLICT')
   update(@Tenant() tenant: TenantContext, @Param('id', contractId) id: string, @Body() body: UpdateContractDto) {
     return this.contracts.update(tenant.companyId, id, body);
   }

@@ -15,6 +15,7 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateBy,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
@@ -74,9 +75,34 @@ export class DeductionDto implements Deduction {
 }
 
 export class CreateContractDto {
-  @ApiProperty({ ...UUID })
+  @ApiPropertyOptional({
+    example: 'CTR-0042-2025',
+    minLength: 1,
+    maxLength: 100,
+    description: 'Your system’s id for the contract, unique within the company: POST with a known externalId syncs that contract (required in POST /contracts/bulk).',
+  })
+  @ValidateIf((dto: CreateContractDto) => dto.externalId !== undefined)
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  externalId?: string;
+
+  @ApiPropertyOptional({ ...UUID, description: 'The employee. Send this or employeeExternalId.' })
+  @ValidateIf((dto: CreateContractDto) => dto.employeeId !== undefined || dto.employeeExternalId === undefined)
   @IsUUID()
-  employeeId: string;
+  employeeId?: string;
+
+  @ApiPropertyOptional({ example: 'EMP-0042', minLength: 1, maxLength: 100, description: 'The employee by the externalId they were given, instead of employeeId.' })
+  @ValidateIf((dto: CreateContractDto) => dto.employeeExternalId !== undefined)
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  @ValidateBy({ name: 'notWithEmployeeId', validator: { validate: (_value: unknown, args) => (args?.object as CreateContractDto).employeeId === undefined } }, {
+    message: ({ property }) => `${property} must not be sent with employeeId`,
+  })
+  employeeExternalId?: string;
 
   @ApiProperty({ enum: CONTRACT_TYPES })
   @IsIn(CONTRACT_TYPES)
@@ -86,10 +112,10 @@ export class CreateContractDto {
   @IsDateOnly()
   startDate: string;
 
-  @ApiPropertyOptional({ example: '2025-12-31', format: 'date', description: 'Required for fixed_term and internship; not before startDate.' })
+  @ApiPropertyOptional({ type: String, example: '2025-12-31', format: 'date', nullable: true, description: 'Required for fixed_term and internship; not before startDate. null: open-ended.' })
   @IsOptional()
   @IsDateOnly()
-  endDate?: string;
+  endDate?: string | null;
 
   @ApiProperty({ type: 'integer', example: 350000, minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Per pay period, integer in minor units of `currency` (XAF has none).' })
   @IsInt()
@@ -131,13 +157,16 @@ export class CreateContractDto {
   @MaxLength(150)
   jobTitle?: string | null;
 
-  @ApiPropertyOptional({ enum: ['draft', 'active'], default: 'active', description: 'Send draft to prepare a contract without putting it in force.' })
+  @ApiPropertyOptional({
+    enum: CONTRACT_STATUSES,
+    description: 'A new contract is active unless sent as draft, to prepare it without putting it in force. Syncing a known externalId moves its contract as PATCH does: draft → active → ended.',
+  })
   @IsOptional()
-  @IsIn(['draft', 'active'])
-  status?: 'draft' | 'active';
+  @IsIn(CONTRACT_STATUSES)
+  status?: ContractStatus;
 }
 
-export class UpdateContractDto extends PartialType(OmitType(CreateContractDto, ['employeeId', 'status', 'endDate'] as const), { skipNullProperties: false }) {
+export class UpdateContractDto extends PartialType(OmitType(CreateContractDto, ['employeeId', 'employeeExternalId', 'status', 'endDate'] as const), { skipNullProperties: false }) {
   @ApiPropertyOptional({ type: String, example: '2025-12-31', format: 'date', nullable: true, description: 'null makes the contract open-ended. When ending, defaults to today.' })
   @ValidateIf((dto: UpdateContractDto) => dto.endDate !== undefined && dto.endDate !== null)
   @IsDateOnly()
@@ -154,6 +183,12 @@ export class ListContractsQueryDto extends PageQueryDto {
   @IsOptional()
   @IsUUID()
   employeeId?: string;
+
+  @ApiPropertyOptional({ example: 'CTR-0042-2025', maxLength: 100 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  externalId?: string;
 
   @ApiPropertyOptional({ enum: CONTRACT_STATUSES })
   @IsOptional()
@@ -181,6 +216,7 @@ export class ContractView {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ format: 'uuid' }) companyId: string;
   @ApiProperty({ format: 'uuid' }) employeeId: string;
+  @ApiProperty({ type: String, nullable: true, example: 'CTR-0042-2025', description: 'Your system’s id for the contract; null when none was given.' }) externalId: string | null;
   @ApiProperty({ enum: CONTRACT_TYPES }) type: ContractType;
   @ApiProperty({ enum: CONTRACT_STATUSES }) status: ContractStatus;
   @ApiProperty({ format: 'date', example: '2025-01-01' }) startDate: string;
@@ -194,3 +230,4 @@ export class ContractView {
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
 }
+
