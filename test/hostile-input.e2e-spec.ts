@@ -107,6 +107,7 @@ function explicitBases(): Record<string, { query?: string; body?: Record<string,
     'POST /api/v1/hr/leave-types': { body: { name: `Leave ${UNIQUE}`, annualAllowanceDays: 10 } },
     // a draft, which no contract is in the way of; the employee by id (the document names it or employeeExternalId)
     'POST /api/v1/hr/contracts': { body: { ...contract, externalId: `H${UNIQUE}` } },
+    'POST /api/v1/hr/contracts/bulk': { body: { items: [{ ...contract, externalId: `H${UNIQUE}` }] } },
     'POST /api/v1/hr/attendance': { body: { employeeId: ids.employees, date: '2026-03-04', checkIn: '08:00', checkOut: '17:00' } },
     'POST /api/v1/app/documents': { body: payslip },
     'POST /api/v1/app/document-jobs': { body: payslip },

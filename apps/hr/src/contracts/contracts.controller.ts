@@ -1,10 +1,11 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PlatformException, Tenant, TenantContext } from '@platform/common';
+import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, BodyLimit, negotiateLanguage, PlatformException, Tenant, TenantContext } from '@platform/common';
 import { ApiIdParam } from '../shared/validation';
+import { ContractsBulkService } from './contracts-bulk.service';
 import { ContractsService } from './contracts.service';
-import { ContractView, CreateContractDto, ListContractsQueryDto, UpdateContractDto } from './dto/contract.dto';
+import { BULK_CONTRACTS_BODY_BYTES, BulkContractsDto, BulkContractsView, ContractView, CreateContractDto, ListContractsQueryDto, MAX_BULK_CONTRACTS, UpdateContractDto } from './dto/contract.dto';
 
 const contractId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('CONTRACT_NOT_FOUND') });
 
@@ -13,7 +14,10 @@ const NEW_CONTRACT = { externalId: 'CTR-0042-2025', employeeExternalId: 'EMP-004
 @ApiTag('Contracts', 'Employment contracts with base salary, allowances and deductions in minor units; one contract in force per employee at a time. POST creates or syncs by externalId.')
 @Controller('contracts')
 export class ContractsController {
-  constructor(private readonly contracts: ContractsService) {}
+  constructor(
+    private readonly contracts: ContractsService,
+    private readonly bulk: ContractsBulkService,
+  ) {}
 
   @Post()
   @HttpCode(201)
@@ -38,6 +42,34 @@ export class ContractsController {
     const { contract, created } = await this.contracts.createOrSync(tenant.companyId, body);
     if (!created) void reply.status(200);
     return contract;
+  }
+
+  @Post('bulk')
+  @HttpCode(200)
+  @BodyLimit(BULK_CONTRACTS_BODY_BYTES)
+  @Authenticated('hr:write')
+  @ApiOperation({
+    summary: 'Create or sync contracts in bulk',
+    description:
+      `Up to ${MAX_BULK_CONTRACTS} contracts, each as POST /contracts takes it with its \`externalId\` (required here), created or synced by it in one transaction and applied in the order sent: ` +
+      'an item sees what the items before it did, so one call may end an employee’s contract and start the next. ' +
+      'Each item is checked on its own: an invalid item fails alone (`status: failed` with the error envelope POST /contracts would answer: VALIDATION_FAILED, USER_NOT_FOUND, CONTRACT_OVERLAP, …), the others are written. ' +
+      'The answer is 200 whenever the list could be read, with one result per item in the order sent; only a body that is not such a list (not an array, more than ' +
+      `${MAX_BULK_CONTRACTS} items, past the body limits) is refused whole with 400, and a body over ${BULK_CONTRACTS_BODY_BYTES / 1024 / 1024} MiB with 413. Sending the same items again changes nothing (\`unchanged\`). ` +
+      'Emits contract.activated and contract.ended as the single routes do.',
+  })
+  @ApiBody({
+    type: BulkContractsDto,
+    examples: {
+      two: {
+        summary: 'A raise by a new contract: the current one ends, the next starts',
+        value: { items: [{ ...NEW_CONTRACT, status: 'ended', endDate: '2025-12-31' }, { ...NEW_CONTRACT, externalId: 'CTR-0042-2026', startDate: '2026-01-01', baseSalary: 400000 }] },
+      },
+    },
+  })
+  @ApiEnvelope(200, BulkContractsView, 'What became of each item, and how many of each outcome.')
+  upsertMany(@Tenant() tenant: TenantContext, @Body() body: BulkContractsDto, @Headers('accept-language') acceptLanguage?: string) {
+    return this.bulk.upsert(tenant.companyId, body.items, negotiateLanguage(acceptLanguage));
   }
 
   @Get()

@@ -19,7 +19,8 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { ArrayDistinct, PageQueryDto } from '@platform/common';
+import { ArrayDistinct, ERROR_ENVELOPE_SCHEMA, ErrorEnvelope, KeptAsParsed, MaxInputValues, PageQueryDto } from '@platform/common';
+import { BULK_ITEM_STATUSES, BulkItemStatus } from '../../employees/dto/employee.dto';
 import { IsDateOnly, trim, UUID } from '../../shared/validation';
 import { Allowance, CONTRACT_STATUSES, CONTRACT_TYPES, ContractStatus, ContractType, Deduction, PAY_FREQUENCIES, PayFrequency } from '../contract.entity';
 
@@ -231,3 +232,59 @@ export class ContractView {
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
 }
 
+/** The most contracts one bulk request creates or syncs. */
+export const MAX_BULK_CONTRACTS = 1000;
+
+/**
+ * The values a bulk request may hold, a contract with its allowances and deductions holding 13
+ * (its object, 10 fields, two lists) and 6 an allowance, 4 a deduction: room for a thousand
+ * contracts of eight allowances each, and a little more.
+ */
+const VALUES_PER_BULK_CONTRACT = 64;
+
+/**
+ * The body a bulk request may send: a thousand contracts of eight allowances, every field at its
+ * longest in characters of three bytes, take about 4.6 MB.
+ */
+export const BULK_CONTRACTS_BODY_BYTES = 6 * 1024 * 1024;
+
+/**
+ * The items are checked one by one by the service, CreateContractDto's rules each (an item's
+ * failures are its own), so the pipe hands them over as parsed and checks only that they are a
+ * list; the service counts them.
+ */
+@MaxInputValues(MAX_BULK_CONTRACTS * VALUES_PER_BULK_CONTRACT)
+export class BulkContractsDto {
+  @ApiProperty({
+    type: [CreateContractDto],
+    maxItems: MAX_BULK_CONTRACTS,
+    description: 'Contracts to create or sync by externalId (required in each), each as POST /contracts takes it, applied in the order sent.',
+  })
+  @IsArray()
+  @KeptAsParsed()
+  items: unknown[];
+}
+
+/** What became of one item of a bulk request. */
+export class BulkContractResult {
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'The item’s position in `items`.' }) index: number;
+  @ApiProperty({ type: String, nullable: true, example: 'CTR-0042-2025', description: 'The item’s externalId, trimmed; null when it had none.' }) externalId: string | null;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The employee the item named; null when it was not found or the item failed before it was looked for.' })
+  employeeId: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'EMP-0042', description: 'That employee’s externalId; null likewise.' }) employeeExternalId: string | null;
+  @ApiProperty({ enum: BULK_ITEM_STATUSES, description: '`unchanged`: the contract already had every value sent.' }) status: BulkItemStatus;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The contract; null when the item failed.' }) id: string | null;
+  @ApiPropertyOptional({
+    allOf: [{ $ref: `#/components/schemas/${ERROR_ENVELOPE_SCHEMA}` }],
+    description: 'Failed items only: why, as the error envelope POST /contracts would have answered (VALIDATION_FAILED with the item’s fields, USER_NOT_FOUND, CONTRACT_OVERLAP with the contract in the way, …).',
+  })
+  error?: ErrorEnvelope;
+}
+
+export class BulkContractsView {
+  @ApiProperty({ type: 'integer', minimum: 0 }) created: number;
+  @ApiProperty({ type: 'integer', minimum: 0 }) updated: number;
+  @ApiProperty({ type: 'integer', minimum: 0 }) unchanged: number;
+  @ApiProperty({ type: 'integer', minimum: 0 }) failed: number;
+  @ApiProperty({ type: [BulkContractResult], description: 'One per item, in the order sent.' }) items: BulkContractResult[];
+}
