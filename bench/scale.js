@@ -38,6 +38,7 @@ const PERIOD = { periodStart: '2026-03-01', periodEnd: '2026-03-31' };
 /** The issue's targets, by step and size: seconds (s) or milliseconds (ms). */
 const TARGETS = {
   'bulk-upsert': { 10_000: { s: 10 } },
+  'bulk-contracts': { 10_000: { s: 10 } },
   'run-create': { 10_000: { s: 3 } },
   'run-recalculate': { 10_000: { s: 3 } },
   'run-approve': { 10_000: { s: 2 } },
@@ -244,6 +245,33 @@ async function upsertEmployees(company, prefix, count) {
   return { ids, seconds: seconds(performance.now() - started) };
 }
 
+/** The contract of employee `i` of `upsertEmployees(company, prefix, …)`, naming them by their externalId. */
+function contract(prefix, i) {
+  const n = String(i).padStart(6, '0');
+  return {
+    externalId: `${prefix}-C-${n}`,
+    employeeExternalId: `${prefix}-${n}`,
+    type: 'permanent',
+    startDate: '2024-01-02',
+    baseSalary: 150_000 + (i % 50) * 5_000,
+    currency: 'XAF',
+    payFrequency: 'monthly',
+    allowances: [{ code: 'TRANSPORT', name: 'Transport allowance', amount: 25_000 }],
+  };
+}
+
+/** A contract for each of the `count` employees of `prefix`, in calls of 1,000 (POST /hr/contracts/bulk); the seconds it took. */
+async function upsertContracts(company, prefix, count) {
+  const started = performance.now();
+  for (let from = 0; from < count; from += BULK_ITEMS) {
+    const items = Array.from({ length: Math.min(BULK_ITEMS, count - from) }, (_, k) => contract(prefix, from + k + 1));
+    const result = await company.api('POST', '/api/v1/hr/contracts/bulk', { body: { items }, timeoutMs: 120_000 });
+    const failed = result.body.data.items.filter((item) => item.status === 'failed');
+    if (failed.length) throw new Error(`bulk contracts: ${failed.length} item(s) failed, first: ${JSON.stringify(failed[0]).slice(0, 300)}`);
+  }
+  return { seconds: seconds(performance.now() - started) };
+}
+
 async function hireWithContracts(company, prefix, count) {
   const { ids } = await upsertEmployees(company, prefix, count);
   await pool(ids, 16, (employeeId, i) =>
@@ -376,6 +404,10 @@ async function bulkUpsert(company, count, record) {
   record('bulk-upsert', count, created.seconds * 1000, 'new employees');
   const updated = await upsertEmployees(company, 'B', count);
   record('bulk-upsert-replay', count, updated.seconds * 1000, 'the same employees again (unchanged)');
+  const contracts = await upsertContracts(company, 'B', count);
+  record('bulk-contracts', count, contracts.seconds * 1000, 'a new contract for each of them');
+  const replayed = await upsertContracts(company, 'B', count);
+  record('bulk-contracts-replay', count, replayed.seconds * 1000, 'the same contracts again (unchanged)');
 }
 
 /**

@@ -12,6 +12,8 @@ const STEPS = [
   'payslip-zip',
   'bulk-upsert',
   'bulk-upsert-replay',
+  'bulk-contracts',
+  'bulk-contracts-replay',
   'list-first-page-counting',
   'list-first-page',
   'list-filtered-first-page',

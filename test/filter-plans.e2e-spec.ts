@@ -125,6 +125,7 @@ describe('the plan of every list filter’s pages', () => {
         filters: [
           { query: `employeeId=${employee}`, column: 'employee_id', few: oneEmployee },
           { query: 'status=active', column: 'status' },
+          { query: 'externalId=CTR-0042-2025', column: 'external_id', few: 'unique within the company' },
         ],
       },
       {

@@ -86,6 +86,7 @@ function explicitBases(): Record<string, { query?: string; body?: Record<string,
   const payment = { walletId: ids.wallets, amount: 100, currency: 'XAF', description: 'Hostile test', recipient: momo };
   const lines = [{ accountId: ids.accounts, debit: 500 }, { accountId: ids.secondAccount, credit: 500 }];
   const payslip = { type: 'payslip', format: 'pdf', data: { payrollRunId: ids.runs, employeeId: ids.employees } };
+  const contract = { employeeId: ids.employees, type: 'permanent', startDate: '2026-03-02', baseSalary: 350_000, currency: 'XAF', payFrequency: 'monthly', status: 'draft' };
   // a date no hostile `through` closes (close refuses dates after today)
   const today = new Date().toISOString().slice(0, 10);
   return {
@@ -104,6 +105,9 @@ function explicitBases(): Record<string, { query?: string; body?: Record<string,
     'POST /api/v1/books/journal-entries': { body: { date: today, memo: 'Hostile test', lines } },
     'POST /api/v1/books/accounts': { body: { code: `H${UNIQUE}`, name: 'Hostile test', type: 'expense' } },
     'POST /api/v1/hr/leave-types': { body: { name: `Leave ${UNIQUE}`, annualAllowanceDays: 10 } },
+    // a draft, which no contract is in the way of; the employee by id (the document names it or employeeExternalId)
+    'POST /api/v1/hr/contracts': { body: { ...contract, externalId: `H${UNIQUE}` } },
+    'POST /api/v1/hr/contracts/bulk': { body: { items: [{ ...contract, externalId: `H${UNIQUE}` }] } },
     'POST /api/v1/hr/attendance': { body: { employeeId: ids.employees, date: '2026-03-04', checkIn: '08:00', checkOut: '17:00' } },
     'POST /api/v1/app/documents': { body: payslip },
     'POST /api/v1/app/document-jobs': { body: payslip },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { HrModule } from '../src/hr.module';
 import { Developer, expectError, RunningApp, TestStack } from '../../../test/support/stack';
-import { contractBody, hire } from './fixtures';
+import { contractBody, hire, recordedEvents } from './fixtures';
 
 const CONTRACTS = '/api/v1/hr/contracts';
 
@@ -155,6 +155,75 @@ describe('HR contracts', () => {
     expectError(await dev.call(hr, 'PATCH', `${CONTRACTS}/${draft.id}`, { body: { status: 'ended' } }), 409, 'CONTRACT_INVALID_TRANSITION');
     expectError(await dev.call(hr, 'PATCH', `${CONTRACTS}/${draft.id}`, { body: { employeeId } }), 400, 'VALIDATION_FAILED');
     expectError(await dev.call(hr, 'PATCH', `${CONTRACTS}/${draft.id}`, { body: { baseSalary: null } }), 400, 'VALIDATION_FAILED');
+  });
+
+  it('syncs by externalId: 201 then 200 with the same id, nothing recorded when nothing changed, the fields left out kept', async () => {
+    const company = await stack.developer();
+    const externalId = `CTR-${randomUUID().slice(0, 8)}`;
+    const employeeId = await hire(company, hr);
+    const body = contractBody(employeeId, { externalId: ` ${externalId} `, jobTitle: 'Accountant', allowances: [{ code: 'TRANSPORT', name: 'Transport', amount: 25_000 }] });
+    const created = await company.call(hr, 'POST', CONTRACTS, { body });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ externalId, employeeId, status: 'active', jobTitle: 'Accountant' });
+    const id = created.body.data.id;
+
+    const replay = await company.call(hr, 'POST', CONTRACTS, { body });
+    expect(replay.status).toBe(200);
+    expect(replay.body.data).toEqual(created.body.data);
+
+    const raised = await company.call(hr, 'POST', CONTRACTS, { body: contractBody(employeeId, { externalId, baseSalary: 400_000, allowances: [{ code: 'TRANSPORT', name: 'Transport', amount: 25_000, taxable: true }] }) });
+    expect(raised.status).toBe(200);
+    expect(raised.body.data).toMatchObject({ id, baseSalary: 400_000, jobTitle: 'Accountant', allowances: [{ code: 'TRANSPORT', amount: 25_000, taxable: true, contributory: true }] });
+    expect((await company.call(hr, 'GET', `${CONTRACTS}?externalId=${externalId}`)).body.data.items.map((c: { id: string }) => c.id)).toEqual([id]);
+
+    // a known externalId moves its contract as PATCH does; a replay of the ending changes nothing
+    const ending = contractBody(employeeId, { externalId, baseSalary: 400_000, status: 'ended', endDate: '2025-06-30' });
+    const ended = await company.call(hr, 'POST', CONTRACTS, { body: ending });
+    expect(ended.status).toBe(200);
+    expect(ended.body.data).toMatchObject({ id, status: 'ended', endDate: '2025-06-30' });
+    expect((await company.call(hr, 'POST', CONTRACTS, { body: ending })).status).toBe(200);
+    expectError(await company.call(hr, 'POST', CONTRACTS, { body: { ...ending, baseSalary: 1 } }), 409, 'CONTRACT_NOT_EDITABLE');
+    expect((await recordedEvents(hr, company.organizationId, 'contract')).map((event) => [event.type, event.data.id, event.data.status])).toEqual([
+      ['contract.activated', id, 'active'],
+      ['contract.ended', id, 'ended'],
+    ]);
+  });
+
+  it('names the employee by id or by externalId, not both; a new contract is not ended; an externalId stays with its employee', async () => {
+    const company = await stack.developer();
+    const employeeExternalId = `EMP-${randomUUID().slice(0, 8)}`;
+    const employeeId = await hire(company, hr, { externalId: employeeExternalId });
+    const noEmployee = { ...contractBody(employeeId), employeeId: undefined };
+    const byExternalId = await company.call(hr, 'POST', CONTRACTS, { body: { ...noEmployee, employeeExternalId: ` ${employeeExternalId} `, externalId: 'C-1' } });
+    expect(byExternalId.status).toBe(201);
+    expect(byExternalId.body.data.employeeId).toBe(employeeId);
+
+    const both = await company.call(hr, 'POST', CONTRACTS, { body: { ...contractBody(employeeId), employeeExternalId } });
+    expectError(both, 400, 'VALIDATION_FAILED');
+    expect(both.body.errors).toEqual({ employeeExternalId: ['employeeExternalId must not be sent with employeeId'] });
+    expect((await company.call(hr, 'POST', CONTRACTS, { body: noEmployee })).body.errors).toEqual({ employeeId: ['employeeId must be a UUID'] });
+    expectError(await company.call(hr, 'POST', CONTRACTS, { body: { ...noEmployee, employeeExternalId: 'NOBODY' } }), 404, 'USER_NOT_FOUND');
+    const endedNew = await company.call(hr, 'POST', CONTRACTS, { body: contractBody(employeeId, { externalId: 'C-2', status: 'ended', endDate: '2025-03-31' }) });
+    expectError(endedNew, 400, 'VALIDATION_FAILED');
+    expect(endedNew.body.errors).toEqual({ status: ['status must be draft or active for a new contract'] });
+
+    const colleague = await hire(company, hr);
+    const moved = await company.call(hr, 'POST', CONTRACTS, { body: contractBody(colleague, { externalId: 'C-1' }), headers: { 'accept-language': 'fr' } });
+    expectError(moved, 409, 'CONTRACT_EXTERNAL_ID_CONFLICT');
+    expect(moved.body).toMatchObject({ message: expect.stringContaining('appartient à un autre employé'), details: { contractId: byExternalId.body.data.id, employeeId } });
+
+    const draft = await company.call(hr, 'POST', CONTRACTS, { body: contractBody(colleague, { status: 'draft' }) });
+    expect(draft.body.data.externalId).toBeNull();
+    expectError(await company.call(hr, 'PATCH', `${CONTRACTS}/${draft.body.data.id}`, { body: { externalId: 'C-1' } }), 409, 'CONTRACT_EXTERNAL_ID_CONFLICT');
+    const adopted = await company.call(hr, 'PATCH', `${CONTRACTS}/${draft.body.data.id}`, { body: { externalId: 'C-3' } });
+    expect(adopted.body.data).toMatchObject({ externalId: 'C-3', status: 'draft' });
+
+    // the same externalId in another company is another contract
+    const other = await stack.developer();
+    const theirs = await other.call(hr, 'POST', CONTRACTS, { body: contractBody(await hire(other, hr, { externalId: employeeExternalId }), { externalId: 'C-1' }) });
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.data.id).not.toBe(byExternalId.body.data.id);
+    expectError(await other.call(hr, 'POST', CONTRACTS, { body: { ...noEmployee, employeeExternalId: 'NOBODY' } }), 404, 'USER_NOT_FOUND');
   });
 
   it('needs hr scopes', async () => {

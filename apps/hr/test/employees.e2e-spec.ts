@@ -229,7 +229,9 @@ describe('HR employees', () => {
       ]),
     );
     expect(Object.keys(openapi.body.paths).filter((path) => path.includes('internal'))).toEqual([]);
-    expect(openapi.body.components.schemas.CreateContractDto.required).toEqual(expect.arrayContaining(['employeeId', 'type', 'startDate', 'baseSalary', 'currency', 'payFrequency']));
+    expect(openapi.body.components.schemas.CreateContractDto.required).toEqual(expect.arrayContaining(['type', 'startDate', 'baseSalary', 'currency', 'payFrequency']));
+    // the employee by one of two ids
+    expect(Object.keys(openapi.body.components.schemas.CreateContractDto.properties)).toEqual(expect.arrayContaining(['employeeId', 'employeeExternalId']));
     const schemas = openapi.body.components.schemas;
     // a payout is one of two shapes, told apart by method, so each example is one the server accepts
     expect(schemas.BankPayout).toMatchObject({ required: expect.arrayContaining(['method', 'accountNumber']), properties: { method: { enum: ['bank'] } } });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
 import { Developer, RunningApp } from '../../../test/support/stack';
 
 export const employeeBody = (over: Record<string, unknown> = {}) => ({
@@ -28,3 +29,10 @@ export const contractBody = (employeeId: string, over: Record<string, unknown> =
   payFrequency: 'monthly',
   ...over,
 });
+
+/** The events of one resource (`contract`: contract.activated, contract.ended) HR recorded for a company, in the order they occurred. */
+export async function recordedEvents(hr: RunningApp, companyId: string, resource: string): Promise<{ type: string; data: Record<string, any> }[]> {
+  return hr.app
+    .get(DataSource)
+    .query(`SELECT "type", "data" FROM "hr"."outbox_events" WHERE "company_id" = $1 AND "type" LIKE $2 ORDER BY "occurred_at", "id"`, [companyId, `${resource}.%`]);
+}

@@ -36,6 +36,7 @@ export interface Deduction {
 // the list's filters within the company: in the list's order (page mode) and in the cursor's key's
 @Index('idx_contracts_company_status_created', ['companyId', 'status', 'createdAt', 'id'])
 @Index('idx_contracts_company_status', ['companyId', 'status', 'id'])
+@Index('uq_contracts_company_external_id', ['companyId', 'externalId'], { unique: true })
 export class Contract {
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -45,6 +46,10 @@ export class Contract {
 
   @Column({ name: 'employee_id', type: 'uuid' })
   employeeId: string;
+
+  /** The client's id for the contract, unique within the company; null when none was given. */
+  @Column({ name: 'external_id', type: 'varchar', length: 100, nullable: true })
+  externalId: string | null;
 
   @Column({ type: 'varchar', length: 20 })
   type: ContractType;

@@ -1,4 +1,5 @@
 import { PlatformException } from '@platform/common';
+import { canonicalJson } from '../shared/json';
 import type { UpdateEmployeeDto } from './dto/employee.dto';
 import type { Employee } from './employee.entity';
 
@@ -34,10 +35,10 @@ export function fieldsOf(input: UpdateEmployeeDto | Employee): Partial<Employee>
  * whether any value changed. Payouts compare by value: PostgreSQL's jsonb keeps keys in its own order.
  */
 export function applyFields(employee: Employee, input: UpdateEmployeeDto): boolean {
-  const before = canonical(fieldsOf(employee));
+  const before = canonicalJson(fieldsOf(employee));
   Object.assign(employee, fieldsOf(input));
   if (employee.status !== 'terminated') employee.terminationDate = null;
-  return canonical(fieldsOf(employee)) !== before;
+  return canonicalJson(fieldsOf(employee)) !== before;
 }
 
 export function checkDates(hireDate: string, status: string, terminationDate: string | null | undefined): void {
@@ -47,11 +48,4 @@ export function checkDates(hireDate: string, status: string, terminationDate: st
   if (terminationDate && terminationDate < hireDate) {
     throw PlatformException.validation({ terminationDate: ['terminationDate must not be before hireDate'] });
   }
-}
-
-/** JSON with every object's keys in order. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_, item: unknown) =>
-    item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item,
-  );
 }

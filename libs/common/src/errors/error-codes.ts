@@ -158,6 +158,12 @@ export const ERROR_CODES = {
   CONTRACT_OVERLAP: define(409, 'The employee already has a contract in force over this period.', 'L’employé a déjà un contrat en vigueur sur cette période.'),
   CONTRACT_NOT_EDITABLE: define(409, 'The contract cannot be changed in its current status.', 'Le contrat ne peut pas être modifié dans son statut actuel.'),
   CONTRACT_INVALID_TRANSITION: define(409, 'The contract cannot move from {from} to {to}.', 'Le contrat ne peut pas passer de {from} à {to}.'),
+  CONTRACT_EXTERNAL_ID_CONFLICT: define(409, 'Another contract of this company already has this externalId.', 'Un autre contrat de cette entreprise a déjà cet externalId.', {
+    otherEmployee: {
+      en: 'The company’s contract with this externalId belongs to another employee: a contract cannot move to another employee.',
+      fr: 'Le contrat de l’entreprise portant cet externalId appartient à un autre employé : un contrat ne peut pas passer à un autre employé.',
+    },
+  }),
   LEAVE_TYPE_NOT_FOUND: define(404, 'Leave type not found.', 'Type de congé introuvable.'),
   LEAVE_TYPE_NAME_CONFLICT: define(409, 'A leave type with this name already exists.', 'Un type de congé portant ce nom existe déjà.'),
   LEAVE_REQUEST_NOT_FOUND: define(404, 'Leave request not found.', 'Demande de congé introuvable.'),

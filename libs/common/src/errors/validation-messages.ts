@@ -71,6 +71,12 @@ const FRENCH: [RegExp, string][] = [
   [/^(\S+) must look like (\S+)$/, '$1 doit avoir la forme de $2'],
   [/^(\S+) must be after (\S+)$/, '$1 doit être après $2'],
   [/^(\S+) must not repeat an earlier item’s \(item (\d+)\)$/, '$1 ne doit pas reprendre celui d’un élément précédent (élément $2)'],
+  [/^(\S+) must not be sent with (\S+)$/, '$1 ne doit pas être envoyé avec $2'],
+  [/^(\S+) must not be before (\S+)$/, '$1 ne doit pas précéder $2'],
+  [/^(\S+) is required for an? (\S+) contract$/, '$1 est obligatoire pour un contrat $2'],
+  [/^(\S+) is required when (\S+) is (\S+)$/, '$1 est obligatoire quand $2 vaut $3'],
+  [/^(\S+) must be draft or active for a new contract$/, '$1 doit valoir draft ou active pour un nouveau contrat'],
+  [/^an ended contract needs an endDate$/, 'un contrat terminé doit avoir une endDate'],
   // accounts' password rules
   [/^password must be at least (\d+) characters long$/, 'le mot de passe doit compter au moins $1 caractères'],
   [/^password must be at most (\d+) characters long$/, 'le mot de passe doit compter au plus $1 caractères'],

@@ -43,6 +43,7 @@ describe('applyDocumentConventions', () => {
             parameters: [
               { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
               { name: 'Idempotency-Key', in: 'header', required: true, schema: { type: 'string' } },
+              { name: 'accept-language', in: 'header', required: true, schema: { type: 'string' } },
             ],
             responses: { 201: { description: 'credited' } },
           },
@@ -93,6 +94,11 @@ describe('applyDocumentConventions', () => {
     expect((credit.responses['403'] as { description: string }).description).not.toContain('INSUFFICIENT_SCOPE');
     const key = credit.parameters!.find((parameter) => 'name' in parameter && parameter.name === 'Idempotency-Key') as { schema: { pattern: string } };
     expect(key.schema).toMatchObject({ type: 'string', minLength: 1, maxLength: 255, pattern: '^[!-~]{1,255}$' });
+  });
+
+  it('leaves Accept-Language optional where a handler reads it', () => {
+    const credit = built().paths['/api/v1/books/wallets/{id}/credits'].post!;
+    expect(credit.parameters!.find((parameter) => 'name' in parameter && parameter.name === 'accept-language')).toMatchObject({ required: false, description: expect.stringContaining('French') });
   });
 
   it('lists servers, license, contact, the used tags with their descriptions, and the error envelope', () => {

@@ -166,6 +166,10 @@ function completeParameters(operation: OperationObject): void {
       const schema = (parameter.schema ?? {}) as Record<string, unknown>;
       if (!schema.pattern) parameter.schema = { ...IDEMPOTENCY_KEY_SCHEMA, ...schema, type: 'string', pattern: IDEMPOTENCY_KEY_SCHEMA.pattern } as ParameterObject['schema'];
     }
+    // a handler that reads it to word per-item messages (@Headers) makes it required, but every route takes it and none needs it
+    if (parameter.in === 'header' && parameter.name.toLowerCase() === 'accept-language') {
+      Object.assign(parameter, { required: false, description: parameter.description ?? 'The language of `message` and field errors: English, or French (`fr`).' });
+    }
   }
 }
 

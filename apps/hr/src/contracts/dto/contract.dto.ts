@@ -15,10 +15,12 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateBy,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { ArrayDistinct, PageQueryDto } from '@platform/common';
+import { ArrayDistinct, ERROR_ENVELOPE_SCHEMA, ErrorEnvelope, KeptAsParsed, MaxInputValues, PageQueryDto } from '@platform/common';
+import { BULK_ITEM_STATUSES, BulkItemStatus } from '../../employees/dto/employee.dto';
 import { IsDateOnly, trim, UUID } from '../../shared/validation';
 import { Allowance, CONTRACT_STATUSES, CONTRACT_TYPES, ContractStatus, ContractType, Deduction, PAY_FREQUENCIES, PayFrequency } from '../contract.entity';
 
@@ -74,9 +76,34 @@ export class DeductionDto implements Deduction {
 }
 
 export class CreateContractDto {
-  @ApiProperty({ ...UUID })
+  @ApiPropertyOptional({
+    example: 'CTR-0042-2025',
+    minLength: 1,
+    maxLength: 100,
+    description: 'Your system’s id for the contract, unique within the company: POST with a known externalId syncs that contract (required in POST /contracts/bulk).',
+  })
+  @ValidateIf((dto: CreateContractDto) => dto.externalId !== undefined)
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  externalId?: string;
+
+  @ApiPropertyOptional({ ...UUID, description: 'The employee. Send this or employeeExternalId.' })
+  @ValidateIf((dto: CreateContractDto) => dto.employeeId !== undefined || dto.employeeExternalId === undefined)
   @IsUUID()
-  employeeId: string;
+  employeeId?: string;
+
+  @ApiPropertyOptional({ example: 'EMP-0042', minLength: 1, maxLength: 100, description: 'The employee by the externalId they were given, instead of employeeId.' })
+  @ValidateIf((dto: CreateContractDto) => dto.employeeExternalId !== undefined)
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  @ValidateBy({ name: 'notWithEmployeeId', validator: { validate: (_value: unknown, args) => (args?.object as CreateContractDto).employeeId === undefined } }, {
+    message: ({ property }) => `${property} must not be sent with employeeId`,
+  })
+  employeeExternalId?: string;
 
   @ApiProperty({ enum: CONTRACT_TYPES })
   @IsIn(CONTRACT_TYPES)
@@ -86,10 +113,10 @@ export class CreateContractDto {
   @IsDateOnly()
   startDate: string;
 
-  @ApiPropertyOptional({ example: '2025-12-31', format: 'date', description: 'Required for fixed_term and internship; not before startDate.' })
+  @ApiPropertyOptional({ type: String, example: '2025-12-31', format: 'date', nullable: true, description: 'Required for fixed_term and internship; not before startDate. null: open-ended.' })
   @IsOptional()
   @IsDateOnly()
-  endDate?: string;
+  endDate?: string | null;
 
   @ApiProperty({ type: 'integer', example: 350000, minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Per pay period, integer in minor units of `currency` (XAF has none).' })
   @IsInt()
@@ -131,13 +158,16 @@ export class CreateContractDto {
   @MaxLength(150)
   jobTitle?: string | null;
 
-  @ApiPropertyOptional({ enum: ['draft', 'active'], default: 'active', description: 'Send draft to prepare a contract without putting it in force.' })
+  @ApiPropertyOptional({
+    enum: CONTRACT_STATUSES,
+    description: 'A new contract is active unless sent as draft, to prepare it without putting it in force. Syncing a known externalId moves its contract as PATCH does: draft → active → ended.',
+  })
   @IsOptional()
-  @IsIn(['draft', 'active'])
-  status?: 'draft' | 'active';
+  @IsIn(CONTRACT_STATUSES)
+  status?: ContractStatus;
 }
 
-export class UpdateContractDto extends PartialType(OmitType(CreateContractDto, ['employeeId', 'status', 'endDate'] as const), { skipNullProperties: false }) {
+export class UpdateContractDto extends PartialType(OmitType(CreateContractDto, ['employeeId', 'employeeExternalId', 'status', 'endDate'] as const), { skipNullProperties: false }) {
   @ApiPropertyOptional({ type: String, example: '2025-12-31', format: 'date', nullable: true, description: 'null makes the contract open-ended. When ending, defaults to today.' })
   @ValidateIf((dto: UpdateContractDto) => dto.endDate !== undefined && dto.endDate !== null)
   @IsDateOnly()
@@ -154,6 +184,12 @@ export class ListContractsQueryDto extends PageQueryDto {
   @IsOptional()
   @IsUUID()
   employeeId?: string;
+
+  @ApiPropertyOptional({ example: 'CTR-0042-2025', maxLength: 100 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  externalId?: string;
 
   @ApiPropertyOptional({ enum: CONTRACT_STATUSES })
   @IsOptional()
@@ -181,6 +217,7 @@ export class ContractView {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ format: 'uuid' }) companyId: string;
   @ApiProperty({ format: 'uuid' }) employeeId: string;
+  @ApiProperty({ type: String, nullable: true, example: 'CTR-0042-2025', description: 'Your system’s id for the contract; null when none was given.' }) externalId: string | null;
   @ApiProperty({ enum: CONTRACT_TYPES }) type: ContractType;
   @ApiProperty({ enum: CONTRACT_STATUSES }) status: ContractStatus;
   @ApiProperty({ format: 'date', example: '2025-01-01' }) startDate: string;
@@ -193,4 +230,61 @@ export class ContractView {
   @ApiProperty({ type: String, nullable: true, example: 'Accountant' }) jobTitle: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
+}
+
+/** The most contracts one bulk request creates or syncs. */
+export const MAX_BULK_CONTRACTS = 1000;
+
+/**
+ * The values a bulk request may hold, a contract with its allowances and deductions holding 13
+ * (its object, 10 fields, two lists) and 6 an allowance, 4 a deduction: room for a thousand
+ * contracts of eight allowances each, and a little more.
+ */
+const VALUES_PER_BULK_CONTRACT = 64;
+
+/**
+ * The body a bulk request may send: a thousand contracts of eight allowances, every field at its
+ * longest in characters of three bytes, take about 4.6 MB.
+ */
+export const BULK_CONTRACTS_BODY_BYTES = 6 * 1024 * 1024;
+
+/**
+ * The items are checked one by one by the service, CreateContractDto's rules each (an item's
+ * failures are its own), so the pipe hands them over as parsed and checks only that they are a
+ * list; the service counts them.
+ */
+@MaxInputValues(MAX_BULK_CONTRACTS * VALUES_PER_BULK_CONTRACT)
+export class BulkContractsDto {
+  @ApiProperty({
+    type: [CreateContractDto],
+    maxItems: MAX_BULK_CONTRACTS,
+    description: 'Contracts to create or sync by externalId (required in each), each as POST /contracts takes it, applied in the order sent.',
+  })
+  @IsArray()
+  @KeptAsParsed()
+  items: unknown[];
+}
+
+/** What became of one item of a bulk request. */
+export class BulkContractResult {
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'The item’s position in `items`.' }) index: number;
+  @ApiProperty({ type: String, nullable: true, example: 'CTR-0042-2025', description: 'The item’s externalId, trimmed; null when it had none.' }) externalId: string | null;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The employee the item named; null when it was not found or the item failed before it was looked for.' })
+  employeeId: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'EMP-0042', description: 'That employee’s externalId; null likewise.' }) employeeExternalId: string | null;
+  @ApiProperty({ enum: BULK_ITEM_STATUSES, description: '`unchanged`: the contract already had every value sent.' }) status: BulkItemStatus;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The contract; null when the item failed.' }) id: string | null;
+  @ApiPropertyOptional({
+    allOf: [{ $ref: `#/components/schemas/${ERROR_ENVELOPE_SCHEMA}` }],
+    description: 'Failed items only: why, as the error envelope POST /contracts would have answered (VALIDATION_FAILED with the item’s fields, USER_NOT_FOUND, CONTRACT_OVERLAP with the contract in the way, …).',
+  })
+  error?: ErrorEnvelope;
+}
+
+export class BulkContractsView {
+  @ApiProperty({ type: 'integer', minimum: 0 }) created: number;
+  @ApiProperty({ type: 'integer', minimum: 0 }) updated: number;
+  @ApiProperty({ type: 'integer', minimum: 0 }) unchanged: number;
+  @ApiProperty({ type: 'integer', minimum: 0 }) failed: number;
+  @ApiProperty({ type: [BulkContractResult], description: 'One per item, in the order sent.' }) items: BulkContractResult[];
 }

@@ -1,0 +1,206 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import { randomUUID } from 'node:crypto';
+import { DataSource, EntityManager } from 'typeorm';
+import {
+  atTurnEnd,
+  buildErrorEnvelope,
+  ErrorEnvelope,
+  EventOutbox,
+  FieldErrors,
+  flattenValidationErrors,
+  isUniqueViolation,
+  jsonRecordset,
+  Language,
+  PlatformException,
+  qualifiedTable,
+  Transactions,
+} from '@platform/common';
+import { Employee } from '../employees/employee.entity';
+import { todayIso } from '../shared/dates';
+import { ContractOutcome, createOrSync, EDITABLE_FIELDS, findClash, overlapError } from './contract-changes';
+import { Contract } from './contract.entity';
+import { contractsConcerned, lockEmployees } from './contract-reads';
+import { BulkContractResult, BulkContractsView, CreateContractDto, MAX_BULK_CONTRACTS } from './dto/contract.dto';
+
+/** The global pipe's rules, for items it does not see one by one. */
+const VALIDATION = { whitelist: true, forbidNonWhitelisted: true, validationError: { target: false, value: false } };
+
+/** Items checked in one turn of the event loop. */
+const ITEMS_PER_TURN = 100;
+
+/** The columns a sync rewrites: every field a change may set, status included. */
+const SYNCED_FIELDS = ['id', ...EDITABLE_FIELDS, 'status'] as const;
+/** The columns of a new contract. */
+const NEW_FIELDS = [...SYNCED_FIELDS, 'employeeId'] as const;
+
+type BulkItem = CreateContractDto & { externalId: string };
+
+interface Valid {
+  index: number;
+  input: BulkItem;
+}
+
+/** What became of a valid item in the transaction: its employee, and its outcome or its error. */
+interface Settled {
+  employee?: Pick<Employee, 'id' | 'externalId'>;
+  outcome?: ContractOutcome;
+  error?: ErrorEnvelope;
+}
+
+/**
+ * Creates or syncs up to a thousand contracts by externalId in one transaction of a few
+ * statements: each item checked as POST /contracts checks it and applied in the order sent, so
+ * that an item sees the contracts the items before it made or changed (one in force per employee,
+ * across the batch and the database); every new contract in one insert, every changed one in one
+ * update, every event in one insert. An item that fails fails alone.
+ */
+@Injectable()
+export class ContractsBulkService {
+  /** PostgreSQL unpacks the rows of a JSON document with json_to_recordset: one statement for every new contract, one for every changed one. */
+  private readonly insertSql: string;
+  private readonly updateSql: string;
+
+  constructor(
+    @InjectDataSource() dataSource: DataSource,
+    private readonly transactions: Transactions,
+    private readonly outbox: EventOutbox,
+  ) {
+    const table = qualifiedTable(dataSource, Contract);
+    const created = jsonRecordset(dataSource, Contract, NEW_FIELDS);
+    this.insertSql =
+      `INSERT INTO ${table} ("company_id", ${created.names}) SELECT $1, ${created.fields} FROM ${created.from('$2', 'item')} ` +
+      'RETURNING "id", "created_at" AS "createdAt", "updated_at" AS "updatedAt"';
+    const synced = jsonRecordset(dataSource, Contract, SYNCED_FIELDS);
+    const set = synced.columns.filter((column) => column.propertyName !== 'id').map((column) => `"${column.databaseName}" = item."${column.propertyName}"`).join(', ');
+    this.updateSql =
+      `UPDATE ${table} AS contract SET ${set}, "updated_at" = now() FROM ${synced.from('$2', 'item')} WHERE contract."company_id" = $1 AND contract."id" = item."id" ` +
+      'RETURNING contract."id", contract."created_at" AS "createdAt", contract."updated_at" AS "updatedAt"';
+  }
+
+  async upsert(companyId: string, items: unknown[], language: Language): Promise<BulkContractsView> {
+    if (items.length > MAX_BULK_CONTRACTS) throw PlatformException.validation({ items: [`items must contain no more than ${MAX_BULK_CONTRACTS} elements`] });
+    const results: BulkContractResult[] = items.map((item, index) => ({ index, externalId: externalIdOf(item), employeeId: null, employeeExternalId: null, status: 'failed', id: null }));
+    const valid: Valid[] = [];
+    const firstWith = new Map<string, number>();
+    for (const [index, item] of items.entries()) {
+      // class-transformer and class-validator take a fraction of a millisecond an item: the requests behind this one get a turn every slice
+      if (index && index % ITEMS_PER_TURN === 0) await atTurnEnd(undefined);
+      const checked = check(item);
+      if ('errors' in checked) {
+        results[index].error = buildErrorEnvelope(PlatformException.validation(checked.errors), language);
+        continue;
+      }
+      const first = firstWith.get(checked.input.externalId);
+      if (first !== undefined) {
+        results[index].error = buildErrorEnvelope(PlatformException.validation({ externalId: [`externalId must not repeat an earlier item’s (item ${first})`] }), language);
+        continue;
+      }
+      firstWith.set(checked.input.externalId, index);
+      valid.push({ index, input: checked.input });
+    }
+
+    if (valid.length) {
+      const attempt = () => this.transactions.run((manager) => this.write(manager, companyId, valid, language));
+      // a concurrent request created a contract with one of these externalIds: the second attempt sees it
+      const settled = await attempt().catch((error: unknown) => (isUniqueViolation(error) ? attempt() : Promise.reject(error)));
+      for (const [index, { employee, outcome, error }] of settled) {
+        Object.assign(results[index], { employeeId: employee?.id ?? null, employeeExternalId: employee?.externalId ?? null });
+        if (outcome) Object.assign(results[index], { status: outcome.change, id: outcome.contract.id });
+        if (error) results[index].error = error;
+      }
+    }
+    const count = (status: BulkContractResult['status']) => results.filter((result) => result.status === status).length;
+    return { created: count('created'), updated: count('updated'), unchanged: count('unchanged'), failed: count('failed'), items: results };
+  }
+
+  private async write(manager: EntityManager, companyId: string, valid: Valid[], language: Language): Promise<Map<number, Settled>> {
+    const named = (key: 'employeeId' | 'employeeExternalId') => [...new Set(valid.flatMap(({ input }) => (input[key] === undefined ? [] : [input[key]])))];
+    const employees = await lockEmployees(manager, companyId, named('employeeId'), named('employeeExternalId'));
+    const byId = new Map(employees.map((employee) => [employee.id, employee]));
+    const byExternalId = new Map(employees.map((employee) => [employee.externalId, employee]));
+    const from = valid.reduce((earliest, { input }) => (input.startDate < earliest ? input.startDate : earliest), valid[0].input.startDate);
+    const book = new ContractBook(await contractsConcerned(manager, companyId, valid.map(({ input }) => input.externalId), employees.map((employee) => employee.id), from));
+
+    const today = todayIso();
+    const settled = new Map<number, Settled>();
+    for (const { index, input } of valid) {
+      const employee = input.employeeId !== undefined ? byId.get(input.employeeId) : byExternalId.get(input.employeeExternalId!);
+      try {
+        if (!employee) throw new PlatformException('USER_NOT_FOUND');
+        const outcome = createOrSync(book.withExternalId(input.externalId), companyId, employee.id, input, today);
+        if (outcome.change === 'created') outcome.contract.id = randomUUID();
+        if (outcome.change !== 'unchanged') {
+          const clash = findClash(outcome.contract, book.ofEmployee(employee.id));
+          if (clash) throw overlapError(clash);
+          book.put(outcome.contract);
+        }
+        settled.set(index, { employee, outcome });
+      } catch (error) {
+        if (!(error instanceof PlatformException)) throw error;
+        settled.set(index, { employee, error: buildErrorEnvelope(error, language) });
+      }
+    }
+    await this.save(manager, companyId, [...settled.values()].flatMap(({ outcome }) => (outcome ? [outcome] : [])));
+    return settled;
+  }
+
+  /** Writes the new and changed contracts, then records their events in the order of the items, as the single routes record them. */
+  private async save(manager: EntityManager, companyId: string, outcomes: ContractOutcome[]): Promise<void> {
+    const rows = (change: ContractOutcome['change'], fields: readonly string[]) =>
+      outcomes.filter((outcome) => outcome.change === change).map(({ contract }) => Object.fromEntries(fields.map((field) => [field, contract[field as keyof Contract]])));
+    // inserted in externalId order, so that requests creating the same externalIds wait for one another on the unique index rather than deadlock
+    const inserted = rows('created', NEW_FIELDS).sort((a, b) => ((a.externalId as string) < (b.externalId as string) ? -1 : 1));
+    const updated = rows('updated', SYNCED_FIELDS);
+    type Stamp = { id: string; createdAt: Date; updatedAt: Date };
+    const stamps: Stamp[] = inserted.length ? await manager.query(this.insertSql, [companyId, JSON.stringify(inserted)]) : [];
+    // TypeORM answers an UPDATE with its rows and their count
+    if (updated.length) stamps.push(...((await manager.query(this.updateSql, [companyId, JSON.stringify(updated)])) as [Stamp[], number])[0]);
+    const stampOf = new Map(stamps.map(({ id, createdAt, updatedAt }) => [id, { createdAt, updatedAt }]));
+    // the contract as GET /contracts/:id answers it, which the events carry
+    const events = outcomes.flatMap(({ contract, events: types }) => types.map((type) => ({ type, data: Object.assign(contract, stampOf.get(contract.id)) })));
+    await this.outbox.recordMany(manager, companyId, events);
+  }
+}
+
+/** The contracts a batch sees as its items apply: by externalId, and each employee's. */
+class ContractBook {
+  private readonly byExternalId = new Map<string, Contract>();
+  private readonly byEmployee = new Map<string, Map<string, Contract>>();
+
+  constructor(contracts: Contract[]) {
+    for (const contract of contracts) this.put(contract);
+  }
+
+  withExternalId(externalId: string): Contract | null {
+    return this.byExternalId.get(externalId) ?? null;
+  }
+
+  ofEmployee(employeeId: string): Iterable<Contract> {
+    return this.byEmployee.get(employeeId)?.values() ?? [];
+  }
+
+  /** Adds a contract, or puts its new state in place of the one it had. */
+  put(contract: Contract): void {
+    if (contract.externalId !== null) this.byExternalId.set(contract.externalId, contract);
+    const employees = this.byEmployee.get(contract.employeeId) ?? new Map<string, Contract>();
+    this.byEmployee.set(contract.employeeId, employees.set(contract.id, contract));
+  }
+}
+
+/** The item as POST /contracts takes it, with its externalId, or its field errors. */
+function check(item: unknown): { input: BulkItem } | { errors: FieldErrors } {
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) return { errors: { item: ['item must be an object'] } };
+  const input = plainToInstance(CreateContractDto, item);
+  const errors = flattenValidationErrors(validateSync(input, VALIDATION));
+  // the key a replay is recognised by
+  if (input.externalId === undefined) errors.externalId = ['externalId should not be null or undefined'];
+  return Object.keys(errors).length ? { errors } : { input: input as BulkItem };
+}
+
+function externalIdOf(item: unknown): string | null {
+  const value = item && typeof item === 'object' ? (item as { externalId?: unknown }).externalId : undefined;
+  return typeof value === 'string' ? value.trim() : null;
+}
