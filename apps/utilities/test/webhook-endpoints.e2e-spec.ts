@@ -298,6 +298,12 @@ describe('webhook endpoints (issue 32, DESIGN §7)', () => {
     }
   });
 
+  it('refuses a description of more than one line', async () => {
+    const described = await create(dev, { url: 'http://127.0.0.1:9/x', description: 'HR sync\n[utilities] No SMTP_URL' });
+    expectError(described, 400, 'VALIDATION_FAILED');
+    expect(described.body.errors).toEqual({ description: ['description must not contain control characters, line breaks or bidirectional formatting characters'] });
+  });
+
   it(`refuses a company’s endpoint past ${MAX_ENDPOINTS_PER_COMPANY}, even when created at once`, async () => {
     const busy = await stack.developer();
     const results = await Promise.all(Array.from({ length: MAX_ENDPOINTS_PER_COMPANY + 3 }, (_, i) => create(busy, { url: `http://127.0.0.1:9/${i}` })));

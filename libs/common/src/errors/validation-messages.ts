@@ -71,6 +71,7 @@ const FRENCH: [RegExp, string][] = [
   [/^(\S+) must look like (\S+)$/, '$1 doit avoir la forme de $2'],
   [/^(\S+) must be after (\S+)$/, '$1 doit être après $2'],
   [/^(\S+) must not repeat an earlier item’s \(item (\d+)\)$/, '$1 ne doit pas reprendre celui d’un élément précédent (élément $2)'],
+  [/^(\S+) must not contain control characters, line breaks or bidirectional formatting characters$/, '$1 ne doit contenir ni caractère de contrôle, ni saut de ligne, ni caractère de mise en forme bidirectionnelle'],
   // accounts' password rules
   [/^password must be at least (\d+) characters long$/, 'le mot de passe doit compter au moins $1 caractères'],
   [/^password must be at most (\d+) characters long$/, 'le mot de passe doit compter au plus $1 caractères'],
