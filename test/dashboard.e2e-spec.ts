@@ -411,6 +411,44 @@ describe('the developer dashboard at /dashboard', () => {
     await context.close();
   });
 
+  it('reaches no other API path from the address bar: an id that is not a UUID is no page, and every value it puts in an API path is one segment', async () => {
+    const { context, page, problems } = await openTab('en-US');
+    await page.goto(`${suite.base}/dashboard`);
+    await page.getByLabel('Email address').fill(EMAIL);
+    await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Usage and plan' }).waitFor();
+    const organizationId = /\/dashboard\/orgs\/([0-9a-f-]{36})\/usage$/.exec(page.url())![1];
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/v1/')) requested.push(`${request.method()} ${pathname}`);
+    });
+
+    // a link that would make the endpoint page read (and its buttons change) /api/v1/account/sessions
+    const notFound = page.getByRole('heading', { name: 'This page does not exist.' });
+    for (const crafted of [`${organizationId}/webhooks/..%2F..%2F..%2Faccount%2Fsessions`, '..%2F..%2Faccount%2Fsessions/keys']) {
+      await page.goto(`${suite.base}/dashboard/orgs/${crafted}`);
+      await notFound.waitFor();
+    }
+    // a segment that does not decode (the server refuses it in a link; the page meets it when it routes itself)
+    await page.evaluate((path) => {
+      history.pushState(null, '', path);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, `/dashboard/orgs/${organizationId}/webhooks/%E0%A4%A`);
+    expect(new URL(page.url()).pathname).toBe(`/dashboard/orgs/${organizationId}/webhooks/%E0%A4%A`);
+    await notFound.waitFor();
+    expect(requested.filter((request) => request !== 'GET /api/v1/account/me')).toEqual([]);
+
+    // a real endpoint's page still loads, its id in the path
+    await page.goto(`${suite.base}/dashboard/orgs/${organizationId}/webhooks`);
+    await page.getByRole('link', { name: receiver.url }).click();
+    await page.getByRole('heading', { name: 'Webhook endpoint', level: 1 }).waitFor();
+    expect(requested.filter((request) => request.startsWith('GET /api/v1/app/webhooks/endpoints/')).length).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('has a screenshot of every screen, each linked from the README', () => {
     const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
     const linked = [...readme.matchAll(/\]\(docs\/dashboard\/([\w-]+)\.png\)/g)].map((match) => match[1]);
