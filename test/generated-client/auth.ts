@@ -387,7 +387,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invitation to an organization
-         * @description The signed-in user’s email must be the one invited.
+         * @description The signed-in user’s email must be the one invited, and they may join while they are a member of fewer than `ORGANIZATIONS_PER_USER` organizations (10 by default).
          */
         post: operations["Account_accept"];
         delete?: never;
@@ -406,7 +406,10 @@ export interface paths {
         /** List your organizations and your role in each */
         get: operations["Organizations_list"];
         put?: never;
-        /** Create an organization you own (developer-sandbox plan) */
+        /**
+         * Create an organization you own (developer-sandbox plan)
+         * @description A person is a member of at most `ORGANIZATIONS_PER_USER` organizations (10 by default), created or joined; past it, leave one first.
+         */
         post: operations["Organizations_create"];
         delete?: never;
         options?: never;
@@ -484,7 +487,7 @@ export interface paths {
         put?: never;
         /**
          * Invite someone by email
-         * @description The link works for 7 days; inviting the same address again replaces the pending invitation. Only an owner invites an owner.
+         * @description The link works for 7 days; inviting the same address again replaces the pending invitation. Only an owner invites an owner. An organization sends at most `INVITATIONS_PER_ORGANIZATION_PER_DAY` invitations (20 by default) over any 24 hours, and one address is sent at most `INVITATIONS_PER_RECIPIENT_PER_DAY` (5) by every organization together, replaced and revoked ones counted: past either, 429 with `Retry-After`. Every invitation has the same subject; the organization’s and the inviter’s names are in its text only.
          */
         post: operations["Organizations_invite"];
         delete?: never;
@@ -525,7 +528,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description The key and secret are shown once, in this answer. Needs the developer role or above.
+         * @description The key and secret are shown once, in this answer. Needs the developer role or above. An organization holds at most `API_KEYS_PER_ORGANIZATION` keys not revoked (25 by default; the CLI’s count too): past it, revoke one it no longer uses.
          */
         post: operations["Organizations_createKey"];
         delete?: never;
@@ -971,9 +974,15 @@ export interface components {
              * @description At least 12 characters, not a common password, not made of your email or name.
              */
             password: string;
-            /** @example Ada Okonkwo */
+            /**
+             * @description Plain text on one line: no control characters, line breaks or bidirectional formatting characters.
+             * @example Ada Okonkwo
+             */
             name: string;
-            /** @example Acme Payroll */
+            /**
+             * @description Plain text on one line: no control characters, line breaks or bidirectional formatting characters.
+             * @example Acme Payroll
+             */
             organizationName: string;
         };
         VerifiedEmailView: {
@@ -1081,7 +1090,10 @@ export interface components {
             organization: components["schemas"]["MyOrganizationView"];
         };
         OrganizationNameDto: {
-            /** @example Acme Payroll */
+            /**
+             * @description Plain text on one line: no control characters, line breaks or bidirectional formatting characters.
+             * @example Acme Payroll
+             */
             name: string;
         };
         OrganizationDetailView: {
@@ -1251,7 +1263,10 @@ export interface components {
             apiSecret: string;
         };
         CreateKeyDto: {
-            /** @example Payroll sync */
+            /**
+             * @description Plain text on one line: no control characters, line breaks or bidirectional formatting characters.
+             * @example Payroll sync
+             */
             name: string;
             /** @description Every scope when left out. */
             scopes?: ("auth:read" | "auth:write" | "credentials:write" | "hr:read" | "hr:write" | "app:read" | "app:write" | "payroll:read" | "payroll:write" | "pay:read" | "pay:write" | "books:read" | "books:write" | "webhooks:read" | "webhooks:write")[];
@@ -1441,7 +1456,7 @@ export interface components {
              * @description The machine-readable error code, one of the registry’s: branch on this, not on `message`.
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "INTERNAL_ERROR" | "HTTP_ERROR" | "UNSUPPORTED_MEDIA_TYPE" | "METHOD_NOT_ALLOWED" | "INVALID_CREDENTIALS" | "DEVELOPER_KEYS_INVALID" | "GATEWAY_AUTH_REQUIRED" | "GATEWAY_AUTH_INVALID" | "NOT_AN_ORGANIZATION_MEMBER" | "EMAIL_NOT_VERIFIED" | "CSRF_CHECK_FAILED" | "ACCOUNT_LINK_INVALID" | "ORGANIZATION_LAST_OWNER" | "MEMBER_NOT_FOUND" | "INVITATION_NOT_FOUND" | "ALREADY_A_MEMBER" | "CREDENTIAL_NOT_FOUND" | "SESSION_NOT_FOUND" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_EXPIRED" | "CLIENT_ID_INVALID" | "INSUFFICIENT_SCOPE" | "ACTING_COMPANY_FORBIDDEN" | "RATE_LIMIT_EXCEEDED" | "QUOTA_EXCEEDED" | "UPSTREAM_UNAVAILABLE" | "IDEMPOTENCY_KEY_REUSED" | "WEBHOOK_URL_FORBIDDEN" | "WORKSPACE_NOT_FOUND" | "EMPLOYEE_EXTERNAL_ID_CONFLICT" | "CONTRACT_NOT_FOUND" | "CONTRACT_OVERLAP" | "CONTRACT_NOT_EDITABLE" | "CONTRACT_INVALID_TRANSITION" | "LEAVE_TYPE_NOT_FOUND" | "LEAVE_TYPE_NAME_CONFLICT" | "LEAVE_REQUEST_NOT_FOUND" | "LEAVE_REQUEST_OVERLAP" | "LEAVE_REQUEST_ALREADY_APPROVED" | "LEAVE_REQUEST_NOT_PENDING" | "LEAVE_BALANCE_INSUFFICIENT" | "LEAVE_NO_WORKING_DAYS" | "ATTENDANCE_ALREADY_RECORDED" | "PERFORMANCE_REVIEW_NOT_FOUND" | "PERFORMANCE_REVIEW_LOCKED" | "PERFORMANCE_REVIEW_INVALID_TRANSITION" | "PAYROLL_RUN_PERIOD_CONFLICT" | "PAYROLL_NO_ELIGIBLE_EMPLOYEES" | "PAYROLL_RUN_NOT_PAYABLE" | "PAYROLL_RULES_UNAVAILABLE" | "WALLET_NOT_FOUND" | "CURRENCY_MISMATCH" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "PAYMENT_RECIPIENT_INVALID" | "ACCOUNT_NOT_FOUND" | "ACCOUNT_CODE_CONFLICT" | "JOURNAL_ENTRY_ALREADY_REVERSED" | "ACCOUNTING_PERIOD_CLOSED" | "ACCOUNTING_PERIOD_NOT_FOUND" | "ACCOUNT_INACTIVE" | "ACCOUNT_TYPE_LOCKED" | "BOOKS_CURRENCY_MISMATCH" | "NOTIFICATION_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED" | "FILE_LINK_INVALID" | "RANGE_NOT_SATISFIABLE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_JOB_NOT_FOUND" | "DOCUMENT_TOO_LARGE_FOR_SYNC" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_RENDER_TIMEOUT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "WEBHOOK_DELIVERY_NOT_FOUND" | "USER_NOT_FOUND" | "ATTENDANCE_INVALID_DATE_RANGE" | "JOURNAL_ENTRY_NOT_FOUND" | "JOURNAL_ENTRY_NOT_BALANCED" | "PAYROLL_RUN_NOT_FOUND" | "PAYROLL_RUN_LOCKED" | "PAYMENT_NOT_FOUND" | "WALLET_INSUFFICIENT_BALANCE";
+            code: "VALIDATION_FAILED" | "INTERNAL_ERROR" | "HTTP_ERROR" | "UNSUPPORTED_MEDIA_TYPE" | "METHOD_NOT_ALLOWED" | "INVALID_CREDENTIALS" | "DEVELOPER_KEYS_INVALID" | "GATEWAY_AUTH_REQUIRED" | "GATEWAY_AUTH_INVALID" | "NOT_AN_ORGANIZATION_MEMBER" | "EMAIL_NOT_VERIFIED" | "CSRF_CHECK_FAILED" | "ACCOUNT_LINK_INVALID" | "ORGANIZATION_LAST_OWNER" | "MEMBER_NOT_FOUND" | "INVITATION_NOT_FOUND" | "ALREADY_A_MEMBER" | "CREDENTIAL_NOT_FOUND" | "SESSION_NOT_FOUND" | "ORGANIZATION_LIMIT_REACHED" | "CREDENTIAL_LIMIT_REACHED" | "INVITATION_LIMIT_REACHED" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_EXPIRED" | "CLIENT_ID_INVALID" | "INSUFFICIENT_SCOPE" | "ACTING_COMPANY_FORBIDDEN" | "RATE_LIMIT_EXCEEDED" | "QUOTA_EXCEEDED" | "UPSTREAM_UNAVAILABLE" | "IDEMPOTENCY_KEY_REUSED" | "WEBHOOK_URL_FORBIDDEN" | "WORKSPACE_NOT_FOUND" | "EMPLOYEE_EXTERNAL_ID_CONFLICT" | "CONTRACT_NOT_FOUND" | "CONTRACT_OVERLAP" | "CONTRACT_NOT_EDITABLE" | "CONTRACT_INVALID_TRANSITION" | "LEAVE_TYPE_NOT_FOUND" | "LEAVE_TYPE_NAME_CONFLICT" | "LEAVE_REQUEST_NOT_FOUND" | "LEAVE_REQUEST_OVERLAP" | "LEAVE_REQUEST_ALREADY_APPROVED" | "LEAVE_REQUEST_NOT_PENDING" | "LEAVE_BALANCE_INSUFFICIENT" | "LEAVE_NO_WORKING_DAYS" | "ATTENDANCE_ALREADY_RECORDED" | "PERFORMANCE_REVIEW_NOT_FOUND" | "PERFORMANCE_REVIEW_LOCKED" | "PERFORMANCE_REVIEW_INVALID_TRANSITION" | "PAYROLL_RUN_PERIOD_CONFLICT" | "PAYROLL_NO_ELIGIBLE_EMPLOYEES" | "PAYROLL_RUN_NOT_PAYABLE" | "PAYROLL_RULES_UNAVAILABLE" | "WALLET_NOT_FOUND" | "CURRENCY_MISMATCH" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "PAYMENT_RECIPIENT_INVALID" | "ACCOUNT_NOT_FOUND" | "ACCOUNT_CODE_CONFLICT" | "JOURNAL_ENTRY_ALREADY_REVERSED" | "ACCOUNTING_PERIOD_CLOSED" | "ACCOUNTING_PERIOD_NOT_FOUND" | "ACCOUNT_INACTIVE" | "ACCOUNT_TYPE_LOCKED" | "BOOKS_CURRENCY_MISMATCH" | "NOTIFICATION_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED" | "FILE_LINK_INVALID" | "RANGE_NOT_SATISFIABLE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_JOB_NOT_FOUND" | "DOCUMENT_TOO_LARGE_FOR_SYNC" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_RENDER_TIMEOUT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "WEBHOOK_DELIVERY_NOT_FOUND" | "USER_NOT_FOUND" | "ATTENDANCE_INVALID_DATE_RANGE" | "JOURNAL_ENTRY_NOT_FOUND" | "JOURNAL_ENTRY_NOT_BALANCED" | "PAYROLL_RUN_NOT_FOUND" | "PAYROLL_RUN_LOCKED" | "PAYMENT_NOT_FOUND" | "WALLET_INSUFFICIENT_BALANCE";
             /** @description VALIDATION_FAILED only: the messages of each invalid field, by its path (`lines.0.amount`). */
             errors?: {
                 [key: string]: string[];
@@ -3995,6 +4010,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `ORGANIZATION_LIMIT_REACHED`: You are a member of {limit, plural, one {# organization} other {# organizations}}, the most allowed: leave one before creating or joining another. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `HTTP_ERROR`: The request body is too large. */
             413: {
                 headers: {
@@ -4185,6 +4209,15 @@ export interface operations {
              *     `CSRF_CHECK_FAILED`: This request was refused: it must come from the dashboard’s own page, with its X-CSRF-Token header.
              */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ORGANIZATION_LIMIT_REACHED`: You are a member of {limit, plural, one {# organization} other {# organizations}}, the most allowed: leave one before creating or joining another. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4963,6 +4996,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `INVITATION_LIMIT_REACHED`: This organization has sent {limit, plural, one {# invitation} other {# invitations}} in the last 24 hours, the most allowed. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `HTTP_ERROR`: The request headers are too large. */
             431: {
                 headers: {
@@ -5297,6 +5349,15 @@ export interface operations {
             };
             /** @description `HTTP_ERROR`: The requested resource was not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDENTIAL_LIMIT_REACHED`: This organization has {limit, plural, one {# API key} other {# API keys}} not revoked, the most allowed: revoke one it no longer uses before creating another. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
