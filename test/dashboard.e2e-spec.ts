@@ -432,10 +432,7 @@ describe('the developer dashboard at /dashboard', () => {
       await notFound.waitFor();
     }
     // a segment that does not decode (the server refuses it in a link; the page meets it when it routes itself)
-    await page.evaluate((path) => {
-      history.pushState(null, '', path);
-      dispatchEvent(new PopStateEvent('popstate'));
-    }, `/dashboard/orgs/${organizationId}/webhooks/%E0%A4%A`);
+    await page.evaluate(`history.pushState(null, '', '/dashboard/orgs/${organizationId}/webhooks/%E0%A4%A'); dispatchEvent(new PopStateEvent('popstate'))`);
     expect(new URL(page.url()).pathname).toBe(`/dashboard/orgs/${organizationId}/webhooks/%E0%A4%A`);
     await notFound.waitFor();
     expect(requested.filter((request) => request !== 'GET /api/v1/account/me')).toEqual([]);
