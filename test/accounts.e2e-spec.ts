@@ -275,7 +275,7 @@ describe('developer accounts through the one-machine gateway', () => {
 
     const invited = await owner.call('POST', `${base}/invitations`, { body: { email: 'ben@example.com', role: 'viewer' } });
     expect(invited.status).toBe(201);
-    const mail = await mailTo('ben@example.com', /Join Acme Payroll/);
+    const mail = await mailTo('ben@example.com', /^You are invited to an organization on Platform$/);
     const stranger = await signUpAndVerify('cy@example.com', 'copper harbour violin 3', 'Cy', 'Cy Ltd');
     expectError(await stranger.call('POST', '/api/v1/account/invitations/accept', { body: { token: tokenIn(mail) } }), 400, 'ACCOUNT_LINK_INVALID');
     const accepted = await other.call('POST', '/api/v1/account/invitations/accept', { body: { token: tokenIn(mail) } });

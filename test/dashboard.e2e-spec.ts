@@ -411,6 +411,41 @@ describe('the developer dashboard at /dashboard', () => {
     await context.close();
   });
 
+  it('reaches no other API path from the address bar: an id that is not a UUID is no page, and every value it puts in an API path is one segment', async () => {
+    const { context, page, problems } = await openTab('en-US');
+    await page.goto(`${suite.base}/dashboard`);
+    await page.getByLabel('Email address').fill(EMAIL);
+    await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Usage and plan' }).waitFor();
+    const organizationId = /\/dashboard\/orgs\/([0-9a-f-]{36})\/usage$/.exec(page.url())![1];
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/v1/')) requested.push(`${request.method()} ${pathname}`);
+    });
+
+    // a link that would make the endpoint page read (and its buttons change) /api/v1/account/sessions
+    const notFound = page.getByRole('heading', { name: 'This page does not exist.' });
+    for (const crafted of [`${organizationId}/webhooks/..%2F..%2F..%2Faccount%2Fsessions`, '..%2F..%2Faccount%2Fsessions/keys']) {
+      await page.goto(`${suite.base}/dashboard/orgs/${crafted}`);
+      await notFound.waitFor();
+    }
+    // a segment that does not decode (the server refuses it in a link; the page meets it when it routes itself)
+    await page.evaluate(`history.pushState(null, '', '/dashboard/orgs/${organizationId}/webhooks/%E0%A4%A'); dispatchEvent(new PopStateEvent('popstate'))`);
+    expect(new URL(page.url()).pathname).toBe(`/dashboard/orgs/${organizationId}/webhooks/%E0%A4%A`);
+    await notFound.waitFor();
+    expect(requested.filter((request) => request !== 'GET /api/v1/account/me')).toEqual([]);
+
+    // a real endpoint's page still loads, its id in the path
+    await page.goto(`${suite.base}/dashboard/orgs/${organizationId}/webhooks`);
+    await page.getByRole('link', { name: receiver.url }).click();
+    await page.getByRole('heading', { name: 'Webhook endpoint', level: 1 }).waitFor();
+    expect(requested.filter((request) => request.startsWith('GET /api/v1/app/webhooks/endpoints/')).length).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('offers an emailed unlock link at an account’s sign-in limit, and the link’s page unlocks it for this browser', async () => {
     // someone else's guesses fill the account's limit (ten, the wrong sign-in of the French page among them)
     await eventually(async () => {

@@ -1285,7 +1285,10 @@ export interface components {
              *     ]
              */
             eventTypes?: ("credential.secret_rotated" | "employee.created" | "employee.updated" | "employee.terminated" | "contract.activated" | "contract.ended" | "leave_request.approved" | "leave_request.cancelled" | "document.created" | "document_job.succeeded" | "document_job.failed" | "file.deleted" | "notification.delivered" | "notification.failed" | "webhook_endpoint.disabled" | "payroll_run.created" | "payroll_run.approved" | "payroll_run.paid" | "payroll_run.cancelled" | "payslip.paid" | "payslip.payment_failed" | "payment.succeeded" | "payment.failed" | "wallet.credited" | "journal_entry.posted" | "journal_entry.reversed" | "period.closed")[];
-            /** @example HR sync of the intranet */
+            /**
+             * @description One line of plain text: no control characters, line breaks or bidirectional formatting characters.
+             * @example HR sync of the intranet
+             */
             description?: string | null;
             /**
              * Format: email
@@ -1348,7 +1351,7 @@ export interface components {
              *     ]
              */
             eventTypes?: ("credential.secret_rotated" | "employee.created" | "employee.updated" | "employee.terminated" | "contract.activated" | "contract.ended" | "leave_request.approved" | "leave_request.cancelled" | "document.created" | "document_job.succeeded" | "document_job.failed" | "file.deleted" | "notification.delivered" | "notification.failed" | "webhook_endpoint.disabled" | "payroll_run.created" | "payroll_run.approved" | "payroll_run.paid" | "payroll_run.cancelled" | "payslip.paid" | "payslip.payment_failed" | "payment.succeeded" | "payment.failed" | "wallet.credited" | "journal_entry.posted" | "journal_entry.reversed" | "period.closed")[];
-            /** @description null removes it. */
+            /** @description One line of plain text; null removes it. */
             description?: string | null;
             /**
              * Format: email
@@ -1552,7 +1555,7 @@ export interface components {
              * @description The machine-readable error code, one of the registry’s: branch on this, not on `message`.
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "INTERNAL_ERROR" | "HTTP_ERROR" | "UNSUPPORTED_MEDIA_TYPE" | "METHOD_NOT_ALLOWED" | "INVALID_CREDENTIALS" | "DEVELOPER_KEYS_INVALID" | "GATEWAY_AUTH_REQUIRED" | "GATEWAY_AUTH_INVALID" | "NOT_AN_ORGANIZATION_MEMBER" | "EMAIL_NOT_VERIFIED" | "CSRF_CHECK_FAILED" | "ACCOUNT_LINK_INVALID" | "ORGANIZATION_LAST_OWNER" | "MEMBER_NOT_FOUND" | "INVITATION_NOT_FOUND" | "ALREADY_A_MEMBER" | "CREDENTIAL_NOT_FOUND" | "SESSION_NOT_FOUND" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_EXPIRED" | "CLIENT_ID_INVALID" | "INSUFFICIENT_SCOPE" | "ACTING_COMPANY_FORBIDDEN" | "RATE_LIMIT_EXCEEDED" | "QUOTA_EXCEEDED" | "UPSTREAM_UNAVAILABLE" | "IDEMPOTENCY_KEY_REUSED" | "WEBHOOK_URL_FORBIDDEN" | "WORKSPACE_NOT_FOUND" | "EMPLOYEE_EXTERNAL_ID_CONFLICT" | "CONTRACT_NOT_FOUND" | "CONTRACT_OVERLAP" | "CONTRACT_NOT_EDITABLE" | "CONTRACT_INVALID_TRANSITION" | "CONTRACT_EXTERNAL_ID_CONFLICT" | "LEAVE_TYPE_NOT_FOUND" | "LEAVE_TYPE_NAME_CONFLICT" | "LEAVE_REQUEST_NOT_FOUND" | "LEAVE_REQUEST_OVERLAP" | "LEAVE_REQUEST_ALREADY_APPROVED" | "LEAVE_REQUEST_NOT_PENDING" | "LEAVE_BALANCE_INSUFFICIENT" | "LEAVE_NO_WORKING_DAYS" | "ATTENDANCE_ALREADY_RECORDED" | "PERFORMANCE_REVIEW_NOT_FOUND" | "PERFORMANCE_REVIEW_LOCKED" | "PERFORMANCE_REVIEW_INVALID_TRANSITION" | "PAYROLL_RUN_PERIOD_CONFLICT" | "PAYROLL_NO_ELIGIBLE_EMPLOYEES" | "PAYROLL_RUN_NOT_PAYABLE" | "PAYROLL_RULES_UNAVAILABLE" | "WALLET_NOT_FOUND" | "CURRENCY_MISMATCH" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "PAYMENT_RECIPIENT_INVALID" | "ACCOUNT_NOT_FOUND" | "ACCOUNT_CODE_CONFLICT" | "JOURNAL_ENTRY_ALREADY_REVERSED" | "ACCOUNTING_PERIOD_CLOSED" | "ACCOUNTING_PERIOD_NOT_FOUND" | "ACCOUNT_INACTIVE" | "ACCOUNT_TYPE_LOCKED" | "BOOKS_CURRENCY_MISMATCH" | "NOTIFICATION_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED" | "FILE_LINK_INVALID" | "RANGE_NOT_SATISFIABLE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_JOB_NOT_FOUND" | "DOCUMENT_TOO_LARGE_FOR_SYNC" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_RENDER_TIMEOUT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "WEBHOOK_DELIVERY_NOT_FOUND" | "USER_NOT_FOUND" | "ATTENDANCE_INVALID_DATE_RANGE" | "JOURNAL_ENTRY_NOT_FOUND" | "JOURNAL_ENTRY_NOT_BALANCED" | "PAYROLL_RUN_NOT_FOUND" | "PAYROLL_RUN_LOCKED" | "PAYMENT_NOT_FOUND" | "WALLET_INSUFFICIENT_BALANCE";
+            code: "VALIDATION_FAILED" | "INTERNAL_ERROR" | "HTTP_ERROR" | "UNSUPPORTED_MEDIA_TYPE" | "METHOD_NOT_ALLOWED" | "INVALID_CREDENTIALS" | "DEVELOPER_KEYS_INVALID" | "GATEWAY_AUTH_REQUIRED" | "GATEWAY_AUTH_INVALID" | "NOT_AN_ORGANIZATION_MEMBER" | "EMAIL_NOT_VERIFIED" | "CSRF_CHECK_FAILED" | "ACCOUNT_LINK_INVALID" | "ORGANIZATION_LAST_OWNER" | "MEMBER_NOT_FOUND" | "INVITATION_NOT_FOUND" | "ALREADY_A_MEMBER" | "CREDENTIAL_NOT_FOUND" | "SESSION_NOT_FOUND" | "ORGANIZATION_LIMIT_REACHED" | "CREDENTIAL_LIMIT_REACHED" | "INVITATION_LIMIT_REACHED" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_EXPIRED" | "CLIENT_ID_INVALID" | "INSUFFICIENT_SCOPE" | "ACTING_COMPANY_FORBIDDEN" | "RATE_LIMIT_EXCEEDED" | "QUOTA_EXCEEDED" | "UPSTREAM_UNAVAILABLE" | "IDEMPOTENCY_KEY_REUSED" | "WEBHOOK_URL_FORBIDDEN" | "WORKSPACE_NOT_FOUND" | "EMPLOYEE_EXTERNAL_ID_CONFLICT" | "CONTRACT_NOT_FOUND" | "CONTRACT_OVERLAP" | "CONTRACT_NOT_EDITABLE" | "CONTRACT_INVALID_TRANSITION" | "LEAVE_TYPE_NOT_FOUND" | "LEAVE_TYPE_NAME_CONFLICT" | "LEAVE_REQUEST_NOT_FOUND" | "LEAVE_REQUEST_OVERLAP" | "LEAVE_REQUEST_ALREADY_APPROVED" | "LEAVE_REQUEST_NOT_PENDING" | "LEAVE_BALANCE_INSUFFICIENT" | "LEAVE_NO_WORKING_DAYS" | "ATTENDANCE_ALREADY_RECORDED" | "PERFORMANCE_REVIEW_NOT_FOUND" | "PERFORMANCE_REVIEW_LOCKED" | "PERFORMANCE_REVIEW_INVALID_TRANSITION" | "PAYROLL_RUN_PERIOD_CONFLICT" | "PAYROLL_NO_ELIGIBLE_EMPLOYEES" | "PAYROLL_RUN_NOT_PAYABLE" | "PAYROLL_RULES_UNAVAILABLE" | "WALLET_NOT_FOUND" | "CURRENCY_MISMATCH" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "PAYMENT_RECIPIENT_INVALID" | "ACCOUNT_NOT_FOUND" | "ACCOUNT_CODE_CONFLICT" | "JOURNAL_ENTRY_ALREADY_REVERSED" | "ACCOUNTING_PERIOD_CLOSED" | "ACCOUNTING_PERIOD_NOT_FOUND" | "ACCOUNT_INACTIVE" | "ACCOUNT_TYPE_LOCKED" | "BOOKS_CURRENCY_MISMATCH" | "NOTIFICATION_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED" | "FILE_LINK_INVALID" | "RANGE_NOT_SATISFIABLE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_JOB_NOT_FOUND" | "DOCUMENT_TOO_LARGE_FOR_SYNC" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_RENDER_TIMEOUT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "WEBHOOK_DELIVERY_NOT_FOUND" | "USER_NOT_FOUND" | "ATTENDANCE_INVALID_DATE_RANGE" | "JOURNAL_ENTRY_NOT_FOUND" | "JOURNAL_ENTRY_NOT_BALANCED" | "PAYROLL_RUN_NOT_FOUND" | "PAYROLL_RUN_LOCKED" | "PAYMENT_NOT_FOUND" | "WALLET_INSUFFICIENT_BALANCE";
             /** @description VALIDATION_FAILED only: the messages of each invalid field, by its path (`lines.0.amount`). */
             errors?: {
                 [key: string]: string[];
@@ -1771,11 +1774,6 @@ export interface components {
             companyId: string;
             /** Format: uuid */
             employeeId: string;
-            /**
-             * @description Your system’s id for the contract; null when none was given.
-             * @example CTR-0042-2025
-             */
-            externalId: string | null;
             /** @enum {string} */
             type: "permanent" | "fixed_term" | "internship" | "apprenticeship" | "consultant";
             /** @enum {string} */
@@ -6110,9 +6108,8 @@ export interface operations {
     Documents_create: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The language of `message` and field errors: English, or French (`fr`). */
-                "accept-language"?: string;
+            header: {
+                "accept-language": string;
                 /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
                 "X-Workspace-Id"?: string;
                 /** @description Client company to act for; must belong to X-Workspace-Id */
@@ -6806,9 +6803,8 @@ export interface operations {
     DocumentJobs_create: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The language of `message` and field errors: English, or French (`fr`). */
-                "accept-language"?: string;
+            header: {
+                "accept-language": string;
                 /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
                 "X-Workspace-Id"?: string;
                 /** @description Client company to act for; must belong to X-Workspace-Id */

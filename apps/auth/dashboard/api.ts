@@ -58,6 +58,17 @@ export async function api<T = unknown>(method: 'GET' | 'POST' | 'PATCH' | 'DELET
   return Promise.reject(error);
 }
 
+/**
+ * A value as one segment of an API path: percent-encoded, so that a `/`, `?` or `#` in it cannot
+ * reach another route, and refused when it is empty or a dot segment (`.`, `..`), which a URL
+ * resolves against the segments before it. Every value the dashboard puts in a path goes through it.
+ */
+export function pathSegment(value: string): string {
+  const encoded = encodeURIComponent(value);
+  if (!encoded || encoded === '.' || encoded === '..') throw new Error(`not a path segment: ${JSON.stringify(value)}`);
+  return encoded;
+}
+
 /** A query string of the values set (`?a=1&b=x`), or ''. */
 export function query(values: Record<string, string | number | undefined | null>): string {
   const params = new URLSearchParams();

@@ -13,7 +13,7 @@ import { SignIn, SignUp } from './pages/sign-in';
 import { UsagePage } from './pages/usage';
 import { WebhookEndpointPage } from './pages/webhook-endpoint';
 import { WebhooksPage } from './pages/webhooks';
-import { BASE, Link, match, navigate, usePath } from './router';
+import { BASE, isId, Link, match, navigate, usePath } from './router';
 import { SessionContext, SessionValue, useSession } from './session';
 import type { Me, MyOrganization } from './types';
 
@@ -175,16 +175,16 @@ function whereTo(path: string, me: Me | null): string | null {
   if (!me) return SIGNED_OUT_PAGES.includes(path) ? null : `${BASE}/sign-in`;
   if (SIGNED_OUT_PAGES.includes(path) || path === BASE) return me.organizations.length ? `${BASE}/orgs/${me.organizations[0].id}/usage` : `${BASE}/orgs/new`;
   const org = match(`${BASE}/orgs/:id`, path);
-  if (org && org.id !== 'new') return `${path}/usage`;
+  if (org && isId(org.id)) return `${path}/usage`;
   return null;
 }
 
-/** The organization of an `/orgs/:id/…` path, and the section. */
+/** The organization of an `/orgs/:id/…` path, and the section; null when an id is not one (the page is not found). */
 function organizationPage(path: string): { organizationId: string; section: Section; endpointId?: string } | null {
   const endpoint = match(`${BASE}/orgs/:id/webhooks/:endpointId`, path);
-  if (endpoint) return { organizationId: endpoint.id, section: 'webhooks', endpointId: endpoint.endpointId };
+  if (endpoint) return isId(endpoint.id) && isId(endpoint.endpointId) ? { organizationId: endpoint.id, section: 'webhooks', endpointId: endpoint.endpointId } : null;
   const page = match(`${BASE}/orgs/:id/:section`, path);
-  if (page && (SECTIONS as readonly string[]).includes(page.section)) return { organizationId: page.id, section: page.section as Section };
+  if (page && isId(page.id) && (SECTIONS as readonly string[]).includes(page.section)) return { organizationId: page.id, section: page.section as Section };
   return null;
 }
 

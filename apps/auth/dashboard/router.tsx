@@ -32,15 +32,27 @@ export function usePath(): string {
   return path;
 }
 
-/** The parameters of `path` when it matches `pattern` (`/dashboard/orgs/:id/keys`), else null. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a parameter of the address bar is an id the API could have given (a UUID): anything else is no page. */
+export function isId(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** The parameters of `path` when it matches `pattern` (`/dashboard/orgs/:id/keys`), else null (a segment that does not decode too). */
 export function match(pattern: string, path: string): Record<string, string> | null {
   const wanted = pattern.split('/');
   const given = path.split('/');
   if (wanted.length !== given.length) return null;
   const params: Record<string, string> = {};
   for (let index = 0; index < wanted.length; index++) {
-    if (wanted[index].startsWith(':')) params[wanted[index].slice(1)] = decodeURIComponent(given[index]);
-    else if (wanted[index] !== given[index]) return null;
+    if (wanted[index].startsWith(':')) {
+      try {
+        params[wanted[index].slice(1)] = decodeURIComponent(given[index]);
+      } catch {
+        return null;
+      }
+    } else if (wanted[index] !== given[index]) return null;
   }
   return params;
 }

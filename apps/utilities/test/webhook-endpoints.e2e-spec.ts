@@ -282,6 +282,28 @@ describe('webhook endpoints (issue 32, DESIGN §7)', () => {
     expect(all.body.data.eventTypes).toEqual(everyType);
   });
 
+  it('refuses a URL whose IPv6 address carries a refused IPv4 one, though loopback is allowed here', async () => {
+    const carriers: Array<[string, string]> = [
+      ['[64:ff9b::7f00:1]', 'loopback'], // NAT64
+      ['[64:ff9b::a00:1]', 'private-network'],
+      ['[2002:7f00:1::1]', 'loopback'], // 6to4
+      ['[2001:0:7f00:1::]', 'loopback'], // Teredo
+      ['[::ffff:7f00:1]', 'loopback'], // IPv4-mapped
+      ['[::7f00:1]', 'loopback'], // IPv4-compatible
+    ];
+    for (const [host, network] of carriers) {
+      const refused = await create(dev, { url: `http://${host}:9/hooks` });
+      expectError(refused, 400, 'WEBHOOK_URL_FORBIDDEN');
+      expect({ host, details: refused.body.details }).toEqual({ host, details: { reason: network, address: host.slice(1, -1) } });
+    }
+  });
+
+  it('refuses a description of more than one line', async () => {
+    const described = await create(dev, { url: 'http://127.0.0.1:9/x', description: 'HR sync\n[utilities] No SMTP_URL' });
+    expectError(described, 400, 'VALIDATION_FAILED');
+    expect(described.body.errors).toEqual({ description: ['description must not contain control characters, line breaks or bidirectional formatting characters'] });
+  });
+
   it(`refuses a company’s endpoint past ${MAX_ENDPOINTS_PER_COMPANY}, even when created at once`, async () => {
     const busy = await stack.developer();
     const results = await Promise.all(Array.from({ length: MAX_ENDPOINTS_PER_COMPANY + 3 }, (_, i) => create(busy, { url: `http://127.0.0.1:9/${i}` })));

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { buildErrorEnvelope } from './errors/exception.filter';
 import { PlatformException } from './errors/platform.exception';
 
 /** Stops an operator command on bad input, with exit code 2. */
@@ -7,10 +8,10 @@ export function failCli(message: string): never {
   process.exit(2);
 }
 
-/** Runs an operator program; a command that fails prints one line and exits 1. */
+/** Runs an operator program; a command that fails prints one line and exits 1: a refusal by its field errors, or its code and what to do. */
 export function runCli(program: Command): void {
   program.parseAsync(process.argv).catch((error: unknown) => {
-    const message = error instanceof PlatformException ? JSON.stringify(error.options.errors ?? error.code) : (error as Error).message;
+    const message = error instanceof PlatformException ? (error.options.errors ? JSON.stringify(error.options.errors) : `${error.code}: ${buildErrorEnvelope(error, 'en').message}`) : (error as Error).message;
     process.stderr.write(`error: ${message}\n`);
     process.exit(1);
   });

@@ -44,6 +44,7 @@ export { flattenValidationErrors, KeptAsParsed } from './http/validation';
 export * from './http/internal-api';
 export * from './http/optional-not-null';
 export * from './http/page-cursor';
+export * from './http/plain-text';
 export * from './http/pagination';
 export * from './http/response-schema';
 export * from './http/response.decorators';

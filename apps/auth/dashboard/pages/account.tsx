@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api } from '../api';
+import { api, pathSegment } from '../api';
 import { Alert, DateTime, errorText, Field, Loading, PageTitle, Status, useForm, useLoad } from '../components';
 import { formats, useI18n } from '../i18n';
 import { BASE, navigate } from '../router';
@@ -22,7 +22,7 @@ export function AccountPage() {
   });
   const end = async (ended: Session) => {
     try {
-      await api('DELETE', `/account/sessions/${ended.id}`);
+      await api('DELETE', `/account/sessions/${pathSegment(ended.id)}`);
       setState({ notice: t.sessionEndedDone });
       await sessions.reload();
     } catch (failure) {

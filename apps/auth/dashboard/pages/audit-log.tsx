@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, query } from '../api';
+import { api, pathSegment, query } from '../api';
 import { DateTime, endOfDay, Field, Loading, PageTitle, Pager, SelectField, startOfDay, useLoad } from '../components';
 import { useI18n } from '../i18n';
 import type { AuditEntry, Page } from '../types';
@@ -8,7 +8,7 @@ const LIMIT = 25;
 
 export function AuditLogPage({ organizationId }: { organizationId: string }) {
   const { t } = useI18n();
-  const base = `/account/organizations/${organizationId}/audit-log`;
+  const base = `/account/organizations/${pathSegment(organizationId)}/audit-log`;
   const [draft, setDraft] = useState({ action: '', from: '', to: '' });
   const [filters, setFilters] = useState(draft);
   const [page, setPage] = useState(1);

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { SCOPES } from '@platform/common/plans';
-import { api } from '../api';
+import { api, pathSegment } from '../api';
 import { Alert, DateTime, errorText, Field, FocusedHeading, Loading, PageTitle, SecretPanel, SelectField, Status, useForm, useLoad } from '../components';
 import { formats, useI18n } from '../i18n';
 import { Key, MyOrganization, roleAtLeast } from '../types';
@@ -10,7 +10,7 @@ type Shown = { title: string; apiKey?: string; apiSecret: string };
 export function KeysPage({ organization }: { organization: MyOrganization }) {
   const { t, language } = useI18n();
   const format = formats(language);
-  const base = `/account/organizations/${organization.id}/keys`;
+  const base = `/account/organizations/${pathSegment(organization.id)}/keys`;
   const keys = useLoad(() => api<Key[]>('GET', base), [base]);
   const [secret, setSecret] = useState<Shown | null>(null);
   const [acting, setActing] = useState<{ key: Key; action: 'roll' | 'revoke' } | null>(null);
@@ -163,7 +163,7 @@ function RollKey({ base, keyToRoll, onDone }: { base: string; keyToRoll: Key; on
   const { t } = useI18n();
   const form = useForm({ grace: '3600' });
   const submit = form.submit(async ({ grace }) => {
-    const rolled = await api<Key & { apiSecret: string }>('POST', `${base}/${keyToRoll.id}/roll`, { graceSeconds: Number(grace) });
+    const rolled = await api<Key & { apiSecret: string }>('POST', `${base}/${pathSegment(keyToRoll.id)}/roll`, { graceSeconds: Number(grace) });
     onDone(rolled.apiSecret);
   });
   return (
@@ -201,7 +201,7 @@ function RevokeKey({ base, keyToRevoke, onDone }: { base: string; keyToRevoke: K
   const revoke = async () => {
     setBusy(true);
     try {
-      await api('DELETE', `${base}/${keyToRevoke.id}`);
+      await api('DELETE', `${base}/${pathSegment(keyToRevoke.id)}`);
       onDone(true);
     } catch (failure) {
       setError(errorText(failure, t));

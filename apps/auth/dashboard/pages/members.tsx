@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api } from '../api';
+import { api, pathSegment } from '../api';
 import { Alert, DateTime, errorText, Field, Loading, PageTitle, SelectField, Status, useForm, useLoad } from '../components';
 import { useI18n } from '../i18n';
 import { BASE, navigate } from '../router';
@@ -10,7 +10,7 @@ import { Invitation, Member, MyOrganization, Role, roleAtLeast, ROLES } from '..
 export function MembersPage({ organization }: { organization: MyOrganization }) {
   const { t } = useI18n();
   const session = useSession();
-  const base = `/account/organizations/${organization.id}`;
+  const base = `/account/organizations/${pathSegment(organization.id)}`;
   const members = useLoad(() => api<Member[]>('GET', `${base}/members`), [base]);
   const isAdmin = roleAtLeast(organization.role, 'admin');
   const invitations = useLoad(() => (isAdmin ? api<Invitation[]>('GET', `${base}/invitations`) : Promise.resolve([])), [base, isAdmin]);
@@ -30,14 +30,14 @@ export function MembersPage({ organization }: { organization: MyOrganization }) 
   };
   const changeRole = (member: Member, role: string) =>
     act(async () => {
-      await api('PATCH', `${base}/members/${member.userId}`, { role });
+      await api('PATCH', `${base}/members/${pathSegment(member.userId)}`, { role });
       await members.reload();
       if (member.userId === me) await session.refresh();
       return t.roleChanged(member.name, t.roles[role]);
     });
   const remove = (member: Member) =>
     act(async () => {
-      await api('DELETE', `${base}/members/${member.userId}`);
+      await api('DELETE', `${base}/members/${pathSegment(member.userId)}`);
       if (member.userId === me) {
         await session.refresh();
         navigate(BASE);
@@ -46,7 +46,7 @@ export function MembersPage({ organization }: { organization: MyOrganization }) 
     });
   const revokeInvitation = (invitation: Invitation) =>
     act(async () => {
-      await api('DELETE', `${base}/invitations/${invitation.id}`);
+      await api('DELETE', `${base}/invitations/${pathSegment(invitation.id)}`);
       await invitations.reload();
       return '';
     });

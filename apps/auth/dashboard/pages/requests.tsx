@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, query } from '../api';
+import { api, pathSegment, query } from '../api';
 import { DateTime, endOfDay, Field, Loading, PageTitle, Pager, SelectField, startOfDay, useLoad } from '../components';
 import { formats, useI18n } from '../i18n';
 import type { Key, Page, RequestEntry } from '../types';
@@ -9,7 +9,7 @@ const LIMIT = 25;
 export function RequestsPage({ organizationId }: { organizationId: string }) {
   const { t, language } = useI18n();
   const format = formats(language);
-  const base = `/account/organizations/${organizationId}`;
+  const base = `/account/organizations/${pathSegment(organizationId)}`;
   const keys = useLoad(() => api<Key[]>('GET', `${base}/keys`), [base]);
   const [draft, setDraft] = useState({ credentialId: '', outcome: '', from: '', to: '' });
   const [filters, setFilters] = useState(draft);

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { SERVICES } from '@platform/common/service';
-import { api, query } from '../api';
+import { api, pathSegment, query } from '../api';
 import { Alert, Field, Loading, PageTitle, useLoad } from '../components';
 import { formats, useI18n } from '../i18n';
 import type { OrganizationDetail, Usage } from '../types';
@@ -10,7 +10,7 @@ export const PRODUCTS = Object.values(SERVICES).map((service) => service.product
 
 export function UsagePage({ organizationId }: { organizationId: string }) {
   const { t } = useI18n();
-  const organization = useLoad(() => api<OrganizationDetail>('GET', `/account/organizations/${organizationId}`), [organizationId]);
+  const organization = useLoad(() => api<OrganizationDetail>('GET', `/account/organizations/${pathSegment(organizationId)}`), [organizationId]);
   return (
     <>
       <PageTitle title={t.usageTitle}>{t.usageTitle}</PageTitle>
@@ -55,7 +55,7 @@ function UsageSection({ organizationId }: { organizationId: string }) {
   const [range, setRange] = useState({ from: '', to: '' });
   const [shown, setShown] = useState({ from: '', to: '' });
   const usage = useLoad(async () => {
-    const answer = await api<Usage>('GET', `/account/organizations/${organizationId}/usage${query(shown)}`);
+    const answer = await api<Usage>('GET', `/account/organizations/${pathSegment(organizationId)}/usage${query(shown)}`);
     setRange({ from: answer.from, to: answer.to });
     return answer;
   }, [organizationId, shown.from, shown.to]);

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { pathSegment } from '../api';
 import { Alert, DateTime, errorText, Field, FocusedHeading, Loading, PageTitle, Pager, SecretPanel, SelectField, Status, useForm, useLoad } from '../components';
 import { formats, useI18n } from '../i18n';
 import { BASE, Link, navigate } from '../router';
@@ -11,9 +12,9 @@ const LIMIT = 20;
 export function WebhookEndpointPage({ organization, endpointId }: { organization: MyOrganization; endpointId: string }) {
   const { t, language } = useI18n();
   const format = formats(language);
-  const endpoint = useLoad(() => webhooks<WebhookEndpoint>(organization.id, 'GET', `/endpoints/${endpointId}`), [organization.id, endpointId]);
+  const endpoint = useLoad(() => webhooks<WebhookEndpoint>(organization.id, 'GET', `/endpoints/${pathSegment(endpointId)}`), [organization.id, endpointId]);
   const [page, setPage] = useState(1);
-  const deliveries = useLoad(() => webhooks<Page<Delivery>>(organization.id, 'GET', `/endpoints/${endpointId}/deliveries?page=${page}&limit=${LIMIT}`), [organization.id, endpointId, page]);
+  const deliveries = useLoad(() => webhooks<Page<Delivery>>(organization.id, 'GET', `/endpoints/${pathSegment(endpointId)}/deliveries?page=${page}&limit=${LIMIT}`), [organization.id, endpointId, page]);
   const [opened, setOpened] = useState<string | null>(null);
   const [panel, setPanel] = useState<'rotate' | 'delete' | 'edit' | null>(null);
   const [secret, setSecret] = useState<{ secret: string; previousSecretsExpireAt: string } | null>(null);
@@ -33,18 +34,18 @@ export function WebhookEndpointPage({ organization, endpointId }: { organization
   };
   const sendTest = () =>
     act(async () => {
-      await webhooks(organization.id, 'POST', `/endpoints/${endpointId}/test`);
+      await webhooks(organization.id, 'POST', `/endpoints/${pathSegment(endpointId)}/test`);
       setNotice(t.testSent);
       setPage(1);
       await deliveries.reload();
     });
   const setEnabled = (enabled: boolean) =>
     act(async () => {
-      endpoint.setData(await webhooks<WebhookEndpoint>(organization.id, 'POST', `/endpoints/${endpointId}/${enabled ? 'enable' : 'disable'}`));
+      endpoint.setData(await webhooks<WebhookEndpoint>(organization.id, 'POST', `/endpoints/${pathSegment(endpointId)}/${enabled ? 'enable' : 'disable'}`));
     });
   const remove = () =>
     act(async () => {
-      await webhooks(organization.id, 'DELETE', `/endpoints/${endpointId}`);
+      await webhooks(organization.id, 'DELETE', `/endpoints/${pathSegment(endpointId)}`);
       navigate(list);
     });
 
@@ -208,7 +209,7 @@ function RotateSecret({ organizationId, endpointId, onDone }: { organizationId: 
   const { t } = useI18n();
   const form = useForm({ grace: '86400' });
   const submit = form.submit(async ({ grace }) => {
-    onDone(await webhooks<{ secret: string; previousSecretsExpireAt: string }>(organizationId, 'POST', `/endpoints/${endpointId}/rotate-secret`, { graceSeconds: Number(grace) }));
+    onDone(await webhooks<{ secret: string; previousSecretsExpireAt: string }>(organizationId, 'POST', `/endpoints/${pathSegment(endpointId)}/rotate-secret`, { graceSeconds: Number(grace) }));
   });
   return (
     <section class="panel confirm" aria-labelledby="rotate-title">
@@ -242,7 +243,7 @@ function EditEndpoint({ organizationId, endpoint, onDone }: { organizationId: st
   const form = useForm({ url: endpoint.url, description: endpoint.description ?? '', alertEmail: endpoint.alertEmail ?? '' });
   const [eventTypes, setEventTypes] = useState(endpoint.eventTypes);
   const submit = form.submit(async ({ url, description, alertEmail }) => {
-    onDone(await webhooks<WebhookEndpoint>(organizationId, 'PATCH', `/endpoints/${endpoint.id}`, { url, eventTypes, description: description || null, alertEmail: alertEmail || null }));
+    onDone(await webhooks<WebhookEndpoint>(organizationId, 'PATCH', `/endpoints/${pathSegment(endpoint.id)}`, { url, eventTypes, description: description || null, alertEmail: alertEmail || null }));
   });
   return (
     <section class="panel confirm" aria-labelledby="edit-title">
@@ -266,11 +267,11 @@ function EditEndpoint({ organizationId, endpoint, onDone }: { organizationId: st
 
 function DeliveryAttempts({ organizationId, deliveryId, canRetry, onRetried }: { organizationId: string; deliveryId: string; canRetry: boolean; onRetried: () => void }) {
   const { t } = useI18n();
-  const delivery = useLoad(() => webhooks<DeliveryDetail>(organizationId, 'GET', `/deliveries/${deliveryId}`), [organizationId, deliveryId]);
+  const delivery = useLoad(() => webhooks<DeliveryDetail>(organizationId, 'GET', `/deliveries/${pathSegment(deliveryId)}`), [organizationId, deliveryId]);
   const [state, setState] = useState<{ notice?: string; error?: string }>({});
   const retry = async () => {
     try {
-      await webhooks(organizationId, 'POST', `/deliveries/${deliveryId}/retry`);
+      await webhooks(organizationId, 'POST', `/deliveries/${pathSegment(deliveryId)}/retry`);
       setState({ notice: t.retryQueued });
       onRetried();
       await delivery.reload();

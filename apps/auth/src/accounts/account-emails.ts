@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { Environment, InternalApi, JobQueue, qualifiedTable, randomToken, reachableBaseUrl, UtilitiesContract } from '@platform/common';
@@ -16,6 +16,9 @@ export const LINK_LIFETIME_MS: Record<'sign_up' | AccountLinkKind | 'invitation'
   invitation: 7 * 24 * 3600_000,
 };
 
+/** Every invitation's subject: no name a person chose (an organization's, the inviter's) goes in a subject, where a mail client shows it as the sender's own words. */
+const INVITATION_SUBJECT = 'You are invited to an organization on Platform';
+
 export type AccountEmailJob =
   | { kind: 'verify_email'; signUpId: string }
   | { kind: AccountLinkKind | 'already_registered'; userId: string }
@@ -25,10 +28,13 @@ export type AccountEmailJob =
  * Account emails, as jobs of the queue added in the transaction of the change that calls for
  * them (nothing sent for a change that did not commit; nothing lost when utilities is down: the
  * job retries). The link's token is made when the email is sent and only its hash is kept, so no
- * usable token ever rests in the job table; a retry makes a new one.
+ * usable token ever rests in the job table; a retry makes a new one. An email utilities refuses
+ * (a 4xx: it would refuse it again) is logged and not retried.
  */
 @Injectable()
 export class AccountEmails {
+  private readonly logger = new Logger('AccountEmails');
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(Environment) private readonly env: Environment,
@@ -50,7 +56,10 @@ export class AccountEmails {
 
   private async send(job: AccountEmailJob): Promise<void> {
     const email = await this.compose(job);
-    if (email) await this.api.expectOk(this.env.UTILITIES_URL, UtilitiesContract.SEND_ACCOUNT_EMAIL, { body: email, timeoutMs: 15_000 });
+    if (!email) return;
+    const sent = await this.api.call(this.env.UTILITIES_URL, UtilitiesContract.SEND_ACCOUNT_EMAIL, { body: email, timeoutMs: 15_000 });
+    if (sent.kind === 'unavailable') throw new Error(`utilities did not take the email: ${sent.reason}`);
+    if (sent.kind === 'refused') this.logger.error(`a ${job.kind} email was refused by utilities (${sent.status} ${sent.code} ${JSON.stringify(sent.body.errors ?? {})}): not sent, not retried`);
   }
 
   private async compose(job: AccountEmailJob): Promise<UtilitiesContract.AccountEmail | null> {
@@ -118,8 +127,8 @@ export class AccountEmails {
     return {
       kind: 'invitation',
       to: invitation.email,
-      subject: `Join ${organization.name} on Platform`,
-      text: `Hello,\n\n${inviter?.name ?? 'A member'} invites you to join ${organization.name} on the Platform API dashboard as ${invitation.role}.\nAccept within 7 days (sign up first with this address if you have no account):\n\n${this.link('accept-invitation', token)}\n`,
+      subject: INVITATION_SUBJECT,
+      text: `Hello,\n\n${inviter?.name ?? 'A member'} invites you to join the organization “${organization.name}” on the Platform API dashboard as ${invitation.role}.\nAccept within 7 days (sign up first with this address if you have no account):\n\n${this.link('accept-invitation', token)}\n`,
     };
   }
 }

@@ -260,9 +260,9 @@ export class AccountController {
   @SignedIn()
   @HttpCode(200)
   @SuccessMessage('ok')
-  @ApiOperation({ summary: 'Accept an invitation to an organization', description: 'The signed-in user’s email must be the one invited.' })
+  @ApiOperation({ summary: 'Accept an invitation to an organization', description: 'The signed-in user’s email must be the one invited, and they may join while they are a member of fewer than `ORGANIZATIONS_PER_USER` organizations (10 by default).' })
   @ApiEnvelope(200, AcceptedInvitationView, 'The organization joined, with the role.')
-  @ApiErrors('ACCOUNT_LINK_INVALID')
+  @ApiErrors('ACCOUNT_LINK_INVALID', 'ORGANIZATION_LIMIT_REACHED')
   async accept(@CurrentSession() session: SessionPrincipal, @Body() body: LinkTokenDto, @Req() request: FastifyRequest) {
     const { organization, role } = await this.organizations.accept(actorOf(request, session), body.token);
     return { organization: { id: organization.id, name: organization.name, plan: organization.plan, role, createdAt: organization.createdAt } };

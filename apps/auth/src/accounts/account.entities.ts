@@ -149,13 +149,18 @@ export class AccountLink {
   createdAt: Date;
 }
 
-/** An invitation to join an organization with a role, sent by email; accepted by a signed-in user with that email. */
+/**
+ * An invitation to join an organization with a role, sent by email; accepted by a signed-in user
+ * with that email. The invitations an organization sent, and those an address was sent, over the
+ * last 24 hours are each one range of an index: their limits count them.
+ */
 @Entity({ name: 'invitations' })
+@Index('idx_invitations_organization_created', ['organizationId', 'createdAt'])
+@Index('idx_invitations_email_created', ['email', 'createdAt'])
 export class Invitation {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
-  @Index('idx_invitations_organization')
   @Column({ name: 'organization_id', type: 'uuid' })
   organizationId: string;
 

@@ -55,8 +55,9 @@ export class AuditService {
 
   /**
    * Records a change. A person's own change (no organization: a sign-in, a password) goes in the
-   * log of each organization they are a member of now, in one statement whatever their number,
-   * or once with no organization when they are in none.
+   * log of each organization they are a member of now, in one statement, or once with no
+   * organization when they are in none: at most ORGANIZATIONS_PER_USER rows, the memberships a
+   * person may hold, so that every filter of an organization's log stays one range of its index.
    */
   async record(manager: EntityManager, actor: Actor, record: AuditRecord): Promise<void> {
     const entry = {

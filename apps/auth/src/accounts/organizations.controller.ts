@@ -42,8 +42,12 @@ export class OrganizationsController {
   @Post()
   @SignedIn()
   @SuccessMessage('created')
-  @ApiOperation({ summary: 'Create an organization you own (developer-sandbox plan)' })
+  @ApiOperation({
+    summary: 'Create an organization you own (developer-sandbox plan)',
+    description: 'A person is a member of at most `ORGANIZATIONS_PER_USER` organizations (10 by default), created or joined; past it, leave one first.',
+  })
   @ApiEnvelope(201, MyOrganizationView, 'The organization, with you as its owner.')
+  @ApiErrors('ORGANIZATION_LIMIT_REACHED')
   async create(@CurrentSession() session: SessionPrincipal, @Body() body: OrganizationNameDto, @Req() request: FastifyRequest) {
     const organization = await this.organizations.create(actorOf(request, session), body.name);
     return { id: organization.id, name: organization.name, plan: organization.plan, role: 'owner', createdAt: organization.createdAt };
@@ -111,9 +115,13 @@ export class OrganizationsController {
   @Post(':id/invitations')
   @SignedIn()
   @SuccessMessage('created')
-  @ApiOperation({ summary: 'Invite someone by email', description: 'The link works for 7 days; inviting the same address again replaces the pending invitation. Only an owner invites an owner.' })
+  @ApiOperation({
+    summary: 'Invite someone by email',
+    description:
+      'The link works for 7 days; inviting the same address again replaces the pending invitation. Only an owner invites an owner. An organization sends at most `INVITATIONS_PER_ORGANIZATION_PER_DAY` invitations (20 by default) over any 24 hours, and one address is sent at most `INVITATIONS_PER_RECIPIENT_PER_DAY` (5) by every organization together, replaced and revoked ones counted: past either, 429 with `Retry-After`. Every invitation has the same subject; the organization’s and the inviter’s names are in its text only.',
+  })
   @ApiEnvelope(201, InvitationView, 'The invitation; the email is on its way.')
-  @ApiErrors('ALREADY_A_MEMBER')
+  @ApiErrors('ALREADY_A_MEMBER', 'INVITATION_LIMIT_REACHED')
   async invite(@CurrentSession() session: SessionPrincipal, @Param() params: OrganizationParamsDto, @Body() body: InviteDto, @Req() request: FastifyRequest) {
     const role = requireRole(session, params.id, 'admin');
     return invitationView(await this.organizations.invite(actorOf(request, session), role, session.organizationId!, body.email, body.role));
@@ -143,8 +151,12 @@ export class OrganizationsController {
   @Post(':id/keys')
   @SignedIn()
   @SuccessMessage('keyCreated')
-  @ApiOperation({ summary: 'Create an API key', description: 'The key and secret are shown once, in this answer. Needs the developer role or above.' })
+  @ApiOperation({
+    summary: 'Create an API key',
+    description: 'The key and secret are shown once, in this answer. Needs the developer role or above. An organization holds at most `API_KEYS_PER_ORGANIZATION` keys not revoked (25 by default; the CLI’s count too): past it, revoke one it no longer uses.',
+  })
   @ApiEnvelope(201, CreatedKeyView, 'The key, with its secret shown once.')
+  @ApiErrors('CREDENTIAL_LIMIT_REACHED')
   createKey(@CurrentSession() session: SessionPrincipal, @Param() params: OrganizationParamsDto, @Body() body: CreateKeyDto, @Req() request: FastifyRequest) {
     requireRole(session, params.id, 'developer');
     return this.keys.create(actorOf(request, session), session.organizationId!, body);

@@ -1,7 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, IsNull, MoreThan } from 'typeorm';
-import { OrganizationRole, PlatformException, randomToken, roleAtLeast, SessionPrincipal, Transactions } from '@platform/common';
+import { Environment, OrganizationRole, PlatformException, randomToken, roleAtLeast, SessionPrincipal, Transactions } from '@platform/common';
 import { Organization } from '../organizations/organization.entity';
 import { Invitation, Membership, User } from './account.entities';
 import { AccountEmails, LINK_LIFETIME_MS } from './account-emails';
@@ -21,6 +21,9 @@ export function requireRole(session: SessionPrincipal, organizationId: string, l
   return session.role;
 }
 
+/** The window of the invitation limits: any 24 hours. */
+const INVITATION_WINDOW_MS = 24 * 3600_000;
+
 export interface MemberView {
   userId: string;
   email: string;
@@ -37,10 +40,12 @@ export class OrganizationsService {
     private readonly transactions: Transactions,
     private readonly audit: AuditService,
     private readonly emails: AccountEmails,
+    @Inject(Environment) private readonly env: Environment,
   ) {}
 
   async create(actor: Actor & { userId: string }, name: string): Promise<Organization> {
     return this.transactions.run(async (manager) => {
+      await this.withinOrganizationLimit(manager, actor.userId);
       const organization = await manager.save(manager.create(Organization, { name: name.trim(), plan: 'developer-sandbox', burstPerSecond: null, monthlyQuota: null, webhookRetries: null }));
       await manager.insert(Membership, { organizationId: organization.id, userId: actor.userId, role: 'owner' });
       await this.audit.record(manager, actor, { organizationId: organization.id, action: 'organization.created', targetType: 'organization', targetId: organization.id, data: { name: organization.name } });
@@ -108,6 +113,7 @@ export class OrganizationsService {
         .where('m.organizationId = :organizationId AND u.email = :email', { organizationId, email })
         .getExists();
       if (already) throw new PlatformException('ALREADY_A_MEMBER');
+      await this.withinInvitationLimits(manager, organizationId, email);
       // a pending invitation to the same address is replaced: one link works at a time
       await manager.update(Invitation, { organizationId, email, acceptedAt: IsNull(), revokedAt: IsNull() }, { revokedAt: new Date() });
       const invitation = await manager.save(
@@ -134,6 +140,7 @@ export class OrganizationsService {
       if (!invitation) throw new PlatformException('ACCOUNT_LINK_INVALID');
       const user = await manager.findOneByOrFail(User, { id: actor.userId });
       if (user.email !== invitation.email) throw new PlatformException('ACCOUNT_LINK_INVALID', { reason: 'otherEmail' });
+      if (!(await manager.existsBy(Membership, { organizationId: invitation.organizationId, userId: user.id }))) await this.withinOrganizationLimit(manager, user.id);
       await manager.createQueryBuilder().insert().into(Membership).values({ organizationId: invitation.organizationId, userId: user.id, role: invitation.role }).orIgnore().execute();
       await manager.update(Invitation, { id: invitation.id }, { acceptedAt: new Date() });
       // a verified address: the invitation reached it
@@ -142,6 +149,42 @@ export class OrganizationsService {
       const organization = await manager.findOneByOrFail(Organization, { id: invitation.organizationId });
       return { organization, role: invitation.role };
     });
+  }
+
+  /**
+   * Refuses a membership past ORGANIZATIONS_PER_USER, created or joined, under a lock of the
+   * person's memberships held until the transaction ends: concurrent creations (or acceptances)
+   * at the limit cannot both pass. The limit also bounds the audit entries a sign-in writes.
+   */
+  private async withinOrganizationLimit(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`memberships:${userId}`]);
+    const limit = this.env.ORGANIZATIONS_PER_USER;
+    if ((await manager.countBy(Membership, { userId })) >= limit) throw new PlatformException('ORGANIZATION_LIMIT_REACHED', { params: { limit }, details: { limit } });
+  }
+
+  /**
+   * Refuses an invitation past INVITATIONS_PER_ORGANIZATION_PER_DAY or
+   * INVITATIONS_PER_RECIPIENT_PER_DAY (the address's, from every organization), counted from the
+   * invitations themselves over the last 24 hours, revoked and replaced ones included (each sent
+   * an email). The table rather than a rate-limit counter: the count is exact, the same for every
+   * replica and after a restart, and the oldest invitation counted says when the next may go
+   * (Retry-After). Both are locked until the transaction ends, so that concurrent invitations are
+   * counted one after the other.
+   */
+  private async withinInvitationLimits(manager: EntityManager, organizationId: string, email: string): Promise<void> {
+    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`invitations:organization:${organizationId}`]);
+    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`invitations:recipient:${email}`]);
+    await this.withinInvitationLimit(manager, { organizationId }, this.env.INVITATIONS_PER_ORGANIZATION_PER_DAY);
+    await this.withinInvitationLimit(manager, { email }, this.env.INVITATIONS_PER_RECIPIENT_PER_DAY, 'recipient');
+  }
+
+  private async withinInvitationLimit(manager: EntityManager, sentBy: { organizationId: string } | { email: string }, limit: number, reason?: 'recipient'): Promise<void> {
+    const since = new Date(Date.now() - INVITATION_WINDOW_MS);
+    const latest = await manager.find(Invitation, { select: { id: true, createdAt: true }, where: { ...sentBy, createdAt: MoreThan(since) }, order: { createdAt: 'DESC' }, take: limit });
+    if (latest.length < limit) return;
+    // the next may go when the oldest of the last `limit` leaves the window
+    const retryAfter = Math.max(1, Math.ceil((latest[limit - 1].createdAt.getTime() + INVITATION_WINDOW_MS - Date.now()) / 1000));
+    throw new PlatformException('INVITATION_LIMIT_REACHED', { reason, params: { limit, retryAfter }, details: { limit, retryAfterSeconds: retryAfter }, headers: { 'retry-after': String(retryAfter) } });
   }
 
   private async lockedMember(manager: EntityManager, organizationId: string, userId: string): Promise<Membership> {

@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { Command, InvalidArgumentError } from 'commander';
 import { isUUID } from 'class-validator';
 import { DataSource } from 'typeorm';
-import { DatabaseModule, describeService, EventOutbox, failCli, isPlanId, JobQueue, PLAN_IDS, PlanId, PlatformConfigModule, PLANS, Scope, SCOPES, SERVICE_DESCRIPTOR, Transactions, useOneJobRunnerPerProcess, withSuiteDatabase } from '@platform/common';
+import { DatabaseModule, describeService, EventOutbox, failCli, isPlainText, isPlanId, JobQueue, PLAN_IDS, PlanId, PlatformConfigModule, PLANS, Scope, SCOPES, SERVICE_DESCRIPTOR, Transactions, useOneJobRunnerPerProcess, withSuiteDatabase } from '@platform/common';
 import { CredentialsService, MAX_SECRET_GRACE_SECONDS } from '../credentials/credentials.service';
 import { DEFAULT_CREDENTIAL_NAME, MAX_CREDENTIAL_NAME_LENGTH } from '../credentials/developer-credential.entity';
 import { AUTH_ENTITIES } from '../entities';
@@ -108,6 +108,7 @@ export function addDeveloperCommands(program: Command): void {
       if (!isPlanId(options.plan)) failCli(`Unknown plan "${options.plan}". Plans: ${PLAN_IDS.join(', ')}`);
       const scopes = parseScopes(options.scopes);
       if (!options.org.trim() || options.org.length > 200) failCli('--org must be 1 to 200 characters');
+      if (!isPlainText(options.org.trim())) failCli('--org must not contain control characters, line breaks or bidirectional formatting characters');
       if (options.plan !== 'api-enterprise' && (options.burst || options.quota || options.webhookRetries)) {
         failCli('--burst, --quota and --webhook-retries are negotiated limits: use them with --plan api-enterprise');
       }
@@ -190,6 +191,7 @@ export function addDeveloperCommands(program: Command): void {
     .action(async (options: { org: string; name: string; scopes?: string; json?: boolean }) => {
       if (!isUUID(options.org)) failCli('--org takes an organization id (a UUID)');
       if (!options.name.trim() || options.name.trim().length > MAX_CREDENTIAL_NAME_LENGTH) failCli(`--name must be 1 to ${MAX_CREDENTIAL_NAME_LENGTH} characters`);
+      if (!isPlainText(options.name.trim())) failCli('--name must not contain control characters, line breaks or bidirectional formatting characters');
       const scopes = parseScopes(options.scopes);
       const issued = await withAuthStore(async (context) => {
         const credentials = context.get(CredentialsService);

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In, MoreThan } from 'typeorm';
+import { DataSource, EntityManager, In, IsNull, MoreThan } from 'typeorm';
 import { Batcher, Environment, EventOutbox, PlanEnvironment, PlanId, PLANS, PlatformException, PreparedStatement, qualifiedTable, RateLimits, Scope, SCOPES, Transactions } from '@platform/common';
 import { Organization } from '../organizations/organization.entity';
 import { DEFAULT_CREDENTIAL_NAME, DeveloperCredential, inGrace, MAX_CREDENTIAL_NAME_LENGTH, minimumSecretVersion } from './developer-credential.entity';
@@ -93,6 +93,7 @@ export class CredentialsService {
   private readonly logger = new Logger('Credentials');
   private readonly pepper: string;
   private readonly environment: PlanEnvironment;
+  private readonly keysPerOrganization: number;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -102,6 +103,7 @@ export class CredentialsService {
   ) {
     this.pepper = pepperOf(env);
     this.environment = env.PLATFORM_ENVIRONMENT;
+    this.keysPerOrganization = env.API_KEYS_PER_ORGANIZATION;
   }
 
   async createDeveloper(input: NewDeveloper): Promise<IssuedCredentials> {
@@ -129,15 +131,31 @@ export class CredentialsService {
     });
   }
 
-  /** Another key of an existing organization, named; its key and secret are returned once. */
+  /**
+   * Another key of an existing organization, named; its key and secret are returned once. The
+   * dashboard's and the CLI's alike, within API_KEYS_PER_ORGANIZATION keys not revoked.
+   */
   async createCredential(organizationId: string, input: { name?: string; scopes?: Scope[] }, alongWith?: AlongWith): Promise<IssuedCredentials> {
     return this.transactions.run(async (manager) => {
       const organization = await manager.findOneBy(Organization, { id: organizationId });
       if (!organization) throw PlatformException.validation({ organizationId: ['no organization has this id'] });
+      await this.withinKeyLimit(manager, organization.id);
       const { credential, apiKey, apiSecret } = await this.issue(manager, organization.id, input);
       await alongWith?.(manager, credential);
       return { organizationId: organization.id, credentialId: credential.id, apiKey, apiSecret, plan: organization.plan };
     });
+  }
+
+  /**
+   * Refuses a key past API_KEYS_PER_ORGANIZATION, under a lock of the organization's keys held
+   * until the transaction ends, so that concurrent creations at the limit cannot both pass.
+   */
+  private async withinKeyLimit(manager: EntityManager, organizationId: string): Promise<void> {
+    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`developer-credentials:${organizationId}`]);
+    const limit = this.keysPerOrganization;
+    if ((await manager.countBy(DeveloperCredential, { organizationId, revokedAt: IsNull() })) >= limit) {
+      throw new PlatformException('CREDENTIAL_LIMIT_REACHED', { params: { limit }, details: { limit } });
+    }
   }
 
   private async issue(manager: EntityManager, organizationId: string, input: { name?: string; scopes?: Scope[] }) {

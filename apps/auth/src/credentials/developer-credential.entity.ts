@@ -4,8 +4,12 @@ import type { PlanEnvironment } from '@platform/common';
 export const DEFAULT_CREDENTIAL_NAME = 'Default key';
 export const MAX_CREDENTIAL_NAME_LENGTH = 100;
 
-/** An API key and secret pair. Neither is stored: the key by its SHA-256, the secret by a peppered HMAC. */
+/**
+ * An API key and secret pair. Neither is stored: the key by its SHA-256, the secret by a peppered
+ * HMAC. An organization's keys not revoked, which its limit counts, are an index of their own.
+ */
 @Entity({ name: 'developer_credentials' })
+@Index('idx_developer_credentials_live', ['organizationId'], { where: '"revoked_at" IS NULL' })
 export class DeveloperCredential {
   @PrimaryGeneratedColumn('uuid')
   id: string;

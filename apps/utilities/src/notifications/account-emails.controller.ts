@@ -1,12 +1,10 @@
-import { Body, Controller, HttpCode, Inject, Logger } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { IsEmail, IsString, Matches, MaxLength, MinLength } from 'class-validator';
-import { Environment, Internal, PlatformException, UtilitiesContract } from '@platform/common';
+import { Environment, Internal, IsPlainText, PlatformException, UtilitiesContract } from '@platform/common';
+import { consoleEmail } from './console-email';
 import { ChannelProviders } from './providers/channel-providers';
 import { DeliveryError } from './providers/notification-provider';
-
-/** How the console names each kind of account email. */
-const KIND_WORDS: Record<string, string> = { verify_email: 'verification', password_reset: 'password reset', invitation: 'invitation', already_registered: 'account notice' };
 
 class AccountEmailDto implements UtilitiesContract.AccountEmail {
   @IsEmail()
@@ -16,6 +14,7 @@ class AccountEmailDto implements UtilitiesContract.AccountEmail {
   @IsString()
   @MinLength(1)
   @MaxLength(200)
+  @IsPlainText()
   subject: string;
 
   @IsString()
@@ -31,11 +30,12 @@ class AccountEmailDto implements UtilitiesContract.AccountEmail {
  * Account emails auth sends (verification, password reset, invitations): straight through the
  * email channel's provider, not as a company's notification (no preferences, no inbox: they
  * concern a person, not a company's employees). Without SMTP_URL the email is printed to the
- * console, once, so that the one-machine suite can be tried without a mail server. A failure to
- * send is a 503: auth's job retries it.
+ * console, once, so that the one-machine suite can be tried without a mail server; with
+ * NODE_ENV=production it is only said that it was not sent (consoleEmail). A failure to send is
+ * a 503: auth's job retries it; an email refused here (a 4xx) is not retried.
  */
 @Controller()
-export class AccountEmailsController {
+export class AccountEmailsController implements OnApplicationBootstrap {
   private readonly logger = new Logger('AccountEmails');
 
   constructor(
@@ -43,12 +43,17 @@ export class AccountEmailsController {
     @Inject(Environment) private readonly env: Environment,
   ) {}
 
+  onApplicationBootstrap(): void {
+    if (this.env.NODE_ENV === 'production' && !this.env.SMTP_URL) {
+      this.logger.warn('SMTP_URL is not set: account emails (verification, password reset, invitations) are not sent, and with NODE_ENV=production their links are not printed either');
+    }
+  }
+
   @Internal(UtilitiesContract.SEND_ACCOUNT_EMAIL)
   @HttpCode(200)
   async send(@Body() email: AccountEmailDto): Promise<UtilitiesContract.SentAccountEmail> {
     if (!this.env.SMTP_URL) {
-      const what = KIND_WORDS[email.kind] ?? email.kind.replace(/_/g, ' ');
-      process.stderr.write(`\n[utilities] No SMTP_URL: this ${what} email to ${email.to} is printed here instead of sent.\n  Subject: ${email.subject}\n${email.text.replace(/^/gm, '  ')}\n\n`);
+      process.stderr.write(consoleEmail(email, this.env.NODE_ENV === 'production'));
       return { via: 'console' };
     }
     const id = randomUUID();

@@ -168,6 +168,24 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(300) @Max(90 * 86400)
   SESSION_LIFETIME_SECONDS = 7 * 86400;
 
+  /**
+   * Organizations one person may be a member of, created or joined: a bound on the free plans one
+   * person holds, and on the audit entries a sign-in writes (one in each organization's log).
+   */
+  @Transform(toInt) @IsInt() @Min(1) @Max(1000)
+  ORGANIZATIONS_PER_USER = 10;
+
+  /** API keys not revoked that one organization may hold. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(10_000)
+  API_KEYS_PER_ORGANIZATION = 25;
+
+  /** Invitations one organization may send, and one email address may be sent (by every organization), over any 24 hours. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(10_000)
+  INVITATIONS_PER_ORGANIZATION_PER_DAY = 20;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(1000)
+  INVITATIONS_PER_RECIPIENT_PER_DAY = 5;
+
   // Utilities: notification channels. A channel left unconfigured records its deliveries in the outbox table.
   @Transform(emptyToUndefined) @IsOptional() @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
   SMTP_URL?: string;

@@ -12,7 +12,7 @@ export interface AccountEmail {
 }
 
 export interface SentAccountEmail {
-  /** `smtp` when sent, `console` when printed to the console (no SMTP_URL) */
+  /** `smtp` when sent, `console` when printed to the console (no SMTP_URL; with NODE_ENV=production, only that it was not sent) */
   via: 'smtp' | 'console';
 }
 

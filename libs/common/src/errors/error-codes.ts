@@ -81,6 +81,27 @@ export const ERROR_CODES = {
   ALREADY_A_MEMBER: define(409, 'This person is already a member of the organization.', 'Cette personne est déjà membre de l’organisation.'),
   CREDENTIAL_NOT_FOUND: define(404, 'API key not found.', 'Clé d’API introuvable.'),
   SESSION_NOT_FOUND: define(404, 'Session not found.', 'Session introuvable.'),
+  ORGANIZATION_LIMIT_REACHED: define(
+    409,
+    'You are a member of {limit, plural, one {# organization} other {# organizations}}, the most allowed: leave one before creating or joining another.',
+    'Vous êtes membre de {limit, plural, one {# organisation} other {# organisations}}, le maximum autorisé : quittez-en une avant d’en créer ou d’en rejoindre une autre.',
+  ),
+  CREDENTIAL_LIMIT_REACHED: define(
+    409,
+    'This organization has {limit, plural, one {# API key} other {# API keys}} not revoked, the most allowed: revoke one it no longer uses before creating another.',
+    'Cette organisation a {limit, plural, one {# clé d’API non révoquée} other {# clés d’API non révoquées}}, le maximum autorisé : révoquez-en une qui ne sert plus avant d’en créer une autre.',
+  ),
+  INVITATION_LIMIT_REACHED: define(
+    429,
+    'This organization has sent {limit, plural, one {# invitation} other {# invitations}} in the last 24 hours, the most allowed. Retry after {retryAfter, plural, one {# second} other {# seconds}}.',
+    'Cette organisation a envoyé {limit, plural, one {# invitation} other {# invitations}} ces dernières 24 heures, le maximum autorisé. Réessayez dans {retryAfter, plural, one {# seconde} other {# secondes}}.',
+    {
+      recipient: {
+        en: 'This address has been sent {limit, plural, one {# invitation} other {# invitations}} in the last 24 hours, the most allowed. Retry after {retryAfter, plural, one {# second} other {# seconds}}.',
+        fr: 'Cette adresse a reçu {limit, plural, one {# invitation} other {# invitations}} ces dernières 24 heures, le maximum autorisé. Réessayez dans {retryAfter, plural, one {# seconde} other {# secondes}}.',
+      },
+    },
+  ),
 
   // Pipeline (DESIGN §3)
   AUTH_TOKEN_MISSING: define(401, 'A Bearer access token is required.', 'Un jeton d’accès Bearer est requis.', {

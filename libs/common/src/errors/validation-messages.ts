@@ -77,6 +77,7 @@ const FRENCH: [RegExp, string][] = [
   [/^(\S+) is required when (\S+) is (\S+)$/, '$1 est obligatoire quand $2 vaut $3'],
   [/^(\S+) must be draft or active for a new contract$/, '$1 doit valoir draft ou active pour un nouveau contrat'],
   [/^an ended contract needs an endDate$/, 'un contrat terminé doit avoir une endDate'],
+  [/^(\S+) must not contain control characters, line breaks or bidirectional formatting characters$/, '$1 ne doit contenir ni caractère de contrôle, ni saut de ligne, ni caractère de mise en forme bidirectionnelle'],
   // accounts' password rules
   [/^password must be at least (\d+) characters long$/, 'le mot de passe doit compter au moins $1 caractères'],
   [/^password must be at most (\d+) characters long$/, 'le mot de passe doit compter au plus $1 caractères'],

@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { IsDateTime, ORGANIZATION_ROLES, OrganizationRole, PageOnlyQueryDto, Scope, SCOPES } from '@platform/common';
+import { IsDateTime, IsPlainText, ORGANIZATION_ROLES, OrganizationRole, PageOnlyQueryDto, Scope, SCOPES } from '@platform/common';
 import { IsArray, ArrayMaxSize, ArrayUnique } from 'class-validator';
+import { MAX_CREDENTIAL_NAME_LENGTH } from '../../credentials/developer-credential.entity';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../passwords';
 
 const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
@@ -13,6 +14,15 @@ const UUID_FIELD = (name: string, optional = false) => (target: object, key: str
   Matches(UUID_PATTERN, { message: `${name} must be a UUID` })(target, key);
 };
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/** A name a person chooses (theirs, an organization's, a key's): trimmed, one line of plain text, refused with VALIDATION_FAILED on the field otherwise. */
+const NAME = (maxLength: number, example: string) => (target: object, key: string) => {
+  ApiProperty({ minLength: 1, maxLength, example, description: 'Plain text on one line: no control characters, line breaks or bidirectional formatting characters.' })(target, key);
+  Transform(trim)(target, key);
+  IsString()(target, key);
+  MinLength(1)(target, key);
+  MaxLength(maxLength)(target, key);
+  IsPlainText()(target, key);
+};
 const EMAIL = () => (target: object, key: string) => {
   ApiProperty({ type: String, format: 'email', maxLength: 254, example: 'ada@example.com' })(target, key);
   Transform(trim)(target, key);
@@ -38,18 +48,10 @@ export class SignUpDto {
   @PASSWORD(`At least ${MIN_PASSWORD_LENGTH} characters, not a common password, not made of your email or name.`)
   password: string;
 
-  @ApiProperty({ minLength: 1, maxLength: 200, example: 'Ada Okonkwo' })
-  @Transform(trim)
-  @IsString()
-  @MinLength(1)
-  @MaxLength(200)
+  @NAME(200, 'Ada Okonkwo')
   name: string;
 
-  @ApiProperty({ minLength: 1, maxLength: 200, example: 'Acme Payroll' })
-  @Transform(trim)
-  @IsString()
-  @MinLength(1)
-  @MaxLength(200)
+  @NAME(200, 'Acme Payroll')
   organizationName: string;
 }
 
@@ -92,11 +94,7 @@ export class ChangePasswordDto {
 }
 
 export class OrganizationNameDto {
-  @ApiProperty({ minLength: 1, maxLength: 200, example: 'Acme Payroll' })
-  @Transform(trim)
-  @IsString()
-  @MinLength(1)
-  @MaxLength(200)
+  @NAME(200, 'Acme Payroll')
   name: string;
 }
 
@@ -137,11 +135,7 @@ export class InviteDto extends RoleDto {
 }
 
 export class CreateKeyDto {
-  @ApiProperty({ minLength: 1, maxLength: 100, example: 'Payroll sync' })
-  @Transform(trim)
-  @IsString()
-  @MinLength(1)
-  @MaxLength(100)
+  @NAME(MAX_CREDENTIAL_NAME_LENGTH, 'Payroll sync')
   name: string;
 
   @ApiPropertyOptional({ type: [String], enum: SCOPES, description: 'Every scope when left out.' })

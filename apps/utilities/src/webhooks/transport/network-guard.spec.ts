@@ -30,7 +30,8 @@ describe('addressRefusal', () => {
     { cidr: 'ff00::/8', network: 'multicast', inside: ['ff02::1', 'ff0e::101', 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff'], outside: [] },
     { cidr: '2001:db8::/32', network: 'documentation', inside: ['2001:db8::', '2001:db8:ffff:ffff:ffff:ffff:ffff:ffff'], outside: ['2001:db7:ffff:ffff:ffff:ffff:ffff:ffff', '2001:db9::'] },
     { cidr: '3fff::/20', network: 'documentation', inside: ['3fff::1', '3fff:fff:ffff::1'], outside: ['3ffe:ffff:ffff:ffff:ffff:ffff:ffff:ffff', '3fff:1000::'] },
-    { cidr: '2001::/23', network: 'reserved', inside: ['2001::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2', '2001:1ff:ffff::1'], outside: ['2000:ffff:ffff:ffff:ffff:ffff:ffff:ffff', '2001:200::1'] },
+    // Teredo (2001::/32) among them, here with a public server and client (8.8.8.8, its bits inverted)
+    { cidr: '2001::/23', network: 'reserved', inside: ['2001:1::1', '2001:0:4136:e378:8000:63bf:f7f7:f7f7', '2001:1ff:ffff::1'], outside: ['2000:ffff:ffff:ffff:ffff:ffff:ffff:ffff', '2001:200::1'] },
   ];
 
   describe.each(ranges)('$cidr', ({ cidr, network, inside, outside }) => {
@@ -67,11 +68,9 @@ describe('addressRefusal', () => {
   });
 
   it('refuses IPv6 outside global unicast (2000::/3) that no named range covers', () => {
-    for (const address of ['1fff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', '4000::1', '100::1', '64:ff9b:1::a00:1', '::7f00:1', '::ffff:0:7f00:1', 'e000::1']) {
+    for (const address of ['1fff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', '4000::1', '100::1', '64:ff9b:1::808:808', '::808:808', '::ffff:0:808:808', 'e000::1']) {
       expect([address, addressRefusal(address, NONE)]).toEqual([address, 'reserved']);
     }
-    // ipaddr.js reads this IPv4-compatible notation as IPv4-mapped: refused all the same
-    expect(addressRefusal('::127.0.0.1', NONE)).toBe('loopback');
   });
 
   describe('IPv6 addresses carrying an IPv4 address', () => {
@@ -83,7 +82,6 @@ describe('addressRefusal', () => {
       expect(addressRefusal('::ffff:c0a8:101', NONE)).toBe('private-network');
       expect(addressRefusal('::ffff:0.0.0.0', NONE)).toBe('unspecified');
       expect(addressRefusal('::ffff:8.8.8.8', NONE)).toBeNull();
-      expect(addressRefusal('::ffff:7f00:1', LOOPBACK)).toBeNull();
     });
 
     it('judges NAT64 (64:ff9b::/96) addresses by their IPv4 address', () => {
@@ -91,7 +89,6 @@ describe('addressRefusal', () => {
       expect(addressRefusal('64:ff9b::a9fe:a9fe', NONE)).toBe('metadata');
       expect(addressRefusal('64:ff9b::ac10:1', NONE)).toBe('private-network');
       expect(addressRefusal('64:ff9b::808:808', NONE)).toBeNull();
-      expect(addressRefusal('64:ff9b::7f00:1', LOOPBACK)).toBeNull();
     });
 
     it('judges 6to4 (2002::/16) addresses by their IPv4 address', () => {
@@ -99,7 +96,40 @@ describe('addressRefusal', () => {
       expect(addressRefusal('2002:a00:1::', NONE)).toBe('private-network');
       expect(addressRefusal('2002:a9fe:a9fe::1', NONE)).toBe('metadata');
       expect(addressRefusal('2002:808:808::1', NONE)).toBeNull();
-      expect(addressRefusal('2002:7f00:1::1', LOOPBACK)).toBeNull();
+    });
+
+    it('refuses Teredo (2001::/32) addresses by their server or client IPv4 address (the client’s bits inverted), or as reserved', () => {
+      expect(addressRefusal('2001:0:7f00:1::', NONE)).toBe('loopback');
+      expect(addressRefusal('2001:0:4136:e378:8000:63bf:80ff:fffe', NONE)).toBe('loopback'); // client 127.0.0.1
+      expect(addressRefusal('2001:0:4136:e378:8000:63bf:f5ff:fffe', NONE)).toBe('private-network'); // client 10.0.0.1
+      expect(addressRefusal('2001:0:4136:e378:8000:63bf:f7f7:f7f7', NONE)).toBe('reserved');
+    });
+
+    it('refuses IPv4-compatible (::a.b.c.d) and IPv4-translated (::ffff:0:a.b.c.d) addresses by their IPv4 address, or as reserved', () => {
+      expect(addressRefusal('::7f00:1', NONE)).toBe('loopback');
+      expect(addressRefusal('::a00:1', NONE)).toBe('private-network');
+      expect(addressRefusal('::ffff:0:7f00:1', NONE)).toBe('loopback');
+      expect(addressRefusal('::ffff:0:a9fe:a9fe', NONE)).toBe('metadata');
+      // ipaddr.js reads this IPv4-compatible notation as IPv4-mapped: refused all the same
+      expect(addressRefusal('::127.0.0.1', NONE)).toBe('loopback');
+      // IPv6's own unspecified and loopback addresses are themselves, not IPv4-compatible ones
+      expect(addressRefusal('::', NONE)).toBe('unspecified');
+      expect(addressRefusal('::1', NONE)).toBe('loopback');
+      expect(addressRefusal('::1', LOOPBACK)).toBeNull();
+    });
+
+    it('lets the IPv4 address inside refuse, never allow: an allow-listed loopback or network does not open its other forms', () => {
+      const forms = ['::ffff:7f00:1', '::ffff:127.0.0.1', '64:ff9b::7f00:1', '2002:7f00:1::1', '2001:0:7f00:1::', '2001:0:4136:e378:8000:63bf:80ff:fffe', '::7f00:1', '::ffff:0:7f00:1'];
+      for (const address of forms) expect([address, addressRefusal(address, LOOPBACK)]).toEqual([address, 'loopback']);
+      expect(addressRefusal('64:ff9b::a00:1', '10.0.0.0/8')).toBe('private-network');
+      expect(addressRefusal('2002:a00:1::1', '10.0.0.0/8')).toBe('private-network');
+      // allow-listing the IPv6 form itself does not open it either
+      expect(addressRefusal('64:ff9b::7f00:1', '64:ff9b::/96')).toBe('loopback');
+      expect(addressRefusal('64:ff9b::808:808', '64:ff9b::/96')).toBeNull();
+      // local-use NAT64 (64:ff9b:1::/48) translates inside a network of its own: refused, unless allow-listed
+      expect(addressRefusal('64:ff9b:1::7f00:1', LOOPBACK)).toBe('reserved');
+      expect(addressRefusal('64:ff9b:1:7f00:1::', LOOPBACK)).toBe('reserved');
+      expect(addressRefusal('64:ff9b:1::808:808', '64:ff9b:1::/48')).toBeNull();
     });
   });
 
@@ -110,7 +140,7 @@ describe('addressRefusal', () => {
     expect(addressRefusal('::1', '127.0.0.0/8')).toBe('loopback');
     expect(addressRefusal('172.16.0.1', LOOPBACK)).toBe('private-network');
     expect(isAllowListed('127.0.0.1', LOOPBACK)).toBe(true);
-    expect(isAllowListed('::ffff:127.0.0.1', LOOPBACK)).toBe(true);
+    expect(isAllowListed('::ffff:127.0.0.1', LOOPBACK)).toBe(false);
     expect(isAllowListed('8.8.8.8', LOOPBACK)).toBe(false);
   });
 
@@ -189,7 +219,9 @@ describe('checkEndpointUrl', () => {
       ['https://0/hooks', 'unspecified', '0.0.0.0'],
       ['https://localhost/hooks', 'loopback', '127.0.0.1'],
       ['https://LOCALHOST/hooks', 'loopback', '127.0.0.1'],
-      ['https://[::7f00:1]/hooks', 'reserved', '::7f00:1'],
+      ['https://[::7f00:1]/hooks', 'loopback', '::7f00:1'],
+      ['https://[64:ff9b::7f00:1]/hooks', 'loopback', '64:ff9b::7f00:1'],
+      ['https://[2002:a00:1::1]/hooks', 'private-network', '2002:a00:1::1'],
     ];
     for (const [url, network, address] of cases) {
       expect([url, await refusal(url, sandbox)]).toEqual([url, { code: 'WEBHOOK_URL_FORBIDDEN', status: 400, reason: 'refusedAddress', details: { reason: network, address } }]);
@@ -200,7 +232,10 @@ describe('checkEndpointUrl', () => {
     const suite = { ...sandbox, WEBHOOK_ALLOWED_NETWORKS: LOOPBACK };
     expect(await refusal('http://localhost:3000/hooks', suite)).toBeNull();
     expect(await refusal('http://[::1]:3000/hooks', suite)).toBeNull();
-    expect(await refusal('http://[::ffff:7f00:1]:3000/hooks', suite)).toBeNull();
+    // their other forms stay refused: the loopback trusted is the host's own
+    for (const host of ['[::ffff:7f00:1]', '[64:ff9b::7f00:1]', '[2002:7f00:1::1]']) {
+      expect([host, (await refusal(`http://${host}:3000/hooks`, suite))?.details]).toEqual([host, { reason: 'loopback', address: host.slice(1, -1) }]);
+    }
     expect((await refusal('http://192.168.1.10/hooks', suite))?.details).toEqual({ reason: 'private-network', address: '192.168.1.10' });
   });
 

@@ -64,11 +64,25 @@ const REFUSED_IPV6 = networks([
 
 /** Only global unicast is on the internet; the rest of IPv6 is reserved or special (ranges above say why when they can). */
 const GLOBAL_UNICAST_IPV6 = ipaddr.parseCIDR('2000::/3');
-/** Addresses that carry an IPv4 address a gateway or the host's stack connects to: the IPv4 one is checked. */
-const NAT64 = ipaddr.parseCIDR('64:ff9b::/96');
-const SIX_TO_FOUR = ipaddr.parseCIDR('2002::/16');
 
 const ipv4 = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+
+/**
+ * IPv6 forms that carry IPv4 addresses a translator, a tunnel or the host's own stack connects
+ * to, and where they sit in the address's eight 16-bit parts. `standsForIt`: the form goes where
+ * its IPv4 address does and is no refusal by itself (the others are reserved or global anyway).
+ * 64:ff9b:1::/48 (local-use NAT64) is none of them: outside global unicast, it stays refused.
+ */
+const IPV4_CARRIERS: Array<{ network: Network; standsForIt: boolean; carried: (parts: number[]) => ipaddr.IPv4[] }> = [
+  { network: ipaddr.parseCIDR('::ffff:0:0/96'), standsForIt: true, carried: (parts) => [ipv4(parts[6], parts[7])] }, // IPv4-mapped
+  { network: ipaddr.parseCIDR('64:ff9b::/96'), standsForIt: true, carried: (parts) => [ipv4(parts[6], parts[7])] }, // NAT64, well-known prefix
+  { network: ipaddr.parseCIDR('2002::/16'), standsForIt: false, carried: (parts) => [ipv4(parts[1], parts[2])] }, // 6to4
+  // Teredo: the server, and the client with its bits inverted
+  { network: ipaddr.parseCIDR('2001::/32'), standsForIt: false, carried: (parts) => [ipv4(parts[2], parts[3]), ipv4(~parts[6] & 0xffff, ~parts[7] & 0xffff)] },
+  { network: ipaddr.parseCIDR('::ffff:0:0:0/96'), standsForIt: false, carried: (parts) => [ipv4(parts[6], parts[7])] }, // IPv4-translated
+  // IPv4-compatible (deprecated); ::/112 holds IPv6's own :: and ::1, judged as themselves
+  { network: ipaddr.parseCIDR('::/96'), standsForIt: false, carried: (parts) => (parts[6] ? [ipv4(parts[6], parts[7])] : []) },
+];
 
 let parsedSetting: { setting: string; networks: Network[] } | undefined;
 
@@ -89,34 +103,41 @@ function withinAny(address: Address, list: Network[]): boolean {
 
 function parse(address: string): Address | null {
   try {
-    const parsed = ipaddr.parse(address);
-    return parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress() ? (parsed as ipaddr.IPv6).toIPv4Address() : parsed;
+    return ipaddr.parse(address);
   } catch {
     return null;
   }
 }
 
+function ipv4Refusal(address: ipaddr.IPv4): RefusedNetwork | null {
+  return REFUSED_IPV4.find(([[network, bits]]) => address.match(network, bits))?.[1] ?? null;
+}
+
 function refusal(address: Address, allowed: Network[]): RefusedNetwork | null {
-  if (withinAny(address, allowed)) return null;
-  if (address.kind() === 'ipv4') return REFUSED_IPV4.find(([[network, bits]]) => address.match(network, bits))?.[1] ?? null;
-  const { parts } = address as ipaddr.IPv6;
-  if (address.match(NAT64)) return refusal(ipv4(parts[6], parts[7]), allowed);
-  if (address.match(SIX_TO_FOUR)) return refusal(ipv4(parts[1], parts[2]), allowed);
-  return REFUSED_IPV6.find(([[network, bits]]) => network.kind() === 'ipv6' && address.match(network, bits))?.[1] ?? (address.match(GLOBAL_UNICAST_IPV6) ? null : 'reserved');
+  if (address.kind() === 'ipv4') return withinAny(address, allowed) ? null : ipv4Refusal(address as ipaddr.IPv4);
+  const ipv6 = address as ipaddr.IPv6;
+  const carrier = IPV4_CARRIERS.find(({ network: [network, bits] }) => ipv6.match(network, bits));
+  // the stricter answer wins: an IPv4 address inside, judged without the allow-list, refuses
+  // first (an allow-listed loopback is the operator's own host, not its NAT64 or 6to4 form's)
+  const inside = carrier?.carried(ipv6.parts).map(ipv4Refusal).find((network) => network !== null);
+  if (inside) return inside;
+  if (withinAny(ipv6, allowed) || carrier?.standsForIt) return null;
+  return REFUSED_IPV6.find(([[network, bits]]) => network.kind() === 'ipv6' && ipv6.match(network, bits))?.[1] ?? (ipv6.match(GLOBAL_UNICAST_IPV6) ? null : 'reserved');
 }
 
 /**
  * Why a delivery may not connect to `address` (an IP address as DNS or a URL gives it), or null
  * when it may: the public internet, or a network of `allowedNetworks` (WEBHOOK_ALLOWED_NETWORKS).
- * IPv4-mapped (`::ffff:127.0.0.1`, `::ffff:7f00:1`), NAT64 and 6to4 addresses are judged by the
- * IPv4 address inside them.
+ * An IPv6 address carrying IPv4 ones (IPv4-mapped `::ffff:7f00:1`, NAT64 `64:ff9b::7f00:1`, 6to4,
+ * Teredo, IPv4-translated and -compatible) is refused when one of them is refused as an IPv4
+ * address, whatever the allow-list says: it may refuse, never allow.
  */
 export function addressRefusal(address: string, allowedNetworks: string): RefusedNetwork | null {
   const parsed = parse(address);
   return parsed ? refusal(parsed, allowedNetworkList(allowedNetworks)) : 'reserved';
 }
 
-/** Whether `address` is within WEBHOOK_ALLOWED_NETWORKS itself (a mapped IPv6 address by its IPv4 one). */
+/** Whether `address`, as written, is within WEBHOOK_ALLOWED_NETWORKS. */
 export function isAllowListed(address: string, allowedNetworks: string): boolean {
   const parsed = parse(address);
   return !!parsed && withinAny(parsed, allowedNetworkList(allowedNetworks));

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Max, MaxLength, Min } from 'class-validator';
-import { ALL_EVENT_TYPES, ArrayDistinct, OptionalNotNull } from '@platform/common';
+import { ALL_EVENT_TYPES, ArrayDistinct, IsPlainText, OptionalNotNull } from '@platform/common';
 import { ENDPOINT_DISABLED_REASONS, EndpointDisabledReason } from '../webhook-endpoint.entity';
 
 export const MAX_URL_LENGTH = 2048;
@@ -38,10 +38,11 @@ export class CreateWebhookEndpointDto {
   @IsIn(ALL_EVENT_TYPES, { each: true })
   eventTypes?: string[];
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_DESCRIPTION_LENGTH, example: 'HR sync of the intranet' })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_DESCRIPTION_LENGTH, example: 'HR sync of the intranet', description: 'One line of plain text: no control characters, line breaks or bidirectional formatting characters.' })
   @IsOptional()
   @IsString()
   @MaxLength(MAX_DESCRIPTION_LENGTH)
+  @IsPlainText()
   description?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, format: 'email', maxLength: MAX_EMAIL_LENGTH, example: 'ops@example.cm', description: ALERT_EMAIL_DESCRIPTION })
@@ -69,10 +70,11 @@ export class UpdateWebhookEndpointDto {
   @IsIn(ALL_EVENT_TYPES, { each: true })
   eventTypes?: string[];
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_DESCRIPTION_LENGTH, description: 'null removes it.' })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_DESCRIPTION_LENGTH, description: 'One line of plain text; null removes it.' })
   @IsOptional()
   @IsString()
   @MaxLength(MAX_DESCRIPTION_LENGTH)
+  @IsPlainText()
   description?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, format: 'email', maxLength: MAX_EMAIL_LENGTH, description: `${ALERT_EMAIL_DESCRIPTION} null removes it.` })
