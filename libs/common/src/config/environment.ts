@@ -307,6 +307,13 @@ export class Environment {
   /** Webhook attempts one instance makes at a time. */
   @Transform(toInt) @IsInt() @Min(1) @Max(256)
   WEBHOOK_DELIVERY_CONCURRENCY = 16;
+
+  /**
+   * Delivery jobs of one company running at once, across instances: a company's backlog to a slow
+   * receiver cannot hold every worker, and companies take turns for the rest.
+   */
+  @Transform(toInt) @IsInt() @Min(1) @Max(64)
+  WEBHOOK_DELIVERY_COMPANY_CONCURRENCY = 4;
 }
 
 export class ConfigurationError extends Error {

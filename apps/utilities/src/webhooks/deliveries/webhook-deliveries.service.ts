@@ -46,7 +46,9 @@ const DUE_SLACK_MS = 1000;
  * schedule (WEBHOOK_RETRY_SCHEDULE, never before a 429/503's Retry-After) until it is spent. An
  * endpoint that has failed every attempt for WEBHOOK_DISABLE_AFTER_MS is disabled, with a
  * `webhook_endpoint.disabled` event and a notification to the company. Every attempt from the
- * second onward counts as a webhook retry of the credential that created the endpoint.
+ * second onward counts as a webhook retry of the credential that created the endpoint. A company
+ * runs at most WEBHOOK_DELIVERY_COMPANY_CONCURRENCY delivery jobs at once (the queue's company
+ * queues), so its backlog to a slow receiver leaves the other workers to the other companies.
  */
 @Injectable()
 export class WebhookDeliveries implements EventSink {
@@ -66,6 +68,7 @@ export class WebhookDeliveries implements EventSink {
     // `deliveryId`: the jobs of releases that sent one delivery a job
     queue.handle<DeliverJob & { deliveryId?: string }>(DELIVER_TASK, (job) => this.attempt(job.deliveryIds ?? (job.deliveryId ? [job.deliveryId] : [])), {
       concurrency: env.WEBHOOK_DELIVERY_CONCURRENCY,
+      companyConcurrency: env.WEBHOOK_DELIVERY_COMPANY_CONCURRENCY,
       maxAttempts: 10,
       retryBaseMs: 2000,
     });
