@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { Environment } from '@platform/common';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { DeliveriesController } from './deliveries/deliveries.controller';
+import { EndpointDayLimits } from './deliveries/endpoint-day-limits';
 import { WebhookDeliveries } from './deliveries/webhook-deliveries.service';
 import { SigningSecretCipher, signingSecretCipher } from './endpoints/signing-secret-cipher';
 import { WebhookEndpointsController } from './endpoints/webhook-endpoints.controller';
@@ -24,6 +25,7 @@ import { EventTypesController } from './event-types/event-types.controller';
     WebhookEndpointsService,
     WebhookAuditTrail,
     { provide: SigningSecretCipher, inject: [Environment], useFactory: signingSecretCipher },
+    EndpointDayLimits,
     WebhookDeliveries,
     { provide: EVENT_SINK, useExisting: WebhookDeliveries },
     EventIngestion,

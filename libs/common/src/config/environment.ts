@@ -314,6 +314,19 @@ export class Environment {
    */
   @Transform(toInt) @IsInt() @Min(1) @Max(64)
   WEBHOOK_DELIVERY_COMPANY_CONCURRENCY = 4;
+
+  /**
+   * What a caller may ask of one webhook endpoint by hand per UTC day: test events, retries of its
+   * deliveries, recoveries of its failed ones (each re-sends up to 10,000). Past it, 429 until the day ends.
+   */
+  @Transform(toInt) @IsInt() @Min(1) @Max(100_000)
+  WEBHOOK_TEST_CALLS_PER_DAY = 100;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(100_000)
+  WEBHOOK_RETRY_CALLS_PER_DAY = 1000;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(1000)
+  WEBHOOK_RECOVER_CALLS_PER_DAY = 10;
 }
 
 export class ConfigurationError extends Error {

@@ -26,6 +26,7 @@ import { EventSink } from '../events/event-ingestion.service';
 import { signWebhook } from '../transport/signature';
 import { isDelivered, sendWebhook, SendOutcome } from '../transport/webhook-sender';
 import { nextAttemptDelay, parseSchedule } from './delivery-schedule';
+import { EndpointDayLimits } from './endpoint-day-limits';
 import { TEST_EVENT_TYPE, WebhookDelivery, WebhookDeliveryAttempt } from './webhook-delivery.entity';
 
 export const DELIVER_TASK = 'utilities:deliver-webhook';
@@ -46,7 +47,8 @@ const DUE_SLACK_MS = 1000;
  * schedule (WEBHOOK_RETRY_SCHEDULE, never before a 429/503's Retry-After) until it is spent. An
  * endpoint that has failed every attempt for WEBHOOK_DISABLE_AFTER_MS is disabled, with a
  * `webhook_endpoint.disabled` event and a notification to the company. Every attempt from the
- * second onward counts as a webhook retry of the credential that created the endpoint. A company
+ * second onward counts as a webhook retry of the credential that created the endpoint, and so
+ * does every attempt of a delivery a retry or a recovery asked for, its first included. A company
  * runs at most WEBHOOK_DELIVERY_COMPANY_CONCURRENCY delivery jobs at once (the queue's company
  * queues), so its backlog to a slow receiver leaves the other workers to the other companies.
  */
@@ -63,6 +65,7 @@ export class WebhookDeliveries implements EventSink {
     private readonly limits: RateLimitStore,
     private readonly endpoints: WebhookEndpointsService,
     private readonly notifications: NotificationsService,
+    private readonly dayLimits: EndpointDayLimits,
   ) {
     this.schedule = parseSchedule(env.WEBHOOK_RETRY_SCHEDULE);
     // `deliveryId`: the jobs of releases that sent one delivery a job
@@ -95,9 +98,10 @@ export class WebhookDeliveries implements EventSink {
     await this.create(manager, rows);
   }
 
-  /** Sends a made-up event to the endpoint now, like any other (its first attempt is not a retry). */
+  /** Sends a made-up event to the endpoint now, like any other (its first attempt is not a retry); WEBHOOK_TEST_CALLS_PER_DAY per endpoint. */
   async sendTest(companyId: string, endpointId: string): Promise<WebhookDelivery> {
     const endpoint = await this.endpointOf(companyId, endpointId);
+    await this.dayLimits.take('test', endpoint.id);
     const event = envelope({
       id: randomUUID(),
       type: TEST_EVENT_TYPE,
@@ -112,25 +116,33 @@ export class WebhookDeliveries implements EventSink {
     });
   }
 
-  /** Tries one delivery again now, whatever became of it. */
+  /** Tries one delivery again now, whatever became of it; WEBHOOK_RETRY_CALLS_PER_DAY per endpoint. */
   async retryNow(companyId: string, deliveryId: string): Promise<WebhookDelivery> {
+    const found = await this.dataSource.getRepository(WebhookDelivery).findOne({ where: { id: deliveryId, companyId }, select: { id: true, endpointId: true } });
+    if (!found) throw new PlatformException('WEBHOOK_DELIVERY_NOT_FOUND');
+    await this.dayLimits.take('retry', found.endpointId);
     return this.dataSource.transaction(async (manager) => {
       const delivery = await manager.findOneBy(WebhookDelivery, { id: deliveryId, companyId });
+      // deleted with its endpoint meanwhile
       if (!delivery) throw new PlatformException('WEBHOOK_DELIVERY_NOT_FOUND');
-      await manager.update(WebhookDelivery, { id: delivery.id }, { status: 'pending', nextAttemptAt: new Date() });
+      await manager.update(WebhookDelivery, { id: delivery.id }, { status: 'pending', nextAttemptAt: new Date(), retryRequested: true });
       await this.queue.add(DELIVER_TASK, deliverJob([delivery.id]), { companyId, jobKey: rowJobKey(DELIVER_TASK, delivery.id) }, manager);
       return (await manager.findOneBy(WebhookDelivery, { id: delivery.id }))!;
     });
   }
 
-  /** Puts the endpoint's failed deliveries created since `since` back in the queue; answers how many (at most MAX_RECOVERED a call). */
+  /**
+   * Puts the endpoint's failed deliveries created since `since` back in the queue; answers how many
+   * (at most MAX_RECOVERED a call, WEBHOOK_RECOVER_CALLS_PER_DAY calls per endpoint).
+   */
   async recover(companyId: string, endpointId: string, since: Date): Promise<{ recovered: number; complete: boolean }> {
     await this.endpointOf(companyId, endpointId);
+    await this.dayLimits.take('recover', endpointId);
     let recovered = 0;
     while (recovered < MAX_RECOVERED) {
       const batch = await this.dataSource.transaction(async (manager) => {
         const [rows]: [Array<{ id: string }>, number] = await manager.query(
-          `UPDATE "utilities"."webhook_deliveries" SET "status" = 'pending', "next_attempt_at" = now(), "updated_at" = now()
+          `UPDATE "utilities"."webhook_deliveries" SET "status" = 'pending', "next_attempt_at" = now(), "retry_requested" = true, "updated_at" = now()
            WHERE "id" IN (SELECT "id" FROM "utilities"."webhook_deliveries" WHERE "endpoint_id" = $1 AND "company_id" = $2 AND "status" = 'failed' AND "created_at" >= $3 ORDER BY "created_at", "id" LIMIT $4)
            RETURNING "id"`,
           [endpointId, companyId, since, Math.min(500, MAX_RECOVERED - recovered)],
@@ -215,7 +227,7 @@ export class WebhookDeliveries implements EventSink {
     const { recorded, disabled } = await this.dataSource.transaction((manager) => this.record(manager, endpoint, results));
     const counter = attemptsCounter();
     for (const result of recorded) counter.inc({ outcome: result.succeeded ? 'delivered' : 'failed' });
-    const retries = recorded.filter((result) => result.attempt >= 2).length;
+    const retries = recorded.filter((result) => result.attempt >= 2 || result.delivery.retryRequested).length;
     if (retries) await this.countRetries(endpoint, retries);
     if (disabled) await this.notifyDisabled(disabled);
   }
