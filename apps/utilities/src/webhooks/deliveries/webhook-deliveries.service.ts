@@ -18,7 +18,6 @@ import {
   rowJobKey,
   WEBHOOK_RETRIES,
 } from '@platform/common';
-import { NotificationsService } from '../../notifications/notifications.service';
 import { WebhookEndpoint } from '../endpoints/webhook-endpoint.entity';
 import { endpointView, WebhookEndpointsService } from '../endpoints/webhook-endpoints.service';
 import { CompanyEvent } from '../events/company-event.entity';
@@ -26,6 +25,7 @@ import { EventSink } from '../events/event-ingestion.service';
 import { signWebhook } from '../transport/signature';
 import { isDelivered, sendWebhook, SendOutcome } from '../transport/webhook-sender';
 import { nextAttemptDelay, parseSchedule } from './delivery-schedule';
+import { DisabledEndpointAlerts } from './disabled-endpoint-alerts';
 import { EndpointDayLimits } from './endpoint-day-limits';
 import { TEST_EVENT_TYPE, WebhookDelivery, WebhookDeliveryAttempt } from './webhook-delivery.entity';
 
@@ -46,7 +46,7 @@ const DUE_SLACK_MS = 1000;
  * A 2xx ends the delivery; a 410 disables the endpoint; anything else is tried again on the
  * schedule (WEBHOOK_RETRY_SCHEDULE, never before a 429/503's Retry-After) until it is spent. An
  * endpoint that has failed every attempt for WEBHOOK_DISABLE_AFTER_MS is disabled, with a
- * `webhook_endpoint.disabled` event and a notification to the company. Every attempt from the
+ * `webhook_endpoint.disabled` event and an alert to the company. Every attempt from the
  * second onward counts as a webhook retry of the credential that created the endpoint, and so
  * does every attempt of a delivery a retry or a recovery asked for, its first included. A company
  * runs at most WEBHOOK_DELIVERY_COMPANY_CONCURRENCY delivery jobs at once (the queue's company
@@ -64,7 +64,7 @@ export class WebhookDeliveries implements EventSink {
     private readonly outbox: EventOutbox,
     private readonly limits: RateLimitStore,
     private readonly endpoints: WebhookEndpointsService,
-    private readonly notifications: NotificationsService,
+    private readonly alerts: DisabledEndpointAlerts,
     private readonly dayLimits: EndpointDayLimits,
   ) {
     this.schedule = parseSchedule(env.WEBHOOK_RETRY_SCHEDULE);
@@ -224,12 +224,11 @@ export class WebhookDeliveries implements EventSink {
       const delay = succeeded || outcome.statusCode === 410 ? null : nextAttemptDelay(this.schedule, attempt, outcome.statusCode === 429 || outcome.statusCode === 503 ? outcome.retryAfterMs : null);
       return { delivery, attempt, attemptedAt, outcome, succeeded, nextAttemptAt: delay === null ? null : new Date(Date.now() + delay) };
     });
-    const { recorded, disabled } = await this.dataSource.transaction((manager) => this.record(manager, endpoint, results));
+    const recorded = await this.dataSource.transaction((manager) => this.record(manager, endpoint, results));
     const counter = attemptsCounter();
     for (const result of recorded) counter.inc({ outcome: result.succeeded ? 'delivered' : 'failed' });
     const retries = recorded.filter((result) => result.attempt >= 2 || result.delivery.retryRequested).length;
     if (retries) await this.countRetries(endpoint, retries);
-    if (disabled) await this.notifyDisabled(disabled);
   }
 
   /**
@@ -237,7 +236,7 @@ export class WebhookDeliveries implements EventSink {
    * recorded its attempt first: a retry asked for while one was under way), its attempt log, the
    * endpoint's failing streak, and the next attempt of those that failed.
    */
-  private async record(manager: EntityManager, endpoint: WebhookEndpoint, results: AttemptResult[]): Promise<{ recorded: AttemptResult[]; disabled: WebhookEndpoint | null }> {
+  private async record(manager: EntityManager, endpoint: WebhookEndpoint, results: AttemptResult[]): Promise<AttemptResult[]> {
     const [rows]: [Array<{ id: string }>, number] = await manager.query(
       `UPDATE "utilities"."webhook_deliveries" AS delivery
        SET "attempts" = settled.attempts, "status" = settled.status, "next_attempt_at" = settled.next_attempt_at,
@@ -257,12 +256,15 @@ export class WebhookDeliveries implements EventSink {
     );
     const settled = new Set(rows.map((row) => row.id));
     const recorded = results.filter((result) => settled.has(result.delivery.id));
-    if (!recorded.length) return { recorded, disabled: null };
+    if (!recorded.length) return recorded;
     await manager.insert(
       WebhookDeliveryAttempt,
       recorded.map((result) => attemptRow(result.delivery.id, result.attempt, result.attemptedAt, result.outcome)),
     );
-    if (recorded.some((result) => result.outcome.statusCode === 410)) return { recorded, disabled: await this.disable(manager, endpoint.id, 'gone') };
+    if (recorded.some((result) => result.outcome.statusCode === 410)) {
+      await this.disable(manager, endpoint.id, 'gone');
+      return recorded;
+    }
     // the endpoint answers: its failing streak, if any, is over
     if (recorded.some((result) => result.succeeded)) {
       await manager.update(WebhookEndpoint, { id: endpoint.id, failingSince: Not(IsNull()) }, { failingSince: null });
@@ -271,14 +273,17 @@ export class WebhookDeliveries implements EventSink {
       await manager.update(WebhookEndpoint, { id: endpoint.id, failingSince: IsNull() }, { failingSince: new Date(Math.min(...times)) });
       const current = await manager.findOne(WebhookEndpoint, { where: { id: endpoint.id }, select: { id: true, failingSince: true } });
       // deleted meanwhile: its deliveries went with it
-      if (!current?.failingSince) return { recorded, disabled: null };
-      if (Math.max(...times) - current.failingSince.getTime() >= this.env.WEBHOOK_DISABLE_AFTER_MS) return { recorded, disabled: await this.disable(manager, endpoint.id, 'failing') };
+      if (!current?.failingSince) return recorded;
+      if (Math.max(...times) - current.failingSince.getTime() >= this.env.WEBHOOK_DISABLE_AFTER_MS) {
+        await this.disable(manager, endpoint.id, 'failing');
+        return recorded;
+      }
     }
     // the next attempt of each that failed (one waiting job per delivery)
     for (const { delivery, nextAttemptAt } of recorded) {
       if (nextAttemptAt !== null) await this.queue.add(DELIVER_TASK, deliverJob([delivery.id]), { companyId: delivery.companyId, runAt: nextAttemptAt, jobKey: rowJobKey(DELIVER_TASK, delivery.id) }, manager);
     }
-    return { recorded, disabled: null };
+    return recorded;
   }
 
   /** Rows for new deliveries, each carried by a job: one endpoint's go in jobs of up to DELIVERY_BATCH. */
@@ -304,38 +309,21 @@ export class WebhookDeliveries implements EventSink {
   }
 
   /**
-   * Disables the endpoint (once: a reason already given is kept), fails its pending deliveries and
-   * records `webhook_endpoint.disabled`; answers the endpoint as disabled, or null when it already was.
+   * Disables the endpoint (once: a reason already given is kept), fails its pending deliveries,
+   * records `webhook_endpoint.disabled` and queues the company's alert.
    */
-  private async disable(manager: EntityManager, endpointId: string, reason: 'gone' | 'failing'): Promise<WebhookEndpoint | null> {
+  private async disable(manager: EntityManager, endpointId: string, reason: 'gone' | 'failing'): Promise<void> {
     const updated = await manager
       .createQueryBuilder()
       .update(WebhookEndpoint)
       .set({ disabledAt: () => 'now()', disabledReason: reason })
       .where('id = :endpointId AND disabled_at IS NULL', { endpointId })
       .execute();
-    if (!updated.affected) return null;
+    if (!updated.affected) return;
     const disabled = (await manager.findOneBy(WebhookEndpoint, { id: endpointId }))!;
     await manager.update(WebhookDelivery, { endpointId, status: 'pending' }, { status: 'failed', nextAttemptAt: null });
     await this.outbox.record(manager, disabled.companyId, 'webhook_endpoint.disabled', endpointView(disabled));
-    return disabled;
-  }
-
-  /** Tells the company its endpoint was disabled: by email to the endpoint's alert address, and in the company inbox. */
-  private async notifyDisabled(endpoint: WebhookEndpoint): Promise<void> {
-    const why = endpoint.disabledReason === 'gone' ? 'it answered 410 Gone' : `every delivery to it has failed for ${Math.round(this.env.WEBHOOK_DISABLE_AFTER_MS / 3_600_000)} hours`;
-    try {
-      await this.notifications.send(endpoint.companyId, {
-        category: 'general',
-        title: 'Webhook endpoint disabled',
-        body: `Your webhook endpoint ${endpoint.url} (${endpoint.id}) was disabled because ${why}. Fix it, enable it again (POST /api/v1/app/webhooks/endpoints/${endpoint.id}/enable) and recover the failed deliveries (POST /api/v1/app/webhooks/endpoints/${endpoint.id}/recover).`,
-        recipients: endpoint.alertEmail ? [endpoint.alertEmail] : undefined,
-        channels: endpoint.alertEmail ? ['email'] : ['inApp'],
-        data: { endpointId: endpoint.id, reason: endpoint.disabledReason },
-      });
-    } catch (error) {
-      this.logger.error({ err: error }, `endpoint ${endpoint.id} disabled; the notification could not be sent`);
-    }
+    await this.alerts.queue(manager, disabled);
   }
 
   /** Counted for the credential that created the endpoint; a count that fails is logged, never a reason to deliver again. */
