@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { Environment, JobQueue } from '@platform/common';
 import { NotificationsService } from '../../notifications/notifications.service';
 import { AlertRecipients } from '../endpoints/alert-recipients';
-import { WebhookEndpoint } from '../endpoints/webhook-endpoint.entity';
+import { EndpointDisabledReason, WebhookEndpoint } from '../endpoints/webhook-endpoint.entity';
 
 export const ALERT_TASK = 'utilities:alert-disabled-endpoint';
 /** The subject of every alert: nothing an endpoint's owner wrote (its URL, its description) goes in it. */
@@ -12,6 +12,7 @@ export const ALERT_SUBJECT = 'Webhook endpoint disabled';
 
 interface AlertJob {
   endpointId: string;
+  reason: EndpointDisabledReason;
 }
 
 /**
@@ -30,26 +31,27 @@ export class DisabledEndpointAlerts {
     private readonly notifications: NotificationsService,
     private readonly recipients: AlertRecipients,
   ) {
-    jobs.handle<AlertJob>(ALERT_TASK, (job) => this.send(job.endpointId), { maxAttempts: 20, retryBaseMs: 2000 });
+    jobs.handle<AlertJob>(ALERT_TASK, (job) => this.send(job), { maxAttempts: 20, retryBaseMs: 2000 });
   }
 
   /** In the transaction that disabled the endpoint: its alert, unless one was queued within the last day. */
-  async queue(manager: EntityManager, endpoint: WebhookEndpoint): Promise<void> {
+  async queue(manager: EntityManager, endpoint: Pick<WebhookEndpoint, 'id' | 'companyId'>, reason: EndpointDisabledReason): Promise<void> {
     const due = await manager
       .createQueryBuilder()
       .update(WebhookEndpoint)
       .set({ lastAlertAt: () => 'now()' })
       .where(`id = :id AND (last_alert_at IS NULL OR last_alert_at <= now() - interval '1 day')`, { id: endpoint.id })
       .execute();
-    if (due.affected) await this.jobs.add(ALERT_TASK, { endpointId: endpoint.id } satisfies AlertJob, { companyId: endpoint.companyId }, manager);
+    if (due.affected) await this.jobs.add(ALERT_TASK, { endpointId: endpoint.id, reason } satisfies AlertJob, { companyId: endpoint.companyId }, manager);
   }
 
-  private async send(endpointId: string): Promise<void> {
+  /** Sent even when the endpoint was enabled again meanwhile: it was disabled, and this was the day's alert. */
+  private async send({ endpointId, reason }: AlertJob): Promise<void> {
     const endpoint = await this.dataSource.getRepository(WebhookEndpoint).findOneBy({ id: endpointId });
-    // deleted, or enabled again, before its alert went out
-    if (!endpoint?.disabledAt) return;
+    // deleted: nothing left to fix
+    if (!endpoint) return;
     const email = endpoint.alertEmail && (await this.recipients.isVerifiedMember(endpoint.organizationId, endpoint.alertEmail)) ? endpoint.alertEmail : null;
-    const why = endpoint.disabledReason === 'gone' ? 'it answered 410 Gone' : `every delivery to it has failed for ${Math.round(this.env.WEBHOOK_DISABLE_AFTER_MS / 3_600_000)} hours`;
+    const why = reason === 'gone' ? 'it answered 410 Gone' : `every delivery to it has failed for ${Math.round(this.env.WEBHOOK_DISABLE_AFTER_MS / 3_600_000)} hours`;
     await this.notifications.send(endpoint.companyId, {
       category: 'general',
       title: ALERT_SUBJECT,
@@ -58,7 +60,7 @@ export class DisabledEndpointAlerts {
         `(POST /api/v1/app/webhooks/endpoints/${endpoint.id}/enable) and recover the failed deliveries (POST /api/v1/app/webhooks/endpoints/${endpoint.id}/recover).`,
       recipients: email ? [email] : undefined,
       channels: email ? ['email'] : ['inApp'],
-      data: { endpointId: endpoint.id, reason: endpoint.disabledReason },
+      data: { endpointId: endpoint.id, reason },
     });
   }
 }

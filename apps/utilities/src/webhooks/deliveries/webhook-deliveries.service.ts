@@ -323,7 +323,7 @@ export class WebhookDeliveries implements EventSink {
     const disabled = (await manager.findOneBy(WebhookEndpoint, { id: endpointId }))!;
     await manager.update(WebhookDelivery, { endpointId, status: 'pending' }, { status: 'failed', nextAttemptAt: null });
     await this.outbox.record(manager, disabled.companyId, 'webhook_endpoint.disabled', endpointView(disabled));
-    await this.alerts.queue(manager, disabled);
+    await this.alerts.queue(manager, disabled, reason);
   }
 
   /** Counted for the credential that created the endpoint; a count that fails is logged, never a reason to deliver again. */
