@@ -32,10 +32,10 @@ import { TEST_EVENT_TYPE, WebhookDelivery, WebhookDeliveryAttempt } from './webh
 export const DELIVER_TASK = 'utilities:deliver-webhook';
 /** Deliveries `recover` puts back in the queue at most, per call. */
 export const MAX_RECOVERED = 10_000;
-/** The first attempts of one endpoint's new deliveries go in jobs of at most this many. */
+/** The first attempts of one endpoint's new (or recovered) deliveries go in jobs of at most this many. */
 export const DELIVERY_BATCH = 25;
 /** Requests to one endpoint at once within a job. */
-const ENDPOINT_PARALLELISM = 8;
+export const ENDPOINT_PARALLELISM = 8;
 /** A delivery is due a little before its next attempt (clocks of replicas differ by milliseconds). */
 const DUE_SLACK_MS = 1000;
 
@@ -147,7 +147,7 @@ export class WebhookDeliveries implements EventSink {
            RETURNING "id"`,
           [endpointId, companyId, since, Math.min(500, MAX_RECOVERED - recovered)],
         );
-        for (const row of rows) await this.queue.add(DELIVER_TASK, deliverJob([row.id]), { companyId, jobKey: rowJobKey(DELIVER_TASK, row.id) }, manager);
+        await this.queueDue(manager, rows.map((row) => ({ id: row.id, endpoint_id: endpointId, company_id: companyId })));
         return rows.length;
       });
       recovered += batch;
@@ -297,15 +297,20 @@ export class WebhookDeliveries implements EventSink {
       .orIgnore()
       .returning(['id', 'endpointId', 'companyId'])
       .execute();
-    const created = inserted.raw as Array<{ id: string; endpoint_id: string; company_id: string }>;
-    for (const batch of groupBy(created, (row) => row.endpoint_id).values()) {
+    const created = inserted.raw as DueDelivery[];
+    await this.queueDue(manager, created);
+    return created.map((row) => row.id);
+  }
+
+  /** Jobs for deliveries due now (new or recovered): one endpoint's go in jobs of up to DELIVERY_BATCH. */
+  private async queueDue(manager: EntityManager, deliveries: DueDelivery[]): Promise<void> {
+    for (const batch of groupBy(deliveries, (row) => row.endpoint_id).values()) {
       for (let start = 0; start < batch.length; start += DELIVERY_BATCH) {
         const ids = batch.slice(start, start + DELIVERY_BATCH).map((row) => row.id);
         // a job of one delivery carries its key, as a retry's does: asking for it again replaces the waiting one
         await this.queue.add(DELIVER_TASK, deliverJob(ids), { companyId: batch[0].company_id, jobKey: ids.length === 1 ? rowJobKey(DELIVER_TASK, ids[0]) : undefined }, manager);
       }
     }
-    return created.map((row) => row.id);
   }
 
   /**
@@ -352,6 +357,13 @@ function attemptsCounter(): Counter<'outcome'> {
 /** The body of every delivery: the event envelope (its feed position is the suite's own). */
 function envelope({ id, type, occurredAt, companyId, data, version }: Omit<Event, 'position' | 'type' | 'occurredAt'> & { type: string; occurredAt: string }) {
   return { id, type, occurredAt, companyId, data, version };
+}
+
+/** A delivery as its row's insert or update returns it. */
+interface DueDelivery {
+  id: string;
+  endpoint_id: string;
+  company_id: string;
 }
 
 interface DeliverJob {
