@@ -222,9 +222,10 @@ describe('webhooks: events delivered signed, retried, metered, replayable', () =
 
   it('disables an endpoint that answers 410, records webhook_endpoint.disabled and emails the alert address', async () => {
     const dev = await stack.developer();
+    const ops = await stack.person(dev.organizationId, 'developer');
     const to = await receiver();
     to.fallback = { status: 410 };
-    const created = await endpoint(dev, to, { alertEmail: 'ops@example.cm' });
+    const created = await endpoint(dev, to, { alertEmail: ops.email });
     await dev.call(utilities, 'POST', `/api/v1/app/webhooks/endpoints/${created.id}/test`);
     const disabled = await eventually(async () => {
       const got = await dev.call(utilities, 'GET', `/api/v1/app/webhooks/endpoints/${created.id}`);
@@ -238,7 +239,7 @@ describe('webhooks: events delivered signed, retried, metered, replayable', () =
       return got.body.data.items[0];
     }, 15_000, 'the disabled event');
     expect(event.data).toMatchObject({ id: created.id, status: 'disabled', disabledReason: 'gone' });
-    const mail = await eventually(() => smtp.mailbox.find((m) => m.to.includes('ops@example.cm')), 15_000, 'the alert email');
+    const mail = await eventually(() => smtp.mailbox.find((m) => m.to.includes(ops.email)), 15_000, 'the alert email');
     expect(mail.subject).toBe('Webhook endpoint disabled');
     expect(mail.text).toContain(created.id);
 

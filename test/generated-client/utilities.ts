@@ -385,7 +385,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook endpoint
-         * @description The endpoint receives the company’s events of the types it names (all of them when `eventTypes` is empty or left out), signed with its secret. WEBHOOK_ENDPOINT_LIMIT_REACHED when the company already has 20 endpoints.
+         * @description The endpoint receives the company’s events of the types it names (all of them when `eventTypes` is empty or left out), signed with its secret. WEBHOOK_ENDPOINT_LIMIT_REACHED when the company already has 20 endpoints. VALIDATION_FAILED on `alertEmail` unless it is the verified email address of a member of the organization; UPSTREAM_UNAVAILABLE when that cannot be checked.
          */
         post: operations["WebhookEndpoints_create"];
         delete?: never;
@@ -417,7 +417,7 @@ export interface paths {
         head?: never;
         /**
          * Change a webhook endpoint
-         * @description Only the fields sent change; `eventTypes` replaces the list. WEBHOOK_ENDPOINT_NOT_FOUND for an unknown endpoint or another company’s.
+         * @description Only the fields sent change; `eventTypes` replaces the list. VALIDATION_FAILED on `alertEmail` unless it is the verified email address of a member of the organization; UPSTREAM_UNAVAILABLE when that cannot be checked. WEBHOOK_ENDPOINT_NOT_FOUND for an unknown endpoint or another company’s.
          */
         patch: operations["WebhookEndpoints_update"];
         trace?: never;
@@ -513,7 +513,7 @@ export interface paths {
         put?: never;
         /**
          * Try again every failed delivery since a time
-         * @description For an endpoint that was down: its failed deliveries created since `since` are due again now, on the usual schedule. Enable a disabled endpoint first.
+         * @description For an endpoint that was down: its failed deliveries created since `since` (at most 10,000 a call) are due again now, on the usual schedule; each attempt counts as a webhook retry in the usage, the first included. Enable a disabled endpoint first. At most `WEBHOOK_RECOVER_CALLS_PER_DAY` recoveries (10 unless configured) per endpoint and UTC day; past it, RATE_LIMIT_EXCEEDED with Retry-After until the day ends.
          */
         post: operations["Deliveries_recover"];
         delete?: never;
@@ -533,7 +533,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test event
-         * @description A `webhook_endpoint.test` event, signed and delivered like any other: check your receiver verifies it.
+         * @description A `webhook_endpoint.test` event, signed and delivered like any other: check your receiver verifies it. At most `WEBHOOK_TEST_CALLS_PER_DAY` test events (100 unless configured) per endpoint and UTC day; past it, RATE_LIMIT_EXCEEDED with Retry-After until the day ends.
          */
         post: operations["Deliveries_test"];
         delete?: never;
@@ -570,7 +570,7 @@ export interface paths {
         put?: never;
         /**
          * Try a delivery again now
-         * @description Whatever became of it; the attempt counts as a webhook retry.
+         * @description Whatever became of it; the attempt counts as a webhook retry in the usage, even a first one. At most `WEBHOOK_RETRY_CALLS_PER_DAY` retries of its deliveries (1,000 unless configured) per endpoint and UTC day; past it, RATE_LIMIT_EXCEEDED with Retry-After until the day ends.
          */
         post: operations["Deliveries_retry"];
         delete?: never;
@@ -1244,7 +1244,7 @@ export interface components {
             eventTypes: string[];
             /**
              * Format: email
-             * @description Told by email when the endpoint is disabled for failing (410 Gone, or five days of failed deliveries); without it, the company inbox is.
+             * @description Told by email when the endpoint is disabled for failing (410 Gone, or five days of failed deliveries), at most once a day; without it, the company inbox is. The verified email address of a member of the organization (kept lower-cased; VALIDATION_FAILED otherwise), checked again before each alert: once they have left, the company inbox is told instead.
              */
             alertEmail: string | null;
             /**
@@ -1292,7 +1292,7 @@ export interface components {
             description?: string | null;
             /**
              * Format: email
-             * @description Told by email when the endpoint is disabled for failing (410 Gone, or five days of failed deliveries); without it, the company inbox is.
+             * @description Told by email when the endpoint is disabled for failing (410 Gone, or five days of failed deliveries), at most once a day; without it, the company inbox is. The verified email address of a member of the organization (kept lower-cased; VALIDATION_FAILED otherwise), checked again before each alert: once they have left, the company inbox is told instead.
              * @example ops@example.cm
              */
             alertEmail?: string | null;
@@ -1316,7 +1316,7 @@ export interface components {
             eventTypes: string[];
             /**
              * Format: email
-             * @description Told by email when the endpoint is disabled for failing (410 Gone, or five days of failed deliveries); without it, the company inbox is.
+             * @description Told by email when the endpoint is disabled for failing (410 Gone, or five days of failed deliveries), at most once a day; without it, the company inbox is. The verified email address of a member of the organization (kept lower-cased; VALIDATION_FAILED otherwise), checked again before each alert: once they have left, the company inbox is told instead.
              */
             alertEmail: string | null;
             /**
@@ -1355,7 +1355,7 @@ export interface components {
             description?: string | null;
             /**
              * Format: email
-             * @description Told by email when the endpoint is disabled for failing (410 Gone, or five days of failed deliveries); without it, the company inbox is. null removes it.
+             * @description Told by email when the endpoint is disabled for failing (410 Gone, or five days of failed deliveries), at most once a day; without it, the company inbox is. The verified email address of a member of the organization (kept lower-cased; VALIDATION_FAILED otherwise), checked again before each alert: once they have left, the company inbox is told instead. null removes it.
              */
             alertEmail?: string | null;
         };

@@ -149,6 +149,7 @@ export class TestStack {
     };
     return {
       userId: user.id,
+      email,
       // a session of its own for each request: one request signing out ends no other's
       sessionHeader: async (method: string, path: string): Promise<Record<string, string>> => (await signIn(method, path)).headers,
       /** A new session, and the header of one request of it. */

@@ -181,7 +181,7 @@ export const en = {
   endpointUrlHint: 'Where deliveries are POSTed, e.g. https://hooks.example.com/platform.',
   description: 'Description',
   alertEmail: 'Alert email',
-  alertEmailHint: 'Told when the endpoint is disabled for failing.',
+  alertEmailHint: 'A member’s verified address, told when the endpoint is disabled for failing (once a day at most).',
   eventTypes: 'Event types',
   eventTypesHint: 'Tick none to receive every event type, including those added later.',
   allEvents: 'All events',

@@ -176,7 +176,7 @@ export const fr: Strings = {
   endpointUrlHint: 'Où les livraisons sont envoyées en POST, par exemple https://hooks.example.com/platform.',
   description: 'Description',
   alertEmail: 'E-mail d’alerte',
-  alertEmailHint: 'Prévenu quand le point de terminaison est désactivé pour échecs.',
+  alertEmailHint: 'L’adresse vérifiée d’un membre, prévenue quand le point de terminaison est désactivé pour échecs (une fois par jour au plus).',
   eventTypes: 'Types d’événements',
   eventTypesHint: 'Ne cochez rien pour recevoir tous les types d’événements, y compris ceux ajoutés plus tard.',
   allEvents: 'Tous les événements',

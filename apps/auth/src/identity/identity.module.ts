@@ -4,6 +4,7 @@ import { SessionsModule } from '../accounts/sessions.module';
 import { CredentialsModule } from '../credentials/credentials.module';
 import { TokensModule } from '../tokens/tokens.module';
 import { WorkspacesModule } from '../workspaces/workspaces.module';
+import { AlertRecipients } from './alert-recipients';
 import { InternalController } from './internal.controller';
 import { LocalIdentitySource } from './local-identity.source';
 
@@ -18,7 +19,7 @@ import { LocalIdentitySource } from './local-identity.source';
 @Module({
   imports: [TokensModule, CredentialsModule, WorkspacesModule, SessionsModule],
   controllers: [InternalController],
-  providers: [LocalIdentitySource, { provide: IdentitySource, useExisting: LocalIdentitySource }],
+  providers: [LocalIdentitySource, AlertRecipients, { provide: IdentitySource, useExisting: LocalIdentitySource }],
   exports: [LocalIdentitySource, IdentitySource],
 })
 export class IdentityModule {}

@@ -2,7 +2,10 @@ import { Module } from '@nestjs/common';
 import { Environment } from '@platform/common';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { DeliveriesController } from './deliveries/deliveries.controller';
+import { DisabledEndpointAlerts } from './deliveries/disabled-endpoint-alerts';
+import { EndpointDayLimits } from './deliveries/endpoint-day-limits';
 import { WebhookDeliveries } from './deliveries/webhook-deliveries.service';
+import { AlertRecipients } from './endpoints/alert-recipients';
 import { SigningSecretCipher, signingSecretCipher } from './endpoints/signing-secret-cipher';
 import { WebhookEndpointsController } from './endpoints/webhook-endpoints.controller';
 import { WebhookEndpointsService } from './endpoints/webhook-endpoints.service';
@@ -22,8 +25,11 @@ import { EventTypesController } from './event-types/event-types.controller';
   controllers: [EventTypesController, WebhookEndpointsController, DeliveriesController, EventsController],
   providers: [
     WebhookEndpointsService,
+    AlertRecipients,
+    DisabledEndpointAlerts,
     WebhookAuditTrail,
     { provide: SigningSecretCipher, inject: [Environment], useFactory: signingSecretCipher },
+    EndpointDayLimits,
     WebhookDeliveries,
     { provide: EVENT_SINK, useExisting: WebhookDeliveries },
     EventIngestion,

@@ -325,6 +325,26 @@ export class Environment {
   /** Webhook attempts one instance makes at a time. */
   @Transform(toInt) @IsInt() @Min(1) @Max(256)
   WEBHOOK_DELIVERY_CONCURRENCY = 16;
+
+  /**
+   * Delivery jobs of one company running at once, across instances: a company's backlog to a slow
+   * receiver cannot hold every worker, and companies take turns for the rest.
+   */
+  @Transform(toInt) @IsInt() @Min(1) @Max(64)
+  WEBHOOK_DELIVERY_COMPANY_CONCURRENCY = 4;
+
+  /**
+   * What a caller may ask of one webhook endpoint by hand per UTC day: test events, retries of its
+   * deliveries, recoveries of its failed ones (each re-sends up to 10,000). Past it, 429 until the day ends.
+   */
+  @Transform(toInt) @IsInt() @Min(1) @Max(100_000)
+  WEBHOOK_TEST_CALLS_PER_DAY = 100;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(100_000)
+  WEBHOOK_RETRY_CALLS_PER_DAY = 1000;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(1000)
+  WEBHOOK_RECOVER_CALLS_PER_DAY = 10;
 }
 
 export class ConfigurationError extends Error {

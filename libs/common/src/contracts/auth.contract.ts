@@ -83,3 +83,22 @@ export interface AuditRecord {
 }
 
 export const RECORD_AUDIT: InternalRoute<{ body: AuditRecord; response: { recorded: true } }> = { method: 'POST', path: '/internal/v1/audit-entries' };
+
+/** An address utilities would send an organization's webhook alerts to. */
+export interface AlertRecipient {
+  email: string;
+}
+
+export interface AlertRecipientCheck {
+  /** whether the address is the verified email of a person who is a member of the organization */
+  verifiedMember: boolean;
+}
+
+/**
+ * Where a webhook endpoint's alerts may go: only to a verified member of its organization (asked
+ * when the address is set, and again before each alert). A POST, so the address stays out of URLs and logs.
+ */
+export const ALERT_RECIPIENT: InternalRoute<{ params: { organizationId: string }; body: AlertRecipient; response: AlertRecipientCheck }> = {
+  method: 'POST',
+  path: '/internal/v1/organizations/:organizationId/alert-recipients',
+};

@@ -65,6 +65,7 @@ const FRENCH: [RegExp, string][] = [
   [/^(\S+) must not be sent with cursor \(a cursor already says where the page starts\)$/, '$1 ne doit pas être envoyé avec cursor (un curseur dit déjà où commence la page)'],
   [/^(\S+) must be start or the nextCursor of a page$/, '$1 doit valoir start ou le nextCursor d’une page'],
   [/^(\S+) must be an email address$/, '$1 doit être une adresse e-mail'],
+  [/^(\S+) must be the verified email address of a member of the organization$/, '$1 doit être l’adresse e-mail vérifiée d’un membre de l’organisation'],
   [/^(\S+) must be a date such as (\S+)$/, '$1 doit être une date telle que $2'],
   [/^from and to must be real dates$/, 'from et to doivent être des dates réelles'],
   [/^a usage query covers at most (\d+) days$/, 'une requête d’usage couvre au plus $1 jours'],

@@ -18,7 +18,6 @@ import {
   rowJobKey,
   WEBHOOK_RETRIES,
 } from '@platform/common';
-import { NotificationsService } from '../../notifications/notifications.service';
 import { WebhookEndpoint } from '../endpoints/webhook-endpoint.entity';
 import { endpointView, WebhookEndpointsService } from '../endpoints/webhook-endpoints.service';
 import { CompanyEvent } from '../events/company-event.entity';
@@ -26,15 +25,17 @@ import { EventSink } from '../events/event-ingestion.service';
 import { signWebhook } from '../transport/signature';
 import { isDelivered, sendWebhook, SendOutcome } from '../transport/webhook-sender';
 import { nextAttemptDelay, parseSchedule } from './delivery-schedule';
+import { DisabledEndpointAlerts } from './disabled-endpoint-alerts';
+import { EndpointDayLimits } from './endpoint-day-limits';
 import { TEST_EVENT_TYPE, WebhookDelivery, WebhookDeliveryAttempt } from './webhook-delivery.entity';
 
 export const DELIVER_TASK = 'utilities:deliver-webhook';
 /** Deliveries `recover` puts back in the queue at most, per call. */
 export const MAX_RECOVERED = 10_000;
-/** The first attempts of one endpoint's new deliveries go in jobs of at most this many. */
+/** The first attempts of one endpoint's new (or recovered) deliveries go in jobs of at most this many. */
 export const DELIVERY_BATCH = 25;
 /** Requests to one endpoint at once within a job. */
-const ENDPOINT_PARALLELISM = 8;
+export const ENDPOINT_PARALLELISM = 8;
 /** A delivery is due a little before its next attempt (clocks of replicas differ by milliseconds). */
 const DUE_SLACK_MS = 1000;
 
@@ -45,8 +46,11 @@ const DUE_SLACK_MS = 1000;
  * A 2xx ends the delivery; a 410 disables the endpoint; anything else is tried again on the
  * schedule (WEBHOOK_RETRY_SCHEDULE, never before a 429/503's Retry-After) until it is spent. An
  * endpoint that has failed every attempt for WEBHOOK_DISABLE_AFTER_MS is disabled, with a
- * `webhook_endpoint.disabled` event and a notification to the company. Every attempt from the
- * second onward counts as a webhook retry of the credential that created the endpoint.
+ * `webhook_endpoint.disabled` event and an alert to the company. Every attempt from the
+ * second onward counts as a webhook retry of the credential that created the endpoint, and so
+ * does every attempt of a delivery a retry or a recovery asked for, its first included. A company
+ * runs at most WEBHOOK_DELIVERY_COMPANY_CONCURRENCY delivery jobs at once (the queue's company
+ * queues), so its backlog to a slow receiver leaves the other workers to the other companies.
  */
 @Injectable()
 export class WebhookDeliveries implements EventSink {
@@ -60,12 +64,14 @@ export class WebhookDeliveries implements EventSink {
     private readonly outbox: EventOutbox,
     private readonly limits: RateLimitStore,
     private readonly endpoints: WebhookEndpointsService,
-    private readonly notifications: NotificationsService,
+    private readonly alerts: DisabledEndpointAlerts,
+    private readonly dayLimits: EndpointDayLimits,
   ) {
     this.schedule = parseSchedule(env.WEBHOOK_RETRY_SCHEDULE);
     // `deliveryId`: the jobs of releases that sent one delivery a job
     queue.handle<DeliverJob & { deliveryId?: string }>(DELIVER_TASK, (job) => this.attempt(job.deliveryIds ?? (job.deliveryId ? [job.deliveryId] : [])), {
       concurrency: env.WEBHOOK_DELIVERY_CONCURRENCY,
+      companyConcurrency: env.WEBHOOK_DELIVERY_COMPANY_CONCURRENCY,
       maxAttempts: 10,
       retryBaseMs: 2000,
     });
@@ -92,9 +98,10 @@ export class WebhookDeliveries implements EventSink {
     await this.create(manager, rows);
   }
 
-  /** Sends a made-up event to the endpoint now, like any other (its first attempt is not a retry). */
+  /** Sends a made-up event to the endpoint now, like any other (its first attempt is not a retry); WEBHOOK_TEST_CALLS_PER_DAY per endpoint. */
   async sendTest(companyId: string, endpointId: string): Promise<WebhookDelivery> {
     const endpoint = await this.endpointOf(companyId, endpointId);
+    await this.dayLimits.take('test', endpoint.id);
     const event = envelope({
       id: randomUUID(),
       type: TEST_EVENT_TYPE,
@@ -109,30 +116,38 @@ export class WebhookDeliveries implements EventSink {
     });
   }
 
-  /** Tries one delivery again now, whatever became of it. */
+  /** Tries one delivery again now, whatever became of it; WEBHOOK_RETRY_CALLS_PER_DAY per endpoint. */
   async retryNow(companyId: string, deliveryId: string): Promise<WebhookDelivery> {
+    const found = await this.dataSource.getRepository(WebhookDelivery).findOne({ where: { id: deliveryId, companyId }, select: { id: true, endpointId: true } });
+    if (!found) throw new PlatformException('WEBHOOK_DELIVERY_NOT_FOUND');
+    await this.dayLimits.take('retry', found.endpointId);
     return this.dataSource.transaction(async (manager) => {
       const delivery = await manager.findOneBy(WebhookDelivery, { id: deliveryId, companyId });
+      // deleted with its endpoint meanwhile
       if (!delivery) throw new PlatformException('WEBHOOK_DELIVERY_NOT_FOUND');
-      await manager.update(WebhookDelivery, { id: delivery.id }, { status: 'pending', nextAttemptAt: new Date() });
+      await manager.update(WebhookDelivery, { id: delivery.id }, { status: 'pending', nextAttemptAt: new Date(), retryRequested: true });
       await this.queue.add(DELIVER_TASK, deliverJob([delivery.id]), { companyId, jobKey: rowJobKey(DELIVER_TASK, delivery.id) }, manager);
       return (await manager.findOneBy(WebhookDelivery, { id: delivery.id }))!;
     });
   }
 
-  /** Puts the endpoint's failed deliveries created since `since` back in the queue; answers how many (at most MAX_RECOVERED a call). */
+  /**
+   * Puts the endpoint's failed deliveries created since `since` back in the queue; answers how many
+   * (at most MAX_RECOVERED a call, WEBHOOK_RECOVER_CALLS_PER_DAY calls per endpoint).
+   */
   async recover(companyId: string, endpointId: string, since: Date): Promise<{ recovered: number; complete: boolean }> {
     await this.endpointOf(companyId, endpointId);
+    await this.dayLimits.take('recover', endpointId);
     let recovered = 0;
     while (recovered < MAX_RECOVERED) {
       const batch = await this.dataSource.transaction(async (manager) => {
         const [rows]: [Array<{ id: string }>, number] = await manager.query(
-          `UPDATE "utilities"."webhook_deliveries" SET "status" = 'pending', "next_attempt_at" = now(), "updated_at" = now()
+          `UPDATE "utilities"."webhook_deliveries" SET "status" = 'pending', "next_attempt_at" = now(), "retry_requested" = true, "updated_at" = now()
            WHERE "id" IN (SELECT "id" FROM "utilities"."webhook_deliveries" WHERE "endpoint_id" = $1 AND "company_id" = $2 AND "status" = 'failed' AND "created_at" >= $3 ORDER BY "created_at", "id" LIMIT $4)
            RETURNING "id"`,
           [endpointId, companyId, since, Math.min(500, MAX_RECOVERED - recovered)],
         );
-        for (const row of rows) await this.queue.add(DELIVER_TASK, deliverJob([row.id]), { companyId, jobKey: rowJobKey(DELIVER_TASK, row.id) }, manager);
+        await this.queueDue(manager, rows.map((row) => ({ id: row.id, endpoint_id: endpointId, company_id: companyId })));
         return rows.length;
       });
       recovered += batch;
@@ -209,12 +224,11 @@ export class WebhookDeliveries implements EventSink {
       const delay = succeeded || outcome.statusCode === 410 ? null : nextAttemptDelay(this.schedule, attempt, outcome.statusCode === 429 || outcome.statusCode === 503 ? outcome.retryAfterMs : null);
       return { delivery, attempt, attemptedAt, outcome, succeeded, nextAttemptAt: delay === null ? null : new Date(Date.now() + delay) };
     });
-    const { recorded, disabled } = await this.dataSource.transaction((manager) => this.record(manager, endpoint, results));
+    const recorded = await this.dataSource.transaction((manager) => this.record(manager, endpoint, results));
     const counter = attemptsCounter();
     for (const result of recorded) counter.inc({ outcome: result.succeeded ? 'delivered' : 'failed' });
-    const retries = recorded.filter((result) => result.attempt >= 2).length;
+    const retries = recorded.filter((result) => result.attempt >= 2 || result.delivery.retryRequested).length;
     if (retries) await this.countRetries(endpoint, retries);
-    if (disabled) await this.notifyDisabled(disabled);
   }
 
   /**
@@ -222,7 +236,7 @@ export class WebhookDeliveries implements EventSink {
    * recorded its attempt first: a retry asked for while one was under way), its attempt log, the
    * endpoint's failing streak, and the next attempt of those that failed.
    */
-  private async record(manager: EntityManager, endpoint: WebhookEndpoint, results: AttemptResult[]): Promise<{ recorded: AttemptResult[]; disabled: WebhookEndpoint | null }> {
+  private async record(manager: EntityManager, endpoint: WebhookEndpoint, results: AttemptResult[]): Promise<AttemptResult[]> {
     const [rows]: [Array<{ id: string }>, number] = await manager.query(
       `UPDATE "utilities"."webhook_deliveries" AS delivery
        SET "attempts" = settled.attempts, "status" = settled.status, "next_attempt_at" = settled.next_attempt_at,
@@ -242,12 +256,15 @@ export class WebhookDeliveries implements EventSink {
     );
     const settled = new Set(rows.map((row) => row.id));
     const recorded = results.filter((result) => settled.has(result.delivery.id));
-    if (!recorded.length) return { recorded, disabled: null };
+    if (!recorded.length) return recorded;
     await manager.insert(
       WebhookDeliveryAttempt,
       recorded.map((result) => attemptRow(result.delivery.id, result.attempt, result.attemptedAt, result.outcome)),
     );
-    if (recorded.some((result) => result.outcome.statusCode === 410)) return { recorded, disabled: await this.disable(manager, endpoint.id, 'gone') };
+    if (recorded.some((result) => result.outcome.statusCode === 410)) {
+      await this.disable(manager, endpoint.id, 'gone');
+      return recorded;
+    }
     // the endpoint answers: its failing streak, if any, is over
     if (recorded.some((result) => result.succeeded)) {
       await manager.update(WebhookEndpoint, { id: endpoint.id, failingSince: Not(IsNull()) }, { failingSince: null });
@@ -256,14 +273,17 @@ export class WebhookDeliveries implements EventSink {
       await manager.update(WebhookEndpoint, { id: endpoint.id, failingSince: IsNull() }, { failingSince: new Date(Math.min(...times)) });
       const current = await manager.findOne(WebhookEndpoint, { where: { id: endpoint.id }, select: { id: true, failingSince: true } });
       // deleted meanwhile: its deliveries went with it
-      if (!current?.failingSince) return { recorded, disabled: null };
-      if (Math.max(...times) - current.failingSince.getTime() >= this.env.WEBHOOK_DISABLE_AFTER_MS) return { recorded, disabled: await this.disable(manager, endpoint.id, 'failing') };
+      if (!current?.failingSince) return recorded;
+      if (Math.max(...times) - current.failingSince.getTime() >= this.env.WEBHOOK_DISABLE_AFTER_MS) {
+        await this.disable(manager, endpoint.id, 'failing');
+        return recorded;
+      }
     }
     // the next attempt of each that failed (one waiting job per delivery)
     for (const { delivery, nextAttemptAt } of recorded) {
       if (nextAttemptAt !== null) await this.queue.add(DELIVER_TASK, deliverJob([delivery.id]), { companyId: delivery.companyId, runAt: nextAttemptAt, jobKey: rowJobKey(DELIVER_TASK, delivery.id) }, manager);
     }
-    return { recorded, disabled: null };
+    return recorded;
   }
 
   /** Rows for new deliveries, each carried by a job: one endpoint's go in jobs of up to DELIVERY_BATCH. */
@@ -277,50 +297,38 @@ export class WebhookDeliveries implements EventSink {
       .orIgnore()
       .returning(['id', 'endpointId', 'companyId'])
       .execute();
-    const created = inserted.raw as Array<{ id: string; endpoint_id: string; company_id: string }>;
-    for (const batch of groupBy(created, (row) => row.endpoint_id).values()) {
+    const created = inserted.raw as DueDelivery[];
+    await this.queueDue(manager, created);
+    return created.map((row) => row.id);
+  }
+
+  /** Jobs for deliveries due now (new or recovered): one endpoint's go in jobs of up to DELIVERY_BATCH. */
+  private async queueDue(manager: EntityManager, deliveries: DueDelivery[]): Promise<void> {
+    for (const batch of groupBy(deliveries, (row) => row.endpoint_id).values()) {
       for (let start = 0; start < batch.length; start += DELIVERY_BATCH) {
         const ids = batch.slice(start, start + DELIVERY_BATCH).map((row) => row.id);
         // a job of one delivery carries its key, as a retry's does: asking for it again replaces the waiting one
         await this.queue.add(DELIVER_TASK, deliverJob(ids), { companyId: batch[0].company_id, jobKey: ids.length === 1 ? rowJobKey(DELIVER_TASK, ids[0]) : undefined }, manager);
       }
     }
-    return created.map((row) => row.id);
   }
 
   /**
-   * Disables the endpoint (once: a reason already given is kept), fails its pending deliveries and
-   * records `webhook_endpoint.disabled`; answers the endpoint as disabled, or null when it already was.
+   * Disables the endpoint (once: a reason already given is kept), fails its pending deliveries,
+   * records `webhook_endpoint.disabled` and queues the company's alert.
    */
-  private async disable(manager: EntityManager, endpointId: string, reason: 'gone' | 'failing'): Promise<WebhookEndpoint | null> {
+  private async disable(manager: EntityManager, endpointId: string, reason: 'gone' | 'failing'): Promise<void> {
     const updated = await manager
       .createQueryBuilder()
       .update(WebhookEndpoint)
       .set({ disabledAt: () => 'now()', disabledReason: reason })
       .where('id = :endpointId AND disabled_at IS NULL', { endpointId })
       .execute();
-    if (!updated.affected) return null;
+    if (!updated.affected) return;
     const disabled = (await manager.findOneBy(WebhookEndpoint, { id: endpointId }))!;
     await manager.update(WebhookDelivery, { endpointId, status: 'pending' }, { status: 'failed', nextAttemptAt: null });
     await this.outbox.record(manager, disabled.companyId, 'webhook_endpoint.disabled', endpointView(disabled));
-    return disabled;
-  }
-
-  /** Tells the company its endpoint was disabled: by email to the endpoint's alert address, and in the company inbox. */
-  private async notifyDisabled(endpoint: WebhookEndpoint): Promise<void> {
-    const why = endpoint.disabledReason === 'gone' ? 'it answered 410 Gone' : `every delivery to it has failed for ${Math.round(this.env.WEBHOOK_DISABLE_AFTER_MS / 3_600_000)} hours`;
-    try {
-      await this.notifications.send(endpoint.companyId, {
-        category: 'general',
-        title: 'Webhook endpoint disabled',
-        body: `Your webhook endpoint ${endpoint.url} (${endpoint.id}) was disabled because ${why}. Fix it, enable it again (POST /api/v1/app/webhooks/endpoints/${endpoint.id}/enable) and recover the failed deliveries (POST /api/v1/app/webhooks/endpoints/${endpoint.id}/recover).`,
-        recipients: endpoint.alertEmail ? [endpoint.alertEmail] : undefined,
-        channels: endpoint.alertEmail ? ['email'] : ['inApp'],
-        data: { endpointId: endpoint.id, reason: endpoint.disabledReason },
-      });
-    } catch (error) {
-      this.logger.error({ err: error }, `endpoint ${endpoint.id} disabled; the notification could not be sent`);
-    }
+    await this.alerts.queue(manager, disabled, reason);
   }
 
   /** Counted for the credential that created the endpoint; a count that fails is logged, never a reason to deliver again. */
@@ -349,6 +357,13 @@ function attemptsCounter(): Counter<'outcome'> {
 /** The body of every delivery: the event envelope (its feed position is the suite's own). */
 function envelope({ id, type, occurredAt, companyId, data, version }: Omit<Event, 'position' | 'type' | 'occurredAt'> & { type: string; occurredAt: string }) {
   return { id, type, occurredAt, companyId, data, version };
+}
+
+/** A delivery as its row's insert or update returns it. */
+interface DueDelivery {
+  id: string;
+  endpoint_id: string;
+  company_id: string;
 }
 
 interface DeliverJob {

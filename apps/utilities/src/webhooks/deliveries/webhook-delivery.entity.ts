@@ -50,6 +50,13 @@ export class WebhookDelivery {
   @Column({ name: 'last_status_code', type: 'integer', nullable: true })
   lastStatusCode: number | null;
 
+  /**
+   * A retry or a recovery asked for it again: each of its attempts counts as a webhook retry, the
+   * first too (one that failed unattempted, its endpoint being disabled, costs nothing to make).
+   */
+  @Column({ name: 'retry_requested', type: 'boolean', default: false })
+  retryRequested: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

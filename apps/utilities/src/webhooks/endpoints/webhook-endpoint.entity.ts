@@ -41,9 +41,16 @@ export class WebhookEndpoint {
   @Column({ name: 'disabled_reason', type: 'varchar', length: 30, nullable: true })
   disabledReason: EndpointDisabledReason | null;
 
-  /** Where the company is told when the endpoint is disabled for failing; null: the company inbox. */
+  /**
+   * Where the company is told when the endpoint is disabled for failing: the verified address of a
+   * member of the organization (checked when set and before each alert); null: the company inbox.
+   */
   @Column({ name: 'alert_email', type: 'varchar', length: 254, nullable: true })
   alertEmail: string | null;
+
+  /** When its last alert was queued: at most one a day, however often it is disabled. */
+  @Column({ name: 'last_alert_at', type: 'timestamptz', nullable: true })
+  lastAlertAt: Date | null;
 
   /** Since when every attempt has failed; null after a success. Past WEBHOOK_DISABLE_AFTER_MS, the endpoint is disabled. */
   @Column({ name: 'failing_since', type: 'timestamptz', nullable: true })

@@ -11,6 +11,7 @@ const endpointId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformExcep
 /** The tag of the webhook routes. */
 const EndpointIdParam = () => ApiIdParam('webhook endpoint');
 const NOT_THE_COMPANYS = 'WEBHOOK_ENDPOINT_NOT_FOUND for an unknown endpoint or another company’s.';
+const ALERT_EMAIL_RULE = 'VALIDATION_FAILED on `alertEmail` unless it is the verified email address of a member of the organization; UPSTREAM_UNAVAILABLE when that cannot be checked.';
 
 @WebhooksTag()
 @Controller('webhooks/endpoints')
@@ -28,7 +29,7 @@ export class WebhookEndpointsController {
     summary: 'Create a webhook endpoint',
     description:
       `The endpoint receives the company’s events of the types it names (all of them when \`eventTypes\` is empty or left out), signed with its secret. ` +
-      `WEBHOOK_ENDPOINT_LIMIT_REACHED when the company already has ${MAX_ENDPOINTS_PER_COMPANY} endpoints.`,
+      `WEBHOOK_ENDPOINT_LIMIT_REACHED when the company already has ${MAX_ENDPOINTS_PER_COMPANY} endpoints. ${ALERT_EMAIL_RULE}`,
   })
   @ApiBody({
     type: CreateWebhookEndpointDto,
@@ -65,7 +66,7 @@ export class WebhookEndpointsController {
 
   @Patch(':id')
   @AuthenticatedOrSignedIn('webhooks:write')
-  @ApiOperation({ summary: 'Change a webhook endpoint', description: `Only the fields sent change; \`eventTypes\` replaces the list. ${NOT_THE_COMPANYS}` })
+  @ApiOperation({ summary: 'Change a webhook endpoint', description: `Only the fields sent change; \`eventTypes\` replaces the list. ${ALERT_EMAIL_RULE} ${NOT_THE_COMPANYS}` })
   @EndpointIdParam()
   @ApiEnvelope(200, WebhookEndpointView, 'The whole endpoint after the change.')
   @ApiErrors('WEBHOOK_ENDPOINT_NOT_FOUND')

@@ -4,6 +4,7 @@ import { DataSource, In } from 'typeorm';
 import { Environment, findPage, Page, PageQueryDto, PlatformException, Transactions } from '@platform/common';
 import { CreateWebhookEndpointDto, DEFAULT_GRACE_SECONDS, EndpointStatus, UpdateWebhookEndpointDto } from './dto/webhook-endpoint.dto';
 import { checkEndpointUrl } from '../transport/network-guard';
+import { AlertRecipients } from './alert-recipients';
 import { newSigningSecret, SigningSecretCipher } from './signing-secret-cipher';
 import { EndpointDisabledReason, WebhookEndpoint } from './webhook-endpoint.entity';
 import { WebhookEndpointSecret } from './webhook-endpoint-secret.entity';
@@ -68,14 +69,17 @@ export class WebhookEndpointsService {
     private readonly transactions: Transactions,
     private readonly cipher: SigningSecretCipher,
     @Inject(Environment) private readonly env: Environment,
+    private readonly alertRecipients: AlertRecipients,
   ) {}
 
   /**
    * The endpoint and its first secret in one transaction, under a lock of the company's
-   * endpoints so that concurrent creations cannot pass the cap together.
+   * endpoints so that concurrent creations cannot pass the cap together. The alert address must
+   * be a verified member's of the caller's organization.
    */
   async create(owner: EndpointOwner, input: CreateWebhookEndpointDto): Promise<EndpointView & { secret: string }> {
     await this.checkUrl(input.url);
+    const alertEmail = input.alertEmail ? await this.alertRecipients.admit(owner.organizationId, input.alertEmail) : null;
     const secret = newSigningSecret();
     const endpoint = await this.transactions.run(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`webhook-endpoints:${owner.companyId}`]);
@@ -88,7 +92,7 @@ export class WebhookEndpointsService {
           organizationId: owner.organizationId,
           createdByCredentialId: owner.credentialId,
           createdByPeriodAnchor: owner.periodAnchor,
-          alertEmail: input.alertEmail ?? null,
+          alertEmail,
           url: input.url,
           description: input.description ?? null,
           eventTypes: input.eventTypes ?? [],
@@ -113,14 +117,15 @@ export class WebhookEndpointsService {
     return endpointView(endpoint);
   }
 
-  /** Changes the fields sent; the URL is checked as at creation. */
+  /** Changes the fields sent; the URL and the alert address are checked as at creation. */
   async update(companyId: string, id: string, input: UpdateWebhookEndpointDto): Promise<EndpointView> {
     if (input.url !== undefined) await this.checkUrl(input.url);
     const changes: Partial<Pick<WebhookEndpoint, 'url' | 'description' | 'eventTypes' | 'alertEmail'>> = {};
     if (input.url !== undefined) changes.url = input.url;
     if (input.description !== undefined) changes.description = input.description;
     if (input.eventTypes !== undefined) changes.eventTypes = input.eventTypes;
-    if (input.alertEmail !== undefined) changes.alertEmail = input.alertEmail;
+    if (input.alertEmail === null) changes.alertEmail = null;
+    else if (input.alertEmail !== undefined) changes.alertEmail = await this.alertRecipients.admit(await this.organizationOf(companyId, id), input.alertEmail);
     if (Object.keys(changes).length) {
       const result = await this.dataSource.getRepository(WebhookEndpoint).update({ companyId, id }, changes);
       if (!result.affected) throw notFound();
@@ -197,6 +202,13 @@ export class WebhookEndpointsService {
     const expired = rows.filter((row) => row.expired).map((row) => row.id);
     if (expired.length) await this.dataSource.getRepository(WebhookEndpointSecret).delete({ id: In(expired) });
     return rows.filter((row) => !row.expired).map((row) => this.cipher.open(row.sealedSecret, endpointId));
+  }
+
+  /** The organization the endpoint belongs to (whose members may receive its alerts). */
+  private async organizationOf(companyId: string, id: string): Promise<string> {
+    const endpoint = await this.dataSource.getRepository(WebhookEndpoint).findOne({ where: { companyId, id }, select: { id: true, organizationId: true } });
+    if (!endpoint) throw notFound();
+    return endpoint.organizationId;
   }
 
   /** Where every URL of an endpoint is checked before it is stored (creation and change). */

@@ -7,7 +7,9 @@ import { ENDPOINT_DISABLED_REASONS, EndpointDisabledReason } from '../webhook-en
 export const MAX_URL_LENGTH = 2048;
 export const MAX_DESCRIPTION_LENGTH = 500;
 export const MAX_EMAIL_LENGTH = 254;
-const ALERT_EMAIL_DESCRIPTION = 'Told by email when the endpoint is disabled for failing (410 Gone, or five days of failed deliveries); without it, the company inbox is.';
+const ALERT_EMAIL_DESCRIPTION =
+  'Told by email when the endpoint is disabled for failing (410 Gone, or five days of failed deliveries), at most once a day; without it, the company inbox is. ' +
+  'The verified email address of a member of the organization (kept lower-cased; VALIDATION_FAILED otherwise), checked again before each alert: once they have left, the company inbox is told instead.';
 export const MAX_EVENT_TYPES = 50;
 /** Default time the previous secret keeps signing after a rotation (24 h); at most 7 days. */
 export const DEFAULT_GRACE_SECONDS = 86_400;
