@@ -50,8 +50,31 @@ describe('request log (recent requests and usage by day)', () => {
       [today, 'hr', 7],
     ]);
     expect(await stack.auth.app.get(DataSource).getRepository(RequestLogEntry).countBy({ organizationId })).toBe(2);
-    expectError(await send(Array.from({ length: 3001 }, () => record(organizationId, credentialId, 200, now))), 400, 'VALIDATION_FAILED');
+    expectError(await send(Array.from({ length: 1000 }, () => record(organizationId, credentialId, 200, now))), 400, 'VALIDATION_FAILED');
     expectError(await send([], [{ ...count(organizationId, credentialId, today, 1), requests: 0 }]), 400, 'VALIDATION_FAILED');
+  });
+
+  it('takes the fullest call a service sends, sums a row counted twice in it, and refuses with 400 what PostgreSQL could not store', async () => {
+    const organizationId = randomUUID();
+    const credentialId = randomUUID();
+    const now = Date.now();
+    const today = new Date(now).toISOString().slice(0, 10);
+    // one count of today twice, and the rest of the call's counts on other days
+    const usage = [count(organizationId, credentialId, today, 2), count(organizationId, credentialId, today, 3)];
+    for (let i = 1; usage.length < AuthContract.COUNTS_PER_CALL; i++) usage.push(count(organizationId, credentialId, new Date(now - i * 86_400_000).toISOString().slice(0, 10), 1));
+    const full = await send(Array.from({ length: AuthContract.RECORDS_PER_CALL }, () => record(organizationId, credentialId, 200, now)), usage);
+    expect(full.status).toBe(200);
+    expect(full.body).toEqual({ recorded: AuthContract.RECORDS_PER_CALL });
+    const rows = stack.auth.app.get(DataSource).getRepository(DailyUsage);
+    expect(await rows.countBy({ organizationId })).toBe(AuthContract.COUNTS_PER_CALL - 1);
+    expect((await rows.findOneByOrFail({ organizationId, day: today })).requests).toBe(5);
+    for (const refused of [
+      send([], [count(organizationId, credentialId, '2026-02-30', 1)]),
+      send([{ ...record(organizationId, credentialId, 200, now), at: 1e16 }]),
+      send([{ ...record(organizationId, credentialId, 200, now), durationMs: 1e300 }]),
+    ]) {
+      expectError(await refused, 400, 'VALIDATION_FAILED');
+    }
   });
 
   it('keeps every organization’s last 1,000 requests, and its errors for 7 days besides', async () => {

@@ -32,6 +32,21 @@ export function day(ms: number): string {
 }
 
 /**
+ * A call's counts, one per row they add to (an upsert may not touch a row twice in one statement),
+ * in one order for every writer: two calls adding to the same days cannot deadlock.
+ */
+function inWriteOrder(counts: AuthContract.UsageCount[]): AuthContract.UsageCount[] {
+  const rows = new Map<string, AuthContract.UsageCount>();
+  for (const count of counts) {
+    const key = `${count.organizationId}|${count.day}|${count.credentialId}|${count.product}`;
+    const row = rows.get(key);
+    if (row) row.requests += count.requests;
+    else rows.set(key, { ...count });
+  }
+  return [...rows].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, row]) => row);
+}
+
+/**
  * The request log the services send (RequestLog in libs/common): recent requests per organization
  * and credential, and requests by day and product for usage over any past period. A batch is
  * written in one transaction: its rows, and its counts added to the days they fall on (a 429 is
@@ -51,8 +66,7 @@ export class RequestLogService {
   }
 
   async record({ items, usage: counts }: AuthContract.RequestRecords): Promise<number> {
-    // in one order for every writer: two batches adding to the same days cannot deadlock
-    const usage = [...counts].sort((a, b) => (`${a.organizationId}${a.day}${a.credentialId}${a.product}` < `${b.organizationId}${b.day}${b.credentialId}${b.product}` ? -1 : 1));
+    const usage = inWriteOrder(counts);
     await this.transactions.run(async (manager) => {
       if (items.length) {
         await manager.query(
