@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AuthContract } from '@platform/common';
+import { AuthModule } from '../src/auth.module';
 import { DailyUsage, RequestLogEntry } from '../src/requests/request-log.entities';
 import { RequestLogService } from '../src/requests/request-log.service';
 import { call } from '../../../test/support/http';
@@ -75,6 +76,17 @@ describe('request log (recent requests and usage by day)', () => {
     ]) {
       expectError(await refused, 400, 'VALIDATION_FAILED');
     }
+  });
+
+  it('records auth’s own requests in its store, to the last one before it stops', async () => {
+    const developer = await stack.developer();
+    // no auth to call over HTTP: its own requests do not need one
+    const auth = await stack.startApp(AuthModule, 'auth', { AUTH_URL: 'http://127.0.0.1:9' });
+    for (let i = 0; i < 3; i++) expect((await developer.call(auth, 'GET', '/api/v1/authorize/current')).status).toBe(200);
+    await auth.close();
+    const days = await stack.auth.app.get(DataSource).getRepository(DailyUsage).findBy({ organizationId: developer.organizationId });
+    expect(days.map((row) => [row.product, row.requests])).toEqual([['auth', 3]]);
+    expect(await stack.auth.app.get(DataSource).getRepository(RequestLogEntry).countBy({ organizationId: developer.organizationId })).toBe(3);
   });
 
   it('keeps every organization’s last 1,000 requests, and its errors for 7 days besides', async () => {

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AuthContract, findPage, JobQueue, Page, PageRequest, qualifiedTable, quotaPeriod, RateLimitStore, SERVICES, Transactions, WEBHOOK_RETRIES } from '@platform/common';
+import { AuthContract, findPage, JobQueue, Page, PageRequest, qualifiedTable, quotaPeriod, RateLimitStore, RequestLog, SERVICES, Transactions, WEBHOOK_RETRIES } from '@platform/common';
 import { rateLimitsOf } from '../credentials/credentials.service';
 import { DeveloperCredential } from '../credentials/developer-credential.entity';
 import { Organization } from '../organizations/organization.entity';
@@ -61,7 +61,10 @@ export class RequestLogService {
     private readonly transactions: Transactions,
     private readonly store: RateLimitStore,
     queue: JobQueue,
+    requestLog: RequestLog,
   ) {
+    // auth's own requests go to its store directly
+    requestLog.recordWith((call) => this.record(call));
     queue.handle(PRUNE_REQUEST_LOG, () => this.prune().then(() => undefined), { schedule: '* * * * *', maxAttempts: 1, concurrency: 1 });
   }
 

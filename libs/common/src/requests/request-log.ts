@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Counter } from 'prom-client';
 import { Environment } from '../config/environment';
 import { COUNTS_PER_CALL, RECORD_REQUESTS, RECORDS_PER_CALL, RequestRecord, RequestRecords, UsageCount } from '../contracts/auth.contract';
@@ -23,6 +23,20 @@ export const MAX_HELD = 10_000;
 const SHED_TO = MAX_HELD - 1000;
 
 export const REQUEST_LOG_DROPPED_METRIC = 'request_log_dropped_total';
+
+/** Records a call where auth runs in this process: auth's own service, no HTTP. */
+export type RequestRecorder = (call: RequestRecords) => Promise<unknown>;
+
+let sharedRecorder: RequestRecorder | undefined;
+
+/**
+ * The one-machine suite: every app records its requests through auth's service in the process,
+ * as auth itself does (at shutdown the suite's server closes before the apps, and would refuse
+ * their last calls). `undefined` ends the sharing.
+ */
+export function shareRequestRecorder(recorder: RequestRecorder | undefined): void {
+  sharedRecorder = recorder;
+}
 
 /** The newest `capacity` records pushed, oldest first: a ring, allocating nothing per request once full. */
 class Newest {
@@ -105,11 +119,12 @@ class Held {
  * What auth does not answer is held and sent again RETRY_MS later, with what came meanwhile. What
  * it refuses (a 4xx) is split and sent again in halves, down to the one record or count it
  * refuses, which is dropped with a log line and `request_log_dropped_total`: the rest of a batch
- * never goes with it. At shutdown what is held is sent once more; a process killed loses at most
- * the last second.
+ * never goes with it. Where auth runs in the process, calls go to its service directly
+ * (recordWith). At shutdown what is held is sent before the server closes, and what the requests
+ * still in flight add once they end; a process killed loses at most the last second.
  */
 @Injectable()
-export class RequestLog implements OnApplicationShutdown {
+export class RequestLog implements BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('RequestLog');
   private readonly failures = new FailureLog(this.logger);
   private readonly dropped: Counter<'what' | 'reason'>;
@@ -120,6 +135,7 @@ export class RequestLog implements OnApplicationShutdown {
   private sending?: Promise<void>;
   /** The UTC day of the last request and its bounds: formatted once a day, not once a request. */
   private today = { start: 0, end: 0, day: '' };
+  private recorder = sharedRecorder;
 
   constructor(
     @Inject(Environment) private readonly env: Environment,
@@ -137,6 +153,11 @@ export class RequestLog implements OnApplicationShutdown {
     if (!this.timer) this.schedule(FLUSH_MS);
   }
 
+  /** Auth records its own requests in its own store: a call to itself would meet its closing server at shutdown. */
+  recordWith(recorder: RequestRecorder): void {
+    this.recorder = recorder;
+  }
+
   /** Sends what is held; resolves when auth answered (or did not). */
   flush(): Promise<void> {
     clearTimeout(this.timer);
@@ -149,9 +170,15 @@ export class RequestLog implements OnApplicationShutdown {
     return this.sending;
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before the server closes (and, in auth, before its database does). */
+  async beforeApplicationShutdown(): Promise<void> {
     await this.sending?.catch(() => undefined);
     await this.flush().catch(() => undefined);
+  }
+
+  /** What the requests in flight at the close added. */
+  async onApplicationShutdown(): Promise<void> {
+    await this.beforeApplicationShutdown();
     clearTimeout(this.timer);
     this.timer = undefined;
     const uncounted = [...this.counts.values()].reduce((sum, count) => sum + count.requests, 0);
@@ -232,6 +259,16 @@ export class RequestLog implements OnApplicationShutdown {
    * refused is sent again in halves, down to the one record or count it refuses, which is dropped.
    */
   private async deliver(call: RequestRecords): Promise<RequestRecords[]> {
+    if (this.recorder) {
+      // auth's own service: what it cannot write now (its database away) goes again later
+      return this.recorder(call).then(
+        () => [],
+        (error: unknown) => {
+          this.failures.failed('record', `request records not written: ${(error as Error)?.message ?? String(error)}`);
+          return [call];
+        },
+      );
+    }
     const result = await this.api.call(this.env.AUTH_URL, RECORD_REQUESTS, { body: call, timeoutMs: 10_000 });
     if (result.kind === 'ok') return [];
     if (result.kind === 'unavailable') return [call];
