@@ -16,11 +16,11 @@ describe('plan throttling across replicas (Redis)', () => {
   });
   afterAll(() => stack.stop());
 
-  /** How many admissions of the credential's hr burst set came from leases (members `<time>:<replica>:<sequence>:<n>`). */
-  async function leaseMembers(credentialId: string): Promise<number> {
+  /** How many admissions of the organization's hr burst set came from leases (members `<time>:<replica>:<sequence>:<n>`). */
+  async function leaseMembers(organizationId: string): Promise<number> {
     const redis = new Redis(REDIS_URL);
     try {
-      const members = await redis.zrange(`${stack.redisPrefix}rl:burst:${credentialId}:hr`, 0, -1);
+      const members = await redis.zrange(`${stack.redisPrefix}rl:burst:${organizationId}:hr`, 0, -1);
       return members.filter((member) => member.split(':').length === 4).length;
     } finally {
       redis.disconnect();
@@ -126,7 +126,7 @@ describe('plan throttling across replicas (Redis)', () => {
     expect(calls.length).toBeGreaterThan(600);
 
     // leases were taken
-    expect(await leaseMembers(busy.credentialId)).toBeGreaterThan(0);
+    expect(await leaseMembers(busy.organizationId)).toBeGreaterThan(0);
 
     // no 1,000 ms holds more than 200 admissions that were certainly admitted inside it
     for (const start of admitted) {
@@ -156,7 +156,7 @@ describe('plan throttling across replicas (Redis)', () => {
       }),
     );
     expect(admitted).toBeGreaterThanOrEqual(60);
-    expect(await leaseMembers(busy.credentialId)).toBeGreaterThan(0);
+    expect(await leaseMembers(busy.organizationId)).toBeGreaterThan(0);
     // closed at once, while its last lease is still live
     await stopping.close();
     const usage = await busy.call(stack.auth, 'GET', '/api/v1/authorize/usage');

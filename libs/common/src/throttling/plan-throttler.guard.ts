@@ -7,12 +7,14 @@ import { httpReply, httpRequest, requestState } from '../auth/request-state';
 import { PlatformException } from '../errors/platform.exception';
 import { quotaPeriodBounds } from '../plans';
 import { SERVICE_DESCRIPTOR, ServiceDescriptor } from '../service';
-import { BURST_WINDOW_MS, RateLimitStore } from './rate-limit.store';
+import { BURST_WINDOW_MS, PlanLimitRequest, RateLimitStore } from './rate-limit.store';
 
 /**
- * @nestjs/throttler's guard, keyed by (credential, product) with the limits of the caller's
- * plan from the token: a sliding one-second burst and a 30-day quota, checked together in one
- * store operation. Sets RateLimit-* headers on every response and 429s with Retry-After.
+ * @nestjs/throttler's guard, keyed by (organization, product) with the limits of the
+ * organization's plan: a sliding one-second burst and a 30-day quota, checked together in one
+ * store operation. All the keys of an organization share its burst and its quota, as an account's
+ * do at any mature API: forty keys are not forty quotas. Sets RateLimit-* headers on every
+ * response and 429s with Retry-After.
  */
 @Injectable()
 export class PlanThrottlerGuard extends ThrottlerGuard {
@@ -36,26 +38,22 @@ export class PlanThrottlerGuard extends ThrottlerGuard {
   }
 
   protected override async handleRequest({ context }: ThrottlerRequest): Promise<boolean> {
-    const request = httpRequest(context);
-    const reply = httpReply<FastifyReply>(context);
-    const principal = requestState(request).principal!;
-    const period = quotaPeriodBounds(principal.periodAnchor);
-    const result = await this.store.consume({
-      credentialId: principal.credentialId,
-      product: this.service.product,
-      burst: principal.burstPerSecond,
-      quota: principal.monthlyQuota,
-      period: period.index,
-      periodEndMs: period.endMs,
-    });
+    const principal = requestState(httpRequest(context)).principal!;
+    return this.meter(context, principal.organizationId, principal.organizationId, principal.burstPerSecond, principal.monthlyQuota, principal.periodAnchor);
+  }
 
-    const quotaRemaining = Math.max(0, principal.monthlyQuota - result.quotaUsed);
+  private async meter(context: ExecutionContext, burstOf: string, organizationId: string, burst: number, quota: number | null, periodAnchor: number): Promise<boolean> {
+    const period = quotaPeriodBounds(periodAnchor);
+    const request: PlanLimitRequest = { burstOf, organizationId, product: this.service.product, burst, quota, period: period.index, periodEndMs: period.endMs };
+    const result = await this.store.consume(request);
+
+    const quotaRemaining = quota === null ? Infinity : Math.max(0, quota - result.quotaUsed);
     const quotaResetSeconds = Math.max(1, Math.ceil((period.endMs - Date.now()) / 1000));
     const burstResetSeconds = Math.max(1, Math.ceil((result.burstResetMs || BURST_WINDOW_MS) / 1000));
     const quotaBinds = result.reason === 'quota' || (result.allowed && quotaRemaining < result.burstRemaining);
     const headers: Record<string, string> = {
-      'ratelimit-policy': `${principal.burstPerSecond};w=1, ${principal.monthlyQuota};w=2592000`,
-      'ratelimit-limit': String(quotaBinds ? principal.monthlyQuota : principal.burstPerSecond),
+      'ratelimit-policy': quota === null ? `${burst};w=1` : `${burst};w=1, ${quota};w=2592000`,
+      'ratelimit-limit': String(quotaBinds ? quota : burst),
       'ratelimit-remaining': String(quotaBinds ? quotaRemaining : result.burstRemaining),
       'ratelimit-reset': String(quotaBinds ? quotaResetSeconds : burstResetSeconds),
     };
@@ -69,7 +67,7 @@ export class PlanThrottlerGuard extends ThrottlerGuard {
         headers,
       });
     }
-    void reply.headers(headers);
+    void httpReply<FastifyReply>(context).headers(headers);
     return true;
   }
 }
