@@ -141,7 +141,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read the usage of the current 30-day period */
+        /**
+         * Read the usage of the current 30-day period
+         * @description The usage of the organization, whichever of its keys asks: its keys share one burst and one monthly quota per product, and its people’s requests on routes keys serve too (webhooks) count in the quota.
+         */
         get: operations["Authorize_usage"];
         put?: never;
         post?: never;
@@ -880,7 +883,7 @@ export interface components {
         ProductRequestsView: {
             total: number;
             /**
-             * @description Requests of the period by product.
+             * @description Requests of the organization in the period by product: all its keys’, which share the quota.
              * @example {
              *       "auth": 0,
              *       "hr": 0,
@@ -898,10 +901,11 @@ export interface components {
                 pay: number;
                 books: number;
             };
+            /** @description The organization’s quota of each product per 30-day period, shared by its keys. */
             monthlyQuotaPerProduct: number;
         };
         WebhookRetriesView: {
-            /** @description Webhook delivery attempts from the second onward, for the endpoints this credential created, in the period. */
+            /** @description Webhook delivery attempts from the second onward, to the organization’s endpoints, in the period. */
             used: number;
             /** @description Included in the plan; null when negotiated and not set. */
             included: number | null;
@@ -1373,9 +1377,9 @@ export interface components {
             webhookRetries: components["schemas"]["RetriesUseView"];
         };
         QuotaUseView: {
-            /** @description Requests of the organization this period. */
+            /** @description Requests of the organization this period: its keys’, and its people’s on routes keys serve too (webhooks). */
             used: number;
-            /** @description What its busiest key has left (each key has its own quota per product). */
+            /** @description What is left of the quota, which the organization’s keys share. */
             remaining: number;
         };
         RequestEntryView: {
@@ -2580,7 +2584,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description API requests of the current 30-day period, per product and in total, webhook retries used, and downloads of public files through their signed links (`fileLinkDownloads`, not counted in the quota). */
+            /** @description API requests of the organization in the current 30-day period, per product and in total, webhook retries used, and downloads of public files through their signed links (`fileLinkDownloads`, not counted in the quota). */
             200: {
                 headers: {
                     /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
@@ -4255,6 +4259,14 @@ export interface operations {
             /** @description The organization. */
             200: {
                 headers: {
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4321,6 +4333,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `HTTP_ERROR`: The request headers are too large. */
             431: {
                 headers: {
@@ -4366,6 +4397,14 @@ export interface operations {
             /** @description The members, in the order they joined. */
             200: {
                 headers: {
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4432,6 +4471,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `HTTP_ERROR`: The request headers are too large. */
             431: {
                 headers: {
@@ -4478,6 +4536,14 @@ export interface operations {
             /** @description The member is removed. */
             200: {
                 headers: {
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4563,6 +4629,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `HTTP_ERROR`: The request headers are too large. */
             431: {
                 headers: {
@@ -4613,6 +4698,14 @@ export interface operations {
             /** @description The member with the new role. */
             200: {
                 headers: {
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4708,6 +4801,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `HTTP_ERROR`: The request headers are too large. */
             431: {
                 headers: {
@@ -4753,6 +4865,14 @@ export interface operations {
             /** @description Invitations neither accepted, revoked nor expired, newest first. */
             200: {
                 headers: {
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4819,6 +4939,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `HTTP_ERROR`: The request headers are too large. */
             431: {
                 headers: {
@@ -4868,6 +5007,14 @@ export interface operations {
             /** @description The invitation; the email is on its way. */
             201: {
                 headers: {
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4963,6 +5110,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `HTTP_ERROR`: The request headers are too large. */
             431: {
                 headers: {
@@ -5009,6 +5175,14 @@ export interface operations {
             /** @description The invitation’s link no longer works. */
             200: {
                 headers: {
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5085,6 +5259,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `HTTP_ERROR`: The request headers are too large. */
             431: {
                 headers: {
@@ -5130,6 +5323,14 @@ export interface operations {
             /** @description The keys, newest first. */
             200: {
                 headers: {
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5196,6 +5397,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `HTTP_ERROR`: The request headers are too large. */
             431: {
                 headers: {
@@ -5245,6 +5465,14 @@ export interface operations {
             /** @description The key, with its secret shown once. */
             201: {
                 headers: {
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5331,6 +5559,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `HTTP_ERROR`: The request headers are too large. */
             431: {
                 headers: {
@@ -5381,6 +5628,14 @@ export interface operations {
             /** @description The key, with its new secret shown once. */
             200: {
                 headers: {
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5467,6 +5722,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `HTTP_ERROR`: The request headers are too large. */
             431: {
                 headers: {
@@ -5513,6 +5787,14 @@ export interface operations {
             /** @description The revoked key. */
             200: {
                 headers: {
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5590,6 +5872,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `HTTP_ERROR`: The request headers are too large. */
             431: {
                 headers: {
@@ -5640,6 +5941,14 @@ export interface operations {
             /** @description Usage of the organization (every key). */
             200: {
                 headers: {
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5706,6 +6015,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `HTTP_ERROR`: The request headers are too large. */
             431: {
                 headers: {
@@ -5759,6 +6087,14 @@ export interface operations {
             /** @description A page of requests. */
             200: {
                 headers: {
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5844,6 +6180,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `HTTP_ERROR`: The request headers are too large. */
             431: {
                 headers: {
@@ -5896,6 +6251,14 @@ export interface operations {
             /** @description Entries, newest first. */
             200: {
                 headers: {
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5975,6 +6338,25 @@ export interface operations {
             /** @description `HTTP_ERROR`: The request URI is too long. */
             414: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
