@@ -48,7 +48,7 @@ describe('plan throttling across replicas (Redis)', () => {
     }
   });
 
-  it('keeps each credential to its own burst when their checks go to Redis together', async () => {
+  it('keeps each organization to its own burst when their checks go to Redis together', async () => {
     const developers = await Promise.all([1, 2, 3].map(() => stack.developer({ plan: 'developer-sandbox' })));
     const results = await Promise.all(
       Array.from({ length: 36 }, (_, i) => developers[i % 3].call(i % 2 ? first : second, 'GET', '/api/v1/hr/employees').then((r) => ({ developer: i % 3, status: r.status }))),
