@@ -31,9 +31,8 @@ describe('the request log and daily usage under a flood and while auth is away',
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
         while (results.length < count) {
-          const pending = developer.call(hr, 'GET', '/api/v1/hr/employees?limit=1');
-          results.push(undefined as never);
-          results[results.length - 1] = await pending;
+          const slot = results.push(undefined as never) - 1;
+          results[slot] = await developer.call(hr, 'GET', '/api/v1/hr/employees?limit=1');
         }
       }),
     );
