@@ -835,15 +835,15 @@ async function redisClient() {
 
 /**
  * The admissions the rate limiter itself recorded for the flood's credential: the members of
- * its burst set in Redis (`rl:burst:<credential>:<product>`, one per admitted request, scored
+ * its organization's burst set in Redis (`rl:burst:<organization>:<product>`, one per admitted request, scored
  * with Redis's clock in ms), read every 100 ms while a slice runs. A member stays in the set for
  * 1,001 ms after its admission, so every admission is seen. These are the times the server
  * admitted each request, which the client can only bracket between its send and its receive.
  */
 async function watchAdmissions(scenario, token) {
-  const credentialId = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')).sub;
+  const organizationId = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')).org;
   const redis = await redisClient();
-  const key = `${context.redisPrefix}rl:burst:${credentialId}:${scenario.product}`;
+  const key = `${context.redisPrefix}rl:burst:${organizationId}:${scenario.product}`;
   const seen = new Map(); // member -> admitted at (ms, Redis's clock)
   let timer;
   const poll = async () => {

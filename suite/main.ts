@@ -28,6 +28,7 @@ import {
   ServiceNestLogger,
   serviceForPath,
   shareIdentitySource,
+  shareRequestRecorder,
   startProcessJobRunner,
   stopProcessJobRunner,
   useOneJobRunnerPerProcess,
@@ -36,6 +37,7 @@ import {
 } from '@platform/common';
 import { SessionGateway } from '../apps/auth/src/accounts/session-gateway';
 import { gatewayRequestOf } from '../apps/auth/src/accounts/gateway.controller';
+import { RequestLogService } from '../apps/auth/src/requests/request-log.service';
 import { AuthModule } from '../apps/auth/src/auth.module';
 import { BooksModule } from '../apps/books/src/books.module';
 import { HrModule } from '../apps/hr/src/hr.module';
@@ -156,6 +158,7 @@ async function main(): Promise<void> {
       // the apps started after auth take its identity facts in-process (auth is first)
       if (name === 'auth') {
         shareIdentitySource(app.get(IdentitySource));
+        shareRequestRecorder((call) => app.get(RequestLogService).record(call));
         gateway = app.get(SessionGateway);
       }
       apps.push(app);

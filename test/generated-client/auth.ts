@@ -141,7 +141,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read the usage of the current 30-day period */
+        /**
+         * Read the usage of the current 30-day period
+         * @description The usage of the organization, whichever of its keys asks: its keys share one burst and one monthly quota per product, and its people’s requests on routes keys serve too (webhooks) count in the quota.
+         */
         get: operations["Authorize_usage"];
         put?: never;
         post?: never;
@@ -387,7 +390,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invitation to an organization
-         * @description The signed-in user’s email must be the one invited, and they may join while they are a member of fewer than `ORGANIZATIONS_PER_USER` organizations (10 by default).
+         * @description The signed-in user’s email must be the one invited.
          */
         post: operations["Account_accept"];
         delete?: never;
@@ -406,10 +409,7 @@ export interface paths {
         /** List your organizations and your role in each */
         get: operations["Organizations_list"];
         put?: never;
-        /**
-         * Create an organization you own (developer-sandbox plan)
-         * @description A person is a member of at most `ORGANIZATIONS_PER_USER` organizations (10 by default), created or joined; past it, leave one first.
-         */
+        /** Create an organization you own (developer-sandbox plan) */
         post: operations["Organizations_create"];
         delete?: never;
         options?: never;
@@ -487,7 +487,7 @@ export interface paths {
         put?: never;
         /**
          * Invite someone by email
-         * @description The link works for 7 days; inviting the same address again replaces the pending invitation. Only an owner invites an owner. An organization sends at most `INVITATIONS_PER_ORGANIZATION_PER_DAY` invitations (20 by default) over any 24 hours, and one address is sent at most `INVITATIONS_PER_RECIPIENT_PER_DAY` (5) by every organization together, replaced and revoked ones counted: past either, 429 with `Retry-After`. Every invitation has the same subject; the organization’s and the inviter’s names are in its text only.
+         * @description The link works for 7 days; inviting the same address again replaces the pending invitation. Only an owner invites an owner.
          */
         post: operations["Organizations_invite"];
         delete?: never;
@@ -528,7 +528,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description The key and secret are shown once, in this answer. Needs the developer role or above. An organization holds at most `API_KEYS_PER_ORGANIZATION` keys not revoked (25 by default; the CLI’s count too): past it, revoke one it no longer uses.
+         * @description The key and secret are shown once, in this answer. Needs the developer role or above.
          */
         post: operations["Organizations_createKey"];
         delete?: never;
@@ -883,7 +883,7 @@ export interface components {
         ProductRequestsView: {
             total: number;
             /**
-             * @description Requests of the period by product.
+             * @description Requests of the organization in the period by product: all its keys’, which share the quota.
              * @example {
              *       "auth": 0,
              *       "hr": 0,
@@ -901,10 +901,11 @@ export interface components {
                 pay: number;
                 books: number;
             };
+            /** @description The organization’s quota of each product per 30-day period, shared by its keys. */
             monthlyQuotaPerProduct: number;
         };
         WebhookRetriesView: {
-            /** @description Webhook delivery attempts from the second onward, for the endpoints this credential created, in the period. */
+            /** @description Webhook delivery attempts from the second onward, to the organization’s endpoints, in the period. */
             used: number;
             /** @description Included in the plan; null when negotiated and not set. */
             included: number | null;
@@ -974,15 +975,9 @@ export interface components {
              * @description At least 12 characters, not a common password, not made of your email or name.
              */
             password: string;
-            /**
-             * @description Plain text on one line: no control characters, line breaks or bidirectional formatting characters.
-             * @example Ada Okonkwo
-             */
+            /** @example Ada Okonkwo */
             name: string;
-            /**
-             * @description Plain text on one line: no control characters, line breaks or bidirectional formatting characters.
-             * @example Acme Payroll
-             */
+            /** @example Acme Payroll */
             organizationName: string;
         };
         VerifiedEmailView: {
@@ -1090,10 +1085,7 @@ export interface components {
             organization: components["schemas"]["MyOrganizationView"];
         };
         OrganizationNameDto: {
-            /**
-             * @description Plain text on one line: no control characters, line breaks or bidirectional formatting characters.
-             * @example Acme Payroll
-             */
+            /** @example Acme Payroll */
             name: string;
         };
         OrganizationDetailView: {
@@ -1263,10 +1255,7 @@ export interface components {
             apiSecret: string;
         };
         CreateKeyDto: {
-            /**
-             * @description Plain text on one line: no control characters, line breaks or bidirectional formatting characters.
-             * @example Payroll sync
-             */
+            /** @example Payroll sync */
             name: string;
             /** @description Every scope when left out. */
             scopes?: ("auth:read" | "auth:write" | "credentials:write" | "hr:read" | "hr:write" | "app:read" | "app:write" | "payroll:read" | "payroll:write" | "pay:read" | "pay:write" | "books:read" | "books:write" | "webhooks:read" | "webhooks:write")[];
@@ -1388,9 +1377,9 @@ export interface components {
             webhookRetries: components["schemas"]["RetriesUseView"];
         };
         QuotaUseView: {
-            /** @description Requests of the organization this period. */
+            /** @description Requests of the organization this period: its keys’, and its people’s on routes keys serve too (webhooks). */
             used: number;
-            /** @description What its busiest key has left (each key has its own quota per product). */
+            /** @description What is left of the quota, which the organization’s keys share. */
             remaining: number;
         };
         RequestEntryView: {
@@ -1456,7 +1445,7 @@ export interface components {
              * @description The machine-readable error code, one of the registry’s: branch on this, not on `message`.
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "INTERNAL_ERROR" | "HTTP_ERROR" | "UNSUPPORTED_MEDIA_TYPE" | "METHOD_NOT_ALLOWED" | "INVALID_CREDENTIALS" | "DEVELOPER_KEYS_INVALID" | "GATEWAY_AUTH_REQUIRED" | "GATEWAY_AUTH_INVALID" | "NOT_AN_ORGANIZATION_MEMBER" | "EMAIL_NOT_VERIFIED" | "CSRF_CHECK_FAILED" | "ACCOUNT_LINK_INVALID" | "ORGANIZATION_LAST_OWNER" | "MEMBER_NOT_FOUND" | "INVITATION_NOT_FOUND" | "ALREADY_A_MEMBER" | "CREDENTIAL_NOT_FOUND" | "SESSION_NOT_FOUND" | "ORGANIZATION_LIMIT_REACHED" | "CREDENTIAL_LIMIT_REACHED" | "INVITATION_LIMIT_REACHED" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_EXPIRED" | "CLIENT_ID_INVALID" | "INSUFFICIENT_SCOPE" | "ACTING_COMPANY_FORBIDDEN" | "RATE_LIMIT_EXCEEDED" | "QUOTA_EXCEEDED" | "UPSTREAM_UNAVAILABLE" | "IDEMPOTENCY_KEY_REUSED" | "WEBHOOK_URL_FORBIDDEN" | "WORKSPACE_NOT_FOUND" | "EMPLOYEE_EXTERNAL_ID_CONFLICT" | "CONTRACT_NOT_FOUND" | "CONTRACT_OVERLAP" | "CONTRACT_NOT_EDITABLE" | "CONTRACT_INVALID_TRANSITION" | "LEAVE_TYPE_NOT_FOUND" | "LEAVE_TYPE_NAME_CONFLICT" | "LEAVE_REQUEST_NOT_FOUND" | "LEAVE_REQUEST_OVERLAP" | "LEAVE_REQUEST_ALREADY_APPROVED" | "LEAVE_REQUEST_NOT_PENDING" | "LEAVE_BALANCE_INSUFFICIENT" | "LEAVE_NO_WORKING_DAYS" | "ATTENDANCE_ALREADY_RECORDED" | "PERFORMANCE_REVIEW_NOT_FOUND" | "PERFORMANCE_REVIEW_LOCKED" | "PERFORMANCE_REVIEW_INVALID_TRANSITION" | "PAYROLL_RUN_PERIOD_CONFLICT" | "PAYROLL_NO_ELIGIBLE_EMPLOYEES" | "PAYROLL_RUN_NOT_PAYABLE" | "PAYROLL_RULES_UNAVAILABLE" | "WALLET_NOT_FOUND" | "CURRENCY_MISMATCH" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "PAYMENT_RECIPIENT_INVALID" | "ACCOUNT_NOT_FOUND" | "ACCOUNT_CODE_CONFLICT" | "JOURNAL_ENTRY_ALREADY_REVERSED" | "ACCOUNTING_PERIOD_CLOSED" | "ACCOUNTING_PERIOD_NOT_FOUND" | "ACCOUNT_INACTIVE" | "ACCOUNT_TYPE_LOCKED" | "BOOKS_CURRENCY_MISMATCH" | "NOTIFICATION_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED" | "FILE_LINK_INVALID" | "RANGE_NOT_SATISFIABLE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_JOB_NOT_FOUND" | "DOCUMENT_TOO_LARGE_FOR_SYNC" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_RENDER_TIMEOUT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "WEBHOOK_DELIVERY_NOT_FOUND" | "USER_NOT_FOUND" | "ATTENDANCE_INVALID_DATE_RANGE" | "JOURNAL_ENTRY_NOT_FOUND" | "JOURNAL_ENTRY_NOT_BALANCED" | "PAYROLL_RUN_NOT_FOUND" | "PAYROLL_RUN_LOCKED" | "PAYMENT_NOT_FOUND" | "WALLET_INSUFFICIENT_BALANCE";
+            code: "VALIDATION_FAILED" | "INTERNAL_ERROR" | "HTTP_ERROR" | "UNSUPPORTED_MEDIA_TYPE" | "METHOD_NOT_ALLOWED" | "INVALID_CREDENTIALS" | "DEVELOPER_KEYS_INVALID" | "GATEWAY_AUTH_REQUIRED" | "GATEWAY_AUTH_INVALID" | "NOT_AN_ORGANIZATION_MEMBER" | "EMAIL_NOT_VERIFIED" | "CSRF_CHECK_FAILED" | "ACCOUNT_LINK_INVALID" | "ORGANIZATION_LAST_OWNER" | "MEMBER_NOT_FOUND" | "INVITATION_NOT_FOUND" | "ALREADY_A_MEMBER" | "CREDENTIAL_NOT_FOUND" | "SESSION_NOT_FOUND" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_EXPIRED" | "CLIENT_ID_INVALID" | "INSUFFICIENT_SCOPE" | "ACTING_COMPANY_FORBIDDEN" | "RATE_LIMIT_EXCEEDED" | "QUOTA_EXCEEDED" | "UPSTREAM_UNAVAILABLE" | "IDEMPOTENCY_KEY_REUSED" | "WEBHOOK_URL_FORBIDDEN" | "WORKSPACE_NOT_FOUND" | "EMPLOYEE_EXTERNAL_ID_CONFLICT" | "CONTRACT_NOT_FOUND" | "CONTRACT_OVERLAP" | "CONTRACT_NOT_EDITABLE" | "CONTRACT_INVALID_TRANSITION" | "LEAVE_TYPE_NOT_FOUND" | "LEAVE_TYPE_NAME_CONFLICT" | "LEAVE_REQUEST_NOT_FOUND" | "LEAVE_REQUEST_OVERLAP" | "LEAVE_REQUEST_ALREADY_APPROVED" | "LEAVE_REQUEST_NOT_PENDING" | "LEAVE_BALANCE_INSUFFICIENT" | "LEAVE_NO_WORKING_DAYS" | "ATTENDANCE_ALREADY_RECORDED" | "PERFORMANCE_REVIEW_NOT_FOUND" | "PERFORMANCE_REVIEW_LOCKED" | "PERFORMANCE_REVIEW_INVALID_TRANSITION" | "PAYROLL_RUN_PERIOD_CONFLICT" | "PAYROLL_NO_ELIGIBLE_EMPLOYEES" | "PAYROLL_RUN_NOT_PAYABLE" | "PAYROLL_RULES_UNAVAILABLE" | "WALLET_NOT_FOUND" | "CURRENCY_MISMATCH" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "PAYMENT_RECIPIENT_INVALID" | "ACCOUNT_NOT_FOUND" | "ACCOUNT_CODE_CONFLICT" | "JOURNAL_ENTRY_ALREADY_REVERSED" | "ACCOUNTING_PERIOD_CLOSED" | "ACCOUNTING_PERIOD_NOT_FOUND" | "ACCOUNT_INACTIVE" | "ACCOUNT_TYPE_LOCKED" | "BOOKS_CURRENCY_MISMATCH" | "NOTIFICATION_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED" | "FILE_LINK_INVALID" | "RANGE_NOT_SATISFIABLE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_JOB_NOT_FOUND" | "DOCUMENT_TOO_LARGE_FOR_SYNC" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_RENDER_TIMEOUT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "WEBHOOK_DELIVERY_NOT_FOUND" | "USER_NOT_FOUND" | "ATTENDANCE_INVALID_DATE_RANGE" | "JOURNAL_ENTRY_NOT_FOUND" | "JOURNAL_ENTRY_NOT_BALANCED" | "PAYROLL_RUN_NOT_FOUND" | "PAYROLL_RUN_LOCKED" | "PAYMENT_NOT_FOUND" | "WALLET_INSUFFICIENT_BALANCE";
             /** @description VALIDATION_FAILED only: the messages of each invalid field, by its path (`lines.0.amount`). */
             errors?: {
                 [key: string]: string[];
@@ -2595,7 +2584,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description API requests of the current 30-day period, per product and in total, webhook retries used, and downloads of public files through their signed links (`fileLinkDownloads`, not counted in the quota). */
+            /** @description API requests of the organization in the current 30-day period, per product and in total, webhook retries used, and downloads of public files through their signed links (`fileLinkDownloads`, not counted in the quota). */
             200: {
                 headers: {
                     /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
@@ -4010,15 +3999,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_LIMIT_REACHED`: You are a member of {limit, plural, one {# organization} other {# organizations}}, the most allowed: leave one before creating or joining another. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
             /** @description `HTTP_ERROR`: The request body is too large. */
             413: {
                 headers: {
@@ -4216,15 +4196,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_LIMIT_REACHED`: You are a member of {limit, plural, one {# organization} other {# organizations}}, the most allowed: leave one before creating or joining another. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
             /** @description `HTTP_ERROR`: The request body is too large. */
             413: {
                 headers: {
@@ -4288,6 +4259,14 @@ export interface operations {
             /** @description The organization. */
             200: {
                 headers: {
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4354,6 +4333,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `HTTP_ERROR`: The request headers are too large. */
             431: {
                 headers: {
@@ -4399,6 +4397,14 @@ export interface operations {
             /** @description The members, in the order they joined. */
             200: {
                 headers: {
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4465,6 +4471,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `HTTP_ERROR`: The request headers are too large. */
             431: {
                 headers: {
@@ -4511,6 +4536,14 @@ export interface operations {
             /** @description The member is removed. */
             200: {
                 headers: {
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4596,6 +4629,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `HTTP_ERROR`: The request headers are too large. */
             431: {
                 headers: {
@@ -4646,6 +4698,14 @@ export interface operations {
             /** @description The member with the new role. */
             200: {
                 headers: {
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4741,6 +4801,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `HTTP_ERROR`: The request headers are too large. */
             431: {
                 headers: {
@@ -4786,6 +4865,14 @@ export interface operations {
             /** @description Invitations neither accepted, revoked nor expired, newest first. */
             200: {
                 headers: {
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4852,6 +4939,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `HTTP_ERROR`: The request headers are too large. */
             431: {
                 headers: {
@@ -4901,6 +5007,14 @@ export interface operations {
             /** @description The invitation; the email is on its way. */
             201: {
                 headers: {
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4996,18 +5110,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INVITATION_LIMIT_REACHED`: This organization has sent {limit, plural, one {# invitation} other {# invitations}} in the last 24 hours, the most allowed. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    /** @description The burst per second of the organization’s plan. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left under that limit. */
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until that limit resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -5061,6 +5175,14 @@ export interface operations {
             /** @description The invitation’s link no longer works. */
             200: {
                 headers: {
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5137,6 +5259,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `HTTP_ERROR`: The request headers are too large. */
             431: {
                 headers: {
@@ -5182,6 +5323,14 @@ export interface operations {
             /** @description The keys, newest first. */
             200: {
                 headers: {
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5248,6 +5397,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `HTTP_ERROR`: The request headers are too large. */
             431: {
                 headers: {
@@ -5297,6 +5465,14 @@ export interface operations {
             /** @description The key, with its secret shown once. */
             201: {
                 headers: {
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5356,15 +5532,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `CREDENTIAL_LIMIT_REACHED`: This organization has {limit, plural, one {# API key} other {# API keys}} not revoked, the most allowed: revoke one it no longer uses before creating another. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
             /** @description `HTTP_ERROR`: The request body is too large. */
             413: {
                 headers: {
@@ -5386,6 +5553,25 @@ export interface operations {
             /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5442,6 +5628,14 @@ export interface operations {
             /** @description The key, with its new secret shown once. */
             200: {
                 headers: {
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5528,6 +5722,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `HTTP_ERROR`: The request headers are too large. */
             431: {
                 headers: {
@@ -5574,6 +5787,14 @@ export interface operations {
             /** @description The revoked key. */
             200: {
                 headers: {
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5651,6 +5872,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `HTTP_ERROR`: The request headers are too large. */
             431: {
                 headers: {
@@ -5701,6 +5941,14 @@ export interface operations {
             /** @description Usage of the organization (every key). */
             200: {
                 headers: {
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5767,6 +6015,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `HTTP_ERROR`: The request headers are too large. */
             431: {
                 headers: {
@@ -5820,6 +6087,14 @@ export interface operations {
             /** @description A page of requests. */
             200: {
                 headers: {
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5905,6 +6180,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `HTTP_ERROR`: The request headers are too large. */
             431: {
                 headers: {
@@ -5957,6 +6251,14 @@ export interface operations {
             /** @description Entries, newest first. */
             200: {
                 headers: {
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6036,6 +6338,25 @@ export interface operations {
             /** @description `HTTP_ERROR`: The request URI is too long. */
             414: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -35,19 +35,29 @@ export interface CallOptions {
   organizationId?: string;
 }
 
+/** A request refused for the burst (429) is sent once more when the burst frees, if that is this soon; a longer wait is the quota's, and shown. */
+const BURST_RETRY_MAX_SECONDS = 5;
+
 /**
  * Calls `/api/v1<path>` and answers the envelope's `data`, or throws an ApiError with the
  * envelope's code and message (in the page's language: Accept-Language follows the switch).
- * Changes carry the session's CSRF token.
+ * Changes carry the session's CSRF token. People are metered by their organization's plan: a
+ * request refused for the burst was not served, and goes once more after its Retry-After.
  */
 export async function api<T = unknown>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, options: CallOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', 'accept-language': state.language };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET' && state.csrfToken) headers['x-csrf-token'] = state.csrfToken;
   if (options.organizationId) headers['x-organization-id'] = options.organizationId;
+  const send = () => fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin', cache: 'no-store' });
   let response: Response;
   try {
-    response = await fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin', cache: 'no-store' });
+    response = await send();
+    const wait = response.status === 429 ? Number(response.headers.get('retry-after')) : 0;
+    if (wait > 0 && wait <= BURST_RETRY_MAX_SECONDS) {
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+      response = await send();
+    }
   } catch {
     throw new ApiError(0, NETWORK_ERROR, '');
   }

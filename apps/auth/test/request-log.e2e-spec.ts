@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AuthContract } from '@platform/common';
+import { AuthModule } from '../src/auth.module';
 import { DailyUsage, RequestLogEntry } from '../src/requests/request-log.entities';
 import { RequestLogService } from '../src/requests/request-log.service';
 import { call } from '../../../test/support/http';
@@ -50,8 +51,42 @@ describe('request log (recent requests and usage by day)', () => {
       [today, 'hr', 7],
     ]);
     expect(await stack.auth.app.get(DataSource).getRepository(RequestLogEntry).countBy({ organizationId })).toBe(2);
-    expectError(await send(Array.from({ length: 3001 }, () => record(organizationId, credentialId, 200, now))), 400, 'VALIDATION_FAILED');
+    expectError(await send(Array.from({ length: 1000 }, () => record(organizationId, credentialId, 200, now))), 400, 'VALIDATION_FAILED');
     expectError(await send([], [{ ...count(organizationId, credentialId, today, 1), requests: 0 }]), 400, 'VALIDATION_FAILED');
+  });
+
+  it('takes the fullest call a service sends, sums a row counted twice in it, and refuses with 400 what PostgreSQL could not store', async () => {
+    const organizationId = randomUUID();
+    const credentialId = randomUUID();
+    const now = Date.now();
+    const today = new Date(now).toISOString().slice(0, 10);
+    // one count of today twice, and the rest of the call's counts on other days
+    const usage = [count(organizationId, credentialId, today, 2), count(organizationId, credentialId, today, 3)];
+    for (let i = 1; usage.length < AuthContract.COUNTS_PER_CALL; i++) usage.push(count(organizationId, credentialId, new Date(now - i * 86_400_000).toISOString().slice(0, 10), 1));
+    const full = await send(Array.from({ length: AuthContract.RECORDS_PER_CALL }, () => record(organizationId, credentialId, 200, now)), usage);
+    expect(full.status).toBe(200);
+    expect(full.body).toEqual({ recorded: AuthContract.RECORDS_PER_CALL });
+    const rows = stack.auth.app.get(DataSource).getRepository(DailyUsage);
+    expect(await rows.countBy({ organizationId })).toBe(AuthContract.COUNTS_PER_CALL - 1);
+    expect((await rows.findOneByOrFail({ organizationId, day: today })).requests).toBe(5);
+    for (const refused of [
+      send([], [count(organizationId, credentialId, '2026-02-30', 1)]),
+      send([{ ...record(organizationId, credentialId, 200, now), at: 1e16 }]),
+      send([{ ...record(organizationId, credentialId, 200, now), durationMs: 1e300 }]),
+    ]) {
+      expectError(await refused, 400, 'VALIDATION_FAILED');
+    }
+  });
+
+  it('records auth’s own requests in its store, to the last one before it stops', async () => {
+    const developer = await stack.developer();
+    // no auth to call over HTTP: its own requests do not need one
+    const auth = await stack.startApp(AuthModule, 'auth', { AUTH_URL: 'http://127.0.0.1:9' });
+    for (let i = 0; i < 3; i++) expect((await developer.call(auth, 'GET', '/api/v1/authorize/current')).status).toBe(200);
+    await auth.close();
+    const days = await stack.auth.app.get(DataSource).getRepository(DailyUsage).findBy({ organizationId: developer.organizationId });
+    expect(days.map((row) => [row.product, row.requests])).toEqual([['auth', 3]]);
+    expect(await stack.auth.app.get(DataSource).getRepository(RequestLogEntry).countBy({ organizationId: developer.organizationId })).toBe(3);
   });
 
   it('keeps every organization’s last 1,000 requests, and its errors for 7 days besides', async () => {

@@ -16,11 +16,11 @@ describe('plan throttling across replicas (Redis)', () => {
   });
   afterAll(() => stack.stop());
 
-  /** How many admissions of the credential's hr burst set came from leases (members `<time>:<replica>:<sequence>:<n>`). */
-  async function leaseMembers(credentialId: string): Promise<number> {
+  /** How many admissions of the organization's hr burst set came from leases (members `<time>:<replica>:<sequence>:<n>`). */
+  async function leaseMembers(organizationId: string): Promise<number> {
     const redis = new Redis(REDIS_URL);
     try {
-      const members = await redis.zrange(`${stack.redisPrefix}rl:burst:${credentialId}:hr`, 0, -1);
+      const members = await redis.zrange(`${stack.redisPrefix}rl:burst:${organizationId}:hr`, 0, -1);
       return members.filter((member) => member.split(':').length === 4).length;
     } finally {
       redis.disconnect();
@@ -48,7 +48,7 @@ describe('plan throttling across replicas (Redis)', () => {
     }
   });
 
-  it('keeps each credential to its own burst when their checks go to Redis together', async () => {
+  it('keeps each organization to its own burst when their checks go to Redis together', async () => {
     const developers = await Promise.all([1, 2, 3].map(() => stack.developer({ plan: 'developer-sandbox' })));
     const results = await Promise.all(
       Array.from({ length: 36 }, (_, i) => developers[i % 3].call(i % 2 ? first : second, 'GET', '/api/v1/hr/employees').then((r) => ({ developer: i % 3, status: r.status }))),
@@ -126,7 +126,7 @@ describe('plan throttling across replicas (Redis)', () => {
     expect(calls.length).toBeGreaterThan(600);
 
     // leases were taken
-    expect(await leaseMembers(busy.credentialId)).toBeGreaterThan(0);
+    expect(await leaseMembers(busy.organizationId)).toBeGreaterThan(0);
 
     // no 1,000 ms holds more than 200 admissions that were certainly admitted inside it
     for (const start of admitted) {
@@ -156,7 +156,7 @@ describe('plan throttling across replicas (Redis)', () => {
       }),
     );
     expect(admitted).toBeGreaterThanOrEqual(60);
-    expect(await leaseMembers(busy.credentialId)).toBeGreaterThan(0);
+    expect(await leaseMembers(busy.organizationId)).toBeGreaterThan(0);
     // closed at once, while its last lease is still live
     await stopping.close();
     const usage = await busy.call(stack.auth, 'GET', '/api/v1/authorize/usage');

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CredentialsModule } from '../credentials/credentials.module';
-import { RequestLogController } from '../requests/request-log.controller';
-import { RequestLogService } from '../requests/request-log.service';
+import { RequestsModule } from '../requests/requests.module';
 import { TokensModule } from '../tokens/tokens.module';
 import { AccountController } from './account.controller';
 import { AccountEmails } from './account-emails';
@@ -21,9 +20,9 @@ import { SignUpsService } from './sign-ups.service';
 
 /** People's accounts, their organizations and keys in the dashboard, and the gateway's session check. */
 @Module({
-  imports: [CredentialsModule, TokensModule, SessionsModule],
-  controllers: [AccountController, OrganizationsController, GatewayController, RequestLogController, AuditController],
-  providers: [RequestLogService, AccountsService, SignUpsService, SignInLimits, DeviceCookies, EmailLimits, OrganizationsService, KeysService, AuditService, AccountEmails, SessionGateway],
+  imports: [CredentialsModule, TokensModule, SessionsModule, RequestsModule],
+  controllers: [AccountController, OrganizationsController, GatewayController, AuditController],
+  providers: [AccountsService, SignUpsService, SignInLimits, DeviceCookies, EmailLimits, OrganizationsService, KeysService, AuditService, AccountEmails, SessionGateway],
   exports: [SessionGateway],
 })
 export class AccountsModule {}

@@ -54,7 +54,7 @@ export class OrganizationsController {
   }
 
   @Get(':id')
-  @SignedIn()
+  @SignedIn('organization')
   @ApiOperation({ summary: 'Read an organization: plan, limits and your role' })
   @ApiEnvelope(200, OrganizationDetailView, 'The organization.')
   async get(@CurrentSession() session: SessionPrincipal, @Param() params: OrganizationParamsDto) {
@@ -72,7 +72,7 @@ export class OrganizationsController {
   }
 
   @Get(':id/members')
-  @SignedIn()
+  @SignedIn('organization')
   @ApiOperation({ summary: 'List the members and their roles' })
   @ApiEnvelope(200, MemberView, 'The members, in the order they joined.', { isArray: true })
   members(@CurrentSession() session: SessionPrincipal, @Param() params: OrganizationParamsDto) {
@@ -81,7 +81,7 @@ export class OrganizationsController {
   }
 
   @Patch(':id/members/:userId')
-  @SignedIn()
+  @SignedIn('organization')
   @SuccessMessage('updated')
   @ApiOperation({ summary: 'Change a member’s role', description: 'Admins change non-owners; only an owner makes or unmakes an owner; the last owner stays one.' })
   @ApiEnvelope(200, MemberView, 'The member with the new role.')
@@ -92,7 +92,7 @@ export class OrganizationsController {
   }
 
   @Delete(':id/members/:userId')
-  @SignedIn()
+  @SignedIn('organization')
   @HttpCode(200)
   @SuccessMessage('deleted')
   @ApiOperation({ summary: 'Remove a member, or leave', description: 'Any member may leave; admins remove non-owners, owners anyone; the last owner cannot leave.' })
@@ -104,7 +104,7 @@ export class OrganizationsController {
   }
 
   @Get(':id/invitations')
-  @SignedIn()
+  @SignedIn('organization')
   @ApiOperation({ summary: 'List the pending invitations' })
   @ApiEnvelope(200, InvitationView, 'Invitations neither accepted, revoked nor expired, newest first.', { isArray: true })
   async invitations(@CurrentSession() session: SessionPrincipal, @Param() params: OrganizationParamsDto) {
@@ -113,7 +113,7 @@ export class OrganizationsController {
   }
 
   @Post(':id/invitations')
-  @SignedIn()
+  @SignedIn('organization')
   @SuccessMessage('created')
   @ApiOperation({
     summary: 'Invite someone by email',
@@ -128,7 +128,7 @@ export class OrganizationsController {
   }
 
   @Delete(':id/invitations/:invitationId')
-  @SignedIn()
+  @SignedIn('organization')
   @HttpCode(200)
   @SuccessMessage('deleted')
   @ApiOperation({ summary: 'Revoke a pending invitation' })
@@ -140,7 +140,7 @@ export class OrganizationsController {
   }
 
   @Get(':id/keys')
-  @SignedIn()
+  @SignedIn('organization')
   @ApiOperation({ summary: 'List the API keys', description: 'Never a secret: the key’s prefix and last four characters, scopes, creation, last use and revocation.' })
   @ApiEnvelope(200, KeyView, 'The keys, newest first.', { isArray: true })
   listKeys(@CurrentSession() session: SessionPrincipal, @Param() params: OrganizationParamsDto) {
@@ -149,7 +149,7 @@ export class OrganizationsController {
   }
 
   @Post(':id/keys')
-  @SignedIn()
+  @SignedIn('organization')
   @SuccessMessage('keyCreated')
   @ApiOperation({
     summary: 'Create an API key',
@@ -163,7 +163,7 @@ export class OrganizationsController {
   }
 
   @Post(':id/keys/:keyId/roll')
-  @SignedIn()
+  @SignedIn('organization')
   @HttpCode(200)
   @SuccessMessage('secretRotated')
   @ApiOperation({ summary: 'Roll a key’s secret', description: 'A new secret, shown once. With `graceSeconds` (up to 24 h) the previous secret still exchanges until it runs out; its tokens stop then.' })
@@ -175,7 +175,7 @@ export class OrganizationsController {
   }
 
   @Delete(':id/keys/:keyId')
-  @SignedIn()
+  @SignedIn('organization')
   @HttpCode(200)
   @SuccessMessage('deleted')
   @ApiOperation({ summary: 'Revoke an API key', description: 'Its key and secret stop exchanging at once, its tokens within 5 seconds. Revoking twice changes nothing.' })
@@ -187,7 +187,7 @@ export class OrganizationsController {
   }
 
   @Get(':id/usage')
-  @SignedIn()
+  @SignedIn('organization')
   @ApiExtraModels(QuotaUseView)
   @ApiOperation({
     summary: 'Read usage by day and product',
@@ -206,7 +206,7 @@ export class OrganizationsController {
   }
 
   @Get(':id/requests')
-  @SignedIn()
+  @SignedIn('organization')
   @ApiOperation({
     summary: 'List recent requests',
     description: 'Requests made with the organization’s keys, newest first: method, route template, status, latency and request id. The last 1,000 are kept, and errors for 7 days besides. They appear within a couple of seconds.',
@@ -219,7 +219,7 @@ export class OrganizationsController {
   }
 
   @Get(':id/audit-log')
-  @SignedIn()
+  @SignedIn('organization')
   @ApiOperation({ summary: 'Read the audit log', description: 'Member, invitation, key and webhook endpoint changes, and the sign-ins and password changes of the people who were members at the time: who, when, what, from which address. Append-only: a member who leaves keeps their entries here. Needs the admin role or above.' })
   @ApiEnvelope(200, AuditEntryView, 'Entries, newest first.', { page: true })
   auditLog(@CurrentSession() session: SessionPrincipal, @Param() params: OrganizationParamsDto, @Query() query: AuditLogQueryDto) {

@@ -3,8 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { createHmac, randomUUID } from 'node:crypto';
 import { isUUID } from 'class-validator';
 import { DataSource } from 'typeorm';
-import { constantTimeEquals, Environment, qualifiedTable, SESSION_TOKEN_LIFETIME_SECONDS, SessionTokenClaims } from '@platform/common';
+import { constantTimeEquals, Environment, PlanId, qualifiedTable, RateLimits, SESSION_TOKEN_LIFETIME_SECONDS, SessionTokenClaims } from '@platform/common';
 import { pepperOf } from '../credentials/credential-secrets';
+import { rateLimitsOf } from '../credentials/credentials.service';
 import { Organization } from '../organizations/organization.entity';
 import { SigningKeys } from '../tokens/signing-keys.service';
 import { Membership, Session } from './account.entities';
@@ -35,8 +36,9 @@ const ORGANIZATION_PATH = /^\/api\/v1\/account\/organizations\/([0-9a-fA-F-]{36}
  * What the gateway asks of auth for each request of a person: whether the session cookie opens a
  * live session and, if so, a session token for this one request (≤ 60 s, signed with the session
  * key) naming the user, the session, the organization the request names with the user's role in
- * it, and whether a state-changing request passed the CSRF check: an Origin of the dashboard's own
- * scheme and host, and the session's X-CSRF-Token. No cookie, or a dead session: no token.
+ * it and its plan's limits (services meter the person's requests by them), and whether a
+ * state-changing request passed the CSRF check: an Origin of the dashboard's own scheme and host,
+ * and the session's X-CSRF-Token. No cookie, or a dead session: no token.
  */
 @Injectable()
 export class SessionGateway {
@@ -72,6 +74,8 @@ export class SessionGateway {
       org: organizationId && isUUID(organizationId) ? organizationId : null,
       role: member?.role ?? null,
       pa: member?.periodAnchor ?? null,
+      plan: member?.plan ?? null,
+      rl: member ? { b: member.limits.burstPerSecond, q: member.limits.monthlyQuota } : null,
       csrf: SAFE_METHODS.has(request.method.toUpperCase()) || this.csrfPasses(session, request),
       iat: now,
       exp: now + SESSION_TOKEN_LIFETIME_SECONDS,
@@ -85,11 +89,14 @@ export class SessionGateway {
     return constantTimeEquals(request.csrfToken, this.csrfTokenOf(session.id));
   }
 
-  private async membership(organizationId: string, userId: string): Promise<{ role: Membership['role']; periodAnchor: number } | null> {
-    const rows: Array<{ role: Membership['role']; created_at: Date }> = await this.dataSource.query(
-      `SELECT m.role, o.created_at FROM ${qualifiedTable(this.dataSource, Membership)} m JOIN ${qualifiedTable(this.dataSource, Organization)} o ON o.id = m.organization_id WHERE m.organization_id = $1 AND m.user_id = $2`,
+  private async membership(organizationId: string, userId: string): Promise<{ role: Membership['role']; periodAnchor: number; plan: PlanId; limits: RateLimits } | null> {
+    const rows: Array<{ role: Membership['role']; created_at: Date; plan: PlanId; burst_per_second: number | null; monthly_quota: number | null; webhook_retries: number | null }> = await this.dataSource.query(
+      `SELECT m.role, o.created_at, o.plan, o.burst_per_second, o.monthly_quota, o.webhook_retries FROM ${qualifiedTable(this.dataSource, Membership)} m JOIN ${qualifiedTable(this.dataSource, Organization)} o ON o.id = m.organization_id WHERE m.organization_id = $1 AND m.user_id = $2`,
       [organizationId, userId],
     );
-    return rows[0] ? { role: rows[0].role, periodAnchor: Math.floor(rows[0].created_at.getTime() / 1000) } : null;
+    const row = rows[0];
+    if (!row) return null;
+    const limits = rateLimitsOf({ plan: row.plan, burstPerSecond: row.burst_per_second, monthlyQuota: row.monthly_quota, webhookRetries: row.webhook_retries });
+    return { role: row.role, periodAnchor: Math.floor(row.created_at.getTime() / 1000), plan: row.plan, limits };
   }
 }

@@ -18,7 +18,6 @@ import {
   PlatformException,
   Principal,
   Public,
-  quotaPeriod,
   RateLimitStore,
   SERVICES,
   SuccessMessage,
@@ -27,6 +26,7 @@ import { environmentOfKey, keyHashOf } from '../credentials/credential-secrets';
 import { credentialView, minimumSecretVersion } from '../credentials/developer-credential.entity';
 import { CredentialsService, rateLimitsOf } from '../credentials/credentials.service';
 import { LocalIdentitySource } from '../identity/local-identity.source';
+import { PeriodUsage } from '../requests/period-usage';
 import { TokensService } from '../tokens/tokens.service';
 import { CurrentAuthorizationView, IssuedTokenView, RotatedSecretView, RotateSecretQueryDto, SecretRotatedEventView, UsageView } from './dto/authorize-views.dto';
 
@@ -49,6 +49,7 @@ export class AuthorizeController {
     private readonly tokens: TokensService,
     private readonly identity: LocalIdentitySource,
     private readonly store: RateLimitStore,
+    private readonly periodUsage: PeriodUsage,
     @Inject(Environment) private readonly env: Environment,
   ) {}
 
@@ -122,17 +123,18 @@ export class AuthorizeController {
 
   @Get('usage')
   @Authenticated()
-  @ApiOperation({ summary: 'Read the usage of the current 30-day period' })
+  @ApiOperation({
+    summary: 'Read the usage of the current 30-day period',
+    description: 'The usage of the organization, whichever of its keys asks: its keys share one burst and one monthly quota per product, and its people’s requests on routes keys serve too (webhooks) count in the quota.',
+  })
   @ApiEnvelope(
     200,
     UsageView,
-    'API requests of the current 30-day period, per product and in total, webhook retries used, and downloads of public files through their signed links (`fileLinkDownloads`, not counted in the quota).',
+    'API requests of the organization in the current 30-day period, per product and in total, webhook retries used, and downloads of public files through their signed links (`fileLinkDownloads`, not counted in the quota).',
   )
   async usage(@CurrentPrincipal() principal: Principal) {
     const { organization } = await this.credentials.findWithOrganization(principal.credentialId);
-    const limits = rateLimitsOf(organization);
-    const period = quotaPeriod(Math.floor(organization.createdAt.getTime() / 1000));
-    const counted = await this.store.usage(principal.credentialId, period.index);
+    const { period, limits, counted } = await this.periodUsage.of(organization);
     const webhookRetries = counted[WEBHOOK_RETRIES] ?? 0;
     const byProduct = Object.fromEntries(PRODUCTS.map((product) => [product, counted[product] ?? 0]));
     return {

@@ -1,10 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AuthContract, findPage, JobQueue, Page, PageRequest, qualifiedTable, quotaPeriod, RateLimitStore, SERVICES, Transactions, WEBHOOK_RETRIES } from '@platform/common';
-import { rateLimitsOf } from '../credentials/credentials.service';
+import { AuthContract, findPage, JobQueue, Page, PageRequest, qualifiedTable, RequestLog, SERVICES, Transactions, WEBHOOK_RETRIES } from '@platform/common';
 import { DeveloperCredential } from '../credentials/developer-credential.entity';
 import { Organization } from '../organizations/organization.entity';
+import { PeriodUsage } from './period-usage';
 import { DailyUsage, RequestLogEntry } from './request-log.entities';
 
 export const PRUNE_REQUEST_LOG = 'auth:prune-request-log';
@@ -32,6 +32,21 @@ export function day(ms: number): string {
 }
 
 /**
+ * A call's counts, one per row they add to (an upsert may not touch a row twice in one statement),
+ * in one order for every writer: two calls adding to the same days cannot deadlock.
+ */
+function inWriteOrder(counts: AuthContract.UsageCount[]): AuthContract.UsageCount[] {
+  const rows = new Map<string, AuthContract.UsageCount>();
+  for (const count of counts) {
+    const key = `${count.organizationId}|${count.day}|${count.credentialId}|${count.product}`;
+    const row = rows.get(key);
+    if (row) row.requests += count.requests;
+    else rows.set(key, { ...count });
+  }
+  return [...rows].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, row]) => row);
+}
+
+/**
  * The request log the services send (RequestLog in libs/common): recent requests per organization
  * and credential, and requests by day and product for usage over any past period. A batch is
  * written in one transaction: its rows, and its counts added to the days they fall on (a 429 is
@@ -44,15 +59,17 @@ export class RequestLogService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
-    private readonly store: RateLimitStore,
+    private readonly periodUsage: PeriodUsage,
     queue: JobQueue,
+    requestLog: RequestLog,
   ) {
+    // auth's own requests go to its store directly
+    requestLog.recordWith((call) => this.record(call));
     queue.handle(PRUNE_REQUEST_LOG, () => this.prune().then(() => undefined), { schedule: '* * * * *', maxAttempts: 1, concurrency: 1 });
   }
 
   async record({ items, usage: counts }: AuthContract.RequestRecords): Promise<number> {
-    // in one order for every writer: two batches adding to the same days cannot deadlock
-    const usage = [...counts].sort((a, b) => (`${a.organizationId}${a.day}${a.credentialId}${a.product}` < `${b.organizationId}${b.day}${b.credentialId}${b.product}` ? -1 : 1));
+    const usage = inWriteOrder(counts);
     await this.transactions.run(async (manager) => {
       if (items.length) {
         await manager.query(
@@ -111,8 +128,8 @@ export class RequestLogService {
 
   /**
    * Requests by day and product over [from, to] (UTC days, every day listed), the quota of the
-   * current period and what is left, and the webhook retries. Each key has its own quota per
-   * product: `used` is the organization's, `remaining` what its busiest key has left.
+   * current period and what is left of it (the organization's keys share it), and the webhook
+   * retries.
    */
   async usage(organization: Organization, from: string, to: string) {
     const rows: Array<{ day: string; product: string; requests: number }> = await this.dataSource.query(
@@ -128,19 +145,9 @@ export class RequestLogService {
       days.push({ date: day(at), byProduct, total: Object.values(byProduct).reduce((sum, count) => sum + count, 0) });
     }
 
-    const limits = rateLimitsOf(organization);
-    const period = quotaPeriod(Math.floor(organization.createdAt.getTime() / 1000));
-    const credentials = await this.dataSource.getRepository(DeveloperCredential).find({ select: { id: true }, where: { organizationId: organization.id }, take: 1000 });
-    // the organization's own id counts what people do in the dashboard (webhook endpoints they create)
-    const counted = await Promise.all([...credentials.map((credential) => credential.id), organization.id].map((id) => this.store.usage(id, period.index)));
-    const byProduct = Object.fromEntries(
-      PRODUCTS.map((product) => {
-        const used = counted.reduce((sum, usage) => sum + (usage[product] ?? 0), 0);
-        const busiest = counted.reduce((most, usage) => Math.max(most, usage[product] ?? 0), 0);
-        return [product, { used, remaining: Math.max(0, limits.monthlyQuota - busiest) }];
-      }),
-    );
-    const retries = counted.reduce((sum, usage) => sum + (usage[WEBHOOK_RETRIES] ?? 0), 0);
+    const { period, limits, counted } = await this.periodUsage.of(organization);
+    const byProduct = Object.fromEntries(PRODUCTS.map((product) => [product, { used: counted[product] ?? 0, remaining: Math.max(0, limits.monthlyQuota - (counted[product] ?? 0)) }]));
+    const retries = counted[WEBHOOK_RETRIES] ?? 0;
     return {
       from,
       to,

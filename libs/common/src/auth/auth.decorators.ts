@@ -17,6 +17,11 @@ export interface AuthDeclaration {
    * people alone (the account routes), `also` for routes that take a machine credential or a session.
    */
   sessions?: 'only' | 'also';
+  /**
+   * A signed-in route of the pages of the organization its path names (`account/organizations/:id/…`):
+   * its people's requests there are metered by its plan's burst.
+   */
+  organization?: boolean;
 }
 
 /** Opts a route out of authentication, tenancy, throttling and scopes. */
@@ -55,11 +60,13 @@ export function Authenticated(...scopes: Scope[]) {
 
 /**
  * A route that serves people signed in to the dashboard: the gateway's X-Platform-Session, no
- * machine credential, no throttling by plan. What the person may do in an organization (their
- * role) the handler checks, against the organization the route names.
+ * machine credential. What the person may do in an organization (their role) the handler checks,
+ * against the organization the route names. `'organization'`: a page of the organization its path
+ * names, where its people are metered by its plan's burst; a person's own account's routes are
+ * metered by no plan.
  */
-export function SignedIn() {
-  return SetMetadata(AUTH_DECLARATION_KEY, { scopes: [], sessions: 'only' } satisfies AuthDeclaration);
+export function SignedIn(pages?: 'organization') {
+  return SetMetadata(AUTH_DECLARATION_KEY, { scopes: [], sessions: 'only', ...(pages ? { organization: true } : {}) } satisfies AuthDeclaration);
 }
 
 /**

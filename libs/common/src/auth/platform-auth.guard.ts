@@ -126,8 +126,8 @@ export class PlatformAuthGuard extends AuthGuard() {
    * A person through the gateway: the session token verified (its own `typ`, keys from the JWKS),
    * its session not ended, and for a state-changing method the gateway's CSRF check passed. On a
    * route that also takes machine credentials the session acts as a principal of its
-   * organization, with its role's scopes, unmetered: the person must be a member of the
-   * organization the gateway was told (X-Organization-Id).
+   * organization, with its role's scopes and its plan (PlanThrottlerGuard meters people apart):
+   * the person must be a member of the organization the gateway was told (X-Organization-Id).
    */
   private async admitSession(request: PlatformRequest, asPrincipal: boolean): Promise<boolean> {
     const token = headerValue(request, SESSION_HEADER);
@@ -167,9 +167,9 @@ function principalOfSession(session: SessionPrincipal, organizationHeader: strin
   return {
     credentialId: session.organizationId,
     organizationId: session.organizationId,
-    plan: 'developer-sandbox',
-    burstPerSecond: 0,
-    monthlyQuota: 0,
+    plan: session.plan ?? 'developer-sandbox',
+    burstPerSecond: session.rateLimits?.burstPerSecond ?? 0,
+    monthlyQuota: session.rateLimits?.monthlyQuota ?? 0,
     periodAnchor: session.periodAnchor ?? 0,
     scopes: new Set(scopesOfRole(session.role)),
     secretVersion: 0,

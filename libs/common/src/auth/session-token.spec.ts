@@ -30,6 +30,13 @@ describe('session tokens', () => {
     await expect(verifySessionToken(jwt(header, claims()), keyOf, expected)).resolves.toMatchObject({ userId: 'u1', sessionId: 's1', organizationId: 'o1', role: 'developer', periodAnchor: 1, csrf: true });
   });
 
+  it('carries the organization’s plan and limits, by which a person’s requests are metered; a token without them (an auth of the release before) has none', async () => {
+    await expect(verifySessionToken(jwt(header, claims({ plan: 'api-business', rl: { b: 40, q: 100_000 } })), keyOf, expected)).resolves.toMatchObject({ plan: 'api-business', rateLimits: { burstPerSecond: 40, monthlyQuota: 100_000 } });
+    await expect(verifySessionToken(jwt(header, claims()), keyOf, expected)).resolves.toMatchObject({ plan: null, rateLimits: null });
+    expect(await refusal(jwt(header, claims({ plan: 'free-for-all' })))).toBe('GATEWAY_AUTH_INVALID');
+    expect(await refusal(jwt(header, claims({ rl: { b: 'many', q: 1 } })))).toBe('GATEWAY_AUTH_INVALID');
+  });
+
   it('refuses anything else with GATEWAY_AUTH_INVALID: an access token, another key, a long or expired or foreign token, bad claims', async () => {
     expect(await refusal(jwt({ ...header, typ: 'at+jwt' }, claims()))).toBe('GATEWAY_AUTH_INVALID');
     expect(await refusal(jwt({ ...header, alg: 'HS256' }, claims()))).toBe('GATEWAY_AUTH_INVALID');

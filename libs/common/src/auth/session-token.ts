@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { JsonWebTokenError, TokenExpiredError, verify } from 'jsonwebtoken';
 import { PlatformException } from '../errors/platform.exception';
-import type { Scope } from '../plans';
+import { isPlanId, type PlanId, type Scope } from '../plans';
 import { MAX_CLOCK_SKEW_SECONDS, TOKEN_ALGORITHM } from './principal';
 import { jwsHeader } from './token-header';
 
@@ -43,6 +43,13 @@ export interface SessionTokenClaims {
   role: OrganizationRole | null;
   /** `org`'s quota period anchor (epoch seconds), when it is named and the user a member */
   pa: number | null;
+  /**
+   * `org`'s plan and its limits (burst per second, monthly quota) when the user is a member: a
+   * person's requests in the organization are metered by them. Absent from the tokens of an auth
+   * of the release before.
+   */
+  plan?: PlanId | null;
+  rl?: { b: number; q: number } | null;
   /** whether the request passed the CSRF check (its Origin and X-CSRF-Token); true for a safe method */
   csrf: boolean;
   iat: number;
@@ -57,6 +64,8 @@ export interface SessionPrincipal {
   organizationId: string | null;
   role: OrganizationRole | null;
   periodAnchor: number | null;
+  plan: PlanId | null;
+  rateLimits: { burstPerSecond: number; monthlyQuota: number } | null;
   csrf: boolean;
   expiresAt: number;
 }
@@ -70,6 +79,8 @@ function isSessionClaims(value: unknown): value is SessionTokenClaims {
     (c.org === null || typeof c.org === 'string') &&
     (c.role === null || ORGANIZATION_ROLES.includes(c.role)) &&
     (c.pa === null || Number.isInteger(c.pa)) &&
+    (c.plan === undefined || c.plan === null || isPlanId(c.plan)) &&
+    (c.rl === undefined || c.rl === null || (typeof c.rl === 'object' && Number.isInteger(c.rl.b) && Number.isInteger(c.rl.q))) &&
     typeof c.csrf === 'boolean' &&
     Number.isInteger(c.iat) &&
     Number.isInteger(c.exp)
@@ -103,5 +114,15 @@ export async function verifySessionToken(token: string, keyOf: (kid: string) => 
   if (!isSessionClaims(claims) || claims.exp - claims.iat > SESSION_TOKEN_LIFETIME_SECONDS || claims.iat > now + MAX_CLOCK_SKEW_SECONDS) {
     throw new PlatformException('GATEWAY_AUTH_INVALID');
   }
-  return { userId: claims.sub, sessionId: claims.sid, organizationId: claims.org, role: claims.role, periodAnchor: claims.pa, csrf: claims.csrf, expiresAt: claims.exp * 1000 };
+  return {
+    userId: claims.sub,
+    sessionId: claims.sid,
+    organizationId: claims.org,
+    role: claims.role,
+    periodAnchor: claims.pa,
+    plan: claims.plan ?? null,
+    rateLimits: claims.rl ? { burstPerSecond: claims.rl.b, monthlyQuota: claims.rl.q } : null,
+    csrf: claims.csrf,
+    expiresAt: claims.exp * 1000,
+  };
 }

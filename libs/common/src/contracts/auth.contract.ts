@@ -57,11 +57,20 @@ export interface UsageCount {
 }
 
 export interface RequestRecords {
-  /** the newest requests of each organization since the last batch (at most 1,000 of each outcome) */
+  /** requests of the log, each organization's newest (at most 1,000 of each outcome) */
   items: RequestRecord[];
-  /** every request since the last batch, counted */
+  /** requests counted, by organization, credential, product and day */
   usage: UsageCount[];
 }
+
+/**
+ * What one call carries at most. Every input holds at most 10,000 JSON values (MAX_INPUT_VALUES):
+ * a record is 10 (the object and its nine fields), a count 6, the body and its two arrays 3, so a
+ * call with both full holds 9,803 values (about 250 KB of JSON). A sender splits what it holds
+ * into calls of this size; a flood of 1,000 records in one call went over the bound and was refused.
+ */
+export const RECORDS_PER_CALL = 500;
+export const COUNTS_PER_CALL = 800;
 
 /** Services send their served requests to auth in batches, off the request path: the recent requests and usage by day of the dashboard. */
 export const RECORD_REQUESTS: InternalRoute<{ body: RequestRecords; response: { recorded: number } }> = { method: 'POST', path: '/internal/v1/requests' };

@@ -81,6 +81,27 @@ describe('applyDocumentConventions', () => {
     expect(Object.keys(response(200).headers!)).toContain('RateLimit-Remaining');
   });
 
+  it('documents the plan’s limits on an organization’s pages for its people (the burst alone), none on a person’s own account', () => {
+    const document = applyDocumentConventions(
+      documentWith({
+        '/api/v1/account/me': { get: { operationId: 'Account_me', responses: { 200: { description: 'me' } } } },
+        '/api/v1/account/organizations/{id}/keys': {
+          get: { operationId: 'Organizations_keys', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { 200: { description: 'keys' } } },
+        },
+      }),
+      conventions({
+        Account_me: { isPublic: false, scopes: [], declared: new Map(), sessions: 'only' },
+        Organizations_keys: { isPublic: false, scopes: [], declared: new Map(), sessions: 'only', organizationPages: true },
+      }),
+    );
+    const me = document.paths['/api/v1/account/me'].get!;
+    expect(me.responses['429']).toBeUndefined();
+    expect((me.responses['200'] as { headers?: unknown }).headers).toBeUndefined();
+    const keys = document.paths['/api/v1/account/organizations/{id}/keys'].get!;
+    expect((keys.responses['429'] as { description: string }).description).toMatch(/^`RATE_LIMIT_EXCEEDED`: [^`]*$/);
+    expect(Object.keys((keys.responses['200'] as { headers: object }).headers)).toContain('RateLimit-Policy');
+  });
+
   it('gives a public route without input only what any request may meet', () => {
     const root = built().paths['/api/v1/books'].get!;
     expect(Object.keys(root.responses).sort()).toEqual(['200', '431', '500', '503']);

@@ -31,6 +31,13 @@ export interface OperationFacts {
   declared: ReadonlyMap<number, readonly ErrorCode[]>;
   /** @SignedIn() (`only`) or @AuthenticatedOrSignedIn() (`also`): people through the gateway's session. */
   sessions?: 'only' | 'also';
+  /** @SignedIn('organization'): a page of an organization, where its people are metered by its plan's burst. */
+  organizationPages?: boolean;
+}
+
+/** Whether the plan meters the operation: every one but the public ones and a person's own account's. */
+function metered(facts: OperationFacts): boolean {
+  return !facts.isPublic && (facts.sessions !== 'only' || !!facts.organizationPages);
 }
 
 /** The codes of a missing or refused gateway session. */
@@ -65,6 +72,12 @@ const RATE_LIMIT_HEADERS: Record<string, HeaderObject> = {
   'RateLimit-Remaining': { description: 'Requests left under that limit.', schema: { type: 'integer', minimum: 0 } },
   'RateLimit-Reset': { description: 'Seconds until that limit resets.', schema: { type: 'integer', minimum: 0 } },
   'RateLimit-Policy': { description: 'Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`.', schema: { type: 'string' } },
+};
+/** On an organization's pages its people are metered by the plan's burst alone. */
+const BURST_HEADERS: Record<string, HeaderObject> = {
+  ...RATE_LIMIT_HEADERS,
+  'RateLimit-Limit': { description: 'The burst per second of the organization’s plan.', schema: { type: 'integer', minimum: 0 } },
+  'RateLimit-Policy': { description: 'The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages).', schema: { type: 'string' } },
 };
 const WWW_AUTHENTICATE: HeaderObject = { description: 'The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` …', schema: { type: 'string' } };
 
@@ -113,7 +126,7 @@ function commonCodes(operation: OperationObject, method: (typeof METHODS)[number
   if (operation.requestBody || BODY_METHODS.has(method)) add(415, 'UNSUPPORTED_MEDIA_TYPE');
   // the router refuses a path parameter longer than it takes (maxParamLength) before any handler runs
   if (pathParameters) add(414, 'HTTP_ERROR');
-  if (!facts.isPublic && facts.sessions !== 'only') add(429, 'RATE_LIMIT_EXCEEDED', 'QUOTA_EXCEEDED');
+  if (metered(facts)) add(429, ...(facts.sessions === 'only' ? (['RATE_LIMIT_EXCEEDED'] as const) : (['RATE_LIMIT_EXCEEDED', 'QUOTA_EXCEEDED'] as const)));
   // Node answers a request line and headers over 16 KiB before any route runs, on every path
   add(431, 'HTTP_ERROR');
   add(500, 'INTERNAL_ERROR');
@@ -123,10 +136,11 @@ function commonCodes(operation: OperationObject, method: (typeof METHODS)[number
 
 function headersFor(status: number, facts: OperationFacts): Record<string, HeaderObject> | undefined {
   if (status === 401) return { 'WWW-Authenticate': WWW_AUTHENTICATE };
-  if (status === 429) return facts.isPublic ? { 'Retry-After': RETRY_AFTER } : { 'Retry-After': RETRY_AFTER, ...RATE_LIMIT_HEADERS };
+  const rateLimitHeaders = facts.sessions === 'only' ? BURST_HEADERS : RATE_LIMIT_HEADERS;
+  if (status === 429) return facts.isPublic ? { 'Retry-After': RETRY_AFTER } : { 'Retry-After': RETRY_AFTER, ...rateLimitHeaders };
   if (status === 503) return { 'Retry-After': RETRY_AFTER };
-  // a session's calls are not metered by plan: only a machine credential's carry the RateLimit headers
-  if (!facts.isPublic && status < 400 && facts.sessions !== 'only') return RATE_LIMIT_HEADERS;
+  // a person's own account's routes are metered by no plan: no RateLimit headers there
+  if (status < 400 && metered(facts)) return rateLimitHeaders;
   return undefined;
 }
 

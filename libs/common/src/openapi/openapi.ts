@@ -56,7 +56,13 @@ function operationFacts(controller: Function, methodKey: string): OperationFacts
   const read = <T>(key: string): T | undefined => (Reflect.getMetadata(key, handler) as T | undefined) ?? (Reflect.getMetadata(key, controller) as T | undefined);
   const isPublic = !!read<boolean>(IS_PUBLIC_KEY);
   const declaration = read<AuthDeclaration>(AUTH_DECLARATION_KEY);
-  return { isPublic: isPublic || !declaration, scopes: isPublic ? [] : (declaration?.scopes ?? []), declared: declaredErrorCodes(handler), sessions: isPublic ? undefined : declaration?.sessions };
+  return {
+    isPublic: isPublic || !declaration,
+    scopes: isPublic ? [] : (declaration?.scopes ?? []),
+    declared: declaredErrorCodes(handler),
+    sessions: isPublic ? undefined : declaration?.sessions,
+    organizationPages: !isPublic && !!declaration?.organization,
+  };
 }
 
 /** Builds the service's OpenAPI 3 document with the suite's security schemes and envelopes. */

@@ -2,7 +2,8 @@ import { AdmissionLeases, GrantedResult } from './admission-leases';
 import type { PlanLimitRequest } from './rate-limit.store';
 
 const request = (overrides: Partial<PlanLimitRequest> = {}): PlanLimitRequest => ({
-  credentialId: 'c1',
+  burstOf: 'o1',
+  organizationId: 'o1',
   product: 'hr',
   burst: 1000,
   quota: 1_000_000,
@@ -95,6 +96,14 @@ describe('AdmissionLeases', () => {
     expect(leases.take('k', request({ burst: 5 }), 2)).toBeUndefined();
     expect(leases.take('k', request(), 3)).toBeUndefined();
     expect(leases.sweep(4)).toEqual([{ quotaKey: 'quota-key', product: 'hr', count: 5 }]);
+  });
+
+  it('gives nothing back of a lease whose admissions counted in no quota (the burst alone)', () => {
+    const leases = new AdmissionLeases(options);
+    leases.demand('k', 1000, 0);
+    leases.grant('k', request({ quota: null }), null, granted(6), 0, 1);
+    expect(leases.take('k', request({ quota: null }), 2)).toMatchObject({ allowed: true });
+    expect(leases.sweep(200)).toEqual([]);
   });
 
   it('makes no lease of a denial or of a single admission', () => {

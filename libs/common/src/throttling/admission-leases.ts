@@ -26,8 +26,9 @@ interface Lease {
   /** performance.now() past which the lease is not used */
   endsAt: number;
   burst: number;
-  quota: number;
-  quotaKey: string;
+  quota: number | null;
+  /** where its admissions were counted, to give back what it did not use; null when they were not (no quota) */
+  quotaKey: string | null;
   product: string;
   /** Redis's answer at the grant, the whole lease counted */
   burstRemaining: number;
@@ -45,7 +46,7 @@ interface KeyState {
 }
 
 /**
- * Admission leases: a credential busy on one replica takes several admissions from Redis in one
+ * Admission leases: an organization busy on one replica takes several admissions from Redis in one
  * call and hands them out locally, so its requests stop paying a Redis round trip each. The
  * bookkeeping only (no I/O, `now` passed in), so the rules can be tested alone.
  *
@@ -61,7 +62,7 @@ interface KeyState {
  * Quotas are counted when a lease is granted; what a lease did not use goes back (`sweep`) once
  * it ends, so usage reads may run ahead by the unused part of a lease for about `leaseMs`.
  * Keys are leased only under demand (`minDemand` requests in about `leaseMs`), and never more
- * than a tenth of the burst, so a quiet credential is checked request by request as before.
+ * than a tenth of the burst, so a quiet organization is checked request by request as before.
  */
 export class AdmissionLeases {
   private readonly keys = new Map<string, KeyState>();
@@ -107,7 +108,7 @@ export class AdmissionLeases {
    * Records what Redis granted a request that asked for several admissions (sent at `sentAt`):
    * the request itself uses one, the rest make the key's lease. Answers the request's result.
    */
-  grant(key: string, request: PlanLimitRequest, quotaKey: string, result: GrantedResult, sentAt: number, now: number): PlanLimitResult {
+  grant(key: string, request: PlanLimitRequest, quotaKey: string | null, result: GrantedResult, sentAt: number, now: number): PlanLimitResult {
     if (!result.allowed || result.granted <= 1) return result;
     const state = this.keys.get(key);
     const lease: Lease = {
@@ -126,7 +127,7 @@ export class AdmissionLeases {
       state.lease = lease;
     } else {
       // the key was swept while Redis answered: nothing will hand the lease out, so it goes back
-      this.refunds.push({ quotaKey, product: request.product, count: lease.left });
+      this.end(key, lease);
     }
     return this.resultOf(lease, now);
   }
@@ -149,7 +150,7 @@ export class AdmissionLeases {
   }
 
   private end(key: string, lease: Lease): void {
-    if (lease.left > 0) this.refunds.push({ quotaKey: lease.quotaKey, product: lease.product, count: lease.left });
+    if (lease.left > 0 && lease.quotaKey) this.refunds.push({ quotaKey: lease.quotaKey, product: lease.product, count: lease.left });
     lease.left = 0;
     const state = this.keys.get(key);
     if (state?.lease === lease) state.lease = undefined;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { MemoryRateLimitStore } from './memory-rate-limit.store';
 
 const request = (over: Partial<Parameters<MemoryRateLimitStore['consumeSync']>[0]> = {}) => ({
-  credentialId: 'c1', product: 'hr', burst: 5, quota: 100, period: 0, periodEndMs: Date.now() + 1e9, ...over,
+  burstOf: 'o1', organizationId: 'o1', product: 'hr', burst: 5, quota: 100 as number | null, period: 0, periodEndMs: Date.now() + 1e9, ...over,
 });
 
 describe('MemoryRateLimitStore', () => {
@@ -23,7 +23,7 @@ describe('MemoryRateLimitStore', () => {
   it('answers a turn\'s requests together at its end (the check phase), counted in order', async () => {
     const store = new MemoryRateLimitStore(null);
     const order: string[] = [];
-    const answers = [1, 2, 3].map((n) => store.consume(request({ credentialId: 'turn' })).then((result) => order.push(`answer ${n}: ${result.burstRemaining}`)));
+    const answers = [1, 2, 3].map((n) => store.consume(request({ burstOf: 'turn', organizationId: 'turn' })).then((result) => order.push(`answer ${n}: ${result.burstRemaining}`)));
     process.nextTick(() => order.push('next tick'));
     setImmediate(() => order.push('check phase, after the answers'));
     await Promise.all(answers);
@@ -61,7 +61,45 @@ describe('MemoryRateLimitStore', () => {
     for (let i = 0; i < 3; i++) expect(store.consumeSync(request({ quota: 3 }), (t += 1000)).allowed).toBe(true);
     expect(store.consumeSync(request({ quota: 3 }), (t += 1000))).toMatchObject({ allowed: false, reason: 'quota' });
     expect(store.consumeSync(request({ quota: 3, product: 'app' }), (t += 1000)).allowed).toBe(true);
-    expect(await store.usage('c1', 0)).toEqual({ hr: 3, app: 1 });
+    expect(await store.usage(['o1'], 0)).toEqual({ hr: 3, app: 1 });
+  });
+
+  it('counts people apart in the burst, with the organization in its quota or in nothing', async () => {
+    const store = new MemoryRateLimitStore(null);
+    const t = 20_000_000;
+    const keys = request({ burst: 2, quota: 3 });
+    const people = request({ burstOf: 'o1:people', burst: 2, quota: 3 });
+    expect([1, 2, 3].map((i) => store.consumeSync(keys, t + i).allowed)).toEqual([true, true, false]);
+    // the keys' burst is spent; the people's is their own, their requests in the organization's quota
+    expect(store.consumeSync(people, t + 4)).toMatchObject({ allowed: true, quotaUsed: 3 });
+    expect(store.consumeSync(people, t + 5)).toMatchObject({ allowed: false, reason: 'quota' });
+    // without a quota: the burst alone, and nothing counted
+    expect(store.consumeSync({ ...people, quota: null }, t + 6)).toMatchObject({ allowed: true, quotaUsed: 0 });
+    expect(store.consumeSync({ ...people, quota: null }, t + 7)).toMatchObject({ allowed: false, reason: 'burst' });
+    expect(await store.usage(['o1'], 0)).toEqual({ hr: 3 });
+  });
+
+  it('folds keys’ counters into their organization’s once, and sums the subjects asked for', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'rl-')), 'usage.json');
+    const store = new MemoryRateLimitStore(path);
+    // counters of the release before: per key
+    await store.countUsage('k1', 4, 0, 'hr', 7);
+    await store.countUsage('k2', 4, 0, 'hr', 5);
+    await store.countUsage('k2', 4, 0, 'webhook-retries', 2);
+    await store.countUsage('k3', 3, 0, 'hr', 100);
+    store.consumeSync(request({ period: 4 }), 30_000_000);
+    const fold = { organizationId: 'o1', credentialIds: ['k1', 'k2', 'k3'], period: 4, periodEndMs: 0 };
+    expect(await store.foldIntoOrganizations([fold])).toBe(2);
+    expect(await store.foldIntoOrganizations([fold])).toBe(0);
+    expect(await store.usage(['o1'], 4)).toEqual({ hr: 13, 'webhook-retries': 2 });
+    expect(await store.usage(['k1', 'k2'], 4)).toEqual({});
+    // the quota holds the keys' requests: 13 used of 14
+    expect(store.consumeSync(request({ period: 4, quota: 14 }), 30_010_000)).toMatchObject({ allowed: true, quotaUsed: 14 });
+    expect(store.consumeSync(request({ period: 4, quota: 14 }), 30_020_000)).toMatchObject({ allowed: false, reason: 'quota' });
+    await store.countUsage('k1', 4, 0, 'file-link-downloads');
+    expect(await store.usage(['o1', 'k1', 'k2'], 4)).toEqual({ hr: 14, 'webhook-retries': 2, 'file-link-downloads': 1 });
+    await store.flush();
+    expect(await new MemoryRateLimitStore(path).usage(['o1', 'k1'], 4)).toEqual({ hr: 14, 'webhook-retries': 2, 'file-link-downloads': 1 });
   });
 
   it('persists usage across instances', async () => {
@@ -70,7 +108,7 @@ describe('MemoryRateLimitStore', () => {
     first.consumeSync(request(), 1);
     first.consumeSync(request({ product: 'books' }), 2);
     await first.flush();
-    expect(await new MemoryRateLimitStore(path).usage('c1', 0)).toEqual({ hr: 1, books: 1 });
+    expect(await new MemoryRateLimitStore(path).usage(['o1'], 0)).toEqual({ hr: 1, books: 1 });
   });
 
   describe('failure counters', () => {
@@ -115,10 +153,10 @@ describe('MemoryRateLimitStore', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'rl-')), 'usage.json');
     const first = new MemoryRateLimitStore(path);
     first.consumeSync(request({ product: 'app', quota: 1 }), Date.now());
-    await first.countUsage('c1', 0, Date.now() + 1e9, 'file-link-downloads');
-    await first.countUsage('c1', 0, Date.now() + 1e9, 'file-link-downloads');
+    await first.countUsage('o1', 0, Date.now() + 1e9, 'file-link-downloads');
+    await first.countUsage('o1', 0, Date.now() + 1e9, 'file-link-downloads');
     expect(first.consumeSync(request({ product: 'app', quota: 1 }), Date.now() + 2000)).toMatchObject({ allowed: false, reason: 'quota' });
     await first.flush();
-    expect(await new MemoryRateLimitStore(path).usage('c1', 0)).toEqual({ app: 1, 'file-link-downloads': 2 });
+    expect(await new MemoryRateLimitStore(path).usage(['o1'], 0)).toEqual({ app: 1, 'file-link-downloads': 2 });
   });
 });

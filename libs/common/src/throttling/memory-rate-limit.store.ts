@@ -2,7 +2,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { makePrivateDirectory, PRIVATE_FILE_MODE } from '../config/private-files';
 import { atTurnEnd } from '../runtime/turn-end';
-import { BURST_SPAN_MS, WindowCounter, PlanLimitRequest, PlanLimitResult, RateLimitStore, UsageByProduct } from './rate-limit.store';
+import { BURST_SPAN_MS, PlanLimitRequest, PlanLimitResult, QuotaFold, RateLimitStore, UsageByProduct, WindowCounter } from './rate-limit.store';
 
 interface BurstRing {
   /** admission times (ms) in a ring; `head` is the oldest once the ring is full */
@@ -26,9 +26,10 @@ interface PersistedState {
 const SWEEP_INTERVAL_MS = 5000;
 
 /**
- * The in-process store for one machine: a ring of the last `burst` admission times per key
- * (no timer per hit), quota counters persisted to a file under DATA_DIR so a restart keeps
- * usage. One instance per process, shared by every app the process runs.
+ * The in-process store for one machine: a ring of the last `burst` admission times per burst
+ * (no timer per hit), usage counters by subject and period (`<organization or credential>:<period>`)
+ * persisted to a file under DATA_DIR so a restart keeps usage. One instance per process, shared by
+ * every app the process runs.
  */
 export class MemoryRateLimitStore extends RateLimitStore {
   private static readonly instances = new Map<string, MemoryRateLimitStore>();
@@ -61,15 +62,15 @@ export class MemoryRateLimitStore extends RateLimitStore {
   }
 
   consumeSync(request: PlanLimitRequest, now: number): PlanLimitResult {
-    const quotaKey = `${request.credentialId}:${request.period}`;
-    const usage = this.quotas.get(quotaKey);
+    const quotaKey = `${request.organizationId}:${request.period}`;
+    const usage = request.quota === null ? undefined : this.quotas.get(quotaKey);
     const used = usage?.[request.product] ?? 0;
-    const ring = this.ringFor(`${request.credentialId}:${request.product}`, request.burst);
+    const ring = this.ringFor(`${request.burstOf}:${request.product}`, request.burst);
     this.leaveWindow(ring, request.burst, now);
     const full = ring.size >= request.burst;
     const oldest = full ? ring.times[ring.head] : 0;
 
-    if (used >= request.quota) {
+    if (request.quota !== null && used >= request.quota) {
       return { allowed: false, reason: 'quota', burstRemaining: request.burst - ring.size, burstResetMs: 0, quotaUsed: used };
     }
     if (full && oldest > now - BURST_SPAN_MS) {
@@ -83,29 +84,49 @@ export class MemoryRateLimitStore extends RateLimitStore {
     const inWindow = ++ring.inWindow;
     const nextOldest = ring.size >= request.burst ? ring.times[ring.head] : ring.times[(ring.head - ring.size + request.burst) % request.burst];
 
-    const counters = usage ?? {};
-    counters[request.product] = used + 1;
-    if (!usage) this.quotas.set(quotaKey, counters);
-    this.dirty = true;
+    if (request.quota !== null) {
+      const counters = usage ?? {};
+      counters[request.product] = used + 1;
+      if (!usage) this.quotas.set(quotaKey, counters);
+      this.dirty = true;
+    }
 
     return {
       allowed: true,
       burstRemaining: Math.max(0, request.burst - inWindow),
       burstResetMs: Math.max(0, nextOldest + BURST_SPAN_MS - now),
-      quotaUsed: used + 1,
+      quotaUsed: request.quota === null ? 0 : used + 1,
     };
   }
 
-  async usage(credentialId: string, period: number): Promise<UsageByProduct> {
-    return { ...(this.quotas.get(`${credentialId}:${period}`) ?? {}) };
+  async usage(subjectIds: string[], period: number): Promise<UsageByProduct> {
+    const sum: UsageByProduct = {};
+    for (const id of subjectIds) addTo(sum, this.quotas.get(`${id}:${period}`));
+    return sum;
   }
 
-  async countUsage(credentialId: string, period: number, _periodEndMs: number, item: string, amount = 1): Promise<void> {
-    const key = `${credentialId}:${period}`;
+  async countUsage(subjectId: string, period: number, _periodEndMs: number, item: string, amount = 1): Promise<void> {
+    const key = `${subjectId}:${period}`;
     const usage = this.quotas.get(key) ?? {};
     usage[item] = (usage[item] ?? 0) + amount;
     this.quotas.set(key, usage);
     this.dirty = true;
+  }
+
+  async foldIntoOrganizations(folds: QuotaFold[]): Promise<number> {
+    let folded = 0;
+    for (const { organizationId, credentialIds, period } of folds) {
+      for (const credentialId of credentialIds) {
+        const counters = this.quotas.get(`${credentialId}:${period}`);
+        if (!counters) continue;
+        const key = `${organizationId}:${period}`;
+        this.quotas.set(key, addTo(this.quotas.get(key) ?? {}, counters));
+        this.quotas.delete(`${credentialId}:${period}`);
+        folded++;
+      }
+    }
+    if (folded) this.dirty = true;
+    return folded;
   }
 
   async countWithinLimits(counters: WindowCounter[], windowMs: number): Promise<number> {
@@ -180,4 +201,9 @@ export class MemoryRateLimitStore extends RateLimitStore {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
   }
+}
+
+function addTo(sum: UsageByProduct, counters: UsageByProduct | undefined): UsageByProduct {
+  for (const [item, count] of Object.entries(counters ?? {})) sum[item] = (sum[item] ?? 0) + count;
+  return sum;
 }

@@ -7,14 +7,15 @@ import { FailureLog } from '../logging/failure-log';
 import { Batcher } from '../runtime/batcher';
 import { atTurnEnd } from '../runtime/turn-end';
 import { AdmissionLeases, GrantedResult, LeaseRefund } from './admission-leases';
-import { BURST_SPAN_MS, WindowCounter, PlanLimitRequest, PlanLimitResult, RateLimitStore, UsageByProduct } from './rate-limit.store';
+import { BURST_SPAN_MS, PlanLimitRequest, PlanLimitResult, QuotaFold, RateLimitStore, UsageByProduct, WindowCounter } from './rate-limit.store';
 
 /**
  * Admits a batch of requests in one call. Per request i: KEYS[2i-1] its burst sorted set
- * (admission times), KEYS[2i] its quota hash (product -> count); ARGV[1] how long an admission counts (BURST_SPAN_MS),
- * ARGV[2] the lease length in ms, then six ARGV per request: burst, quota, product, unique member
- * suffix, quota key ttl seconds, admissions wanted. Uses the server's clock so replicas agree;
- * requests are admitted in order, so two of the same credential in one batch see each other.
+ * (admission times), KEYS[2i] its organization's quota hash (product -> count); ARGV[1] how long an admission counts (BURST_SPAN_MS),
+ * ARGV[2] the lease length in ms, then six ARGV per request: burst, quota (below 0: none, the
+ * burst alone and nothing counted), product, unique member suffix, quota key ttl seconds,
+ * admissions wanted. Uses the server's clock so replicas agree;
+ * requests are admitted in order, so two of the same organization in one batch see each other.
  * Returns six numbers per request: allowed, reason (0 ok, 1 burst, 2 quota), burstRemaining,
  * quotaUsed, burstResetMs, admissions granted.
  *
@@ -22,9 +23,9 @@ import { BURST_SPAN_MS, WindowCounter, PlanLimitRequest, PlanLimitResult, RateLi
  * (a lease, see AdmissionLeases) is granted as many as the burst and the quota leave, at least
  * one, each recorded at now + the lease length: the time by which the lease is used up.
  *
- * A busy credential has many requests in one batch: each burst set is trimmed, counted and read
+ * A busy organization has many requests in one batch: each burst set is trimmed, counted and read
  * once, its admissions added in one ZADD, and each quota field incremented once by the batch's
- * count, so Redis works once per credential rather than once per request.
+ * count, so Redis works once per organization rather than once per request.
  */
 const CONSUME_MANY_SCRIPT = `
 local t = redis.call('TIME')
@@ -45,24 +46,28 @@ for i = 1, #KEYS / 2 do
     bursts[burstKey] = b
     burstOrder[#burstOrder + 1] = burstKey
   end
-  local qid = quotaKey .. '|' .. product
-  local q = quotas[qid]
-  if not q then
-    q = { key = quotaKey, product = product, used = tonumber(redis.call('HGET', quotaKey, product) or '0'), added = 0, ttl = ARGV[a + 4] }
-    quotas[qid] = q
-    quotaOrder[#quotaOrder + 1] = qid
+  local q = nil
+  if quota >= 0 then
+    local qid = quotaKey .. '|' .. product
+    q = quotas[qid]
+    if not q then
+      q = { key = quotaKey, product = product, used = tonumber(redis.call('HGET', quotaKey, product) or '0'), added = 0, ttl = ARGV[a + 4] }
+      quotas[qid] = q
+      quotaOrder[#quotaOrder + 1] = qid
+    end
   end
+  local used = q and q.used or 0
   local o = #out
-  if q.used >= quota then
-    out[o + 1], out[o + 2], out[o + 3], out[o + 4], out[o + 5], out[o + 6] = 0, 2, math.max(0, burst - b.count), q.used, 0, 0
+  if q and q.used >= quota then
+    out[o + 1], out[o + 2], out[o + 3], out[o + 4], out[o + 5], out[o + 6] = 0, 2, math.max(0, burst - b.count), used, 0, 0
   elseif b.count >= burst then
-    out[o + 1], out[o + 2], out[o + 3], out[o + 4], out[o + 5], out[o + 6] = 0, 1, 0, q.used, (b.oldest or now) + span - now, 0
+    out[o + 1], out[o + 2], out[o + 3], out[o + 4], out[o + 5], out[o + 6] = 0, 1, 0, used, (b.oldest or now) + span - now, 0
   else
     local want = tonumber(ARGV[a + 5])
     local at, member = now, now .. ':' .. ARGV[a + 3]
     local granted = 1
     if want > 1 then
-      granted = math.min(want, burst - b.count, quota - q.used)
+      granted = math.min(want, burst - b.count, q and (quota - q.used) or want)
       at = now + leaseMs
     end
     for j = 1, granted do
@@ -71,9 +76,11 @@ for i = 1, #KEYS / 2 do
     end
     b.count = b.count + granted
     b.oldest = b.oldest and math.min(b.oldest, at) or at
-    q.used = q.used + granted
-    q.added = q.added + granted
-    out[o + 1], out[o + 2], out[o + 3], out[o + 4], out[o + 5], out[o + 6] = 1, 0, burst - b.count, q.used, b.oldest + span - now, granted
+    if q then
+      q.used = q.used + granted
+      q.added = q.added + granted
+    end
+    out[o + 1], out[o + 2], out[o + 3], out[o + 4], out[o + 5], out[o + 6] = 1, 0, burst - b.count, q and q.used or 0, b.oldest + span - now, granted
   end
 end
 for _, burstKey in ipairs(burstOrder) do
@@ -148,7 +155,35 @@ return #KEYS
 `;
 
 /**
- * Admission leases (AdmissionLeases): a credential with 16 or more requests in the last 100 ms
+ * Moves credentials' counters into their organization's (RateLimitStore.foldIntoOrganizations).
+ * Per fold: KEYS its organization's hash, then its credentials' hashes; ARGV the number of
+ * credentials and the organization hash's ttl in seconds. Each credential's fields are added to
+ * the organization's and the credential's hash deleted, in this one step: a request counted
+ * meanwhile is counted once, here or there. Returns how many credentials had counters.
+ */
+const FOLD_SCRIPT = `
+local k, folded = 1, 0
+for a = 1, #ARGV, 2 do
+  local organizationKey, n = KEYS[k], tonumber(ARGV[a])
+  for i = 1, n do
+    local fields = redis.call('HGETALL', KEYS[k + i])
+    if #fields > 0 then
+      for j = 1, #fields, 2 do redis.call('HINCRBY', organizationKey, fields[j], fields[j + 1]) end
+      redis.call('DEL', KEYS[k + i])
+      folded = folded + 1
+    end
+  end
+  if redis.call('TTL', organizationKey) == -1 then redis.call('EXPIRE', organizationKey, tonumber(ARGV[a + 1])) end
+  k = k + n + 1
+end
+return folded
+`;
+
+/** Keys one fold call moves at most: a call holds Redis while it runs. */
+const FOLD_KEYS_PER_CALL = 1000;
+
+/**
+ * Admission leases (AdmissionLeases): an organization with 16 or more requests in the last 100 ms
  * on this replica takes up to a tenth of its burst (at most 256) from Redis in one check and
  * uses them for at most 100 ms. At 5,000 requests a second that is about 20 calls instead of
  * 5,000. A burst under 20 never leases (sandbox, starter); api-business (40) leases 4 at a time,
@@ -169,6 +204,7 @@ interface ConsumeCall {
 type ScriptedRedis = Redis & {
   platformConsumeMany(numberOfKeys: number, ...keysAndArgs: (string | number)[]): Promise<number[]>;
   platformRefund(numberOfKeys: number, ...keysAndArgs: (string | number)[]): Promise<number>;
+  platformFold(numberOfKeys: number, ...keysAndArgs: (string | number)[]): Promise<number>;
   platformReserveFailures(numberOfKeys: number, ...keysAndArgs: (string | number)[]): Promise<number[]>;
   platformReleaseFailures(numberOfKeys: number, ...keys: string[]): Promise<number>;
 };
@@ -176,7 +212,7 @@ type ScriptedRedis = Redis & {
 /**
  * Redis-backed counters: limits hold across replicas. Limit checks, and the reservations and
  * releases of failure counters, are batched (Batcher): those of many concurrent requests make one
- * EVALSHA each. A credential busy on this replica takes its admissions in leases (LEASES), so
+ * EVALSHA each. An organization busy on this replica takes its admissions in leases (LEASES), so
  * most of its requests are admitted without a Redis call.
  */
 export class RedisRateLimitStore extends RateLimitStore {
@@ -202,6 +238,7 @@ export class RedisRateLimitStore extends RateLimitStore {
     redis.defineCommand('platformReserveFailures', { lua: RESERVE_FAILURES_SCRIPT });
     redis.defineCommand('platformReleaseFailures', { lua: RELEASE_FAILURES_SCRIPT });
     redis.defineCommand('platformRefund', { lua: REFUND_SCRIPT });
+    redis.defineCommand('platformFold', { lua: FOLD_SCRIPT });
     this.redis = redis as ScriptedRedis;
     this.sweeper = setInterval(() => void this.refund(this.leases.sweep(performance.now())), LEASES.leaseMs);
     this.sweeper.unref();
@@ -209,7 +246,7 @@ export class RedisRateLimitStore extends RateLimitStore {
 
   consume(request: PlanLimitRequest): Promise<PlanLimitResult> {
     // a lease is of one quota period: one taken just before a period ends is not used after
-    const key = `${request.credentialId}:${request.product}:${request.period}`;
+    const key = `${request.burstOf}:${request.product}:${request.period}`;
     const now = performance.now();
     const want = this.leases.demand(key, request.burst, now);
     const leased = this.leases.take(key, request, now);
@@ -230,7 +267,8 @@ export class RedisRateLimitStore extends RateLimitStore {
 
   private async lease(key: string, request: PlanLimitRequest, want: number, sentAt: number): Promise<PlanLimitResult> {
     const result = (await this.consumer.run({ request, want })) as GrantedResult;
-    return this.leases.grant(key, request, this.quotaKey(request.credentialId, request.period), result, sentAt, performance.now());
+    const quotaKey = request.quota === null ? null : this.quotaKey(request.organizationId, request.period);
+    return this.leases.grant(key, request, quotaKey, result, sentAt, performance.now());
   }
 
   /** Gives back what ended leases did not use. A failure leaves the quota counted a little high, never low. */
@@ -265,10 +303,10 @@ export class RedisRateLimitStore extends RateLimitStore {
     const args: (string | number)[] = [BURST_SPAN_MS, LEASES.leaseMs];
     const now = Date.now();
     for (const { request, want } of calls) {
-      keys.push(this.burstKey(request), this.quotaKey(request.credentialId, request.period));
+      keys.push(this.burstKey(request), this.quotaKey(request.organizationId, request.period));
       this.sequence = (this.sequence + 1) % 1e9;
       const ttlSeconds = quotaTtlSeconds(request.periodEndMs, now);
-      args.push(request.burst, request.quota, request.product, `${this.memberSuffix}:${this.sequence}`, ttlSeconds, want);
+      args.push(request.burst, request.quota ?? -1, request.product, `${this.memberSuffix}:${this.sequence}`, ttlSeconds, want);
     }
     const values = await this.redis.platformConsumeMany(keys.length, ...keys, ...args);
     this.failures.succeeded('rate limit check');
@@ -317,15 +355,39 @@ export class RedisRateLimitStore extends RateLimitStore {
     };
   }
 
-  async usage(credentialId: string, period: number): Promise<UsageByProduct> {
-    const raw = await this.redis.hgetall(this.quotaKey(credentialId, period));
-    return Object.fromEntries(Object.entries(raw).map(([product, count]) => [product, Number(count)]));
+  /** In one round trip, whatever the number of subjects. */
+  async usage(subjectIds: string[], period: number): Promise<UsageByProduct> {
+    const pipeline = this.redis.pipeline();
+    for (const id of subjectIds) pipeline.hgetall(this.quotaKey(id, period));
+    const answers = (await pipeline.exec().catch(this.unavailable('usage read'))) ?? [];
+    const sum: UsageByProduct = {};
+    for (const [error, counters] of answers) {
+      if (error) this.unavailable('usage read')(error);
+      for (const [item, count] of Object.entries(counters as Record<string, string>)) sum[item] = (sum[item] ?? 0) + Number(count);
+    }
+    return sum;
   }
 
-  async countUsage(credentialId: string, period: number, periodEndMs: number, item: string, amount = 1): Promise<void> {
-    const key = this.quotaKey(credentialId, period);
+  async countUsage(subjectId: string, period: number, periodEndMs: number, item: string, amount = 1): Promise<void> {
+    const key = this.quotaKey(subjectId, period);
     await this.redis.multi().hincrby(key, item, amount).expire(key, quotaTtlSeconds(periodEndMs, Date.now())).exec().catch(this.unavailable('usage count'));
     this.failures.succeeded('usage count');
+  }
+
+  async foldIntoOrganizations(folds: QuotaFold[]): Promise<number> {
+    let folded = 0;
+    const now = Date.now();
+    for (let start = 0; start < folds.length; ) {
+      const keys: string[] = [];
+      const args: number[] = [];
+      for (; start < folds.length && (keys.length === 0 || keys.length + folds[start].credentialIds.length < FOLD_KEYS_PER_CALL); start++) {
+        const { organizationId, credentialIds, period, periodEndMs } = folds[start];
+        keys.push(this.quotaKey(organizationId, period), ...credentialIds.map((id) => this.quotaKey(id, period)));
+        args.push(credentialIds.length, quotaTtlSeconds(periodEndMs, now));
+      }
+      folded += await this.redis.platformFold(keys.length, ...keys, ...args);
+    }
+    return folded;
   }
 
   /** At shutdown: every lease ends, and what they did not use goes back. */
@@ -335,10 +397,11 @@ export class RedisRateLimitStore extends RateLimitStore {
   }
 
   private burstKey(request: PlanLimitRequest): string {
-    return `${this.prefix}rl:burst:${request.credentialId}:${request.product}`;
+    return `${this.prefix}rl:burst:${request.burstOf}:${request.product}`;
   }
 
-  private quotaKey(credentialId: string, period: number): string {
-    return `${this.prefix}rl:quota:${credentialId}:${period}`;
+  /** A subject's usage of a period: an organization's (its API requests by product among them), or a credential's. */
+  private quotaKey(subjectId: string, period: number): string {
+    return `${this.prefix}rl:quota:${subjectId}:${period}`;
   }
 }

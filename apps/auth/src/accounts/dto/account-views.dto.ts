@@ -222,10 +222,10 @@ export class UsageDayView {
 }
 
 export class QuotaUseView {
-  @ApiProperty({ type: 'integer', description: 'Requests of the organization this period.' })
+  @ApiProperty({ type: 'integer', description: 'Requests of the organization this period: its keys’, and its people’s on routes keys serve too (webhooks).' })
   used: number;
 
-  @ApiProperty({ type: 'integer', description: 'What its busiest key has left (each key has its own quota per product).' })
+  @ApiProperty({ type: 'integer', description: 'What is left of the quota, which the organization’s keys share.' })
   remaining: number;
 }
 

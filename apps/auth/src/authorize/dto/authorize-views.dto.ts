@@ -138,7 +138,7 @@ export class ProductRequestsView {
 
   @ApiProperty({
     type: 'object',
-    description: 'Requests of the period by product.',
+    description: 'Requests of the organization in the period by product: all its keys’, which share the quota.',
     properties: Object.fromEntries(PRODUCTS_OF_SERVICES.map((product) => [product, { type: 'integer', minimum: 0 }])),
     required: [...PRODUCTS_OF_SERVICES],
     additionalProperties: false,
@@ -146,12 +146,12 @@ export class ProductRequestsView {
   })
   byProduct: Record<string, number>;
 
-  @ApiProperty({ type: 'integer', minimum: 0 })
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'The organization’s quota of each product per 30-day period, shared by its keys.' })
   monthlyQuotaPerProduct: number;
 }
 
 export class WebhookRetriesView {
-  @ApiProperty({ type: 'integer', minimum: 0, description: 'Webhook delivery attempts from the second onward, for the endpoints this credential created, in the period.' })
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Webhook delivery attempts from the second onward, to the organization’s endpoints, in the period.' })
   used: number;
 
   @ApiProperty({ type: 'integer', nullable: true, description: 'Included in the plan; null when negotiated and not set.' })
