@@ -185,7 +185,7 @@ export interface paths {
         put?: never;
         /**
          * Sign up
-         * @description Creates the account and an organization it owns (developer-sandbox plan), and emails a verification link. An address that already has an account gets an email saying so instead: the answer is the same either way.
+         * @description Emails a verification link; the account, with this password and name, and an organization it owns (developer-sandbox plan) are made when that link is used, within 24 hours. Each sign-up has its own link: signing up again with the same address sends a new one, and the first link used makes the account and ends the others. An address that already has an account gets an email saying so instead: the answer is the same either way.
          */
         post: operations["Account_signUp"];
         delete?: never;
@@ -203,7 +203,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Verify an email address with the emailed link’s token */
+        /**
+         * Verify an email address with the emailed link’s token
+         * @description Makes the account of the sign-up the link was sent for, with its password, name and organization. A link of an address that has an account by now is spent.
+         */
         post: operations["Account_verifyEmail"];
         delete?: never;
         options?: never;
@@ -222,7 +225,7 @@ export interface paths {
         put?: never;
         /**
          * Send the verification email again
-         * @description At most 5 account emails an hour per account; the answer is the same whether or not the address has an account.
+         * @description Sends the address’s latest sign-up a new link (the one emailed before stops working). At most 5 account emails an hour per address; the answer is the same whether or not the address has a sign-up waiting.
          */
         post: operations["Account_resendVerification"];
         delete?: never;
@@ -242,7 +245,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in
-         * @description Sets the session cookie (HttpOnly, SameSite=Lax, Secure outside loopback). Failed sign-ins are limited per client address (`LOGIN_FAILURES_PER_ADDRESS`, 30) and per account (`LOGIN_FAILURES_PER_ACCOUNT`, 10) over 15 minutes; an account at its limit still takes its right password from an address within its limit.
+         * @description Sets the session cookie (HttpOnly, SameSite=Lax; Secure and named `__Host-platform_session` outside loopback) and a device cookie that marks this browser as one the account signed in on (`platform_device`, likewise, for a year). Failed sign-ins are limited per client address (`LOGIN_FAILURES_PER_ADDRESS`, 30) and per account (`LOGIN_FAILURES_PER_ACCOUNT`, 10) over 15 minutes. At the account’s limit its password is checked only on a browser with its device cookie; elsewhere the answer is 429 (`details.unlockByEmail`), right password or not, and `POST /api/v1/account/unlock` emails the owner a link that lifts the limit.
          */
         post: operations["Account_login"];
         delete?: never;
@@ -279,7 +282,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for a password reset link
-         * @description The link works once, for an hour. The answer is the same whether or not the address has an account.
+         * @description The link works once, for an hour, and only until the password changes. The answer is the same whether or not the address has an account.
          */
         post: operations["Account_requestReset"];
         delete?: never;
@@ -299,9 +302,49 @@ export interface paths {
         put?: never;
         /**
          * Choose a new password with the reset link’s token
-         * @description Every session of the account ends.
+         * @description Every session of the account ends, and so does every other link emailed to it (other reset links included).
          */
         post: operations["Account_confirmReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a sign-in unlock link
+         * @description For an account at its failure limit (sign-in answers 429 with `details.unlockByEmail`): emails its owner a link that works once, for an hour. At most 5 account emails an hour per address; the answer is the same whether or not the address has an account, or one at its limit.
+         */
+        post: operations["Account_requestUnlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/unlock/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lift an account’s failure limit with the unlock link’s token
+         * @description Clears the account’s failed sign-ins and sets this browser’s device cookie for the account, so that it can sign in here even if someone fills the limit again.
+         */
+        post: operations["Account_confirmUnlock"];
         delete?: never;
         options?: never;
         head?: never;
@@ -336,7 +379,7 @@ export interface paths {
         put?: never;
         /**
          * Change the password
-         * @description Needs the current password. Every other session of the account ends.
+         * @description Needs the current password: a wrong one counts as a failed sign-in of the account and of the client address (429 at their limits, as at sign-in). Every other session of the account ends, and so does every link emailed to it and not used yet.
          */
         post: operations["Account_changePassword"];
         delete?: never;
@@ -390,7 +433,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invitation to an organization
-         * @description The signed-in user’s email must be the one invited.
+         * @description The signed-in user’s email must be the one invited, and they may join while they are a member of fewer than `ORGANIZATIONS_PER_USER` organizations (10 by default).
          */
         post: operations["Account_accept"];
         delete?: never;
@@ -409,7 +452,10 @@ export interface paths {
         /** List your organizations and your role in each */
         get: operations["Organizations_list"];
         put?: never;
-        /** Create an organization you own (developer-sandbox plan) */
+        /**
+         * Create an organization you own (developer-sandbox plan)
+         * @description A person is a member of at most `ORGANIZATIONS_PER_USER` organizations (10 by default), created or joined; past it, leave one first.
+         */
         post: operations["Organizations_create"];
         delete?: never;
         options?: never;
@@ -487,7 +533,7 @@ export interface paths {
         put?: never;
         /**
          * Invite someone by email
-         * @description The link works for 7 days; inviting the same address again replaces the pending invitation. Only an owner invites an owner.
+         * @description The link works for 7 days; inviting the same address again replaces the pending invitation. Only an owner invites an owner. An organization sends at most `INVITATIONS_PER_ORGANIZATION_PER_DAY` invitations (20 by default) over any 24 hours, and one address is sent at most `INVITATIONS_PER_RECIPIENT_PER_DAY` (5) by every organization together, replaced and revoked ones counted: past either, 429 with `Retry-After`. Every invitation has the same subject; the organization’s and the inviter’s names are in its text only.
          */
         post: operations["Organizations_invite"];
         delete?: never;
@@ -528,7 +574,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description The key and secret are shown once, in this answer. Needs the developer role or above.
+         * @description The key and secret are shown once, in this answer. Needs the developer role or above. An organization holds at most `API_KEYS_PER_ORGANIZATION` keys not revoked (25 by default; the CLI’s count too): past it, revoke one it no longer uses.
          */
         post: operations["Organizations_createKey"];
         delete?: never;
@@ -975,9 +1021,15 @@ export interface components {
              * @description At least 12 characters, not a common password, not made of your email or name.
              */
             password: string;
-            /** @example Ada Okonkwo */
+            /**
+             * @description Plain text on one line: no control characters, line breaks or bidirectional formatting characters.
+             * @example Ada Okonkwo
+             */
             name: string;
-            /** @example Acme Payroll */
+            /**
+             * @description Plain text on one line: no control characters, line breaks or bidirectional formatting characters.
+             * @example Acme Payroll
+             */
             organizationName: string;
         };
         VerifiedEmailView: {
@@ -1085,7 +1137,10 @@ export interface components {
             organization: components["schemas"]["MyOrganizationView"];
         };
         OrganizationNameDto: {
-            /** @example Acme Payroll */
+            /**
+             * @description Plain text on one line: no control characters, line breaks or bidirectional formatting characters.
+             * @example Acme Payroll
+             */
             name: string;
         };
         OrganizationDetailView: {
@@ -1255,7 +1310,10 @@ export interface components {
             apiSecret: string;
         };
         CreateKeyDto: {
-            /** @example Payroll sync */
+            /**
+             * @description Plain text on one line: no control characters, line breaks or bidirectional formatting characters.
+             * @example Payroll sync
+             */
             name: string;
             /** @description Every scope when left out. */
             scopes?: ("auth:read" | "auth:write" | "credentials:write" | "hr:read" | "hr:write" | "app:read" | "app:write" | "payroll:read" | "payroll:write" | "pay:read" | "pay:write" | "books:read" | "books:write" | "webhooks:read" | "webhooks:write")[];
@@ -1445,7 +1503,7 @@ export interface components {
              * @description The machine-readable error code, one of the registry’s: branch on this, not on `message`.
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "INTERNAL_ERROR" | "HTTP_ERROR" | "UNSUPPORTED_MEDIA_TYPE" | "METHOD_NOT_ALLOWED" | "INVALID_CREDENTIALS" | "DEVELOPER_KEYS_INVALID" | "GATEWAY_AUTH_REQUIRED" | "GATEWAY_AUTH_INVALID" | "NOT_AN_ORGANIZATION_MEMBER" | "EMAIL_NOT_VERIFIED" | "CSRF_CHECK_FAILED" | "ACCOUNT_LINK_INVALID" | "ORGANIZATION_LAST_OWNER" | "MEMBER_NOT_FOUND" | "INVITATION_NOT_FOUND" | "ALREADY_A_MEMBER" | "CREDENTIAL_NOT_FOUND" | "SESSION_NOT_FOUND" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_EXPIRED" | "CLIENT_ID_INVALID" | "INSUFFICIENT_SCOPE" | "ACTING_COMPANY_FORBIDDEN" | "RATE_LIMIT_EXCEEDED" | "QUOTA_EXCEEDED" | "UPSTREAM_UNAVAILABLE" | "IDEMPOTENCY_KEY_REUSED" | "WEBHOOK_URL_FORBIDDEN" | "WORKSPACE_NOT_FOUND" | "EMPLOYEE_EXTERNAL_ID_CONFLICT" | "CONTRACT_NOT_FOUND" | "CONTRACT_OVERLAP" | "CONTRACT_NOT_EDITABLE" | "CONTRACT_INVALID_TRANSITION" | "LEAVE_TYPE_NOT_FOUND" | "LEAVE_TYPE_NAME_CONFLICT" | "LEAVE_REQUEST_NOT_FOUND" | "LEAVE_REQUEST_OVERLAP" | "LEAVE_REQUEST_ALREADY_APPROVED" | "LEAVE_REQUEST_NOT_PENDING" | "LEAVE_BALANCE_INSUFFICIENT" | "LEAVE_NO_WORKING_DAYS" | "ATTENDANCE_ALREADY_RECORDED" | "PERFORMANCE_REVIEW_NOT_FOUND" | "PERFORMANCE_REVIEW_LOCKED" | "PERFORMANCE_REVIEW_INVALID_TRANSITION" | "PAYROLL_RUN_PERIOD_CONFLICT" | "PAYROLL_NO_ELIGIBLE_EMPLOYEES" | "PAYROLL_RUN_NOT_PAYABLE" | "PAYROLL_RULES_UNAVAILABLE" | "WALLET_NOT_FOUND" | "CURRENCY_MISMATCH" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "PAYMENT_RECIPIENT_INVALID" | "ACCOUNT_NOT_FOUND" | "ACCOUNT_CODE_CONFLICT" | "JOURNAL_ENTRY_ALREADY_REVERSED" | "ACCOUNTING_PERIOD_CLOSED" | "ACCOUNTING_PERIOD_NOT_FOUND" | "ACCOUNT_INACTIVE" | "ACCOUNT_TYPE_LOCKED" | "BOOKS_CURRENCY_MISMATCH" | "NOTIFICATION_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED" | "FILE_LINK_INVALID" | "RANGE_NOT_SATISFIABLE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_JOB_NOT_FOUND" | "DOCUMENT_TOO_LARGE_FOR_SYNC" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_RENDER_TIMEOUT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "WEBHOOK_DELIVERY_NOT_FOUND" | "USER_NOT_FOUND" | "ATTENDANCE_INVALID_DATE_RANGE" | "JOURNAL_ENTRY_NOT_FOUND" | "JOURNAL_ENTRY_NOT_BALANCED" | "PAYROLL_RUN_NOT_FOUND" | "PAYROLL_RUN_LOCKED" | "PAYMENT_NOT_FOUND" | "WALLET_INSUFFICIENT_BALANCE";
+            code: "VALIDATION_FAILED" | "INTERNAL_ERROR" | "HTTP_ERROR" | "UNSUPPORTED_MEDIA_TYPE" | "METHOD_NOT_ALLOWED" | "INVALID_CREDENTIALS" | "DEVELOPER_KEYS_INVALID" | "GATEWAY_AUTH_REQUIRED" | "GATEWAY_AUTH_INVALID" | "NOT_AN_ORGANIZATION_MEMBER" | "EMAIL_NOT_VERIFIED" | "CSRF_CHECK_FAILED" | "ACCOUNT_LINK_INVALID" | "ORGANIZATION_LAST_OWNER" | "MEMBER_NOT_FOUND" | "INVITATION_NOT_FOUND" | "ALREADY_A_MEMBER" | "CREDENTIAL_NOT_FOUND" | "SESSION_NOT_FOUND" | "ORGANIZATION_LIMIT_REACHED" | "CREDENTIAL_LIMIT_REACHED" | "INVITATION_LIMIT_REACHED" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_EXPIRED" | "CLIENT_ID_INVALID" | "INSUFFICIENT_SCOPE" | "ACTING_COMPANY_FORBIDDEN" | "RATE_LIMIT_EXCEEDED" | "QUOTA_EXCEEDED" | "UPSTREAM_UNAVAILABLE" | "IDEMPOTENCY_KEY_REUSED" | "WEBHOOK_URL_FORBIDDEN" | "WORKSPACE_NOT_FOUND" | "EMPLOYEE_EXTERNAL_ID_CONFLICT" | "CONTRACT_NOT_FOUND" | "CONTRACT_OVERLAP" | "CONTRACT_NOT_EDITABLE" | "CONTRACT_INVALID_TRANSITION" | "CONTRACT_EXTERNAL_ID_CONFLICT" | "LEAVE_TYPE_NOT_FOUND" | "LEAVE_TYPE_NAME_CONFLICT" | "LEAVE_REQUEST_NOT_FOUND" | "LEAVE_REQUEST_OVERLAP" | "LEAVE_REQUEST_ALREADY_APPROVED" | "LEAVE_REQUEST_NOT_PENDING" | "LEAVE_BALANCE_INSUFFICIENT" | "LEAVE_NO_WORKING_DAYS" | "ATTENDANCE_ALREADY_RECORDED" | "PERFORMANCE_REVIEW_NOT_FOUND" | "PERFORMANCE_REVIEW_LOCKED" | "PERFORMANCE_REVIEW_INVALID_TRANSITION" | "PAYROLL_RUN_PERIOD_CONFLICT" | "PAYROLL_NO_ELIGIBLE_EMPLOYEES" | "PAYROLL_RUN_NOT_PAYABLE" | "PAYROLL_RULES_UNAVAILABLE" | "WALLET_NOT_FOUND" | "CURRENCY_MISMATCH" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "PAYMENT_RECIPIENT_INVALID" | "ACCOUNT_NOT_FOUND" | "ACCOUNT_CODE_CONFLICT" | "JOURNAL_ENTRY_ALREADY_REVERSED" | "ACCOUNTING_PERIOD_CLOSED" | "ACCOUNTING_PERIOD_NOT_FOUND" | "ACCOUNT_INACTIVE" | "ACCOUNT_TYPE_LOCKED" | "BOOKS_CURRENCY_MISMATCH" | "NOTIFICATION_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED" | "FILE_LINK_INVALID" | "RANGE_NOT_SATISFIABLE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_JOB_NOT_FOUND" | "DOCUMENT_TOO_LARGE_FOR_SYNC" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_RENDER_TIMEOUT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "WEBHOOK_DELIVERY_NOT_FOUND" | "USER_NOT_FOUND" | "ATTENDANCE_INVALID_DATE_RANGE" | "JOURNAL_ENTRY_NOT_FOUND" | "JOURNAL_ENTRY_NOT_BALANCED" | "PAYROLL_RUN_NOT_FOUND" | "PAYROLL_RUN_LOCKED" | "PAYMENT_NOT_FOUND" | "WALLET_INSUFFICIENT_BALANCE";
             /** @description VALIDATION_FAILED only: the messages of each invalid field, by its path (`lines.0.amount`). */
             errors?: {
                 [key: string]: string[];
@@ -3051,7 +3109,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description An email is on its way if the address has an unverified account. */
+            /** @description An email is on its way if the address has a sign-up waiting for its link. */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -3528,6 +3586,198 @@ export interface operations {
             };
         };
     };
+    Account_requestUnlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailDto"];
+            };
+        };
+        responses: {
+            /** @description An email is on its way if the address has an account at its limit. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Account_confirmUnlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkTokenDto"];
+            };
+        };
+        responses: {
+            /** @description Sign-in is unlocked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /**
+             * @description `ACCOUNT_LINK_INVALID`: This link is invalid, has already been used or has expired.
+             *
+             *     `VALIDATION_FAILED`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CSRF_CHECK_FAILED`: This request was refused: it must come from the dashboard’s own page, with its X-CSRF-Token header. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     Account_me: {
         parameters: {
             query?: never;
@@ -3689,6 +3939,25 @@ export interface operations {
             /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The burst per second of the organization’s plan. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3999,6 +4268,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `ORGANIZATION_LIMIT_REACHED`: You are a member of {limit, plural, one {# organization} other {# organizations}}, the most allowed: leave one before creating or joining another. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `HTTP_ERROR`: The request body is too large. */
             413: {
                 headers: {
@@ -4189,6 +4467,15 @@ export interface operations {
              *     `CSRF_CHECK_FAILED`: This request was refused: it must come from the dashboard’s own page, with its X-CSRF-Token header.
              */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ORGANIZATION_LIMIT_REACHED`: You are a member of {limit, plural, one {# organization} other {# organizations}}, the most allowed: leave one before creating or joining another. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5110,7 +5397,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}. */
+            /**
+             * @description `INVITATION_LIMIT_REACHED`: This organization has sent {limit, plural, one {# invitation} other {# invitations}} in the last 24 hours, the most allowed. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
+             *
+             *     `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
+             */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -5525,6 +5816,15 @@ export interface operations {
             };
             /** @description `HTTP_ERROR`: The requested resource was not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDENTIAL_LIMIT_REACHED`: This organization has {limit, plural, one {# API key} other {# API keys}} not revoked, the most allowed: revoke one it no longer uses before creating another. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -114,10 +114,30 @@ export interface paths {
         get: operations["Contracts_list"];
         put?: never;
         /**
-         * Create a contract
-         * @description endDate is required for fixed_term and internship contracts and may not be before startDate (VALIDATION_FAILED otherwise).
+         * Create or sync a contract
+         * @description Creates the contract for the employee named by `employeeId` or `employeeExternalId`, or, when the company already has one with this `externalId`, applies the fields sent to it as PATCH /contracts/{id} does (those left out keep their value; `status` may then end it); sent again unchanged, it changes nothing. endDate is required for fixed_term and internship contracts and may not be before startDate (VALIDATION_FAILED otherwise).
          */
-        post: operations["Contracts_create"];
+        post: operations["Contracts_createOrSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hr/contracts/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or sync contracts in bulk
+         * @description Up to 1000 contracts, each as POST /contracts takes it with its `externalId` (required here), created or synced by it in one transaction and applied in the order sent: an item sees what the items before it did, so one call may end an employee’s contract and start the next. Each item is checked on its own: an invalid item fails alone (`status: failed` with the error envelope POST /contracts would answer: VALIDATION_FAILED, USER_NOT_FOUND, CONTRACT_OVERLAP, …), the others are written. The answer is 200 whenever the list could be read, with one result per item in the order sent; only a body that is not such a list (not an array, more than 1000 items, past the body limits) is refused whole with 400, and a body over 6 MiB with 413. Sending the same items again changes nothing (`unchanged`). Emits contract.activated and contract.ended as the single routes do.
+         */
+        post: operations["Contracts_upsertMany"];
         delete?: never;
         options?: never;
         head?: never;
@@ -668,6 +688,11 @@ export interface components {
             companyId: string;
             /** Format: uuid */
             employeeId: string;
+            /**
+             * @description Your system’s id for the contract; null when none was given.
+             * @example CTR-0042-2025
+             */
+            externalId: string | null;
             /** @enum {string} */
             type: "permanent" | "fixed_term" | "internship" | "apprenticeship" | "consultant";
             /** @enum {string} */
@@ -739,8 +764,21 @@ export interface components {
             amount: number;
         };
         CreateContractDto: {
-            /** Format: uuid */
-            employeeId: string;
+            /**
+             * @description Your system’s id for the contract, unique within the company: POST with a known externalId syncs that contract (required in POST /contracts/bulk).
+             * @example CTR-0042-2025
+             */
+            externalId?: string;
+            /**
+             * Format: uuid
+             * @description The employee. Send this or employeeExternalId.
+             */
+            employeeId?: string;
+            /**
+             * @description The employee by the externalId they were given, instead of employeeId.
+             * @example EMP-0042
+             */
+            employeeExternalId?: string;
             /** @enum {string} */
             type: "permanent" | "fixed_term" | "internship" | "apprenticeship" | "consultant";
             /**
@@ -750,10 +788,10 @@ export interface components {
             startDate: string;
             /**
              * Format: date
-             * @description Required for fixed_term and internship; not before startDate.
+             * @description Required for fixed_term and internship; not before startDate. null: open-ended.
              * @example 2025-12-31
              */
-            endDate?: string;
+            endDate?: string | null;
             /**
              * @description Per pay period, integer in minor units of `currency` (XAF has none).
              * @example 350000
@@ -779,13 +817,60 @@ export interface components {
             /** @example Accountant */
             jobTitle?: string | null;
             /**
-             * @description Send draft to prepare a contract without putting it in force.
-             * @default active
+             * @description A new contract is active unless sent as draft, to prepare it without putting it in force. Syncing a known externalId moves its contract as PATCH does: draft → active → ended.
              * @enum {string}
              */
-            status?: "draft" | "active";
+            status?: "draft" | "active" | "ended";
+        };
+        BulkContractResult: {
+            /** @description The item’s position in `items`. */
+            index: number;
+            /**
+             * @description The item’s externalId, trimmed; null when it had none.
+             * @example CTR-0042-2025
+             */
+            externalId: string | null;
+            /**
+             * Format: uuid
+             * @description The employee the item named; null when it was not found or the item failed before it was looked for.
+             */
+            employeeId: string | null;
+            /**
+             * @description That employee’s externalId; null likewise.
+             * @example EMP-0042
+             */
+            employeeExternalId: string | null;
+            /**
+             * @description `unchanged`: the contract already had every value sent.
+             * @enum {string}
+             */
+            status: "created" | "updated" | "unchanged" | "failed";
+            /**
+             * Format: uuid
+             * @description The contract; null when the item failed.
+             */
+            id: string | null;
+            /** @description Failed items only: why, as the error envelope POST /contracts would have answered (VALIDATION_FAILED with the item’s fields, USER_NOT_FOUND, CONTRACT_OVERLAP with the contract in the way, …). */
+            error?: components["schemas"]["ErrorEnvelope"];
+        };
+        BulkContractsView: {
+            created: number;
+            updated: number;
+            unchanged: number;
+            failed: number;
+            /** @description One per item, in the order sent. */
+            items: components["schemas"]["BulkContractResult"][];
+        };
+        BulkContractsDto: {
+            /** @description Contracts to create or sync by externalId (required in each), each as POST /contracts takes it, applied in the order sent. */
+            items: components["schemas"]["CreateContractDto"][];
         };
         UpdateContractDto: {
+            /**
+             * @description Your system’s id for the contract, unique within the company: POST with a known externalId syncs that contract (required in POST /contracts/bulk).
+             * @example CTR-0042-2025
+             */
+            externalId?: string;
             /** @enum {string} */
             type?: "permanent" | "fixed_term" | "internship" | "apprenticeship" | "consultant";
             /**
@@ -1152,7 +1237,7 @@ export interface components {
              * @description The machine-readable error code, one of the registry’s: branch on this, not on `message`.
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "INTERNAL_ERROR" | "HTTP_ERROR" | "UNSUPPORTED_MEDIA_TYPE" | "METHOD_NOT_ALLOWED" | "INVALID_CREDENTIALS" | "DEVELOPER_KEYS_INVALID" | "GATEWAY_AUTH_REQUIRED" | "GATEWAY_AUTH_INVALID" | "NOT_AN_ORGANIZATION_MEMBER" | "EMAIL_NOT_VERIFIED" | "CSRF_CHECK_FAILED" | "ACCOUNT_LINK_INVALID" | "ORGANIZATION_LAST_OWNER" | "MEMBER_NOT_FOUND" | "INVITATION_NOT_FOUND" | "ALREADY_A_MEMBER" | "CREDENTIAL_NOT_FOUND" | "SESSION_NOT_FOUND" | "ORGANIZATION_LIMIT_REACHED" | "CREDENTIAL_LIMIT_REACHED" | "INVITATION_LIMIT_REACHED" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_EXPIRED" | "CLIENT_ID_INVALID" | "INSUFFICIENT_SCOPE" | "ACTING_COMPANY_FORBIDDEN" | "RATE_LIMIT_EXCEEDED" | "QUOTA_EXCEEDED" | "UPSTREAM_UNAVAILABLE" | "IDEMPOTENCY_KEY_REUSED" | "WEBHOOK_URL_FORBIDDEN" | "WORKSPACE_NOT_FOUND" | "EMPLOYEE_EXTERNAL_ID_CONFLICT" | "CONTRACT_NOT_FOUND" | "CONTRACT_OVERLAP" | "CONTRACT_NOT_EDITABLE" | "CONTRACT_INVALID_TRANSITION" | "LEAVE_TYPE_NOT_FOUND" | "LEAVE_TYPE_NAME_CONFLICT" | "LEAVE_REQUEST_NOT_FOUND" | "LEAVE_REQUEST_OVERLAP" | "LEAVE_REQUEST_ALREADY_APPROVED" | "LEAVE_REQUEST_NOT_PENDING" | "LEAVE_BALANCE_INSUFFICIENT" | "LEAVE_NO_WORKING_DAYS" | "ATTENDANCE_ALREADY_RECORDED" | "PERFORMANCE_REVIEW_NOT_FOUND" | "PERFORMANCE_REVIEW_LOCKED" | "PERFORMANCE_REVIEW_INVALID_TRANSITION" | "PAYROLL_RUN_PERIOD_CONFLICT" | "PAYROLL_NO_ELIGIBLE_EMPLOYEES" | "PAYROLL_RUN_NOT_PAYABLE" | "PAYROLL_RULES_UNAVAILABLE" | "WALLET_NOT_FOUND" | "CURRENCY_MISMATCH" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "PAYMENT_RECIPIENT_INVALID" | "ACCOUNT_NOT_FOUND" | "ACCOUNT_CODE_CONFLICT" | "JOURNAL_ENTRY_ALREADY_REVERSED" | "ACCOUNTING_PERIOD_CLOSED" | "ACCOUNTING_PERIOD_NOT_FOUND" | "ACCOUNT_INACTIVE" | "ACCOUNT_TYPE_LOCKED" | "BOOKS_CURRENCY_MISMATCH" | "NOTIFICATION_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED" | "FILE_LINK_INVALID" | "RANGE_NOT_SATISFIABLE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_JOB_NOT_FOUND" | "DOCUMENT_TOO_LARGE_FOR_SYNC" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_RENDER_TIMEOUT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "WEBHOOK_DELIVERY_NOT_FOUND" | "USER_NOT_FOUND" | "ATTENDANCE_INVALID_DATE_RANGE" | "JOURNAL_ENTRY_NOT_FOUND" | "JOURNAL_ENTRY_NOT_BALANCED" | "PAYROLL_RUN_NOT_FOUND" | "PAYROLL_RUN_LOCKED" | "PAYMENT_NOT_FOUND" | "WALLET_INSUFFICIENT_BALANCE";
+            code: "VALIDATION_FAILED" | "INTERNAL_ERROR" | "HTTP_ERROR" | "UNSUPPORTED_MEDIA_TYPE" | "METHOD_NOT_ALLOWED" | "INVALID_CREDENTIALS" | "DEVELOPER_KEYS_INVALID" | "GATEWAY_AUTH_REQUIRED" | "GATEWAY_AUTH_INVALID" | "NOT_AN_ORGANIZATION_MEMBER" | "EMAIL_NOT_VERIFIED" | "CSRF_CHECK_FAILED" | "ACCOUNT_LINK_INVALID" | "ORGANIZATION_LAST_OWNER" | "MEMBER_NOT_FOUND" | "INVITATION_NOT_FOUND" | "ALREADY_A_MEMBER" | "CREDENTIAL_NOT_FOUND" | "SESSION_NOT_FOUND" | "ORGANIZATION_LIMIT_REACHED" | "CREDENTIAL_LIMIT_REACHED" | "INVITATION_LIMIT_REACHED" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_EXPIRED" | "CLIENT_ID_INVALID" | "INSUFFICIENT_SCOPE" | "ACTING_COMPANY_FORBIDDEN" | "RATE_LIMIT_EXCEEDED" | "QUOTA_EXCEEDED" | "UPSTREAM_UNAVAILABLE" | "IDEMPOTENCY_KEY_REUSED" | "WEBHOOK_URL_FORBIDDEN" | "WORKSPACE_NOT_FOUND" | "EMPLOYEE_EXTERNAL_ID_CONFLICT" | "CONTRACT_NOT_FOUND" | "CONTRACT_OVERLAP" | "CONTRACT_NOT_EDITABLE" | "CONTRACT_INVALID_TRANSITION" | "CONTRACT_EXTERNAL_ID_CONFLICT" | "LEAVE_TYPE_NOT_FOUND" | "LEAVE_TYPE_NAME_CONFLICT" | "LEAVE_REQUEST_NOT_FOUND" | "LEAVE_REQUEST_OVERLAP" | "LEAVE_REQUEST_ALREADY_APPROVED" | "LEAVE_REQUEST_NOT_PENDING" | "LEAVE_BALANCE_INSUFFICIENT" | "LEAVE_NO_WORKING_DAYS" | "ATTENDANCE_ALREADY_RECORDED" | "PERFORMANCE_REVIEW_NOT_FOUND" | "PERFORMANCE_REVIEW_LOCKED" | "PERFORMANCE_REVIEW_INVALID_TRANSITION" | "PAYROLL_RUN_PERIOD_CONFLICT" | "PAYROLL_NO_ELIGIBLE_EMPLOYEES" | "PAYROLL_RUN_NOT_PAYABLE" | "PAYROLL_RULES_UNAVAILABLE" | "WALLET_NOT_FOUND" | "CURRENCY_MISMATCH" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "PAYMENT_RECIPIENT_INVALID" | "ACCOUNT_NOT_FOUND" | "ACCOUNT_CODE_CONFLICT" | "JOURNAL_ENTRY_ALREADY_REVERSED" | "ACCOUNTING_PERIOD_CLOSED" | "ACCOUNTING_PERIOD_NOT_FOUND" | "ACCOUNT_INACTIVE" | "ACCOUNT_TYPE_LOCKED" | "BOOKS_CURRENCY_MISMATCH" | "NOTIFICATION_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED" | "FILE_LINK_INVALID" | "RANGE_NOT_SATISFIABLE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_JOB_NOT_FOUND" | "DOCUMENT_TOO_LARGE_FOR_SYNC" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_RENDER_TIMEOUT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "WEBHOOK_DELIVERY_NOT_FOUND" | "USER_NOT_FOUND" | "ATTENDANCE_INVALID_DATE_RANGE" | "JOURNAL_ENTRY_NOT_FOUND" | "JOURNAL_ENTRY_NOT_BALANCED" | "PAYROLL_RUN_NOT_FOUND" | "PAYROLL_RUN_LOCKED" | "PAYMENT_NOT_FOUND" | "WALLET_INSUFFICIENT_BALANCE";
             /** @description VALIDATION_FAILED only: the messages of each invalid field, by its path (`lines.0.amount`). */
             errors?: {
                 [key: string]: string[];
@@ -1891,8 +1976,9 @@ export interface operations {
     Employees_upsertMany: {
         parameters: {
             query?: never;
-            header: {
-                "accept-language": string;
+            header?: {
+                /** @description The language of `message` and field errors: English, or French (`fr`). */
+                "accept-language"?: string;
                 /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
                 "X-Workspace-Id"?: string;
                 /** @description Client company to act for; must belong to X-Workspace-Id */
@@ -2394,6 +2480,7 @@ export interface operations {
                 /** @description Cursor mode: `start` (or empty) for the first page, then the `nextCursor` of the page before, until it is null. Rows come in the order of their id (not the list’s usual order), which never changes: a row that existed when you began and still matches the filters is answered exactly once, however rows are written meanwhile. `total` is counted on the first page and carried by the cursors: every page of a walk answers the total as it began. Opaque: send it back as it came. Not with `page`. */
                 cursor?: string;
                 employeeId?: string;
+                externalId?: string;
                 status?: "draft" | "active" | "ended";
             };
             header?: {
@@ -2545,7 +2632,7 @@ export interface operations {
             };
         };
     };
-    Contracts_create: {
+    Contracts_createOrSync: {
         parameters: {
             query?: never;
             header?: {
@@ -2563,6 +2650,28 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The company had a contract with this externalId: it was synchronized (same id). */
+            200: {
+                headers: {
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["ContractView"];
+                    };
+                };
+            };
             /** @description Contract created, active unless sent with status draft. */
             201: {
                 headers: {
@@ -2637,8 +2746,173 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `CONTRACT_OVERLAP`: The employee already has a contract in force over this period. */
+            /**
+             * @description `CONTRACT_OVERLAP`: The employee already has a contract in force over this period.
+             *
+             *     `CONTRACT_EXTERNAL_ID_CONFLICT`: Another contract of this company already has this externalId.
+             *
+             *     `CONTRACT_NOT_EDITABLE`: The contract cannot be changed in its current status.
+             *
+             *     `CONTRACT_INVALID_TRANSITION`: The contract cannot move from <from> to <to>.
+             */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The request body was sent as <received>, which this API does not read: send it as <expected> (header Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMIT_EXCEEDED`: Too many requests. Retry after {retryAfter, plural, one {# second} other {# seconds}}.
+             *
+             *     `QUOTA_EXCEEDED`: The monthly request quota of your plan is used up.
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `HTTP_ERROR`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error occurred. Please try again later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UPSTREAM_UNAVAILABLE`: A service this request depends on is unavailable. Please retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Contracts_upsertMany: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of `message` and field errors: English, or French (`fr`). */
+                "accept-language"?: string;
+                /** @description Workspace owning the acting company; sent with X-Acting-Company-Id */
+                "X-Workspace-Id"?: string;
+                /** @description Client company to act for; must belong to X-Workspace-Id */
+                "X-Acting-Company-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkContractsDto"];
+            };
+        };
+        responses: {
+            /** @description What became of each item, and how many of each outcome. */
+            200: {
+                headers: {
+                    /** @description The request limit that binds now: the burst per second, or the monthly quota when it is nearer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that limit resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["BulkContractsView"];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `AUTH_TOKEN_MISSING`: A Bearer access token is required.
+             *
+             *     `AUTH_TOKEN_INVALID`: The access token is invalid or has been revoked.
+             *
+             *     `AUTH_TOKEN_EXPIRED`: The access token has expired.
+             *
+             *     `DEVELOPER_KEYS_INVALID`: The API key or secret is invalid.
+             *
+             *     `CLIENT_ID_INVALID`: The X-Platform-Client-Id header is missing or does not match the token.
+             */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` … */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `INSUFFICIENT_SCOPE`: Your credentials do not allow this operation (requires <scope>).
+             *
+             *     `ACTING_COMPANY_FORBIDDEN`: You may not act for this workspace or company.
+             */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2973,6 +3247,8 @@ export interface operations {
              *     `CONTRACT_INVALID_TRANSITION`: The contract cannot move from <from> to <to>.
              *
              *     `CONTRACT_OVERLAP`: The employee already has a contract in force over this period.
+             *
+             *     `CONTRACT_EXTERNAL_ID_CONFLICT`: Another contract of this company already has this externalId.
              */
             409: {
                 headers: {
