@@ -1,16 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { plainToInstance } from 'class-transformer';
-import { validateSync } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import {
-  atTurnEnd,
   buildErrorEnvelope,
   ErrorEnvelope,
   EventOutbox,
-  FieldErrors,
-  flattenValidationErrors,
   isUniqueViolation,
   jsonRecordset,
   Language,
@@ -20,16 +15,11 @@ import {
 } from '@platform/common';
 import { Employee } from '../employees/employee.entity';
 import { todayIso } from '../shared/dates';
+import { checkBulkItems, externalIdOf, ValidItem } from '../shared/bulk-items';
 import { ContractOutcome, createOrSync, EDITABLE_FIELDS, findClash, overlapError } from './contract-changes';
 import { Contract } from './contract.entity';
 import { contractsConcerned, lockEmployees } from './contract-reads';
 import { BulkContractResult, BulkContractsView, CreateContractDto, MAX_BULK_CONTRACTS } from './dto/contract.dto';
-
-/** The global pipe's rules, for items it does not see one by one. */
-const VALIDATION = { whitelist: true, forbidNonWhitelisted: true, validationError: { target: false, value: false } };
-
-/** Items checked in one turn of the event loop. */
-const ITEMS_PER_TURN = 100;
 
 /** The columns a sync rewrites: every field a change may set, status included. */
 const SYNCED_FIELDS = ['id', ...EDITABLE_FIELDS, 'status'] as const;
@@ -38,10 +28,7 @@ const NEW_FIELDS = [...SYNCED_FIELDS, 'employeeId'] as const;
 
 type BulkItem = CreateContractDto & { externalId: string };
 
-interface Valid {
-  index: number;
-  input: BulkItem;
-}
+type Valid = ValidItem<BulkItem>;
 
 /** What became of a valid item in the transaction: its employee, and its outcome or its error. */
 interface Settled {
@@ -83,24 +70,8 @@ export class ContractsBulkService {
   async upsert(companyId: string, items: unknown[], language: Language): Promise<BulkContractsView> {
     if (items.length > MAX_BULK_CONTRACTS) throw PlatformException.validation({ items: [`items must contain no more than ${MAX_BULK_CONTRACTS} elements`] });
     const results: BulkContractResult[] = items.map((item, index) => ({ index, externalId: externalIdOf(item), employeeId: null, employeeExternalId: null, status: 'failed', id: null }));
-    const valid: Valid[] = [];
-    const firstWith = new Map<string, number>();
-    for (const [index, item] of items.entries()) {
-      // class-transformer and class-validator take a fraction of a millisecond an item: the requests behind this one get a turn every slice
-      if (index && index % ITEMS_PER_TURN === 0) await atTurnEnd(undefined);
-      const checked = check(item);
-      if ('errors' in checked) {
-        results[index].error = buildErrorEnvelope(PlatformException.validation(checked.errors), language);
-        continue;
-      }
-      const first = firstWith.get(checked.input.externalId);
-      if (first !== undefined) {
-        results[index].error = buildErrorEnvelope(PlatformException.validation({ externalId: [`externalId must not repeat an earlier item’s (item ${first})`] }), language);
-        continue;
-      }
-      firstWith.set(checked.input.externalId, index);
-      valid.push({ index, input: checked.input });
-    }
+    const { valid, failed } = await checkBulkItems(items, CreateContractDto, language);
+    for (const [index, error] of failed) results[index].error = error;
 
     if (valid.length) {
       const attempt = () => this.transactions.run((manager) => this.write(manager, companyId, valid, language));
@@ -188,19 +159,4 @@ class ContractBook {
     const employees = this.byEmployee.get(contract.employeeId) ?? new Map<string, Contract>();
     this.byEmployee.set(contract.employeeId, employees.set(contract.id, contract));
   }
-}
-
-/** The item as POST /contracts takes it, with its externalId, or its field errors. */
-function check(item: unknown): { input: BulkItem } | { errors: FieldErrors } {
-  if (typeof item !== 'object' || item === null || Array.isArray(item)) return { errors: { item: ['item must be an object'] } };
-  const input = plainToInstance(CreateContractDto, item);
-  const errors = flattenValidationErrors(validateSync(input, VALIDATION));
-  // the key a replay is recognised by
-  if (input.externalId === undefined) errors.externalId = ['externalId should not be null or undefined'];
-  return Object.keys(errors).length ? { errors } : { input: input as BulkItem };
-}
-
-function externalIdOf(item: unknown): string | null {
-  const value = item && typeof item === 'object' ? (item as { externalId?: unknown }).externalId : undefined;
-  return typeof value === 'string' ? value.trim() : null;
 }

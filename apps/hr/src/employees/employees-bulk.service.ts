@@ -1,26 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { plainToInstance } from 'class-transformer';
-import { validateSync } from 'class-validator';
 import { DataSource, EntityManager } from 'typeorm';
-import { atTurnEnd, buildErrorEnvelope, EventOutbox, EventType, FieldErrors, flattenValidationErrors, jsonRecordset, Language, PlatformException, qualifiedTable, Transactions } from '@platform/common';
+import { EventOutbox, EventType, jsonRecordset, Language, PlatformException, qualifiedTable, Transactions } from '@platform/common';
+import { checkBulkItems, externalIdOf, ValidItem } from '../shared/bulk-items';
 import { BulkEmployeeResult, BulkEmployeesView, CreateEmployeeDto, MAX_BULK_EMPLOYEES } from './dto/employee.dto';
 import { applyFields, checkDates, FIELDS, fieldsOf } from './employee-changes';
 import { Employee } from './employee.entity';
 
-/** The global pipe's rules, for items it does not see one by one. */
-const VALIDATION = { whitelist: true, forbidNonWhitelisted: true, validationError: { target: false, value: false } };
-
-/** Items checked in one turn of the event loop. */
-const ITEMS_PER_TURN = 100;
-
 /** What a new employee has where the item is silent, as POST /employees gives it. */
 const NEW_EMPLOYEE: Partial<Employee> = { phone: null, terminationDate: null, nationalId: null, socialInsuranceNumber: null, country: 'CM', payout: null };
 
-interface Valid {
-  index: number;
-  input: CreateEmployeeDto;
-}
+type Valid = ValidItem<CreateEmployeeDto>;
 
 /**
  * Creates or syncs up to a thousand employees by externalId in one transaction of a few
@@ -48,28 +38,8 @@ export class EmployeesBulkService {
   async upsert(companyId: string, items: unknown[], language: Language): Promise<BulkEmployeesView> {
     if (items.length > MAX_BULK_EMPLOYEES) throw PlatformException.validation({ items: [`items must contain no more than ${MAX_BULK_EMPLOYEES} elements`] });
     const results: BulkEmployeeResult[] = items.map((item, index) => ({ index, externalId: externalIdOf(item), status: 'failed', id: null }));
-    const fail = (index: number, errors: FieldErrors) => {
-      results[index].error = buildErrorEnvelope(PlatformException.validation(errors), language);
-    };
-    const valid: Valid[] = [];
-    const firstWith = new Map<string, number>();
-    for (const [index, item] of items.entries()) {
-      // class-transformer and class-validator take about 0.2 ms an item: the requests behind this one get a turn every slice
-      if (index && index % ITEMS_PER_TURN === 0) await atTurnEnd(undefined);
-      const checked = check(item);
-      if ('errors' in checked) {
-        fail(index, checked.errors);
-        continue;
-      }
-      const first = firstWith.get(checked.input.externalId);
-      if (first !== undefined) {
-        fail(index, { externalId: [`externalId must not repeat an earlier item’s (item ${first})`] });
-        continue;
-      }
-      firstWith.set(checked.input.externalId, index);
-      valid.push({ index, input: checked.input });
-    }
-
+    const { valid, failed } = await checkBulkItems(items, CreateEmployeeDto, language, (input) => checkDates(input.hireDate, input.status, input.terminationDate));
+    for (const [index, error] of failed) results[index].error = error;
     if (valid.length) await this.transactions.run((manager) => this.write(manager, companyId, valid, results));
     const count = (status: BulkEmployeeResult['status']) => results.filter((result) => result.status === status).length;
     return { created: count('created'), updated: count('updated'), unchanged: count('unchanged'), failed: count('failed'), items: results };
@@ -122,24 +92,4 @@ export class EmployeesBulkService {
     }
     await this.outbox.recordMany(manager, companyId, events);
   }
-}
-
-/** The item as POST /employees takes it, or its field errors. */
-function check(item: unknown): { input: CreateEmployeeDto } | { errors: FieldErrors } {
-  if (typeof item !== 'object' || item === null || Array.isArray(item)) return { errors: { item: ['item must be an object'] } };
-  const input = plainToInstance(CreateEmployeeDto, item);
-  const found = validateSync(input, VALIDATION);
-  if (found.length) return { errors: flattenValidationErrors(found) };
-  try {
-    checkDates(input.hireDate, input.status, input.terminationDate);
-  } catch (error) {
-    if (error instanceof PlatformException && error.options.errors) return { errors: error.options.errors };
-    throw error;
-  }
-  return { input };
-}
-
-function externalIdOf(item: unknown): string | null {
-  const value = item && typeof item === 'object' ? (item as { externalId?: unknown }).externalId : undefined;
-  return typeof value === 'string' ? value.trim() : null;
 }
