@@ -1,46 +1,16 @@
 import { PLATFORM_CLIENT_ID } from '@platform/common';
 import { ReceivedMail, TestSmtpServer } from '../apps/utilities/test/channel-servers';
-import { call, eventually, HttpResult, RequestOptions, sleep } from './support/http';
+import { call, eventually, HttpResult } from './support/http';
+import { DashboardSession } from './support/dashboard-session';
 import { OneMachineSuite, startOneMachineSuite } from './support/one-machine-suite';
 import { expectError } from './support/stack';
 
 jest.setTimeout(180_000);
 
-/**
- * A browser's view of the dashboard: its cookie jar, its origin, the CSRF token it read; as the
- * dashboard does, a request refused for its organization's burst goes once more after its
- * Retry-After.
- */
-class Browser {
-  readonly cookies = new Map<string, string>();
-  csrfToken?: string;
-  constructor(private readonly suite: OneMachineSuite) {}
-
-  /** The session cookie's value, under whichever name it was set. */
-  get session(): string | undefined {
-    return this.cookies.get('__Host-platform_session') ?? this.cookies.get('platform_session');
-  }
-
-  async call<T = any>(method: string, path: string, options: RequestOptions & { csrf?: boolean } = {}): Promise<HttpResult<T>> {
-    const headers: Record<string, string> = { ...options.headers };
-    if (this.cookies.size) headers.cookie ??= [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    if (options.csrf !== false && method !== 'GET') {
-      headers.origin ??= this.suite.base;
-      if (this.csrfToken) headers['x-csrf-token'] ??= this.csrfToken;
-    }
-    let result = await call<T>(this.suite.base, method, path, { ...options, headers });
-    const wait = result.status === 429 ? Number(result.headers.get('retry-after')) : 0;
-    if (wait > 0 && wait <= 5) {
-      await sleep(wait * 1000);
-      result = await call<T>(this.suite.base, method, path, { ...options, headers });
-    }
-    for (const set of result.headers.getSetCookie()) {
-      const [, name, value] = /^([^=]+)=([^;]*)/.exec(set)!;
-      if (value && !/Max-Age=0/.test(set)) this.cookies.set(name, value);
-      else this.cookies.delete(name);
-    }
-    if ((result.body as any)?.data?.csrfToken) this.csrfToken = (result.body as any).data.csrfToken;
-    return result;
+/** A browser of the one-machine suite's dashboard. */
+class Browser extends DashboardSession {
+  constructor(suite: OneMachineSuite) {
+    super(suite.base);
   }
 }
 
