@@ -622,7 +622,6 @@ function summarize({ result, sorted }, seconds) {
   };
 }
 
-
 /** 200s per second as the client saw them, and the most that were surely admitted within 1,000 ms. */
 function throttleStats(admitted, burst) {
   const received = admitted.map((a) => a.receivedAt).sort((a, b) => a - b);
