@@ -13,14 +13,14 @@
  * could not run or got errors (non-2xx responses, socket errors or timeouts; 429s are expected
  * in the throttler scenario only), 2 on a bad option, 130/143 when interrupted.
  */
-const { execFileSync, spawn, spawnSync } = require('node:child_process');
+const { execFile, execFileSync, spawn, spawnSync } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { performance } = require('node:perf_hooks');
 const stress = require('./stress');
-const { call, freePort, sleep } = require('./support');
+const { call, freePort, memoryStatusMb, ownPostgresMemory, processIds, readStat, round, sleep, suiteNodeOptions } = require('./support');
 
 const ROOT = path.join(__dirname, '..');
 const ADMIN_POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -40,13 +40,6 @@ function imageNodeOptions() {
 }
 const SERVICE_NODE_OPTIONS = imageNodeOptions();
 
-/** The Node options `npm start` runs the one-machine suite with (package.json's `start` script). */
-function suiteNodeOptions() {
-  const start = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start;
-  const match = / node ((?:--\S+ )*)dist\/suite\/main\.js/.exec(start);
-  if (!match) throw new Error(`package.json's start script does not run dist/suite/main.js with node: ${start}`);
-  return match[1].trim();
-}
 const SUITE_NODE_OPTIONS = suiteNodeOptions();
 
 // ---------------------------------------------------------------------------------------------
@@ -248,6 +241,50 @@ const ONE_MACHINE_SCENARIOS = [
   },
 ];
 
+/**
+ * The one-machine suite as a user runs it: `npm start` with no DATABASE_URL, so the suite starts
+ * its own PostgreSQL (the embedded server, its cluster under the suite's DATA_DIR), and the two
+ * share a core, the suite's: both on core 0, the load on core 1. Scenario 8's GET against bare
+ * Fastify on core 0; scenario 9's PATCH against bare Fastify making the same one-row UPDATE with
+ * `pg` on the same PostgreSQL (bench/baseline.js with BASELINE_DATABASE_URL), which is the write's
+ * limit there. The memory target is the suite's processes after the load: its Node process and
+ * its PostgreSQL's (ownPostgresMemory).
+ */
+const OWN_POSTGRES_MEMORY_TARGET_MB = 250;
+const ownPostgresEnv = () => ({ ...ONE_MACHINE_ENV, DATABASE_URL: undefined, DATA_DIR: context.ownPostgres.dataDir });
+const OWN_POSTGRES_MEMORY_TARGET = {
+  label: `suite + its PostgreSQL after load ≤ ${OWN_POSTGRES_MEMORY_TARGET_MB} MB`,
+  check: (s) => s.afterLoad?.totalMb <= OWN_POSTGRES_MEMORY_TARGET_MB,
+};
+const OWN_POSTGRES_SCENARIOS = [
+  {
+    ...SCENARIOS[0],
+    id: 'own-postgres-get',
+    number: 11,
+    title: 'One-machine suite on its own PostgreSQL, both on core 0: authenticated GET /api/v1/app/notifications/preferences',
+    measures: `scenario 8's GET against \`npm start\` with its embedded PostgreSQL beside it on the suite's core; the limit: bare Fastify on that core`,
+    app: 'suite',
+    ownPostgres: true,
+    credential: 'ownPostgres',
+    env: ownPostgresEnv,
+    memoryTarget: OWN_POSTGRES_MEMORY_TARGET,
+  },
+  {
+    ...SCENARIOS[1],
+    id: 'own-postgres-patch',
+    number: 12,
+    title: 'One-machine suite on its own PostgreSQL, both on core 0: PATCH /api/v1/app/notifications/preferences',
+    measures: `scenario 9's PATCH against \`npm start\` with its embedded PostgreSQL on the suite's core; the limit: bare Fastify making the same one-row UPDATE with \`pg\` on that PostgreSQL, on that core`,
+    app: 'suite',
+    ownPostgres: true,
+    limitWrites: true,
+    credential: 'ownPostgres',
+    env: ownPostgresEnv,
+    targets: [{ label: 'ratio ≥ 100%', check: (s) => s.ratio >= 1 }],
+    memoryTarget: OWN_POSTGRES_MEMORY_TARGET,
+  },
+];
+
 // ---------------------------------------------------------------------------------------------
 // Processes, bounded and always cleaned up
 
@@ -335,15 +372,6 @@ function restoreStores() {
 
 function pidsNamed(comm) {
   return processIds().filter((pid) => readStat(pid)?.comm === comm);
-}
-
-/** Every process id in /proc. */
-function processIds() {
-  try {
-    return fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).map(Number);
-  } catch {
-    return [];
-  }
 }
 
 /** Starts `node <script>` pinned to `cpu` (when pinning), output to a log file. */
@@ -441,17 +469,6 @@ const CLK_TCK = (() => {
   }
 })();
 
-/** The memory fields of /proc/<pid>/status in MB (VmHWM, RssAnon, RssFile…); empty when unreadable. */
-function memoryStatusMb(pid) {
-  try {
-    const fields = {};
-    for (const [, name, kb] of fs.readFileSync(`/proc/${pid}/status`, 'utf8').matchAll(/^(\w+):\s+(\d+) kB$/gm)) fields[name] = Number(kb) / 1024;
-    return fields;
-  } catch {
-    return {};
-  }
-}
-
 const peakRssMb = (pid) => memoryStatusMb(pid).VmHWM ?? null;
 
 /**
@@ -464,26 +481,20 @@ function rssParts(pid) {
   return RssAnon === undefined || RssFile === undefined ? null : { anonMb: round(RssAnon, 1), fileMb: round(RssFile, 1) };
 }
 
-function readStat(pid) {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const close = stat.lastIndexOf(')');
-    const comm = stat.slice(stat.indexOf('(') + 1, close);
-    const fields = stat.slice(close + 2).split(' ');
-    return { comm, ticks: Number(fields[11]) + Number(fields[12]) };
-  } catch {
-    return null;
-  }
-}
-
-/** CPU ticks of the processes that matter, to say where the two cores went during a measurement. */
-function cpuSnapshot(serverPid, helperPids) {
+/**
+ * CPU ticks of the processes that matter, to say where the two cores went during a measurement.
+ * PostgreSQL: every `postgres` process on the machine, or with `postmasterPid` that server's
+ * alone (the suite's own, whose backends are its children; any other server is then "anything else").
+ */
+function cpuSnapshot(serverPid, helperPids, postmasterPid) {
   const snapshot = { server: readStat(serverPid)?.ticks ?? 0, helpers: 0, postgres: 0, redis: 0, machine: machineBusyTicks(), loadGenerator: process.cpuUsage(), at: performance.now() };
   for (const pid of helperPids) snapshot.helpers += readStat(pid)?.ticks ?? 0;
   for (const pid of processIds()) {
     const stat = readStat(pid);
     if (!stat) continue;
-    if (stat.comm === 'postgres') snapshot.postgres += stat.ticks;
+    // the postmaster's children that ended (a pool's idle connections closing) add to its child ticks
+    if (pid === postmasterPid) snapshot.postgres += stat.ticks + stat.childTicks;
+    else if (stat.comm === 'postgres' && (postmasterPid === undefined || stat.ppid === postmasterPid)) snapshot.postgres += stat.ticks;
     else if (stat.comm === 'redis-server') snapshot.redis += stat.ticks;
   }
   return snapshot;
@@ -611,8 +622,6 @@ function summarize({ result, sorted }, seconds) {
   };
 }
 
-const round = (value, digits = 2) => (value === null || value === undefined ? null : Math.round(value * 10 ** digits) / 10 ** digits);
-
 /** 200s per second as the client saw them, and the most that were surely admitted within 1,000 ms. */
 function throttleStats(admitted, burst) {
   const received = admitted.map((a) => a.receivedAt).sort((a, b) => a - b);
@@ -729,19 +738,18 @@ async function nextTransactionId(client) {
   }
 }
 
-function createCredential(plan, extra = []) {
-  const result = spawnSync(NODE, ['dist/apps/auth/cli.js', 'developers:create', '--org', `Bench ${plan}`, '--plan', plan, ...extra, '--json'], {
-    cwd: ROOT,
-    env: baseEnv(),
-    encoding: 'utf8',
-    timeout: 60_000,
+/** A credential made with an operator CLI (auth's, or with `suite` the suite's, on its DATA_DIR's PostgreSQL), as an operator makes one. */
+function createCredential(plan, extra = [], { cli = 'dist/apps/auth/cli.js', env = baseEnv() } = {}) {
+  return new Promise((resolve, reject) => {
+    execFile(NODE, [cli, 'developers:create', '--org', `Bench ${plan}`, '--plan', plan, ...extra, '--json'], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 }, (error, stdout, stderr) => {
+      if (error) return reject(new Error(`developers:create --plan ${plan} failed (${error.code ?? error.signal}): ${stderr || stdout}`));
+      resolve(JSON.parse(stdout.trim().split('\n').pop()));
+    });
   });
-  if (result.status !== 0) throw new Error(`developers:create --plan ${plan} failed (${result.status ?? result.signal}): ${result.stderr || result.stdout}`);
-  return JSON.parse(result.stdout.trim().split('\n').pop());
 }
 
-async function exchange(credential) {
-  const response = await call(context.authUrl, 'POST', '/api/v1/authorize/token', {
+async function exchange(credential, authUrl = context.authUrl) {
+  const response = await call(authUrl, 'POST', '/api/v1/authorize/token', {
     headers: { 'x-platform-api-key': credential.apiKey, 'x-platform-api-secret': credential.apiSecret, 'x-platform-client-id': 'platform-developer' },
   });
   if (response.status !== 200) throw new Error(`token exchange: ${response.status} ${response.text.slice(0, 300)}`);
@@ -790,6 +798,90 @@ async function seed(needed) {
   }
 }
 
+/**
+ * The suite's own PostgreSQL, made as a user makes it: the suite's first start on an empty
+ * DATA_DIR (initdb, every service's migrations), a credential made with the suite's CLI beside it,
+ * a stored preference for each category written through the suite. Its rounds then start the
+ * suite again on that DATA_DIR, as `npm start` runs on a laptop's.
+ */
+async function prepareOwnPostgres() {
+  const own = context.ownPostgres;
+  const started = performance.now();
+  const suite = await startProcess({ name: 'suite-own-postgres-setup', script: APP_SCRIPTS.suite, env: ownPostgresEnv(), cpu: pinning.server });
+  try {
+    const env = { ...baseEnv(), ...ownPostgresEnv() };
+    for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+    const credential = await createCredential('api-enterprise', ['--burst', '1000000', '--quota', '1000000000'], { cli: 'dist/suite/cli.js', env });
+    context.credentials.ownPostgres = credential;
+    const token = await exchange(credential, suite.url);
+    for (const category of CATEGORIES) {
+      const response = await call(suite.url, 'PATCH', '/api/v1/app/notifications/preferences', { headers: authHeaders(credential, token), body: { category, sms: category === 'approval' } });
+      if (response.status !== 200) throw new Error(`seeding the suite's own preferences: ${response.status} ${response.text.slice(0, 300)}`);
+    }
+    const client = await ownPostgresClient();
+    try {
+      const { rows } = await client.query('SELECT DISTINCT company_id::text AS id FROM utilities.notification_preferences');
+      if (rows.length !== 1) throw new Error(`the suite's own PostgreSQL holds the preferences of ${rows.length} companies, not the bench's one`);
+      own.companyId = rows[0].id;
+    } finally {
+      await client.end();
+    }
+  } finally {
+    await stopProcess(suite);
+  }
+  log(`the suite's own PostgreSQL made in ${round((performance.now() - started) / 1000, 1)} s (first start, credential, preferences)`);
+}
+
+/** The suite's own PostgreSQL while a suite runs on its DATA_DIR: the postmaster's pid and the `platform` database's URL. */
+function ownPostgresServer() {
+  const dataDir = context.ownPostgres.dataDir;
+  const lock = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
+  const password = fs.readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim();
+  return { pid: Number(lock[0]), url: `postgresql://platform:${encodeURIComponent(password)}@127.0.0.1:${Number(lock[3])}/platform` };
+}
+
+async function ownPostgresClient() {
+  const { Client } = require('pg');
+  const client = new Client({ connectionString: ownPostgresServer().url, connectionTimeoutMillis: 10_000, query_timeout: 30_000, application_name: 'platform-bench' });
+  await client.connect();
+  return client;
+}
+
+/** The suite's DATA_DIR, and its cluster where the suite put it elsewhere (as root, behind a parent its server's user cannot pass). */
+function removeOwnPostgresData() {
+  const { dataDir } = context.ownPostgres;
+  try {
+    const cluster = fs.realpathSync(path.join(dataDir, 'postgres'));
+    if (path.dirname(cluster) !== fs.realpathSync(dataDir)) fs.rmSync(path.dirname(cluster), { recursive: true, force: true });
+  } catch {}
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * A suite stopped the hard way (SIGKILL after its grace) leaves its PostgreSQL running: stopped
+ * here as the suite stops it, fast shutdown, then immediate.
+ */
+async function stopOwnPostgres() {
+  let pid;
+  try {
+    pid = ownPostgresServer().pid;
+    process.kill(pid, 'SIGINT');
+  } catch {
+    return;
+  }
+  for (let i = 0; i < 200; i++) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await sleep(50);
+  }
+  try {
+    process.kill(pid, 'SIGQUIT');
+  } catch {}
+}
+
 // ---------------------------------------------------------------------------------------------
 // One round's measurements: start the limit and the suite, warm each up, load them in turn slice
 // by slice, add up each side's slices, read their peak RSS, stop them
@@ -800,19 +892,23 @@ async function seed(needed) {
  */
 async function openSide(scenario, kind, options) {
   const isBaseline = kind === 'limit';
+  // The suite's own PostgreSQL runs while the suite does: the suite side is opened first, and the
+  // limit that writes gets that server.
+  const ownPostgres = scenario.ownPostgres ? ownPostgresServer : undefined;
+  const limitEnv = isBaseline && scenario.limitWrites ? { BASELINE_DATABASE_URL: ownPostgres().url, BASELINE_COMPANY_ID: context.ownPostgres.companyId } : {};
   const server = await startProcess({
     name: isBaseline ? `baseline-${scenario.id}` : `${scenario.app}-${scenario.id}`,
     script: isBaseline ? APP_SCRIPTS.baseline : APP_SCRIPTS[scenario.app],
-    env: isBaseline ? { NODE_OPTIONS: '' } : (scenario.env ?? {}),
+    env: isBaseline ? { NODE_OPTIONS: '', ...limitEnv } : typeof scenario.env === 'function' ? scenario.env() : (scenario.env ?? {}),
     cpu: pinning.server,
     nodeArgs: isBaseline ? [] : options.nodeArgs,
   });
-  const side = { kind, isBaseline, server, slices: [], admin: undefined };
+  const side = { kind, isBaseline, server, slices: [], admin: undefined, postmasterPid: ownPostgres?.().pid };
   // VmHWM right after start: what the process needs before any load (boot, migrations check).
   side.startRssMb = round(peakRssMb(server.pid), 1);
   const credential = context.credentials[scenario.credential];
   // A fresh token per measurement: a full run is longer than a token's 15 minutes.
-  const token = scenario.app === 'auth' || isBaseline ? 'baseline-does-not-check' : await exchange(credential);
+  const token = scenario.app === 'auth' || isBaseline ? 'baseline-does-not-check' : await exchange(credential, scenario.ownPostgres ? server.url : undefined);
   side.request = () => scenario.request({ credential, token });
   if (options.warmup > 0) {
     const warm = await runLoad({ url: server.url, connections: scenario.connections, duration: options.warmup, request: side.request() });
@@ -820,7 +916,8 @@ async function openSide(scenario, kind, options) {
     if (!warm.result['2xx']) throw new Error(`warm-up got no 2xx response: ${JSON.stringify(codes)} (log: ${tail(server.logPath, 600)})`);
   }
   side.helperPids = [...children].filter((c) => c !== server && c.name === 'auth-helper').map((c) => c.pid);
-  side.admin = isBaseline ? undefined : await pgAdminClient();
+  // PostgreSQL's write transactions: on the suite's own server, the limit's that write too
+  side.admin = ownPostgres ? (isBaseline && !scenario.limitWrites ? undefined : await ownPostgresClient()) : isBaseline ? undefined : await pgAdminClient();
   if (scenario.burst && !isBaseline) side.admissions = await watchAdmissions(scenario, token);
   return side;
 }
@@ -869,9 +966,9 @@ async function loadSlice(side, scenario, seconds) {
   const firstXid = side.admin ? await nextTransactionId(side.admin) : undefined;
   await side.admissions?.start();
   const startedAt = Date.now();
-  const before = cpuSnapshot(side.server.pid, side.helperPids);
+  const before = cpuSnapshot(side.server.pid, side.helperPids, side.postmasterPid);
   const run = await runLoad({ url: side.server.url, connections: scenario.connections, duration: seconds, request: side.request(), track: !!scenario.burst && !side.isBaseline });
-  const after = cpuSnapshot(side.server.pid, side.helperPids);
+  const after = cpuSnapshot(side.server.pid, side.helperPids, side.postmasterPid);
   const endedAt = Date.now();
   await side.admissions?.stop();
   if (side.admissions) run.window = { startedAt, endedAt };
@@ -879,8 +976,23 @@ async function loadSlice(side, scenario, seconds) {
   side.slices.push({ run, seconds, cpu: cpuDelta(before, after), writeTransactions: lastXid === undefined ? undefined : Number(lastXid - firstXid) });
 }
 
+/**
+ * The suite's processes right after its last slice: its Node process's resident memory (VmRSS)
+ * and its own PostgreSQL's (ownPostgresMemory), without the limit's backends or the bench's.
+ */
+async function suiteMemoryAfterLoad(side) {
+  const { rows } = await side.admin.query("SELECT pid, application_name AS name FROM pg_stat_activity WHERE backend_type = 'client backend'");
+  const notSuite = rows.filter((row) => row.name === 'platform-bench-limit' || row.name === 'platform-bench');
+  const postgres = ownPostgresMemory(side.postmasterPid, new Set(notSuite.map((row) => row.pid)));
+  // the suite's connections by pool (application_name), to say what the backends are
+  postgres.backends = {};
+  for (const { name } of rows) if (!notSuite.some((row) => row.name === name)) postgres.backends[name] = (postgres.backends[name] ?? 0) + 1;
+  const nodeRssMb = round(memoryStatusMb(side.server.pid).VmRSS ?? null, 1);
+  return { nodeRssMb, postgres, totalMb: round(nodeRssMb + postgres.mb, 1) };
+}
+
 /** A side's slices as one measurement. */
-function summarizeSide(side, scenario) {
+async function summarizeSide(side, scenario) {
   const { server, slices } = side;
   const result = { statusCodeStats: {}, '2xx': 0, duration: 0, errors: 0, timeouts: 0 };
   for (const { run } of slices) {
@@ -905,6 +1017,7 @@ function summarizeSide(side, scenario) {
   summary.startRssMb = side.startRssMb;
   summary.peakRssMb = round(peakRssMb(server.pid), 1);
   summary.rssAfterLoad = rssParts(server.pid);
+  if (scenario.ownPostgres && !side.isBaseline) summary.afterLoad = await suiteMemoryAfterLoad(side);
   summary.cpuPercent = cpuShare(slices.map((slice) => slice.cpu));
   // Server CPU per response (µs): what one request costs the server, whatever its throughput.
   summary.serverUsPerResponse = summary.responsesPerSecond ? round((summary.cpuPercent.server / 100) * 1e6 / summary.responsesPerSecond, 1) : null;
@@ -949,19 +1062,22 @@ async function runScenario(scenario, options) {
     const sides = [];
     try {
       const withLimit = scenario.baseline !== false;
-      if (withLimit) {
-        log(`${scenario.number}. ${scenario.id}: round ${r}/${options.rounds}, starting the limit (bare Fastify) and warming it up`);
-        sides.push(await openSide(scenario, 'limit', options));
-      }
-      log(`${scenario.number}. ${scenario.id}: round ${r}/${options.rounds}, starting the suite (${scenario.app}) and warming it up`);
+      const openLimit = async () => {
+        log(`${scenario.number}. ${scenario.id}: round ${r}/${options.rounds}, starting the limit (bare Fastify${scenario.limitWrites ? ' writing with pg' : ''}) and warming it up`);
+        sides.unshift(await openSide(scenario, 'limit', options));
+      };
+      // Sides load in the order of `sides`, the limit first: the suite's slice is the last of a round.
+      if (withLimit && !scenario.ownPostgres) await openLimit();
+      log(`${scenario.number}. ${scenario.id}: round ${r}/${options.rounds}, starting the suite (${scenario.app}${scenario.ownPostgres ? ' and its own PostgreSQL' : ''}) and warming it up`);
       sides.push(await openSide(scenario, 'suite', options));
+      if (withLimit && scenario.ownPostgres) await openLimit();
       // Limit and suite take turns, slice by slice, so that both see the machine of the same
       // moments: a shared machine's speed changes within seconds.
       const count = withLimit && options.slice > 0 ? Math.max(1, Math.round(options.duration / options.slice)) : 1;
       const seconds = options.duration / count;
       log(`${scenario.number}. ${scenario.id}: round ${r}/${options.rounds}, ${withLimit ? `limit and suite in turn, ${count} slice(s) of ${round(seconds, 2)} s each` : `${seconds} s`}`);
       for (let i = 0; i < count; i++) for (const side of sides) await loadSlice(side, scenario, seconds);
-      for (const side of sides) entry[side.kind] = summarizeSide(side, scenario);
+      for (const side of sides) entry[side.kind] = await summarizeSide(side, scenario);
     } finally {
       for (const side of sides) await closeSide(side);
     }
@@ -1002,6 +1118,7 @@ async function runScenario(scenario, options) {
       : null,
     rounds,
   };
+  if (scenario.ownPostgres) summary.afterLoad = suite.map((s) => s.afterLoad).reduce((most, m) => (m.totalMb > most.totalMb ? m : most));
   if (scenario.burst) {
     const throttles = suite.map((s) => s.throttle);
     summary.throttle = {
@@ -1020,7 +1137,7 @@ async function runScenario(scenario, options) {
     summary.ratio = round(summary.throttle.recorded.maxPerSecond / scenario.burst, 3);
   }
   const rssTargetMb = scenario.rssTargetMb ?? RSS_TARGET_MB;
-  const targets = [...scenario.targets, { label: `peak RSS ≤ ${rssTargetMb} MB`, check: (s) => s.peakRssMb <= rssTargetMb }];
+  const targets = [...scenario.targets, scenario.memoryTarget ?? { label: `peak RSS ≤ ${rssTargetMb} MB`, check: (s) => s.peakRssMb <= rssTargetMb }];
   summary.targets = targets.map((t) => ({ target: t.label, met: !!t.check(summary) }));
   summary.met = summary.targets.every((t) => t.met);
   return summary;
@@ -1100,6 +1217,7 @@ function markdown(report) {
   lines.push('Ratio: the suite’s 2xx req/s over the bare Fastify server’s in the same round, median of the rounds. p50/p99: of 2xx responses, median of the rounds; the limit’s p99 beside them is how fast this machine answers at all (where even bare Fastify’s p99 is over an absolute latency target, the host, not the pipeline, is what missed it). Peak RSS: VmHWM of the server process, the highest of the rounds. Errors: non-2xx responses (other than 429 in the throttler scenario), socket errors and timeouts, limit and suite together.');
   lines.push('');
   lines.push(...stress.sections(report));
+  lines.push(...ownPostgresSection(report));
   lines.push('## Where the CPU went (median of the rounds, % of one core during the measurement)');
   lines.push('');
   lines.push('The server is pinned to core 0: near 100% it was the bottleneck. A limit server well under 100% was not saturated (the load generator or another process held it back), which understates the limit and flatters the ratio; a large “anything else” means the machine was busy with other work during the run.');
@@ -1156,6 +1274,35 @@ function markdown(report) {
   return lines.join('\n') + '\n';
 }
 
+/**
+ * The suite on its own PostgreSQL: what its processes held after the load, and what a response
+ * cost the two together, for the printed summary, the Markdown report and the README.
+ */
+function ownPostgresSection(report) {
+  const ran = report.scenarios.filter((s) => s.afterLoad && !s.failed);
+  if (!ran.length) return [];
+  const perResponse = (cpu, rps) => (cpu && rps ? (cpu.postgres / 100) * 1e6 / rps : null);
+  const lines = [
+    '## The suite on its own PostgreSQL',
+    '',
+    'The suite and the PostgreSQL it starts share core 0. Memory right after the load (the round with the most): the suite’s Node process (VmRSS) and its PostgreSQL (shared memory once, the private memory of the postmaster, its background processes and the suite’s backends, the binary’s pages once). CPU per response: the Node process and the PostgreSQL server (the limit’s own backends included on its side), medians of the rounds.',
+    '',
+    '| # | scenario | Node RSS MB | PostgreSQL MB (shared + private + binary) | its processes | suite’s processes MB | server µs per response (limit) | PostgreSQL µs per response (limit) | write transactions per response (limit) |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const s of ran) {
+    const { nodeRssMb, postgres, totalMb } = s.afterLoad;
+    const limitRps = median(s.rounds.map((r) => r.limit?.responsesPerSecond));
+    const writes = (side) => (side ? median(s.rounds.map((r) => r[side]?.writeTransactions?.perResponse)) : null);
+    lines.push(
+      `| ${s.number} | ${s.id} | ${fmt(nodeRssMb, 1)} | ${fmt(postgres.mb, 1)} (${fmt(postgres.shmemMb, 1)} + ${fmt(postgres.anonMb, 1)} + ${fmt(postgres.fileMb, 1)}) | ${postgres.processes} | ${fmt(totalMb, 1)} | ${fmt(s.serverUsPerResponse.suite)} (${fmt(s.serverUsPerResponse.limit)}) | ${fmt(perResponse(s.cpuPercent.suite, s.responsesPerSecond))} (${fmt(perResponse(s.cpuPercent.limit, limitRps))}) | ${fmt(writes('suite'), 3)} (${s.rounds.some((r) => r.limit?.writeTransactions) ? fmt(writes('limit'), 3) : '—'}) |`,
+    );
+  }
+  lines.push('', 'The suite’s connections to its PostgreSQL then, by pool (application_name):', '');
+  for (const s of ran) lines.push(`- ${s.number}. ${s.id}: ${Object.entries(s.afterLoad.postgres.backends ?? {}).sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, count]) => `${name.replace(/^platform-/, '')} ${count}`).join(', ') || 'none'}`);
+  return [...lines, ''];
+}
+
 function writeTransactionsSection(lines, scenarios) {
   lines.push('');
   lines.push('## What PostgreSQL wrote (suite runs, median of the rounds)');
@@ -1175,6 +1322,8 @@ function describeRun(report) {
   const pin = report.pinning.enabled
     ? `server under test pinned to core ${report.pinning.server}, load generator (autocannon in the bench process) and the auth helper on core ${report.pinning.helpers}; ${storesPinning(report.pinning)}`
     : `no pinning (${report.pinning.reason})`;
+  const own = report.scenarios.filter((s) => s.afterLoad).map((s) => s.number);
+  const ownPin = own.length ? ` In ${own.join(' and ')}, the suite runs on its own PostgreSQL${report.pinning.enabled ? `, on core ${report.pinning.server} with it (and with the limit)` : ''}.` : '';
   const busy = [];
   for (const s of report.scenarios) {
     if (s.failed) continue;
@@ -1189,7 +1338,7 @@ function describeRun(report) {
     : 'Other work on the machine stayed under 20% of a core during every measurement.';
   return [
     `${report.options.rounds} round(s) × ${report.options.duration} s per measurement after ${report.options.warmup} s of warm-up; ${report.options.slice > 0 ? `limit and suite loaded in turn, ${report.options.slice} s at a time, within each round` : 'limit, then suite, in each round'}. Services run with \`NODE_OPTIONS="${report.options.serviceNodeOptions}"\` as the image runs them${report.options.suiteNodeOptions && report.scenarios.some((s) => s.server === 'suite') ? ` (the one-machine suite with \`${report.options.suiteNodeOptions}\`, as \`npm start\` runs it)` : ''}${report.options.serviceLogLevel ? ` and \`LOG_LEVEL=${report.options.serviceLogLevel}\` as production does` : ''}${report.options.nodeArgs ? `, and \`${report.options.nodeArgs.join(' ')}\`` : ''}; the limit with Node's defaults.`,
-    `Machine: ${e.cpus} × ${e.cpuModel}, ${e.memoryGb} GB; Node ${e.node}; ${pin}.`,
+    `Machine: ${e.cpus} × ${e.cpuModel}, ${e.memoryGb} GB; Node ${e.node}; ${pin}.${ownPin}`,
     `Code: ${e.commit}${e.dirty ? ` (working tree with uncommitted changes in ${e.dirty})` : ''}. Total wall time ${report.wallTimeS} s.`,
     disturbed,
   ].join('\n');
@@ -1208,7 +1357,7 @@ function writeReadmeFigures(report) {
   const a = text.indexOf(start);
   const b = text.indexOf(end);
   if (a < 0 || b < a) return;
-  const body = [start, '', `Run of ${report.startedAt} (\`${report.command}\`):`, '', describeRun(report), '', markdownTable(tableRows(report)), '', ...stress.sections(report), end].join('\n');
+  const body = [start, '', `Run of ${report.startedAt} (\`${report.command}\`):`, '', describeRun(report), '', markdownTable(tableRows(report)), '', ...stress.sections(report), ...ownPostgresSection(report), end].join('\n');
   fs.writeFileSync(readme, text.slice(0, a) + body + text.slice(b + end.length));
 }
 
@@ -1230,6 +1379,10 @@ async function cleanup() {
   await Promise.all([...children].map((proc) => stopProcess(proc).catch(() => undefined)));
   restoreStores();
   if (!context) return;
+  if (context.ownPostgres) {
+    await stopOwnPostgres();
+    removeOwnPostgresData();
+  }
   if (context.redisPrefix) {
     try {
       const redis = await redisClient();
@@ -1278,6 +1431,13 @@ function installExitHandlers(deadlineMs) {
         proc.child.kill('SIGKILL');
       } catch {}
     }
+    // and the suite's own PostgreSQL, which a killed suite leaves running: immediate shutdown
+    if (context?.ownPostgres) {
+      try {
+        process.kill(ownPostgresServer().pid, 'SIGQUIT');
+      } catch {}
+      removeOwnPostgresData();
+    }
   });
   for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
     process.once(signal, () => {
@@ -1296,7 +1456,7 @@ function installExitHandlers(deadlineMs) {
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));
-  const all = [...SCENARIOS, ...stress.scenarios(log), ...ONE_MACHINE_SCENARIOS];
+  const all = [...SCENARIOS, ...stress.scenarios(log), ...ONE_MACHINE_SCENARIOS, ...OWN_POSTGRES_SCENARIOS];
   const selected = options.scenarios ? all.filter((s) => options.scenarios.includes(String(s.number)) || options.scenarios.includes(s.id)) : all;
   if (!selected.length) usage(`no scenario matches ${options.scenarios.join(',')}`);
   for (const script of [...new Set(selected.map((s) => APP_SCRIPTS[s.app]))].concat('dist/apps/auth/main.js', 'dist/apps/auth/cli.js')) {
@@ -1332,6 +1492,9 @@ async function main() {
   };
   fs.mkdirSync(context.logDir, { recursive: true });
   fs.mkdirSync(context.dataDir, { recursive: true });
+  // The suite's own DATA_DIR, in a directory of its own: as root the suite runs its PostgreSQL as
+  // another user, who must be able to pass through every parent (the work directory is private).
+  if (selected.some((s) => s.ownPostgres)) context.ownPostgres = { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), `platform-bench-${id}-suite-`)) };
 
   const report = {
     command: `node bench/run.js ${process.argv.slice(2).join(' ')}`.trim(),
@@ -1355,15 +1518,22 @@ async function main() {
     await pgAdmin(`CREATE DATABASE ${context.databaseName}`);
     context.databaseCreated = true;
 
+    // The suite's own PostgreSQL is made while the rest is set up, when nothing is measured yet;
+    // with --smoke, whose figures are not figures, while the scenarios before its own run too.
+    const ownPostgresReady = context.ownPostgres ? prepareOwnPostgres() : undefined;
+    ownPostgresReady?.catch(() => undefined);
+    if (context.ownPostgres) context.ownPostgres.ready = ownPostgresReady;
     // auth runs throughout as the helper the other services verify tokens with (JWKS, revocations).
     const auth = await startProcess({ name: 'auth-helper', script: APP_SCRIPTS.auth, env: {}, cpu: pinning.helpers });
     context.authUrl = auth.url;
-    context.credentials.enterprise = createCredential('api-enterprise', ['--burst', '1000000', '--quota', '1000000000']);
-    if (selected.some((s) => s.credential === 'sandbox')) context.credentials.sandbox = createCredential('developer-sandbox');
+    context.credentials.enterprise = await createCredential('api-enterprise', ['--burst', '1000000', '--quota', '1000000000']);
+    if (selected.some((s) => s.credential === 'sandbox')) context.credentials.sandbox = await createCredential('developer-sandbox');
     await seed(new Set(selected.filter((s) => s.number <= 3 || s.seed).map((s) => s.seed ?? s.app)));
+    if (!options.smoke) await ownPostgresReady;
 
     for (const scenario of selected) {
       try {
+        if (scenario.ownPostgres) await context.ownPostgres.ready;
         const summary = scenario.stress ? await stress.run(scenario, stressBench(options)) : await runScenario(scenario, options);
         report.scenarios.push(summary);
         if (summary.errors > 0) failed = true;
@@ -1389,7 +1559,7 @@ async function main() {
   report.ok = !failed;
 
   const rows = tableRows(report);
-  process.stdout.write(`\n${describeRun(report)}\n\n${textTable(rows)}\n\n${stress.sections(report).join('\n')}\n`);
+  process.stdout.write(`\n${describeRun(report)}\n\n${textTable(rows)}\n\n${[...stress.sections(report), ...ownPostgresSection(report)].join('\n')}\n`);
   fs.mkdirSync(options.out, { recursive: true });
   const json = JSON.stringify(report, null, 2) + '\n';
   const md = markdown(report);

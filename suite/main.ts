@@ -31,6 +31,7 @@ import {
   shareRequestRecorder,
   startProcessJobRunner,
   stopProcessJobRunner,
+  useHeapGrowth,
   useOneJobRunnerPerProcess,
   validateEnvironment,
   writeStartBanner,
@@ -65,10 +66,22 @@ const MODULES: Record<ServiceName, Type> = {
  * The old generation's growth past what survived a full collection (HEAP_GROWTH_PERCENT) for the
  * six apps together, unless set: their 46 MB surviving a collection, at the 15% a single service
  * uses, brought a full collection (about 9 ms of pause and 25 ms of marking) every second or two
- * under load, and the GET's p99 with them. At 100%: p99 6.3–7.5 ms instead of 9.2–11.4, about
- * 30 MB more at the peak (bench/FINDINGS.md).
+ * under load, and the GET's p99 with them (9.2–11.4 ms against 6.3–7.5 at 100%). At 100% the old
+ * generation grew to twice the 55–60 MB that survive once the apps are warm: over 400,000 GETs
+ * the process peaked at 204–206 MB, and beside its own PostgreSQL (40–70 MB) passed the 250 MB
+ * the suite should stay within on one machine. At 50%: 187–189 MB, with three or four full
+ * collections in those GETs instead of two (bench/FINDINGS.md).
  */
-const SUITE_HEAP_GROWTH_PERCENT = '100';
+const SUITE_HEAP_GROWTH_PERCENT = '50';
+
+/**
+ * How long the apps' idle PostgreSQL connections stay open (DATABASE_IDLE_TIMEOUT_MS), unless set.
+ * Each minute every app's outbox sweep, and auth's and pay's scheduled work, take a connection of
+ * their pools: at pg's 10 s the idle suite's PostgreSQL then held 18–21 connections for 11 s of
+ * each minute instead of 5, 64–68 MB instead of 39–41, its own server on the same machine. Each
+ * app's pool serves one process here, and what polls every second keeps its connection.
+ */
+const SUITE_DATABASE_IDLE_TIMEOUT_MS = '2000';
 
 /** The paths that serve people (DESIGN §2): the gateway asks auth about their session cookie. */
 const PEOPLE_PATHS = /^\/api\/v1\/(?:account|app\/webhooks)(?:[/?#]|$)/;
@@ -79,12 +92,18 @@ const LOOPBACK_NETWORKS = '127.0.0.0/8,::1/128';
 async function main(): Promise<void> {
   restrictFileModes();
   process.env.HEAP_GROWTH_PERCENT ||= SUITE_HEAP_GROWTH_PERCENT;
+  process.env.DATABASE_IDLE_TIMEOUT_MS ||= SUITE_DATABASE_IDLE_TIMEOUT_MS;
   let env;
   try {
     env = validateEnvironment(process.env);
   } catch (error) {
     exitOnStartupError('suite', error);
   }
+  // before the apps' start and its full collection, which sets the limit the first requests run
+  // under: set with the first app, once the suite's own PostgreSQL had started, it came after it,
+  // and V8's own limit (four times what survived) held for the load's first 100 MB: the process
+  // peaked at 236 MB over 400,000 GETs instead of 204–206 (bench/FINDINGS.md)
+  useHeapGrowth(env);
   // every service is on this port: calls between them go through the same routing, and clients
   // follow public files' links to it
   for (const setting of ['AUTH_URL', 'HR_URL', 'PAY_URL', 'BOOKS_URL', 'PAYROLL_URL', 'UTILITIES_URL', 'PUBLIC_BASE_URL']) process.env[setting] ||= `http://127.0.0.1:${env.PORT}`;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 const ROOT = join(__dirname, '..');
 const STRESS = (require('../bench/stress') as { scenarios(log: (message: string) => void): { id: string }[] }).scenarios(() => undefined).map((s) => s.id);
-const SCENARIOS = ['get-preferences', 'patch-preference', 'list-employees', 'token-exchange', 'throttler-flood', ...STRESS, 'one-machine-get', 'one-machine-patch'];
+const SCENARIOS = ['get-preferences', 'patch-preference', 'list-employees', 'token-exchange', 'throttler-flood', ...STRESS, 'one-machine-get', 'one-machine-patch', 'own-postgres-get', 'own-postgres-patch'];
 
 /**
  * The benchmark is not a test (its numbers are not asserted), but it must not rot: its smoke
@@ -34,7 +34,7 @@ describe('npm run bench -- --smoke', () => {
       });
     });
     if (code !== 0) throw new Error(`bench --smoke exited ${code}:\n${output}`);
-    // two of the scenarios start all six apps in one process each time
+    // four of the scenarios start all six apps in one process each time, two of them with their own PostgreSQL
     expect(Date.now() - started).toBeLessThan(150_000);
 
     const report = JSON.parse(readFileSync(join(out, 'latest.json'), 'utf8'));
@@ -55,6 +55,18 @@ describe('npm run bench -- --smoke', () => {
     expect(patch.writeTransactions.perResponse).toBeLessThanOrEqual(1);
     const get = report.scenarios.find((s: { id: string }) => s.id === 'get-preferences');
     expect(get.writeTransactions.perResponse).toBeLessThan(0.1);
+    // On its own PostgreSQL the suite's memory after the load is its Node process and that server's
+    // processes; the PATCH's limit writes each request on that server, one transaction each.
+    for (const id of ['own-postgres-get', 'own-postgres-patch']) {
+      const own = report.scenarios.find((s: { id: string }) => s.id === id);
+      expect(own.afterLoad.nodeRssMb).toBeGreaterThan(0);
+      expect(own.afterLoad.postgres.processes).toBeGreaterThan(1);
+      expect(own.afterLoad.totalMb).toBeCloseTo(own.afterLoad.nodeRssMb + own.afterLoad.postgres.mb, 0);
+    }
+    const ownPatch = report.scenarios.find((s: { id: string }) => s.id === 'own-postgres-patch');
+    expect(ownPatch.rounds[0].limit.writeTransactions.perResponse).toBeGreaterThan(0.9);
+    expect(ownPatch.rounds[0].limit.writeTransactions.perResponse).toBeLessThan(1.2);
+    expect(ownPatch.writeTransactions.perResponse).toBeLessThanOrEqual(1);
     const throttler = report.scenarios.find((s: { id: string }) => s.id === 'throttler-flood');
     expect(throttler.throttle.burst).toBe(5);
     const markdown = readFileSync(join(out, 'latest.md'), 'utf8');
@@ -64,5 +76,6 @@ describe('npm run bench -- --smoke', () => {
     const hostile = report.scenarios.find((s: { id: string }) => s.id === 'hostile-bodies');
     for (const shape of ['wide-object', 'long-array', 'deep-nesting', 'long-strings', 'many-query-parameters']) expect(hostile.figures[`${shape}.p99Ms`]).toBeGreaterThan(0);
     expect(markdown).toContain('## Stress scenarios');
+    expect(markdown).toContain('## The suite on its own PostgreSQL');
   }, 180_000);
 });

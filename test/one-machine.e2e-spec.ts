@@ -30,9 +30,9 @@ describe('one machine: npm start on its own PostgreSQL', () => {
   let suite: ChildProcess | undefined;
   let output = '';
 
-  async function startSuite(extra: Record<string, string> = {}): Promise<void> {
+  async function startSuite(extra: Record<string, string> = {}, nodeArgs: string[] = []): Promise<void> {
     output = '';
-    suite = spawn(node, ['dist/suite/main.js'], { cwd: ROOT, env: { ...env, PORT: String(port), ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+    suite = spawn(node, [...nodeArgs, 'dist/suite/main.js'], { cwd: ROOT, env: { ...env, PORT: String(port), ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
     suite.stdout!.on('data', (chunk) => (output += chunk));
     suite.stderr!.on('data', (chunk) => (output += chunk));
     const deadline = Date.now() + 60_000;
@@ -195,6 +195,19 @@ describe('one machine: npm start on its own PostgreSQL', () => {
     expect(ready.body.code).toBe('UPSTREAM_UNAVAILABLE');
     expect((await call(base, 'GET', '/api/v1/hr')).status).toBe(200);
     expect(await exited).toBe(0);
+    await startSuite();
+  });
+
+  it('sets its heap growth before its apps start: the load begins under a limit the apps\' start computed with it', async () => {
+    await stopSuite('SIGINT');
+    // V8 computes the old generation's next limit at the end of each full collection, with the
+    // growth set then; the apps' start collects once, and that collection's limit is the one the
+    // first requests run under (set with the first app, it was V8's own 4×: 166 MB where 50% gives 72)
+    await startSuite({}, ['--trace-gc-verbose']);
+    const factors = [...output.matchAll(/\[HeapController\] Limit: old size: \d+ KB, new limit: \d+ KB \(([\d.]+)\)/g)].map((match) => Number(match[1]));
+    expect(factors.length).toBeGreaterThan(1);
+    expect(factors.at(-1)).toBe(1.5);
+    expect(await stopSuite('SIGINT')).toBe(0);
     await startSuite();
   });
 

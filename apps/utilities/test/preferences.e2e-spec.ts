@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { NotificationPreference } from '../src/notifications/notification-preference.entity';
 import { UtilitiesModule } from '../src/utilities.module';
 import { call } from '../../../test/support/http';
 import { Developer, expectError, RunningApp, TestStack } from '../../../test/support/stack';
@@ -28,6 +29,21 @@ describe('notification preferences (spec 4.1, DESIGN §6)', () => {
     expect(result.body.data.items.map((p: { category: string }) => p.category)).toEqual(CATEGORIES);
     for (const preference of result.body.data.items) {
       expect(preference).toEqual({ category: preference.category, inApp: true, email: true, push: true, sms: false, whatsapp: false, updatedAt: null });
+    }
+  });
+
+  it('reads a company\'s list once for the GETs that find it missing together', async () => {
+    const reader = await stack.developer();
+    await reader.call(app, 'PATCH', PATH, { body: { category: 'crm', push: false } });
+    const reads = jest.spyOn(app.app.get(DataSource).getRepository(NotificationPreference), 'findBy');
+    try {
+      // the write dropped the company's list: 40 GETs at once, each on its own connection, find none
+      const results = await Promise.all(Array.from({ length: 40 }, () => reader.call(app, 'GET', PATH)));
+      expect(results.map((result) => result.status)).toEqual(Array(40).fill(200));
+      for (const result of results) expect(result.body.data.items.find((p: { category: string }) => p.category === 'crm')).toMatchObject({ push: false });
+      expect(reads).toHaveBeenCalledTimes(1);
+    } finally {
+      reads.mockRestore();
     }
   });
 

@@ -23,8 +23,10 @@ function view(category: NotificationCategory, stored?: NotificationPreference): 
 /**
  * Preferences are read on every GET and rarely written: the nine categories of a company are
  * cached here as the JSON the GET answers, serialized once per fill, dropped by this instance's
- * writes and at most 5 seconds old when another replica wrote them. Sending a notification
- * reads the stored row itself (`get`), never the cache.
+ * writes and at most 5 seconds old when another replica wrote them. The GETs that find no list
+ * wait for one read of it: when a busy company's list expired, 50 GETs in flight each read it,
+ * and took every connection of the pool, which stayed open. Sending a notification reads the
+ * stored row itself (`get`), never the cache.
  */
 const LIST_CACHE_TTL_MS = 5000;
 
@@ -58,6 +60,8 @@ const WRITE_BATCHING = { maxBatch: 64, maxInFlight: 2, distinctBy: (write: Prefe
 @Injectable()
 export class PreferencesService implements OnApplicationShutdown {
   private readonly lists = new LRUCache<string, SerializedJson>({ max: 10_000, ttl: LIST_CACHE_TTL_MS });
+  /** The read of a company's list under way, which the GETs missing the cache meanwhile wait for; dropped by a write. */
+  private readonly reading = new Map<string, Promise<SerializedJson>>();
   private readonly writes = new Batcher((batch: PreferenceWrite[]) => this.upsertMany(batch), WRITE_BATCHING);
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -69,13 +73,37 @@ export class PreferencesService implements OnApplicationShutdown {
 
   /** All nine categories, stored or default, as `{ items }` JSON. */
   async list(companyId: string): Promise<SerializedJson> {
-    const cached = this.lists.get(companyId);
-    if (cached) return cached;
+    return this.lists.get(companyId) ?? this.reading.get(companyId) ?? this.read(companyId);
+  }
+
+  /**
+   * Reads a company's list, and caches it unless a write of the company came meanwhile: a read
+   * that a write overtook may hold the rows before it, and a GET sent after the write's answer
+   * must not get them (the write drops the read, and the next GET reads again).
+   */
+  private read(companyId: string): Promise<SerializedJson> {
+    const current = () => this.reading.get(companyId) === reading;
+    const reading = this.readStored(companyId).then(
+      (list) => {
+        if (current()) {
+          this.reading.delete(companyId);
+          this.lists.set(companyId, list);
+        }
+        return list;
+      },
+      (error: unknown) => {
+        if (current()) this.reading.delete(companyId);
+        throw error;
+      },
+    );
+    this.reading.set(companyId, reading);
+    return reading;
+  }
+
+  private async readStored(companyId: string): Promise<SerializedJson> {
     const stored = await this.dataSource.getRepository(NotificationPreference).findBy({ companyId });
     const byCategory = new Map(stored.map((row) => [row.category, row]));
-    const list = SerializedJson.of({ items: NOTIFICATION_CATEGORIES.map((category) => view(category, byCategory.get(category))) });
-    this.lists.set(companyId, list);
-    return list;
+    return SerializedJson.of({ items: NOTIFICATION_CATEGORIES.map((category) => view(category, byCategory.get(category))) });
   }
 
   /** One category's channels, stored or default. */
@@ -95,6 +123,7 @@ export class PreferencesService implements OnApplicationShutdown {
     const flags = NOTIFICATION_CHANNELS.map((channel) => input[channel] ?? null);
     const updated = await this.writes.run({ key: rowKey({ companyId, category: input.category }), companyId, category: input.category, flags });
     this.lists.delete(companyId);
+    this.reading.delete(companyId);
     return updated;
   }
 

@@ -54,6 +54,10 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(1) @Max(200)
   DATABASE_POOL_SIZE = 10;
 
+  /** How long a pooled PostgreSQL connection may stay idle before it closes (pg's own default, 10 s, unless set). */
+  @Transform(toInt) @IsInt() @Min(100) @Max(3_600_000)
+  DATABASE_IDLE_TIMEOUT_MS = 10_000;
+
   @Transform(emptyToUndefined) @IsOptional() @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
   REDIS_URL?: string;
 

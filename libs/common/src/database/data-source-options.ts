@@ -28,7 +28,7 @@ export function buildDataSourceOptions(env: Environment, data: ServiceDataOption
     migrationsTableName: 'migrations',
     migrationsRun: false,
     synchronize: false,
-    extra: { max: env.DATABASE_POOL_SIZE, application_name: `platform-${data.service}` },
+    extra: { max: env.DATABASE_POOL_SIZE, idleTimeoutMillis: env.DATABASE_IDLE_TIMEOUT_MS, application_name: `platform-${data.service}` },
   };
 }
 

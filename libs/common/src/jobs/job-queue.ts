@@ -240,10 +240,11 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnModuleD
     }
   }
 
-  /** For adds outside a transaction: at most 2 connections, closed when idle. */
+  /** For adds outside a transaction: at most 2 connections, closed when idle (5 s, or the pools' idle timeout when shorter). */
   private pool(): Pool {
     if (!this.addPool) {
-      this.addPool = new Pool({ connectionString: this.env.DATABASE_URL, max: 2, idleTimeoutMillis: 5000, application_name: `platform-${this.service.name}-jobs-add` });
+      const idleTimeoutMillis = Math.min(ADD_POOL_IDLE_MS, this.env.DATABASE_IDLE_TIMEOUT_MS);
+      this.addPool = new Pool({ connectionString: this.env.DATABASE_URL, max: 2, idleTimeoutMillis, application_name: `platform-${this.service.name}-jobs-add` });
       this.addPool.on('error', (error) => this.logger.warn(`job queue connection lost: ${error.message}`));
     }
     return this.addPool;
@@ -251,6 +252,8 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnModuleD
 }
 
 const DEFAULT_MAX_ATTEMPTS = 10;
+/** How long an idle connection of the add pool stays open, unless DATABASE_IDLE_TIMEOUT_MS is shorter. */
+const ADD_POOL_IDLE_MS = 5000;
 /** Waiting jobs `dropWaiting` completes at a time. */
 const DROP_WAITING_LIMIT = 1000;
 const DEFAULT_RETRY_BASE_MS = 1000;
