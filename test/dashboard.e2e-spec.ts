@@ -416,8 +416,12 @@ describe('the developer dashboard at /dashboard', () => {
     await page.goto(`${suite.base}/dashboard`);
     await page.getByLabel('Email address').fill(EMAIL);
     await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+    // the usage page's own two reads are answered before the crafted addresses are watched
+    const usageRead = page.waitForResponse((response) => /^\/api\/v1\/account\/organizations\/[0-9a-f-]{36}\/usage$/.test(new URL(response.url()).pathname));
+    const organizationRead = page.waitForResponse((response) => /^\/api\/v1\/account\/organizations\/[0-9a-f-]{36}$/.test(new URL(response.url()).pathname));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Usage and plan' }).waitFor();
+    await Promise.all([usageRead, organizationRead]);
     const organizationId = /\/dashboard\/orgs\/([0-9a-f-]{36})\/usage$/.exec(page.url())![1];
     const requested: string[] = [];
     page.on('request', (request) => {
