@@ -94,12 +94,15 @@ async function headersFor(url, credential) {
 
 /** V8's collections between two times of the process (ms since it started, as --trace-gc prints them). */
 function collections(logPath, fromMs, toMs) {
-  const counted = { scavenges: 0, markCompacts: [], markCompactMs: 0 };
+  const counted = { scavenges: 0, scavengeMs: 0, longestScavengeMs: 0, markCompacts: [], markCompactMs: 0 };
   for (const line of fs.readFileSync(logPath, 'utf8').split('\n')) {
     const match = /\]\s+(\d+) ms: (Scavenge|Mark-Compact)\S* ([\d.]+) \([\d.]+\) -> ([\d.]+) \([\d.]+\) MB, ([\d.]+) \//.exec(line);
     if (!match || Number(match[1]) < fromMs || Number(match[1]) > toMs) continue;
-    if (match[2] === 'Scavenge') counted.scavenges++;
-    else {
+    if (match[2] === 'Scavenge') {
+      counted.scavenges++;
+      counted.scavengeMs = round(counted.scavengeMs + Number(match[5]), 1);
+      counted.longestScavengeMs = Math.max(counted.longestScavengeMs, Number(match[5]));
+    } else {
       // the heap in use when it began, and what it kept
       counted.markCompacts.push(`${Math.round(Number(match[3]))}→${Math.round(Number(match[4]))}`);
       counted.markCompactMs = round(counted.markCompactMs + Number(match[5]), 1);
@@ -125,6 +128,8 @@ async function measure(dataDir, credential, run) {
       ok: result['2xx'],
       other: result.non2xx + result.errors + result.timeouts,
       perSecond: Math.round(result['2xx'] / ((to - from) / 1000)),
+      p50Ms: result.latency.p50,
+      p99Ms: result.latency.p99,
       nodeRssMb: round(memory.VmRSS, 1),
       nodePeakMb: round(memory.VmHWM, 1),
       postgresMb: postgres.mb,
@@ -156,8 +161,8 @@ async function main() {
     for (let run = 1; run <= runs; run++) {
       const m = await measure(dataDir, credential, run);
       process.stdout.write(
-        `run ${m.run}: ${m.ok} 2xx (${m.other} other) at ${m.perSecond}/s; after the load: Node ${m.nodeRssMb} MB (peak ${m.nodePeakMb}) + PostgreSQL ${m.postgresMb} MB (${m.postgresProcesses} processes) = ${m.totalMb} MB; ` +
-          `during it: ${m.gc.scavenges} scavenges, ${m.gc.markCompacts.length} full collections (${m.gc.markCompactMs} ms of pause${m.gc.markCompacts.length ? `; heap MB before→after: ${m.gc.markCompacts.join(', ')}` : ''})\n`,
+        `run ${m.run}: ${m.ok} 2xx (${m.other} other) at ${m.perSecond}/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms; after the load: Node ${m.nodeRssMb} MB (peak ${m.nodePeakMb}) + PostgreSQL ${m.postgresMb} MB (${m.postgresProcesses} processes) = ${m.totalMb} MB; ` +
+          `during it: ${m.gc.scavenges} scavenges (${m.gc.scavengeMs} ms of pause, the longest ${m.gc.longestScavengeMs} ms), ${m.gc.markCompacts.length} full collections (${m.gc.markCompactMs} ms of pause${m.gc.markCompacts.length ? `; heap MB before→after: ${m.gc.markCompacts.join(', ')}` : ''})\n`,
       );
     }
     process.stdout.write(`${os.cpus().length} × ${os.cpus()[0].model.trim()}, load average ${os.loadavg()[0].toFixed(2)}\n`);
