@@ -70,7 +70,7 @@ const MODULES: Record<ServiceName, Type> = {
  * generation grew to twice the 55–60 MB that survive once the apps are warm: over 400,000 GETs
  * the process peaked at 204–206 MB, and beside its own PostgreSQL (40–70 MB) passed the 250 MB
  * the suite should stay within on one machine. At 50%: 187–189 MB, with three or four full
- * collections in those GETs instead of two (bench/FINDINGS.md).
+ * collections in those GETs instead of two (docs/decisions/0025-suite-heap-growth.md).
  */
 const SUITE_HEAP_GROWTH_PERCENT = '50';
 
@@ -102,7 +102,7 @@ async function main(): Promise<void> {
   // before the apps' start and its full collection, which sets the limit the first requests run
   // under: set with the first app, once the suite's own PostgreSQL had started, it came after it,
   // and V8's own limit (four times what survived) held for the load's first 100 MB: the process
-  // peaked at 236 MB over 400,000 GETs instead of 204–206 (bench/FINDINGS.md)
+  // peaked at 236 MB over 400,000 GETs instead of 204–206 (docs/decisions/0025-suite-heap-growth.md)
   useHeapGrowth(env);
   // every service is on this port: calls between them go through the same routing, and clients
   // follow public files' links to it
