@@ -83,7 +83,7 @@ const SUITE_HEAP_GROWTH_PERCENT = '50';
  */
 const SUITE_DATABASE_IDLE_TIMEOUT_MS = '2000';
 
-/** The paths that serve people (DESIGN §2): the gateway asks auth about their session cookie. */
+/** The paths that serve people (docs/architecture.md, The gateway session): the gateway asks auth about their session cookie. */
 const PEOPLE_PATHS = /^\/api\/v1\/(?:account|app\/webhooks)(?:[/?#]|$)/;
 
 /** The networks webhook deliveries of the one-machine suite may reach unless WEBHOOK_ALLOWED_NETWORKS is set. */
@@ -107,7 +107,7 @@ async function main(): Promise<void> {
   // every service is on this port: calls between them go through the same routing, and clients
   // follow public files' links to it
   for (const setting of ['AUTH_URL', 'HR_URL', 'PAY_URL', 'BOOKS_URL', 'PAYROLL_URL', 'UTILITIES_URL', 'PUBLIC_BASE_URL']) process.env[setting] ||= `http://127.0.0.1:${env.PORT}`;
-  // webhook receivers tried out on this machine listen on loopback (DESIGN §7b); set it empty to refuse them
+  // webhook receivers tried out on this machine listen on loopback; set it empty to refuse them
   process.env.WEBHOOK_ALLOWED_NETWORKS ??= LOOPBACK_NETWORKS;
 
   // The port is taken first, so that each service can call the ones started before it over the
@@ -127,7 +127,7 @@ async function main(): Promise<void> {
     const url = request.url ?? '/';
     const handler = started || !url.startsWith('/healthz/ready') ? handlers.get(serviceForPath(url)) : undefined;
     if (!handler) return unavailable(request, response);
-    // The gateway, as the Ingress is one (DESIGN §2): a session header comes from it, never from a
+    // The gateway, as the Ingress is one: a session header comes from it, never from a
     // client; for the paths that serve people, a session cookie is checked with auth and the
     // request goes on with a session token of its own.
     delete request.headers['x-platform-session'];
