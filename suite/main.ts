@@ -70,7 +70,7 @@ const MODULES: Record<ServiceName, Type> = {
  * generation grew to twice the 55–60 MB that survive once the apps are warm: over 400,000 GETs
  * the process peaked at 204–206 MB, and beside its own PostgreSQL (40–70 MB) passed the 250 MB
  * the suite should stay within on one machine. At 50%: 187–189 MB, with three or four full
- * collections in those GETs instead of two (bench/FINDINGS.md).
+ * collections in those GETs instead of two (docs/decisions/0025-suite-heap-growth.md).
  */
 const SUITE_HEAP_GROWTH_PERCENT = '50';
 
@@ -83,7 +83,7 @@ const SUITE_HEAP_GROWTH_PERCENT = '50';
  */
 const SUITE_DATABASE_IDLE_TIMEOUT_MS = '2000';
 
-/** The paths that serve people (DESIGN §2): the gateway asks auth about their session cookie. */
+/** The paths that serve people (docs/architecture.md, The gateway session): the gateway asks auth about their session cookie. */
 const PEOPLE_PATHS = /^\/api\/v1\/(?:account|app\/webhooks)(?:[/?#]|$)/;
 
 /** The networks webhook deliveries of the one-machine suite may reach unless WEBHOOK_ALLOWED_NETWORKS is set. */
@@ -102,12 +102,12 @@ async function main(): Promise<void> {
   // before the apps' start and its full collection, which sets the limit the first requests run
   // under: set with the first app, once the suite's own PostgreSQL had started, it came after it,
   // and V8's own limit (four times what survived) held for the load's first 100 MB: the process
-  // peaked at 236 MB over 400,000 GETs instead of 204–206 (bench/FINDINGS.md)
+  // peaked at 236 MB over 400,000 GETs instead of 204–206 (docs/decisions/0025-suite-heap-growth.md)
   useHeapGrowth(env);
   // every service is on this port: calls between them go through the same routing, and clients
   // follow public files' links to it
   for (const setting of ['AUTH_URL', 'HR_URL', 'PAY_URL', 'BOOKS_URL', 'PAYROLL_URL', 'UTILITIES_URL', 'PUBLIC_BASE_URL']) process.env[setting] ||= `http://127.0.0.1:${env.PORT}`;
-  // webhook receivers tried out on this machine listen on loopback (DESIGN §7b); set it empty to refuse them
+  // webhook receivers tried out on this machine listen on loopback; set it empty to refuse them
   process.env.WEBHOOK_ALLOWED_NETWORKS ??= LOOPBACK_NETWORKS;
 
   // The port is taken first, so that each service can call the ones started before it over the
@@ -127,7 +127,7 @@ async function main(): Promise<void> {
     const url = request.url ?? '/';
     const handler = started || !url.startsWith('/healthz/ready') ? handlers.get(serviceForPath(url)) : undefined;
     if (!handler) return unavailable(request, response);
-    // The gateway, as the Ingress is one (DESIGN §2): a session header comes from it, never from a
+    // The gateway, as the Ingress is one: a session header comes from it, never from a
     // client; for the paths that serve people, a session cookie is checked with auth and the
     // request goes on with a session token of its own.
     delete request.headers['x-platform-session'];

@@ -15,7 +15,8 @@ import { HttpResult, sleep } from './support/http';
 import { Developer, expectError, RunningApp, TestStack } from './support/stack';
 
 /**
- * The promise of DESIGN §2–3 and spec §7 under hostile input, on every route of every service:
+ * The promise of the request pipeline and the error envelope (docs/architecture.md) under
+ * hostile input, on every route of every service:
  * whatever a client sends (malformed ids, junk query strings, bodies of the wrong shape or type,
  * values no database column holds, no credentials at all), the answer is never a 5xx, and every
  * error is the error envelope with a registered code. Routes, bodies and query parameters come

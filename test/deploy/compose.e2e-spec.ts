@@ -55,7 +55,7 @@ describe('docker image and compose stack', () => {
     expect(withOptions.status).toBe(0);
     expect(Number(withOptions.stdout)).toBeLessThan(Number(without.stdout));
     const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-    // six apps in one heap: 16 MB semi-spaces (V8's default) gave its GET 49–60% of bare Fastify where 4 MB gave 44–50% (bench/FINDINGS.md)
+    // six apps in one heap: 16 MB semi-spaces (V8's default) gave its GET 49–60% of bare Fastify where 4 MB gave 44–50% (docs/decisions/0024-suite-16-mb-semi-spaces.md)
     expect(scripts.start).toContain(`node ${options!.replace('--max-semi-space-size=4', '--max-semi-space-size=16')} dist/suite/main.js`);
     expect(scripts['start:app']).toContain(`node ${options} dist/apps/$APP/main.js`);
   });

@@ -14,7 +14,7 @@ import { appendFileSync } from 'node:fs';
 
 type Json = Record<string, any>;
 
-/** Product prefixes of the Ingress (DESIGN §1): every other /api/v1 path is auth's. */
+/** Product prefixes of the Ingress: every other /api/v1 path is auth's. */
 const PREFIXES = ['hr', 'app', 'payroll', 'pay', 'books'];
 
 /** Where the document of the service serving `path` is, or null for a path no document covers. */

@@ -88,7 +88,7 @@ export class TestStack {
       DATA_DIR: stack.dataDir,
       INTERNAL_TOKEN: randomBytes(24).toString('base64url'),
       REVOCATION_POLL_MS: '500',
-      // the tests' webhook receivers listen on loopback (DESIGN §7b)
+      // the tests' webhook receivers listen on loopback
       WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128',
       ...(options.redis === false ? {} : { REDIS_URL, REDIS_KEY_PREFIX: stack.redisPrefix }),
       ...options.env,
@@ -176,7 +176,7 @@ export class TestStack {
   }
 }
 
-/** Asserts the error envelope of the spec (§2.3). */
+/** Asserts an answer's status and the code of its error envelope. */
 export function expectError(result: HttpResult, status: number, code: string): void {
   expect({ status: result.status, code: result.body?.code }).toEqual({ status, code });
   expect(result.body).toMatchObject({ success: false, statusCode: status, code });

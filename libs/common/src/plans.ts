@@ -1,4 +1,4 @@
-/** The plan catalogue (DESIGN §4). Enterprise limits are negotiated and stored per organization. */
+/** The plan catalogue (docs/architecture.md, Plans and rate limits). Enterprise limits are negotiated and stored per organization. */
 export type PlanId = 'developer-sandbox' | 'api-starter' | 'api-business' | 'api-enterprise';
 export type PlanEnvironment = 'sandbox' | 'production';
 

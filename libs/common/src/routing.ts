@@ -14,7 +14,7 @@ const PREFIXES: [string, ServiceName][] = SEGMENTS.flatMap(([segment, service]) 
   [`/internal/v1/${segment}`, service],
 ]);
 
-/** The Ingress routing (DESIGN §1), used by the one-machine suite exactly as Kubernetes uses it. */
+/** The Ingress routing (docs/architecture.md, Paths), used by the one-machine suite exactly as Kubernetes uses it. */
 export function serviceForPath(url: string): ServiceName {
   for (const [prefix, service] of PREFIXES) {
     if (url.startsWith(prefix)) {

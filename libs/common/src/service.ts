@@ -9,7 +9,7 @@ export interface ServiceDescriptor {
   prefix: string;
   title: string;
   description: string;
-  /** Product health is behind the three headers (spec 4.8); auth's is public. */
+  /** Product health is behind the three headers, as every product route is; auth's is public. */
   publicHealth: boolean;
   /** `local` when this service is the identity authority (auth), `remote` for everyone else. */
   identity: 'local' | 'remote';

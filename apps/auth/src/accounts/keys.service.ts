@@ -25,7 +25,7 @@ export class KeysService {
 
   async create(actor: Actor, organizationId: string, input: { name: string; scopes?: Scope[] }) {
     const organization = await this.credentials.findOrganization(organizationId);
-    // free access is sandbox only (DESIGN §1): a production deployment issues no key to a developer-sandbox organization
+    // free access is sandbox only: a production deployment issues no key to a developer-sandbox organization
     if (this.env.PLATFORM_ENVIRONMENT === 'production' && PLANS[organization.plan].environment === 'sandbox') {
       throw PlatformException.validation({ plan: [`the ${organization.plan} plan is for the sandbox environment only: choose a production plan first`] });
     }

@@ -49,7 +49,7 @@ export class WorkspacesService {
   }
 
   /**
-   * The name of a company product data is scoped to (DESIGN §2): the organization's own, or a
+   * The name of a company product data is scoped to (the tenancy of every call): the organization's own, or a
    * client company's when a call acts for one; null for an id that is neither.
    */
   async companyName(companyId: string): Promise<string | null> {

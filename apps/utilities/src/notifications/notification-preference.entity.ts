@@ -5,7 +5,7 @@ export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 export const NOTIFICATION_CHANNELS = ['inApp', 'email', 'push', 'sms', 'whatsapp'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
-/** A category never set starts from these (DESIGN §6). */
+/** A category never set starts from these: in-app, email and push on; SMS and WhatsApp off. */
 export const DEFAULT_CHANNELS: Record<NotificationChannel, boolean> = { inApp: true, email: true, push: true, sms: false, whatsapp: false };
 
 /** Which channels a company's notifications of one category use. */

@@ -87,7 +87,7 @@ export class Environment {
   INTERNAL_TOKEN?: string;
 
   /**
-   * The environment this deployment serves (DESIGN §1). Its keys carry it (`pk_sandbox_…`) and its
+   * The environment this deployment serves: one deployment, one environment. Its keys carry it (`pk_sandbox_…`) and its
    * tokens name it as `aud`: keys and tokens of the other environment are refused.
    */
   @IsIn(['sandbox', 'production'], { message: 'PLATFORM_ENVIRONMENT must be sandbox or production' })
@@ -217,7 +217,7 @@ export class Environment {
   NOTIFICATION_RETRY_BASE_MS = 2000;
 
   /**
-   * Networks webhook deliveries may reach besides the public internet (DESIGN §7b): CIDRs
+   * Networks webhook deliveries may reach besides the public internet: CIDRs
    * separated by commas. Empty here and in production; the one-machine suite and the tests
    * default to loopback (`127.0.0.0/8,::1/128`), where their receivers listen.
    */

@@ -20,7 +20,7 @@ const define = (status: number, en: string, fr: string, reasons?: Record<string,
   reasons ? { status, message: { en, fr }, reasons } : { status, message: { en, fr } };
 
 export const ERROR_CODES = {
-  // Global (spec §7)
+  // Global: any route of any service
   VALIDATION_FAILED: define(400, 'The request is invalid.', 'La requête est invalide.'),
   INTERNAL_ERROR: define(500, 'An unexpected error occurred. Please try again later.', 'Une erreur inattendue est survenue. Veuillez réessayer plus tard.'),
   HTTP_ERROR: define(400, 'The request could not be processed.', 'La requête n’a pas pu être traitée.'),
@@ -31,7 +31,7 @@ export const ERROR_CODES = {
   ),
   METHOD_NOT_ALLOWED: define(405, '{method} is not allowed on this path; it accepts {allowed}.', 'La méthode {method} n’est pas autorisée sur ce chemin ; il accepte {allowed}.'),
 
-  // Authentication (spec §7)
+  // Authentication: credentials, people and their organizations
   INVALID_CREDENTIALS: define(401, 'Email or password is incorrect.', 'Adresse e-mail ou mot de passe incorrect.'),
   DEVELOPER_KEYS_INVALID: define(401, 'The API key or secret is invalid.', 'La clé ou le secret d’API est invalide.', {
     keyMissing: {
@@ -103,7 +103,7 @@ export const ERROR_CODES = {
     },
   ),
 
-  // Pipeline (DESIGN §3)
+  // Pipeline: what the shared request pipeline refuses (token, key, client id, scope, tenancy, limits)
   AUTH_TOKEN_MISSING: define(401, 'A Bearer access token is required.', 'Un jeton d’accès Bearer est requis.', {
     scheme: {
       en: 'The Authorization header must be "Bearer <access token>".',
@@ -245,7 +245,7 @@ export const ERROR_CODES = {
   ),
   WEBHOOK_DELIVERY_NOT_FOUND: define(404, 'Webhook delivery not found.', 'Livraison de webhook introuvable.'),
 
-  // Product codes (spec §7)
+  // Product codes published first, kept as they were (USER_NOT_FOUND answers an unknown employee)
   USER_NOT_FOUND: define(404, 'Employee not found.', 'Employé introuvable.'),
   ATTENDANCE_INVALID_DATE_RANGE: define(400, 'The from/to date range is invalid.', 'La période from/to est invalide.'),
   JOURNAL_ENTRY_NOT_FOUND: define(404, 'Journal entry not found.', 'Écriture comptable introuvable.'),

@@ -44,7 +44,7 @@ const PRETENURING = 'allocation-site-pretenuring';
  * sites switched to old-space allocation within seconds, about 1 MB promoted per young collection
  * instead of 17 KB, full collections every half second instead of one in 8 s, and 40–70% more
  * CPU per request. Without pretenuring, 4 MB semi-spaces promote 7 KB per young collection and
- * run at the CPU per request of the default 16 MB, for about 20 MB less memory (see bench/FINDINGS.md).
+ * run at the CPU per request of the default 16 MB, for about 20 MB less memory (docs/decisions/0018-4-mb-semi-spaces-without-pretenuring.md).
  *
  * V8 reads the flag at each young collection, so it takes effect when set at start, before the
  * modules load. `--allocation-site-pretenuring` on the command line keeps V8's default.

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 /**
  * package.json lifts Fastify to 5.12 under @nestjs/platform-fastify 11 (an npm override). Before
  * 5.12 its body parser used AsyncResource#bind, whose deprecated accessors on Node 20 kept every
- * request with a body alive until a full collection (bench/FINDINGS.md). This holds the override
+ * request with a body alive until a full collection (docs/decisions/0016-fastify-5-12-8-override.md). This holds the override
  * in place: the Fastify Nest's adapter loads is the one the services run on, and is 5.12 or later.
  */
 describe('Fastify under the Nest adapter', () => {

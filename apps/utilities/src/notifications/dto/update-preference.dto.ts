@@ -3,7 +3,7 @@ import { IsBoolean, IsIn } from 'class-validator';
 import { OptionalNotNull } from '@platform/common';
 import { NOTIFICATION_CATEGORIES, NotificationCategory } from '../notification-preference.entity';
 
-/** Spec §2.1. Flags left out keep their current value; a flag is never null (the columns are NOT NULL). */
+/** One category's channels. Flags left out keep their current value; a flag is never null (the columns are NOT NULL). */
 export class UpdatePreferenceDto {
   @ApiProperty({ enum: NOTIFICATION_CATEGORIES, example: 'approval' })
   @IsIn(NOTIFICATION_CATEGORIES)
