@@ -1,6 +1,10 @@
 const common = {
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }] },
-  moduleNameMapper: { '^@platform/common$': '<rootDir>/libs/common/src', '^@platform/common/(.*)$': '<rootDir>/libs/common/src/$1' },
+  moduleNameMapper: {
+    '^@platform/common$': '<rootDir>/libs/common/src',
+    '^@platform/common/(.*)$': '<rootDir>/libs/common/src/$1',
+    '^@test/support/(.*)$': '<rootDir>/test/support/$1',
+  },
   testEnvironment: 'node',
   rootDir: __dirname,
 };

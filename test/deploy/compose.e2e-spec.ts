@@ -3,10 +3,10 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFile
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parse } from 'yaml';
+import { ROOT } from '@test/support/paths';
 
-const ROOT = resolve(__dirname, '..', '..');
 const DOCKER = join(ROOT, 'docker');
 const NGINX = process.env.NGINX ?? 'nginx';
 const APPS = ['auth', 'hr', 'utilities', 'payroll', 'pay', 'books'] as const;

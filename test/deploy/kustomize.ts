@@ -2,11 +2,11 @@ import { spawnSync, SpawnSyncReturns } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { basename, join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
+import { ROOT } from '@test/support/paths';
 
 /** How the deploy tests render the overlays: `kubectl kustomize`, as `kubectl apply -k` does. */
-export const ROOT = resolve(__dirname, '..', '..');
 export const KUBECTL = process.env.KUBECTL ?? 'kubectl';
 export const OVERLAYS = ['sandbox', 'production'] as const;
 export type Overlay = (typeof OVERLAYS)[number];

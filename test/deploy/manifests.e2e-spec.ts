@@ -3,7 +3,8 @@ import { createPrivateKey } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { validateEnvironment } from '@platform/common/config/environment';
-import { JWT_PRIVATE_KEY_PEM, k8sCopy, kubectlAvailable, kustomize, LocalSecretFile, METRICS_TOKEN, OVERLAYS, platformSecrets, render as renderIn, ROOT } from './kustomize';
+import { ROOT } from '@test/support/paths';
+import { JWT_PRIVATE_KEY_PEM, k8sCopy, kubectlAvailable, kustomize, LocalSecretFile, METRICS_TOKEN, OVERLAYS, platformSecrets, render as renderIn } from './kustomize';
 
 const APPS: Record<string, { prefix: string; metrics: string }> = {
   auth: { prefix: '/api/v1', metrics: '/api/v1/metrics' },

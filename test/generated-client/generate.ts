@@ -3,9 +3,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { ROOT } from '@test/support/paths';
 
-export const REGENERATE = 'UPDATE_CLIENT_TYPES=1 npx jest test/generated-client.e2e-spec.ts --runInBand';
-const CLI = join(__dirname, '..', '..', 'node_modules', 'openapi-typescript', 'bin', 'cli.js');
+export const REGENERATE = 'UPDATE_CLIENT_TYPES=1 npx jest test/flows/generated-client.e2e-spec.ts --runInBand';
+const CLI = join(ROOT, 'node_modules', 'openapi-typescript', 'bin', 'cli.js');
 
 /**
  * The TypeScript types openapi-typescript's CLI generates from a service's OpenAPI document at

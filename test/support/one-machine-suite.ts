@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freeLoopbackPort } from '@platform/common';
 import { call, sleep } from './http';
-
-const ROOT = join(__dirname, '..', '..');
+import { ROOT } from './paths';
 
 export interface OneMachineSuite {
   /** `http://127.0.0.1:<port>`: every service behind it, routed as the Ingress routes them. */

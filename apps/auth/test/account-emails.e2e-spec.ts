@@ -1,8 +1,8 @@
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
-import { call, eventually, sleep } from '../../../test/support/http';
-import { TestStack } from '../../../test/support/stack';
+import { call, eventually, sleep } from '@test/support/http';
+import { TestStack } from '@test/support/stack';
 
 /** Utilities' account email route as a loopback server: it answers each email with the next status given (200 when none), and keeps what it was sent. */
 class UtilitiesStandIn {

@@ -6,9 +6,9 @@ import { keyHashOf } from '../src/credentials/credential-secrets';
 import { CredentialsService } from '../src/credentials/credentials.service';
 import { CredentialsWriteScope1795704218951 } from '../src/migrations/1795704218951-CredentialsWriteScope';
 import { SigningKeys } from '../src/tokens/signing-keys.service';
-import { call, eventually, sleep } from '../../../test/support/http';
-import { promtoolProblems } from '../../../test/support/promtool';
-import { Developer, expectError, TestStack } from '../../../test/support/stack';
+import { call, eventually, sleep } from '@test/support/http';
+import { promtoolProblems } from '@test/support/promtool';
+import { Developer, expectError, TestStack } from '@test/support/stack';
 
 /** The claims of a compact JWT, unverified. */
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());

@@ -4,8 +4,8 @@ import { AuthContract } from '@platform/common';
 import { AuthModule } from '../src/auth.module';
 import { DailyUsage, RequestLogEntry } from '../src/requests/request-log.entities';
 import { RequestLogService } from '../src/requests/request-log.service';
-import { call } from '../../../test/support/http';
-import { expectError, TestStack } from '../../../test/support/stack';
+import { call } from '@test/support/http';
+import { expectError, TestStack } from '@test/support/stack';
 
 describe('request log (recent requests and usage by day)', () => {
   let stack: TestStack;

@@ -5,8 +5,8 @@ import { UtilitiesContract } from '@platform/common';
 import { Membership, PendingSignUp, User } from '../src/accounts/account.entities';
 import { hashPassword } from '../src/accounts/passwords';
 import { Organization } from '../src/organizations/organization.entity';
-import { call, eventually } from '../../../test/support/http';
-import { expectError, TestStack } from '../../../test/support/stack';
+import { call, eventually } from '@test/support/http';
+import { expectError, TestStack } from '@test/support/stack';
 
 jest.setTimeout(60_000);
 

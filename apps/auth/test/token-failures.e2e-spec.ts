@@ -1,6 +1,6 @@
 import { CredentialsService } from '../src/credentials/credentials.service';
-import { HttpResult } from '../../../test/support/http';
-import { Developer, expectError, TestStack } from '../../../test/support/stack';
+import { HttpResult } from '@test/support/http';
+import { Developer, expectError, TestStack } from '@test/support/stack';
 
 const PER_KEY = 10;
 const PER_ADDRESS = 30;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BooksModule } from '../src/books.module';
 import { DEFAULT_CHART } from '../src/accounts/default-chart';
-import { Developer, expectError, RunningApp, TestStack } from '../../../test/support/stack';
+import { Developer, expectError, RunningApp, TestStack } from '@test/support/stack';
 import { BOOKS, credit, debit, entry, installChart, post } from './fixtures';
 
 const ACCOUNTS = `${BOOKS}/accounts`;

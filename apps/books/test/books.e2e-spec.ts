@@ -1,4 +1,4 @@
 import { BooksModule } from '../src/books.module';
-import { describeServiceBasics } from '../../../test/support/service-basics';
+import { describeServiceBasics } from '@test/support/service-basics';
 
 describeServiceBasics(BooksModule, 'books');

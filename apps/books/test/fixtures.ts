@@ -1,4 +1,4 @@
-import { Developer, RunningApp } from '../../../test/support/stack';
+import { Developer, RunningApp } from '@test/support/stack';
 
 export const BOOKS = '/api/v1/books';
 

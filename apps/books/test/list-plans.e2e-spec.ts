@@ -1,9 +1,9 @@
 import { DataSource } from 'typeorm';
 import { encodeCursor } from '@platform/common';
 import { BooksModule } from '../src/books.module';
-import { HttpResult } from '../../../test/support/http';
-import { captureStatements, PlanNode, planNodes } from '../../../test/support/query-plans';
-import { Developer, RunningApp, TestStack } from '../../../test/support/stack';
+import { HttpResult } from '@test/support/http';
+import { captureStatements, PlanNode, planNodes } from '@test/support/query-plans';
+import { Developer, RunningApp, TestStack } from '@test/support/stack';
 import { BOOKS } from './fixtures';
 import { SeededBooks, seedJournal } from './seed-journal';
 

@@ -3,8 +3,8 @@ import { DataSource } from 'typeorm';
 import { encodeCursor } from '@platform/common';
 import { BooksModule } from '../src/books.module';
 import { ACCOUNT_MONTHS_BACKFILL, AccountMonths1795880000000 } from '../src/migrations/1795880000000-AccountMonths';
-import { call } from '../../../test/support/http';
-import { Developer, expectError, RunningApp, TestStack } from '../../../test/support/stack';
+import { call } from '@test/support/http';
+import { Developer, expectError, RunningApp, TestStack } from '@test/support/stack';
 import { BOOKS, credit, debit, entry, installChart, post } from './fixtures';
 
 const TRIAL_BALANCE = `${BOOKS}/reports/trial-balance`;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BooksModule } from '../src/books.module';
-import { Developer, expectError, RunningApp, TestStack } from '../../../test/support/stack';
+import { Developer, expectError, RunningApp, TestStack } from '@test/support/stack';
 import { BOOKS, credit, debit, entry, installChart, post } from './fixtures';
 
 const TRIAL_BALANCE = `${BOOKS}/reports/trial-balance`;

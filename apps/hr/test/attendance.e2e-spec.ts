@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { HrModule } from '../src/hr.module';
-import { Developer, expectError, RunningApp, TestStack } from '../../../test/support/stack';
+import { Developer, expectError, RunningApp, TestStack } from '@test/support/stack';
 import { hire } from './fixtures';
 
 const ATTENDANCE = '/api/v1/hr/attendance';

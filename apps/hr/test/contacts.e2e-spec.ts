@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { HrModule } from '../src/hr.module';
-import { call } from '../../../test/support/http';
-import { Developer, expectError, RunningApp, TestStack } from '../../../test/support/stack';
+import { call } from '@test/support/http';
+import { Developer, expectError, RunningApp, TestStack } from '@test/support/stack';
 import { hire } from './fixtures';
 
 describe('HR internal API: GET /internal/v1/hr/contacts', () => {

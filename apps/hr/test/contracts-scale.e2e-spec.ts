@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { Contract } from '../src/contracts/contract.entity';
 import { HrModule } from '../src/hr.module';
 import { canonicalJson } from '../src/shared/json';
-import { RunningApp, TestStack } from '../../../test/support/stack';
+import { RunningApp, TestStack } from '@test/support/stack';
 import { employeeBody, recordedEvents } from './fixtures';
 
 jest.setTimeout(300_000);

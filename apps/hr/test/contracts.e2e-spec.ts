@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { HrModule } from '../src/hr.module';
-import { Developer, expectError, RunningApp, TestStack } from '../../../test/support/stack';
+import { Developer, expectError, RunningApp, TestStack } from '@test/support/stack';
 import { contractBody, hire, recordedEvents } from './fixtures';
 
 const CONTRACTS = '/api/v1/hr/contracts';

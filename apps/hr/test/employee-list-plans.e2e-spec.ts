@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { encodeCursor } from '@platform/common';
 import { HrModule } from '../src/hr.module';
-import { captureQueries, CapturedQuery, explainPlan, planNodes } from '../../../test/support/query-plans';
-import { Developer, RunningApp, TestStack } from '../../../test/support/stack';
+import { captureQueries, CapturedQuery, explainPlan, planNodes } from '@test/support/query-plans';
+import { Developer, RunningApp, TestStack } from '@test/support/stack';
 import { hire } from './fixtures';
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { HrModule } from '../src/hr.module';
-import { call } from '../../../test/support/http';
-import { Developer, expectError, RunningApp, TestStack } from '../../../test/support/stack';
+import { call } from '@test/support/http';
+import { Developer, expectError, RunningApp, TestStack } from '@test/support/stack';
 
 const employee = (over: Record<string, unknown> = {}) => ({
   externalId: `EMP-${randomUUID().slice(0, 8)}`,

@@ -2,8 +2,8 @@ import { createServer, request as httpRequest, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { HrModule } from '../src/hr.module';
-import { call, eventually, sleep } from '../../../test/support/http';
-import { expectError, TestStack } from '../../../test/support/stack';
+import { call, eventually, sleep } from '@test/support/http';
+import { expectError, TestStack } from '@test/support/stack';
 
 describe('HR when a dependency fails', () => {
   let stack: TestStack;

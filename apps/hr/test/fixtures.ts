@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { Developer, RunningApp } from '../../../test/support/stack';
+import { Developer, RunningApp } from '@test/support/stack';
 
 export const employeeBody = (over: Record<string, unknown> = {}) => ({
   externalId: `EMP-${randomUUID().slice(0, 8)}`,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { HrModule } from '../src/hr.module';
-import { call, eventually } from '../../../test/support/http';
-import { Developer, expectError, RunningApp, TestStack } from '../../../test/support/stack';
+import { call, eventually } from '@test/support/http';
+import { Developer, expectError, RunningApp, TestStack } from '@test/support/stack';
 import { contractBody, hire } from './fixtures';
 
 const MARCH = { periodStart: '2026-03-01', periodEnd: '2026-03-31' };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { HrModule } from '../src/hr.module';
-import { Developer, expectError, RunningApp, TestStack } from '../../../test/support/stack';
+import { Developer, expectError, RunningApp, TestStack } from '@test/support/stack';
 import { hire } from './fixtures';
 
 const TYPES = '/api/v1/hr/leave-types';

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { PayrollModule } from '../../payroll/src/payroll.module';
 import { HrModule } from '../src/hr.module';
-import { call } from '../../../test/support/http';
-import { Developer, expectError, RunningApp, TestStack } from '../../../test/support/stack';
+import { call } from '@test/support/http';
+import { Developer, expectError, RunningApp, TestStack } from '@test/support/stack';
 import { contractBody, hire } from './fixtures';
 
 const MARCH = { periodStart: '2026-03-01', periodEnd: '2026-03-31' };

@@ -1,8 +1,8 @@
 import Redis from 'ioredis';
 import { HrModule } from '../src/hr.module';
-import { REDIS_URL } from '../../../test/support/database';
-import { HttpResult, sleep } from '../../../test/support/http';
-import { expectError, RunningApp, TestStack } from '../../../test/support/stack';
+import { REDIS_URL } from '@test/support/database';
+import { HttpResult, sleep } from '@test/support/http';
+import { expectError, RunningApp, TestStack } from '@test/support/stack';
 
 describe('plan throttling across replicas (Redis)', () => {
   let stack: TestStack;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Developer, RunningApp } from '../../../test/support/stack';
+import { Developer, RunningApp } from '@test/support/stack';
 
 export const WALLETS = '/api/v1/pay/wallets';
 export const PAYMENTS = '/api/v1/pay/payments';

@@ -1,4 +1,4 @@
 import { PayModule } from '../src/pay.module';
-import { describeServiceBasics } from '../../../test/support/service-basics';
+import { describeServiceBasics } from '@test/support/service-basics';
 
 describeServiceBasics(PayModule, 'pay');

@@ -1,5 +1,5 @@
 import { PayModule } from '../src/pay.module';
-import { expectError, RunningApp, TestStack } from '../../../test/support/stack';
+import { expectError, RunningApp, TestStack } from '@test/support/stack';
 import { DECLINED_MOMO, MOMO, newKey, PAYMENTS, PayClient, WALLETS } from './pay-client';
 
 const BANK = { type: 'bank', bankName: 'Afriland First Bank', bankCode: '10005', accountNumber: '10005000010123456789012', accountHolder: 'Amina Nkemelu' };

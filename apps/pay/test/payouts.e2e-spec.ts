@@ -1,6 +1,6 @@
-import { call, HttpResult } from '../../../test/support/http';
+import { call, HttpResult } from '@test/support/http';
 import { PayModule } from '../src/pay.module';
-import { expectError, RunningApp, TestStack } from '../../../test/support/stack';
+import { expectError, RunningApp, TestStack } from '@test/support/stack';
 import { DECLINED_MOMO, MOMO, newKey, PAYMENTS, PayClient } from './pay-client';
 
 const BULK = '/internal/v1/pay/payouts/bulk';

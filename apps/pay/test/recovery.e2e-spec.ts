@@ -4,7 +4,7 @@ import { PaymentsRecovery } from '../src/payments/payments-recovery.service';
 import { PaymentsService } from '../src/payments/payments.service';
 import { PaymentProvider } from '../src/payments/providers/payment-provider';
 import { SandboxSettlement } from '../src/payments/providers/sandbox-settlement.entity';
-import { Developer, expectError, RunningApp, TestStack } from '../../../test/support/stack';
+import { Developer, expectError, RunningApp, TestStack } from '@test/support/stack';
 import { DECLINED_MOMO, MOMO, newKey, PAYMENTS, PayClient } from './pay-client';
 
 /**

@@ -1,7 +1,7 @@
 import { Transactions } from '@platform/common';
 import { PayModule } from '../src/pay.module';
 import { WalletLedger } from '../src/wallets/wallet-ledger';
-import { expectError, RunningApp, TestStack } from '../../../test/support/stack';
+import { expectError, RunningApp, TestStack } from '@test/support/stack';
 import { newKey, PayClient, WALLETS } from './pay-client';
 
 describe('pay: wallets and credits', () => {

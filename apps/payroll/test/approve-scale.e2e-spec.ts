@@ -6,7 +6,7 @@ import { PayModule } from '../../pay/src/pay.module';
 import { PayrollModule } from '../src/payroll.module';
 import { PeriodClaim } from '../src/runs/period-claim.entity';
 import { Payslip } from '../src/runs/payslip.entity';
-import { RunningApp, TestStack } from '../../../test/support/stack';
+import { RunningApp, TestStack } from '@test/support/stack';
 import { handWorkedCompany, MARCH } from './hand-worked-month';
 
 jest.setTimeout(120_000);

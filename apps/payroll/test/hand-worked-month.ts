@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Developer, RunningApp, TestStack } from '../../../test/support/stack';
+import { Developer, RunningApp, TestStack } from '@test/support/stack';
 
 export const MARCH = { periodStart: '2026-03-01', periodEnd: '2026-03-31' };
 

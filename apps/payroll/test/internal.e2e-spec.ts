@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { HrModule } from '../../hr/src/hr.module';
 import { PayrollModule } from '../src/payroll.module';
-import { call } from '../../../test/support/http';
-import { expectError, RunningApp, TestStack } from '../../../test/support/stack';
+import { call } from '@test/support/http';
+import { expectError, RunningApp, TestStack } from '@test/support/stack';
 import { HAND_WORKED, handWorkedCompany, MARCH } from './hand-worked-month';
 
 /** The route utilities renders payslips from: a run of the company named in the query, with its payslips. */

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { Developer, RunningApp } from '../../../test/support/stack';
+import { Developer, RunningApp } from '@test/support/stack';
 import { hire } from './hand-worked-month';
 
 /** The columns of one of HR's tables but those named, quoted, as the test database has them. */

@@ -5,8 +5,8 @@ import { BooksModule } from '../../books/src/books.module';
 import { HrModule } from '../../hr/src/hr.module';
 import { PayModule } from '../../pay/src/pay.module';
 import { PayrollModule } from '../src/payroll.module';
-import { sleep } from '../../../test/support/http';
-import { Developer, expectError, RunningApp, TestStack } from '../../../test/support/stack';
+import { sleep } from '@test/support/http';
+import { Developer, expectError, RunningApp, TestStack } from '@test/support/stack';
 import { HAND_WORKED, handWorkedCompany, MARCH } from './hand-worked-month';
 
 const RUNS = '/api/v1/payroll/runs';

@@ -7,7 +7,7 @@ import { Payment } from '../../pay/src/payments/payment.entity';
 import { PayModule } from '../../pay/src/pay.module';
 import { PayrollModule } from '../src/payroll.module';
 import { Payslip } from '../src/runs/payslip.entity';
-import { RunningApp, TestStack } from '../../../test/support/stack';
+import { RunningApp, TestStack } from '@test/support/stack';
 import { MARCH } from './hand-worked-month';
 import { manyEmployees } from './many-employees';
 

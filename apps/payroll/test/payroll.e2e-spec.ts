@@ -1,4 +1,4 @@
 import { PayrollModule } from '../src/payroll.module';
-import { describeServiceBasics } from '../../../test/support/service-basics';
+import { describeServiceBasics } from '@test/support/service-basics';
 
 describeServiceBasics(PayrollModule, 'payroll');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { HrModule } from '../../hr/src/hr.module';
 import { PayrollModule } from '../src/payroll.module';
-import { expectError, RunningApp, TestStack } from '../../../test/support/stack';
+import { expectError, RunningApp, TestStack } from '@test/support/stack';
 import { handWorkedCompany, hire, MARCH } from './hand-worked-month';
 
 const RUNS = '/api/v1/payroll/runs';

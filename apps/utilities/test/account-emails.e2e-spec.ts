@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { UtilitiesModule } from '../src/utilities.module';
-import { call } from '../../../test/support/http';
-import { expectError, RunningApp, TestStack } from '../../../test/support/stack';
+import { call } from '@test/support/http';
+import { expectError, RunningApp, TestStack } from '@test/support/stack';
 
 const ROUTE = '/internal/v1/app/account-emails';
 /** Every way a terminal or a reader may take text as a new line. */

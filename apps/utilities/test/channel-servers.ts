@@ -107,4 +107,4 @@ export class TestProviderServer {
   }
 }
 
-export { eventually } from '../../../test/support/http';
+export { eventually } from '@test/support/http';

@@ -3,7 +3,7 @@ import { HrModule } from '../../hr/src/hr.module';
 import { PayrollModule } from '../../payroll/src/payroll.module';
 import { handWorkedCompany, MARCH } from '../../payroll/test/hand-worked-month';
 import { UtilitiesModule } from '../src/utilities.module';
-import { RunningApp, TestStack } from '../../../test/support/stack';
+import { RunningApp, TestStack } from '@test/support/stack';
 import { finished, JOBS } from './documents-support';
 
 describe('a document past DOCUMENT_MAX_BYTES', () => {

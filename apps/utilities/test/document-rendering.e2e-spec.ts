@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { MAX_REPORT_ROWS } from '../src/documents/dto/document-data.dto';
 import { UtilitiesModule } from '../src/utilities.module';
-import { Developer, expectError, RunningApp, TestStack } from '../../../test/support/stack';
-import { sleep } from '../../../test/support/http';
+import { Developer, expectError, RunningApp, TestStack } from '@test/support/stack';
+import { sleep } from '@test/support/http';
 import { DOCUMENTS, finished, JOBS } from './documents-support';
 
 const report = (rows: number, format = 'pdf') => ({

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { UtilitiesModule } from '../src/utilities.module';
-import { RunningApp, TestStack } from '../../../test/support/stack';
+import { RunningApp, TestStack } from '@test/support/stack';
 import { eventually } from './channel-servers';
 import { DOCUMENTS, finished, JOBS } from './documents-support';
 

@@ -4,7 +4,7 @@ import { HrModule } from '../../hr/src/hr.module';
 import { PayrollModule } from '../../payroll/src/payroll.module';
 import { handWorkedCompany, MARCH } from '../../payroll/test/hand-worked-month';
 import { UtilitiesModule } from '../src/utilities.module';
-import { Developer, RunningApp, TestStack } from '../../../test/support/stack';
+import { Developer, RunningApp, TestStack } from '@test/support/stack';
 import { eventually } from './channel-servers';
 import { DOCUMENTS, download, finished, JOBS, pdfText, seedPayslips } from './documents-support';
 

@@ -7,12 +7,13 @@ import { DataSource } from 'typeorm';
 import { qualifiedTable } from '@platform/common';
 import { PayrollRun } from '../../payroll/src/runs/payroll-run.entity';
 import { Payslip } from '../../payroll/src/runs/payslip.entity';
-import { Developer, RunningApp } from '../../../test/support/stack';
+import { ROOT } from '@test/support/paths';
+import { Developer, RunningApp } from '@test/support/stack';
 import { eventually } from './channel-servers';
 
 export const DOCUMENTS = '/api/v1/app/documents';
 export const JOBS = '/api/v1/app/document-jobs';
-export const PICTURES_DIR = join(__dirname, '../../../docs/documents');
+export const PICTURES_DIR = join(ROOT, 'docs', 'documents');
 
 const scratch = mkdtempSync(join(tmpdir(), 'documents-e2e-'));
 let counter = 0;

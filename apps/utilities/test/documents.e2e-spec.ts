@@ -4,7 +4,7 @@ import { HrModule } from '../../hr/src/hr.module';
 import { PayrollModule } from '../../payroll/src/payroll.module';
 import { HAND_WORKED, handWorkedCompany, MARCH } from '../../payroll/test/hand-worked-month';
 import { UtilitiesModule } from '../src/utilities.module';
-import { Developer, expectError, RunningApp, TestStack } from '../../../test/support/stack';
+import { Developer, expectError, RunningApp, TestStack } from '@test/support/stack';
 import { DOCUMENTS, download, finished, JOBS, pdfPages, pdfText, plain, rowStarting, workbook, writePictures } from './documents-support';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

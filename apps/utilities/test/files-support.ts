@@ -1,4 +1,4 @@
-import { Developer, RunningApp } from '../../../test/support/stack';
+import { Developer, RunningApp } from '@test/support/stack';
 
 export const FILES = '/api/v1/app/files';
 

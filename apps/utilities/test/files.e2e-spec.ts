@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { logDestination } from '@platform/common/logging/log-destination';
 import { UtilitiesModule } from '../src/utilities.module';
 import { signFileLink } from '../src/files/signed-link';
-import { call, eventually } from '../../../test/support/http';
-import { Developer, expectError, RunningApp, TestStack } from '../../../test/support/stack';
+import { call, eventually } from '@test/support/http';
+import { Developer, expectError, RunningApp, TestStack } from '@test/support/stack';
 import { EXE, fetchBytes, fetchLink, FILES, PNG, upload } from './files-support';
 
 const MAX_BYTES = 64 * 1024;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { HrModule } from '../../hr/src/hr.module';
 import { UtilitiesModule } from '../src/utilities.module';
-import { Developer, expectError, RunningApp, TestStack } from '../../../test/support/stack';
+import { Developer, expectError, RunningApp, TestStack } from '@test/support/stack';
 
 const NOTIFICATIONS = '/api/v1/app/notifications';
 

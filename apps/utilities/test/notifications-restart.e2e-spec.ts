@@ -1,5 +1,5 @@
 import { UtilitiesModule } from '../src/utilities.module';
-import { RunningApp, TestStack } from '../../../test/support/stack';
+import { RunningApp, TestStack } from '@test/support/stack';
 import { eventually, TestProviderServer } from './channel-servers';
 
 const NOTIFICATIONS = '/api/v1/app/notifications';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { HrModule } from '../../hr/src/hr.module';
 import { UtilitiesModule } from '../src/utilities.module';
-import { Developer, expectError, RunningApp, TestStack } from '../../../test/support/stack';
+import { Developer, expectError, RunningApp, TestStack } from '@test/support/stack';
 import { eventually, TestProviderServer, TestSmtpServer } from './channel-servers';
 
 const NOTIFICATIONS = '/api/v1/app/notifications';

@@ -1,8 +1,8 @@
 import { DataSource } from 'typeorm';
 import { NotificationPreference } from '../src/notifications/notification-preference.entity';
 import { UtilitiesModule } from '../src/utilities.module';
-import { call } from '../../../test/support/http';
-import { Developer, expectError, RunningApp, TestStack } from '../../../test/support/stack';
+import { call } from '@test/support/http';
+import { Developer, expectError, RunningApp, TestStack } from '@test/support/stack';
 
 const PATH = '/api/v1/app/notifications/preferences';
 const CATEGORIES = ['assigned', 'approval', 'mention', 'comment', 'calendar', 'drive', 'crm', 'due', 'general'];

@@ -3,9 +3,9 @@ import { DataSource } from 'typeorm';
 import { Membership, User } from '../../auth/src/accounts/account.entities';
 import { UtilitiesModule } from '../src/utilities.module';
 import { TestSmtpServer } from './channel-servers';
-import { call, eventually, HttpResult, sleep } from '../../../test/support/http';
-import { Developer, expectError, RunningApp, TestStack } from '../../../test/support/stack';
-import { WebhookReceiver } from '../../../test/support/webhook-receiver';
+import { call, eventually, HttpResult, sleep } from '@test/support/http';
+import { Developer, expectError, RunningApp, TestStack } from '@test/support/stack';
+import { WebhookReceiver } from '@test/support/webhook-receiver';
 
 const PATH = '/api/v1/app/webhooks/endpoints';
 const NOT_A_MEMBER = 'alertEmail must be the verified email address of a member of the organization';

@@ -3,8 +3,8 @@ import { EVENT_TYPES, SCOPES } from '@platform/common';
 import { WebhookScopes1795800000000 } from '../../auth/src/migrations/1795800000000-WebhookScopes';
 import { UtilitiesModule } from '../src/utilities.module';
 import { MAX_ENDPOINTS_PER_COMPANY, MAX_PREVIOUS_SECRETS, WebhookEndpointsService } from '../src/webhooks/endpoints/webhook-endpoints.service';
-import { call } from '../../../test/support/http';
-import { Developer, expectError, RunningApp, TestStack } from '../../../test/support/stack';
+import { call } from '@test/support/http';
+import { Developer, expectError, RunningApp, TestStack } from '@test/support/stack';
 
 const PATH = '/api/v1/app/webhooks/endpoints';
 const SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;

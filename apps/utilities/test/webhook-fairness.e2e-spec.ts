@@ -1,9 +1,9 @@
 import { DataSource } from 'typeorm';
 import { UtilitiesModule } from '../src/utilities.module';
 import { ENDPOINT_PARALLELISM } from '../src/webhooks/deliveries/webhook-deliveries.service';
-import { eventually } from '../../../test/support/http';
-import { Developer, RunningApp, TestStack } from '../../../test/support/stack';
-import { WebhookReceiver } from '../../../test/support/webhook-receiver';
+import { eventually } from '@test/support/http';
+import { Developer, RunningApp, TestStack } from '@test/support/stack';
+import { WebhookReceiver } from '@test/support/webhook-receiver';
 
 const BACKLOG = 3000;
 /** Far above what a free worker takes (tens of milliseconds), far below the slow receiver's hold. */

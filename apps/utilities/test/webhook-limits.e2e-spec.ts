@@ -1,7 +1,7 @@
 import { UtilitiesModule } from '../src/utilities.module';
-import { eventually, sleep } from '../../../test/support/http';
-import { Developer, expectError, RunningApp, TestStack } from '../../../test/support/stack';
-import { WebhookReceiver } from '../../../test/support/webhook-receiver';
+import { eventually, sleep } from '@test/support/http';
+import { Developer, expectError, RunningApp, TestStack } from '@test/support/stack';
+import { WebhookReceiver } from '@test/support/webhook-receiver';
 
 const TESTS = 3;
 const RETRIES = 2;

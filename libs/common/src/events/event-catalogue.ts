@@ -12,7 +12,7 @@ export type ComponentSchemas = Record<string, Json>;
 /**
  * The schemas the events' `data` need, copied from the six services' OpenAPI documents: each
  * event's data component and everything it refers to, by service. Generated, never edited:
- * test/event-catalogue.e2e-spec.ts compares it with what the running services serve
+ * test/pipeline/event-catalogue.e2e-spec.ts compares it with what the running services serve
  * (UPDATE_EVENT_CATALOGUE=1 rewrites it).
  */
 export interface EventSchemas {
@@ -20,7 +20,7 @@ export interface EventSchemas {
   schemas: Record<ServiceName, ComponentSchemas>;
 }
 
-export const REGENERATE_EVENT_CATALOGUE = 'UPDATE_EVENT_CATALOGUE=1 npx jest test/event-catalogue.e2e-spec.ts --runInBand';
+export const REGENERATE_EVENT_CATALOGUE = 'UPDATE_EVENT_CATALOGUE=1 npx jest test/pipeline/event-catalogue.e2e-spec.ts --runInBand';
 
 /** One event type as the catalogue publishes it. */
 export interface EventCatalogueEntry {
