@@ -64,6 +64,7 @@ export * from './logging/failure-log';
 export { ServiceNestLogger } from './logging/nest-logger';
 export { logDestination } from './logging/log-destination';
 export { processMetricsRegistry, serveProcessMetricsOnlyOn, serviceMetric, serviceMetricsRegistry } from './metrics/registries';
+export { serviceMetricProvider } from './metrics/metrics';
 export * from './openapi/api-responses';
 export * from './openapi/json-schema';
 export * from './openapi/parameters';

@@ -4,7 +4,7 @@ import { NotificationsModule } from '../notifications/notifications.module';
 import { DeliveriesController } from './deliveries/deliveries.controller';
 import { DisabledEndpointAlerts } from './deliveries/disabled-endpoint-alerts';
 import { EndpointDayLimits } from './deliveries/endpoint-day-limits';
-import { WebhookDeliveries } from './deliveries/webhook-deliveries.service';
+import { attemptsCounterProvider, WebhookDeliveries } from './deliveries/webhook-deliveries.service';
 import { AlertRecipients } from './endpoints/alert-recipients';
 import { SigningSecretCipher, signingSecretCipher } from './endpoints/signing-secret-cipher';
 import { WebhookEndpointsController } from './endpoints/webhook-endpoints.controller';
@@ -30,6 +30,7 @@ import { EventTypesController } from './event-types/event-types.controller';
     WebhookAuditTrail,
     { provide: SigningSecretCipher, inject: [Environment], useFactory: signingSecretCipher },
     EndpointDayLimits,
+    attemptsCounterProvider,
     WebhookDeliveries,
     { provide: EVENT_SINK, useExisting: WebhookDeliveries },
     EventIngestion,

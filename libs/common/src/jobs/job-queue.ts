@@ -265,7 +265,12 @@ export const rowJobKey = (task: string, rowId: string) => `${task}:${rowId}`;
 
 const JOBS_METRIC = 'jobs_total';
 
-/** The service's jobs run in this process, by task and outcome (succeeded, retried, failed for good), on the service's metrics path. */
+/**
+ * The service's jobs run in this process, by task and outcome (succeeded, retried, failed for
+ * good), on the service's metrics path. Made at the service's first job rather than as a metric
+ * provider of the library: a service that runs no job shows no `jobs_total`, and JobQueue is also
+ * provided on its own, without JobsModule (the job queue's tests).
+ */
 function jobsCounter(service: ServiceName): Counter<'task' | 'outcome'> {
   return serviceMetric(service, JOBS_METRIC, () => new Counter({ name: JOBS_METRIC, help: 'Background jobs run, by task and outcome', labelNames: ['task', 'outcome'], registers: [] }));
 }

@@ -331,6 +331,7 @@ export function halvesOf(call: RequestRecords): [RequestRecords, RequestRecords]
   ];
 }
 
+/** Made by the log's constructor rather than injected as a metric provider of the library: the log's tests build one by hand. */
 function droppedMetric(service: ServiceName): Counter<'what' | 'reason'> {
   return serviceMetric(
     service,

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { InjectMetric, makeCounterProvider } from '@willsoto/nestjs-prometheus';
 import { randomUUID } from 'node:crypto';
 import { Counter } from 'prom-client';
 import { DataSource, EntityManager, In, IsNull, Not } from 'typeorm';
@@ -13,9 +14,9 @@ import {
   PageQueryDto,
   PlatformException,
   quotaPeriodBounds,
-  serviceMetric,
   RateLimitStore,
   rowJobKey,
+  serviceMetricProvider,
   WEBHOOK_RETRIES,
 } from '@platform/common';
 import { WebhookEndpoint } from '../endpoints/webhook-endpoint.entity';
@@ -30,6 +31,11 @@ import { EndpointDayLimits } from './endpoint-day-limits';
 import { TEST_EVENT_TYPE, WebhookDelivery, WebhookDeliveryAttempt } from './webhook-delivery.entity';
 
 export const DELIVER_TASK = 'utilities:deliver-webhook';
+const ATTEMPTS_METRIC = 'webhook_attempts_total';
+
+/** Webhook delivery attempts this process recorded, by outcome (delivered: a 2xx in time; failed: anything else), on utilities' metrics path. */
+export const attemptsCounterProvider = serviceMetricProvider('utilities', makeCounterProvider, { name: ATTEMPTS_METRIC, help: 'Webhook delivery attempts, by outcome', labelNames: ['outcome'] });
+
 /** Deliveries `recover` puts back in the queue at most, per call. */
 export const MAX_RECOVERED = 10_000;
 /** The first attempts of one endpoint's new (or recovered) deliveries go in jobs of at most this many. */
@@ -66,6 +72,7 @@ export class WebhookDeliveries implements EventSink {
     private readonly endpoints: WebhookEndpointsService,
     private readonly alerts: DisabledEndpointAlerts,
     private readonly dayLimits: EndpointDayLimits,
+    @InjectMetric(ATTEMPTS_METRIC) private readonly attempts: Counter<'outcome'>,
   ) {
     this.schedule = parseSchedule(env.WEBHOOK_RETRY_SCHEDULE);
     // `deliveryId`: the jobs of releases that sent one delivery a job
@@ -225,8 +232,7 @@ export class WebhookDeliveries implements EventSink {
       return { delivery, attempt, attemptedAt, outcome, succeeded, nextAttemptAt: delay === null ? null : new Date(Date.now() + delay) };
     });
     const recorded = await this.dataSource.transaction((manager) => this.record(manager, endpoint, results));
-    const counter = attemptsCounter();
-    for (const result of recorded) counter.inc({ outcome: result.succeeded ? 'delivered' : 'failed' });
+    for (const result of recorded) this.attempts.inc({ outcome: result.succeeded ? 'delivered' : 'failed' });
     const retries = recorded.filter((result) => result.attempt >= 2 || result.delivery.retryRequested).length;
     if (retries) await this.countRetries(endpoint, retries);
   }
@@ -345,13 +351,6 @@ export class WebhookDeliveries implements EventSink {
     if (!endpoint) throw new PlatformException('WEBHOOK_ENDPOINT_NOT_FOUND');
     return endpoint;
   }
-}
-
-const ATTEMPTS_METRIC = 'webhook_attempts_total';
-
-/** Webhook delivery attempts this process recorded, by outcome (delivered: a 2xx in time; failed: anything else). */
-function attemptsCounter(): Counter<'outcome'> {
-  return serviceMetric('utilities', ATTEMPTS_METRIC, () => new Counter({ name: ATTEMPTS_METRIC, help: 'Webhook delivery attempts, by outcome', labelNames: ['outcome'], registers: [] }));
 }
 
 /** The body of every delivery: the event envelope (its feed position is the suite's own). */
