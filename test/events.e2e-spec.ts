@@ -11,7 +11,7 @@ import { handWorkedCompany, MARCH } from '../apps/payroll/test/hand-worked-month
 import { TestProviderServer } from '../apps/utilities/test/channel-servers';
 import { closedSchema } from './support/closed-schema';
 import { call, eventually } from './support/http';
-import { Developer, expectError, RunningApp, TestStack } from './support/stack';
+import { expectError, RunningApp, TestStack } from './support/stack';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 interface Event {
