@@ -12,7 +12,7 @@ const common = {
 module.exports = {
   testTimeout: 60_000,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/src/**/*.spec.ts'] },
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/src/**/*.spec.ts', '<rootDir>/eslint-rules/**/*.spec.js'] },
     {
       ...common,
       displayName: 'e2e',

@@ -497,7 +497,7 @@ function writeReadme(report, table) {
   const readme = path.join(__dirname, 'README.md');
   const start = '<!-- scale-figures:start -->';
   const end = '<!-- scale-figures:end -->';
-  let text = fs.readFileSync(readme, 'utf8');
+  const text = fs.readFileSync(readme, 'utf8');
   const body = `${start}\n${report.startedAt.slice(0, 16).replace('T', ' ')} UTC, commit ${report.commit}, ${report.host}, wall time ${report.wallTimeS} s.\n\n${table}\n${end}`;
   const a = text.indexOf(start);
   const b = text.indexOf(end) + end.length;

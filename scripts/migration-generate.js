@@ -61,6 +61,8 @@ try {
   typeorm('migration:run', '-d', dataSource);
   typeorm('migration:generate', '-d', dataSource, '--pretty', join(dirOf, name));
   writeIndex();
+  // in the house's format (TypeORM writes its own), so that `npm run lint` holds
+  execFileSync(bin('prettier'), ['--write', '--log-level', 'warn', dirOf], { cwd: root, stdio: 'inherit' });
 } finally {
   psql(`DROP DATABASE IF EXISTS ${scratch}`);
   rmSync(work, { recursive: true, force: true });

@@ -100,7 +100,10 @@ module.exports = {
       let sending = true;
       let during = 0;
       const hostile = (async () => {
-        while (sending) (await send(shape), during++);
+        while (sending) {
+          await send(shape);
+          during++;
+        }
       })();
       const mixed = await load().finally(() => (sending = false));
       await hostile;

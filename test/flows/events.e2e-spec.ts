@@ -11,7 +11,7 @@ import { handWorkedCompany, MARCH } from '../../apps/payroll/test/hand-worked-mo
 import { TestProviderServer } from '../../apps/utilities/test/channel-servers';
 import { closedSchema } from '@test/support/closed-schema';
 import { call, eventually } from '@test/support/http';
-import { Developer, expectError, RunningApp, TestStack } from '@test/support/stack';
+import { expectError, RunningApp, TestStack } from '@test/support/stack';
 import { WebhookReceiver } from '@test/support/webhook-receiver';
 
 interface Event {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BooksModule } from '../src/books.module';
 import { call } from '@test/support/http';
-import { Developer, expectError, RunningApp, TestStack } from '@test/support/stack';
+import { expectError, RunningApp, TestStack } from '@test/support/stack';
 import { BOOKS } from './fixtures';
 
 const INTERNAL = '/internal/v1/books/journal-entries';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { HrModule } from '../src/hr.module';
 import { captureQueries } from '@test/support/query-plans';
 import { Developer, expectError, RunningApp, TestStack } from '@test/support/stack';
-import { contractBody, employeeBody, hire, recordedEvents } from './fixtures';
+import { contractBody, employeeBody, recordedEvents } from './fixtures';
 
 const BULK = '/api/v1/hr/contracts/bulk';
 const CONTRACTS = '/api/v1/hr/contracts';

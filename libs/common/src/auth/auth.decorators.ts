@@ -27,6 +27,9 @@ export interface AuthDeclaration {
 /** Opts a route out of authentication, tenancy, throttling and scopes. */
 export const Public = () => SetMetadata(IS_PUBLIC_KEY, true);
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a handler of any parameters: unknown[] refuses one whose parameters are typed
+type AnyParameters = any[];
+
 /**
  * Serves a contract's service-to-service route (libs/common/src/contracts) at its method and
  * path: no JWT but the internal token, out of the OpenAPI document, and its result sent as it is
@@ -41,7 +44,7 @@ export function Internal<T extends RouteTypes>(route: InternalRoute<T>) {
     ApiExcludeEndpoint(),
     RequestMapping({ path: route.path, method: RequestMethod[route.method] }),
   );
-  return decorator as <Handler extends (...args: any[]) => Served<T['response']> | Promise<Served<T['response']>>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<Handler>) => void;
+  return decorator as <Handler extends (...args: AnyParameters) => Served<T['response']> | Promise<Served<T['response']>>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<Handler>) => void;
 }
 
 /**

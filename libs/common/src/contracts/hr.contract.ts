@@ -1,4 +1,4 @@
-import type { InternalRoute, Timestamp } from './internal-route';
+import type { InternalRoute } from './internal-route';
 
 /** HR's internal routes: how payroll and utilities read employees, which only HR stores. */
 

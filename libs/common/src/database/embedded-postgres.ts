@@ -204,7 +204,7 @@ export function reachableBinaries(binaries: Binaries, user: { uid: number; gid: 
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
     // another suite's copy landed first: it is as good as this one
-    if (!existsSync(copy.postgres)) throw new Error(`could not copy the PostgreSQL binaries from ${binaries.root} to ${home} (${describeError(error)}): make ${ROOT_HOME} writable by root, or set DATABASE_URL to a PostgreSQL server of your own`);
+    if (!existsSync(copy.postgres)) throw new Error(`could not copy the PostgreSQL binaries from ${binaries.root} to ${home} (${describeError(error)}): make ${ROOT_HOME} writable by root, or set DATABASE_URL to a PostgreSQL server of your own`, { cause: error });
   }
   return copy;
 }
@@ -406,7 +406,7 @@ async function waitUntilReady(url: string, exited: () => boolean, logPath: strin
       await client.end().catch(() => undefined);
       const tail = () => (readFileSync(logPath, 'utf8').trim().split('\n').slice(-5).join('\n') || (error as Error).message);
       if (exited()) throw spawnError() ?? new Error(`PostgreSQL stopped at start (its log: ${logPath}): ${tail()}`);
-      if (Date.now() > deadline) throw new Error(`PostgreSQL did not accept connections within ${READY_TIMEOUT_MS / 1000} s: ${tail()}`);
+      if (Date.now() > deadline) throw new Error(`PostgreSQL did not accept connections within ${READY_TIMEOUT_MS / 1000} s: ${tail()}`, { cause: error });
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

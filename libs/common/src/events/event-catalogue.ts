@@ -5,6 +5,7 @@ import { EVENT_DEFINITIONS } from './event-definitions';
 import { EVENT_TYPES, EVENT_VERSION, EventType } from './event-types';
 import generated from './event-catalogue.schemas.json';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON Schema documents, walked by key
 type Json = Record<string, any>;
 /** OpenAPI 3.0 component schemas by name, as one service's document has them. */
 export type ComponentSchemas = Record<string, Json>;

@@ -58,6 +58,7 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
 export class PlatformValidationPipe extends ValidationPipe {
   private readonly fastPath = new ValidationFastPath();
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- ValidationPipe's own signature: the value a route handler receives
   override transform(value: unknown, metadata: ArgumentMetadata): any {
     if (value === EMPTY_JSON_BODY) {
       if (metadata.type === 'body') throw PlatformException.validation({ body: ['body must not be empty when content-type is application/json: send a JSON object'] });

@@ -1,8 +1,8 @@
 /** What a FailureLog writes to: a Nest Logger (routed to pino by nestjs-pino) or anything alike. */
 export interface FailureLogSink {
-  warn(message: any, ...rest: any[]): void;
-  error(message: any, ...rest: any[]): void;
-  log(message: any, ...rest: any[]): void;
+  warn(message: unknown, ...rest: unknown[]): void;
+  error(message: unknown, ...rest: unknown[]): void;
+  log(message: unknown, ...rest: unknown[]): void;
 }
 
 export interface FailureLogOptions {

@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON Schema documents, walked by key
 type Json = Record<string, any>;
 
 const DROPPED = new Set(['example', 'examples', 'xml', 'externalDocs', 'discriminator']);
