@@ -1,6 +1,5 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { freeLoopbackPort } from '@platform/common';
 import { PayModule } from '../../apps/pay/src/pay.module';
 import { call, eventually, sleep } from '@test/support/http';
