@@ -16,5 +16,6 @@ describe('the SQL committed beside each repository', () => {
     const { files, problems } = await generateQueries();
     expect(problems).toEqual([]);
     expect(staleFiles(files).map((file) => `${file}: run ${COMMAND}`)).toEqual([]);
+    expect(files.size).toBeGreaterThan(0);
   }, 180_000);
 });
