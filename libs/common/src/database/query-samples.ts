@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import type { EntityManager } from 'typeorm';
+import { encodeCursor } from '../http/page-cursor';
 
 /**
  * The arguments a repository method is called with when its SQL is written beside it
@@ -13,6 +14,7 @@ export interface QuerySampleCall {
 
 const SAMPLES = 'platform:query-samples';
 const TRANSACTION = Symbol('the transaction a sample runs in');
+const OTHER_ID = 'a0000000-0000-4000-8000-000000000002';
 
 /**
  * Values for samples. Only the SQL is written, never the values, so any valid value does; these
@@ -21,8 +23,10 @@ const TRANSACTION = Symbol('the transaction a sample runs in');
 export const SAMPLE = {
   companyId: 'c0000000-0000-4000-8000-000000000001',
   id: 'a0000000-0000-4000-8000-000000000001',
-  otherId: 'a0000000-0000-4000-8000-000000000002',
+  otherId: OTHER_ID,
   date: '2026-03-31',
+  /** A list's cursor after a row (`SAMPLE.otherId`), with the walk's total: the page after a key. */
+  cursor: encodeCursor([OTHER_ID], 1),
   /** Stands for the caller's transaction: the script passes the EntityManager of a transaction it rolls back. */
   tx: TRANSACTION as unknown as EntityManager,
 };
