@@ -70,6 +70,41 @@ SELECT COUNT(1) AS "cnt"
 FROM "payroll"."payslips" "Payslip"
 WHERE (("Payslip"."run_id" = $1) AND ("Payslip"."company_id" = $2));
 
+-- PayslipsRepository.listPayslipsPage (after a cursor)
+SELECT "row"."id" AS "row_id",
+  "row"."company_id" AS "row_company_id",
+  "row"."run_id" AS "row_run_id",
+  "row"."employee_id" AS "row_employee_id",
+  "row"."employee_external_id" AS "row_employee_external_id",
+  "row"."employee_name" AS "row_employee_name",
+  "row"."national_id" AS "row_national_id",
+  "row"."social_insurance_number" AS "row_social_insurance_number",
+  "row"."payout" AS "row_payout",
+  "row"."contract_ids" AS "row_contract_ids",
+  "row"."currency" AS "row_currency",
+  "row"."working_days_in_month" AS "row_working_days_in_month",
+  "row"."worked_days" AS "row_worked_days",
+  "row"."unpaid_leave_days" AS "row_unpaid_leave_days",
+  "row"."earnings" AS "row_earnings",
+  "row"."deductions" AS "row_deductions",
+  "row"."employer_contributions" AS "row_employer_contributions",
+  "row"."gross_pay" AS "row_gross_pay",
+  "row"."taxable_pay" AS "row_taxable_pay",
+  "row"."total_deductions" AS "row_total_deductions",
+  "row"."net_pay" AS "row_net_pay",
+  "row"."total_employer_contributions" AS "row_total_employer_contributions",
+  "row"."employer_cost" AS "row_employer_cost",
+  "row"."payment_id" AS "row_payment_id",
+  "row"."payment_status" AS "row_payment_status",
+  "row"."payment_failure_reason" AS "row_payment_failure_reason",
+  "row"."paid_at" AS "row_paid_at",
+  "row"."created_at" AS "row_created_at",
+  "row"."updated_at" AS "row_updated_at"
+FROM "payroll"."payslips" "row"
+WHERE ("row"."run_id" = $1 AND "row"."company_id" = $2) AND ("row"."id") > ($3)
+ORDER BY "row"."id" ASC
+LIMIT 21;
+
 -- PayslipsRepository.findPayslipPlace
 SELECT "Payslip"."id" AS "Payslip_id",
   "Payslip"."employee_name" AS "Payslip_employee_name"

@@ -74,6 +74,7 @@ export class PayslipsRepository {
 
   /** A page of the run's payslips, by name. */
   @QuerySample([SAMPLE.companyId, SAMPLE.id, { page: 2, limit: 20 }])
+  @QuerySample([SAMPLE.companyId, SAMPLE.id, { cursor: SAMPLE.cursor, limit: 20 }], 'after a cursor')
   listPayslipsPage(companyId: string, runId: string, query: PageQueryDto): Promise<Page<Payslip>> {
     return findPage(this.dataSource.getRepository(Payslip), { runId, companyId }, { employeeName: 'ASC', id: 'ASC' }, query);
   }

@@ -67,7 +67,7 @@ SELECT COUNT(1) AS "cnt"
 FROM "payroll"."payroll_runs" "PayrollRun"
 WHERE (("PayrollRun"."company_id" = $1));
 
--- RunsRepository.listRunsPage (by status and period)
+-- RunsRepository.listRunsPage (by status)
 SELECT "PayrollRun"."id" AS "PayrollRun_id",
   "PayrollRun"."company_id" AS "PayrollRun_company_id",
   "PayrollRun"."status" AS "PayrollRun_status",
@@ -92,13 +92,195 @@ SELECT "PayrollRun"."id" AS "PayrollRun_id",
   "PayrollRun"."created_at" AS "PayrollRun_created_at",
   "PayrollRun"."updated_at" AS "PayrollRun_updated_at"
 FROM "payroll"."payroll_runs" "PayrollRun"
-WHERE (("PayrollRun"."company_id" = $1) AND ("PayrollRun"."status" = $2) AND ("PayrollRun"."period_start" >= $3) AND ("PayrollRun"."period_end" <= $4))
+WHERE (("PayrollRun"."company_id" = $1) AND ("PayrollRun"."status" = $2))
 ORDER BY "PayrollRun"."created_at" DESC, "PayrollRun"."id" DESC
 LIMIT 20
 OFFSET 20;
 SELECT COUNT(1) AS "cnt"
 FROM "payroll"."payroll_runs" "PayrollRun"
-WHERE (("PayrollRun"."company_id" = $1) AND ("PayrollRun"."status" = $2) AND ("PayrollRun"."period_start" >= $3) AND ("PayrollRun"."period_end" <= $4));
+WHERE (("PayrollRun"."company_id" = $1) AND ("PayrollRun"."status" = $2));
+
+-- RunsRepository.listRunsPage (from a date)
+SELECT "PayrollRun"."id" AS "PayrollRun_id",
+  "PayrollRun"."company_id" AS "PayrollRun_company_id",
+  "PayrollRun"."status" AS "PayrollRun_status",
+  "PayrollRun"."country" AS "PayrollRun_country",
+  "PayrollRun"."period_start" AS "PayrollRun_period_start",
+  "PayrollRun"."period_end" AS "PayrollRun_period_end",
+  "PayrollRun"."employee_ids" AS "PayrollRun_employee_ids",
+  "PayrollRun"."rule_set_version" AS "PayrollRun_rule_set_version",
+  "PayrollRun"."currency" AS "PayrollRun_currency",
+  "PayrollRun"."employee_count" AS "PayrollRun_employee_count",
+  "PayrollRun"."total_gross" AS "PayrollRun_total_gross",
+  "PayrollRun"."total_deductions" AS "PayrollRun_total_deductions",
+  "PayrollRun"."total_net" AS "PayrollRun_total_net",
+  "PayrollRun"."total_employer_contributions" AS "PayrollRun_total_employer_contributions",
+  "PayrollRun"."total_employer_cost" AS "PayrollRun_total_employer_cost",
+  "PayrollRun"."payment_progress" AS "PayrollRun_payment_progress",
+  "PayrollRun"."version" AS "PayrollRun_version",
+  "PayrollRun"."calculated_at" AS "PayrollRun_calculated_at",
+  "PayrollRun"."approved_at" AS "PayrollRun_approved_at",
+  "PayrollRun"."paid_at" AS "PayrollRun_paid_at",
+  "PayrollRun"."cancelled_at" AS "PayrollRun_cancelled_at",
+  "PayrollRun"."created_at" AS "PayrollRun_created_at",
+  "PayrollRun"."updated_at" AS "PayrollRun_updated_at"
+FROM "payroll"."payroll_runs" "PayrollRun"
+WHERE (("PayrollRun"."company_id" = $1) AND ("PayrollRun"."period_start" >= $2))
+ORDER BY "PayrollRun"."created_at" DESC, "PayrollRun"."id" DESC
+LIMIT 20
+OFFSET 20;
+SELECT COUNT(1) AS "cnt"
+FROM "payroll"."payroll_runs" "PayrollRun"
+WHERE (("PayrollRun"."company_id" = $1) AND ("PayrollRun"."period_start" >= $2));
+
+-- RunsRepository.listRunsPage (to a date)
+SELECT "PayrollRun"."id" AS "PayrollRun_id",
+  "PayrollRun"."company_id" AS "PayrollRun_company_id",
+  "PayrollRun"."status" AS "PayrollRun_status",
+  "PayrollRun"."country" AS "PayrollRun_country",
+  "PayrollRun"."period_start" AS "PayrollRun_period_start",
+  "PayrollRun"."period_end" AS "PayrollRun_period_end",
+  "PayrollRun"."employee_ids" AS "PayrollRun_employee_ids",
+  "PayrollRun"."rule_set_version" AS "PayrollRun_rule_set_version",
+  "PayrollRun"."currency" AS "PayrollRun_currency",
+  "PayrollRun"."employee_count" AS "PayrollRun_employee_count",
+  "PayrollRun"."total_gross" AS "PayrollRun_total_gross",
+  "PayrollRun"."total_deductions" AS "PayrollRun_total_deductions",
+  "PayrollRun"."total_net" AS "PayrollRun_total_net",
+  "PayrollRun"."total_employer_contributions" AS "PayrollRun_total_employer_contributions",
+  "PayrollRun"."total_employer_cost" AS "PayrollRun_total_employer_cost",
+  "PayrollRun"."payment_progress" AS "PayrollRun_payment_progress",
+  "PayrollRun"."version" AS "PayrollRun_version",
+  "PayrollRun"."calculated_at" AS "PayrollRun_calculated_at",
+  "PayrollRun"."approved_at" AS "PayrollRun_approved_at",
+  "PayrollRun"."paid_at" AS "PayrollRun_paid_at",
+  "PayrollRun"."cancelled_at" AS "PayrollRun_cancelled_at",
+  "PayrollRun"."created_at" AS "PayrollRun_created_at",
+  "PayrollRun"."updated_at" AS "PayrollRun_updated_at"
+FROM "payroll"."payroll_runs" "PayrollRun"
+WHERE (("PayrollRun"."company_id" = $1) AND ("PayrollRun"."period_end" <= $2))
+ORDER BY "PayrollRun"."created_at" DESC, "PayrollRun"."id" DESC
+LIMIT 20
+OFFSET 20;
+SELECT COUNT(1) AS "cnt"
+FROM "payroll"."payroll_runs" "PayrollRun"
+WHERE (("PayrollRun"."company_id" = $1) AND ("PayrollRun"."period_end" <= $2));
+
+-- RunsRepository.listRunsPage (after a cursor)
+SELECT "row"."id" AS "row_id",
+  "row"."company_id" AS "row_company_id",
+  "row"."status" AS "row_status",
+  "row"."country" AS "row_country",
+  "row"."period_start" AS "row_period_start",
+  "row"."period_end" AS "row_period_end",
+  "row"."employee_ids" AS "row_employee_ids",
+  "row"."rule_set_version" AS "row_rule_set_version",
+  "row"."currency" AS "row_currency",
+  "row"."employee_count" AS "row_employee_count",
+  "row"."total_gross" AS "row_total_gross",
+  "row"."total_deductions" AS "row_total_deductions",
+  "row"."total_net" AS "row_total_net",
+  "row"."total_employer_contributions" AS "row_total_employer_contributions",
+  "row"."total_employer_cost" AS "row_total_employer_cost",
+  "row"."payment_progress" AS "row_payment_progress",
+  "row"."version" AS "row_version",
+  "row"."calculated_at" AS "row_calculated_at",
+  "row"."approved_at" AS "row_approved_at",
+  "row"."paid_at" AS "row_paid_at",
+  "row"."cancelled_at" AS "row_cancelled_at",
+  "row"."created_at" AS "row_created_at",
+  "row"."updated_at" AS "row_updated_at"
+FROM "payroll"."payroll_runs" "row"
+WHERE "row"."company_id" = $1 AND ("row"."id") > ($2)
+ORDER BY "row"."id" ASC
+LIMIT 21;
+
+-- RunsRepository.listRunsPage (by status, after a cursor)
+SELECT "row"."id" AS "row_id",
+  "row"."company_id" AS "row_company_id",
+  "row"."status" AS "row_status",
+  "row"."country" AS "row_country",
+  "row"."period_start" AS "row_period_start",
+  "row"."period_end" AS "row_period_end",
+  "row"."employee_ids" AS "row_employee_ids",
+  "row"."rule_set_version" AS "row_rule_set_version",
+  "row"."currency" AS "row_currency",
+  "row"."employee_count" AS "row_employee_count",
+  "row"."total_gross" AS "row_total_gross",
+  "row"."total_deductions" AS "row_total_deductions",
+  "row"."total_net" AS "row_total_net",
+  "row"."total_employer_contributions" AS "row_total_employer_contributions",
+  "row"."total_employer_cost" AS "row_total_employer_cost",
+  "row"."payment_progress" AS "row_payment_progress",
+  "row"."version" AS "row_version",
+  "row"."calculated_at" AS "row_calculated_at",
+  "row"."approved_at" AS "row_approved_at",
+  "row"."paid_at" AS "row_paid_at",
+  "row"."cancelled_at" AS "row_cancelled_at",
+  "row"."created_at" AS "row_created_at",
+  "row"."updated_at" AS "row_updated_at"
+FROM "payroll"."payroll_runs" "row"
+WHERE ("row"."company_id" = $1 AND "row"."status" = $2) AND ("row"."id") > ($3)
+ORDER BY "row"."id" ASC
+LIMIT 21;
+
+-- RunsRepository.listRunsPage (from a date, after a cursor)
+SELECT "row"."id" AS "row_id",
+  "row"."company_id" AS "row_company_id",
+  "row"."status" AS "row_status",
+  "row"."country" AS "row_country",
+  "row"."period_start" AS "row_period_start",
+  "row"."period_end" AS "row_period_end",
+  "row"."employee_ids" AS "row_employee_ids",
+  "row"."rule_set_version" AS "row_rule_set_version",
+  "row"."currency" AS "row_currency",
+  "row"."employee_count" AS "row_employee_count",
+  "row"."total_gross" AS "row_total_gross",
+  "row"."total_deductions" AS "row_total_deductions",
+  "row"."total_net" AS "row_total_net",
+  "row"."total_employer_contributions" AS "row_total_employer_contributions",
+  "row"."total_employer_cost" AS "row_total_employer_cost",
+  "row"."payment_progress" AS "row_payment_progress",
+  "row"."version" AS "row_version",
+  "row"."calculated_at" AS "row_calculated_at",
+  "row"."approved_at" AS "row_approved_at",
+  "row"."paid_at" AS "row_paid_at",
+  "row"."cancelled_at" AS "row_cancelled_at",
+  "row"."created_at" AS "row_created_at",
+  "row"."updated_at" AS "row_updated_at"
+FROM "payroll"."payroll_runs" "row"
+WHERE ("row"."company_id" = $1 AND "row"."period_start" >= $2) AND ("row"."id") > ($3)
+ORDER BY "row"."id" ASC
+LIMIT 21;
+
+-- RunsRepository.listRunsPage (to a date, after a cursor)
+SELECT "row"."id" AS "row_id",
+  "row"."company_id" AS "row_company_id",
+  "row"."status" AS "row_status",
+  "row"."country" AS "row_country",
+  "row"."period_start" AS "row_period_start",
+  "row"."period_end" AS "row_period_end",
+  "row"."employee_ids" AS "row_employee_ids",
+  "row"."rule_set_version" AS "row_rule_set_version",
+  "row"."currency" AS "row_currency",
+  "row"."employee_count" AS "row_employee_count",
+  "row"."total_gross" AS "row_total_gross",
+  "row"."total_deductions" AS "row_total_deductions",
+  "row"."total_net" AS "row_total_net",
+  "row"."total_employer_contributions" AS "row_total_employer_contributions",
+  "row"."total_employer_cost" AS "row_total_employer_cost",
+  "row"."payment_progress" AS "row_payment_progress",
+  "row"."version" AS "row_version",
+  "row"."calculated_at" AS "row_calculated_at",
+  "row"."approved_at" AS "row_approved_at",
+  "row"."paid_at" AS "row_paid_at",
+  "row"."cancelled_at" AS "row_cancelled_at",
+  "row"."created_at" AS "row_created_at",
+  "row"."updated_at" AS "row_updated_at"
+FROM "payroll"."payroll_runs" "row"
+WHERE ("row"."company_id" = $1 AND "row"."period_end" <= $2) AND ("row"."id") > ($3)
+ORDER BY "row"."id" ASC
+LIMIT 21;
 
 -- RunsRepository.setTotals
 UPDATE "payroll"."payroll_runs"

@@ -47,7 +47,13 @@ export class RunsRepository {
   }
 
   @QuerySample([SAMPLE.companyId, { page: 2, limit: 20 }])
-  @QuerySample([SAMPLE.companyId, { status: 'draft' as const, from: '2026-01-01', to: '2026-12-31', page: 2, limit: 20 }], 'by status and period')
+  @QuerySample([SAMPLE.companyId, { status: 'draft' as const, page: 2, limit: 20 }], 'by status')
+  @QuerySample([SAMPLE.companyId, { from: '2026-01-01', page: 2, limit: 20 }], 'from a date')
+  @QuerySample([SAMPLE.companyId, { to: '2026-12-31', page: 2, limit: 20 }], 'to a date')
+  @QuerySample([SAMPLE.companyId, { cursor: SAMPLE.cursor, limit: 20 }], 'after a cursor')
+  @QuerySample([SAMPLE.companyId, { status: 'draft' as const, cursor: SAMPLE.cursor, limit: 20 }], 'by status, after a cursor')
+  @QuerySample([SAMPLE.companyId, { from: '2026-01-01', cursor: SAMPLE.cursor, limit: 20 }], 'from a date, after a cursor')
+  @QuerySample([SAMPLE.companyId, { to: '2026-12-31', cursor: SAMPLE.cursor, limit: 20 }], 'to a date, after a cursor')
   listRunsPage(companyId: string, query: ListRunsQueryDto): Promise<Page<PayrollRun>> {
     const where: FindOptionsWhere<PayrollRun> = { companyId };
     if (query.status) where.status = query.status;
