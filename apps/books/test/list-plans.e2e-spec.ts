@@ -67,14 +67,17 @@ describe('books list plans at scale, without planner statistics', () => {
   }, 300_000);
   afterAll(() => stack.stop());
 
-  /** Calls the route and returns its answer with the plans of the books statements it ran. */
+  /**
+   * Calls the route and returns its answer with the plans of the books statements it ran (not the
+   * outbox relay's, a job of the platform that may run meanwhile).
+   */
   async function plansOf(dev: Developer, path: string) {
     let result!: HttpResult;
     const statements = await captureStatements(
       async () => {
         result = await dev.call(books, 'GET', path);
       },
-      (text) => /^\s*(SELECT|WITH)\b/i.test(text) && text.includes('"books"'),
+      (text) => /^\s*(SELECT|WITH)\b/i.test(text) && text.includes('"books"') && !text.includes('"outbox_events"'),
     );
     expect(result.status).toBe(200);
     expect(statements.length).toBeGreaterThan(0);
