@@ -5,6 +5,9 @@ import { captureQueries, explainPlan, planNodes } from '@test/support/query-plan
 import { startEveryApp } from '@test/support/every-app';
 import { RunningApp, TestStack } from '@test/support/stack';
 
+// the samples of the repositories' committed SQL (`npm run queries`) that run a statement
+const { queryNames } = require('../scripts/repository-queries.js') as { queryNames: (sql: string) => string[] };
+
 /**
  * A list's cursor page (`cursor` → `nextCursor`) reads the rows after the cursor's key within
  * the company: on a table of millions of rows of thousands of companies, that must be one range
@@ -12,7 +15,8 @@ import { RunningApp, TestStack } from '@test/support/stack';
  * walk of the primary key filtered by company nor a sort of the company's rows. The plans are
  * checked with sequential and bitmap scans and sorts off, so that the planner shows the index
  * it would use on a big table whatever the test's few rows (a sort still shows when no index
- * gives the order).
+ * gives the order). Where an app's queries are in repositories, the page's statement is named by
+ * the repository method whose committed `.queries.sql` holds it.
  */
 describe('the plan of every list’s cursor page', () => {
   let stack: TestStack;
@@ -36,7 +40,8 @@ describe('the plan of every list’s cursor page', () => {
     const run = await created(apps.payroll, '/api/v1/payroll/runs', { periodStart: '2026-03-01', periodEnd: '2026-03-31' });
     const wallet = await created(apps.pay, '/api/v1/pay/wallets', { name: 'Float', currency: 'XAF' });
 
-    const lists: [string, string][] = [
+    // service, path, and the repository method of the page's statement where the app has repositories
+    const lists: [string, string, string?][] = [
       ['auth', '/api/v1/workspaces'],
       ['auth', `/api/v1/workspaces/${workspace}/companies`],
       ['hr', '/api/v1/hr/employees'],
@@ -45,14 +50,14 @@ describe('the plan of every list’s cursor page', () => {
       ['hr', '/api/v1/hr/leave-requests'],
       ['hr', '/api/v1/hr/performance-reviews'],
       ['hr', '/api/v1/hr/attendance?from=2026-04-01&to=2026-04-30'],
-      ['payroll', '/api/v1/payroll/runs'],
-      ['payroll', `/api/v1/payroll/runs/${run}/payslips`],
+      ['payroll', '/api/v1/payroll/runs', 'RunsRepository.listRunsPage (after a cursor)'],
+      ['payroll', `/api/v1/payroll/runs/${run}/payslips`, 'PayslipsRepository.listPayslipsPage (after a cursor)'],
       ['pay', '/api/v1/pay/wallets'],
       ['pay', `/api/v1/pay/wallets/${wallet}/transactions`],
       ['pay', '/api/v1/pay/payments'],
-      ['books', '/api/v1/books/journal-entries'],
-      ['books', '/api/v1/books/accounts'],
-      ['books', '/api/v1/books/periods'],
+      ['books', '/api/v1/books/journal-entries', 'JournalRepository.listEntriesPage (after a cursor)'],
+      ['books', '/api/v1/books/accounts', 'AccountsRepository.listAccountsPage (after a cursor)'],
+      ['books', '/api/v1/books/periods', 'PeriodsRepository.listPeriodsPage (after a cursor)'],
       ['utilities', '/api/v1/app/files'],
       ['utilities', '/api/v1/app/documents'],
       ['utilities', '/api/v1/app/document-jobs'],
@@ -60,7 +65,7 @@ describe('the plan of every list’s cursor page', () => {
       ['utilities', '/api/v1/app/webhooks/endpoints'],
     ];
     const problems: string[] = [];
-    for (const [service, path] of lists) {
+    for (const [service, path, query] of lists) {
       const app = apps[service];
       const cursor = encodeCursor([randomUUID()], 1);
       let status = 0;
@@ -74,6 +79,7 @@ describe('the plan of every list’s cursor page', () => {
         problems.push(`${path}: no keyset query among ${queries.length}`);
         continue;
       }
+      if (query && !queryNames(page.query).includes(query)) problems.push(`${path}: not ${query}'s statement in its .queries.sql: ${page.query}`);
       const table = /FROM "(?:[a-z_]+)"\."([a-z_]+)"/.exec(page.query)?.[1] ?? /FROM "([a-z_]+)"/.exec(page.query)?.[1];
       // what would serve a big table: no sequential or bitmap reads, and a sort only when no index gives the order
       const all = planNodes(await explainPlan(app, page, ['enable_seqscan', 'enable_bitmapscan', 'enable_sort']));

@@ -7,6 +7,9 @@ import { CapturedQuery, captureStatements, explainPlan, pageNodes } from '@test/
 import { startEveryApp } from '@test/support/every-app';
 import { RunningApp, TestStack } from '@test/support/stack';
 
+// the samples of the repositories' committed SQL (`npm run queries`) that run a statement
+const { queryNames } = require('../scripts/repository-queries.js') as { queryNames: (sql: string) => string[] };
+
 interface Filter {
   /** The query string that sets it. */
   query: string;
@@ -30,6 +33,8 @@ interface List {
   scope?: string;
   /** A list of page mode only (no `cursor`). */
   pageOnly?: boolean;
+  /** The repository method whose `.queries.sql` holds the page's statements, in an app whose queries are in repositories. */
+  query?: string;
   filters: Filter[];
 }
 
@@ -48,6 +53,10 @@ interface List {
  *
  * Page mode's statement is captured at the pg client: a list whose filters are all equalities
  * runs a named prepared statement on the pool, which TypeORM's logger never sees.
+ *
+ * Where an app's queries are in repositories, the page's statement is named by the repository
+ * method whose committed `.queries.sql` holds it (`query`): the plan checked here is the SQL a
+ * reviewer reads beside the repository.
  *
  * Lists without filters (workspaces, a workspace's companies, leave types, a run's payslips, a
  * wallet's transactions, periods, webhook endpoints) are in cursor-plans; journal entries by
@@ -165,6 +174,7 @@ describe('the plan of every list filter’s pages', () => {
         service: 'payroll',
         path: '/api/v1/payroll/runs',
         table: 'payroll_runs',
+        query: 'RunsRepository.listRunsPage',
         filters: [
           { query: 'status=draft', column: 'status' },
           { query: 'from=2026-01-01', column: 'period_start', walks: ['page', 'cursor'] },
@@ -185,12 +195,14 @@ describe('the plan of every list filter’s pages', () => {
         service: 'books',
         path: '/api/v1/books/journal-entries',
         table: 'books_journal_entries',
+        query: 'JournalRepository.listEntriesPage',
         filters: [{ query: 'reference=INV-2026-0042', column: 'reference', few: 'a document’s entries' }],
       },
       {
         service: 'books',
         path: '/api/v1/books/accounts',
         table: 'books_accounts',
+        query: 'AccountsRepository.listAccountsPage',
         filters: [
           { query: 'type=expense', column: 'type' },
           { query: 'active=true', column: 'active' },
@@ -237,6 +249,9 @@ describe('the plan of every list filter’s pages', () => {
           if (!statement) {
             problems.push(`${label}: no page query of ${list.table}`);
             continue;
+          }
+          if (list.query && !queryNames(statement.query).some((name) => name === list.query || name.startsWith(`${list.query} (`))) {
+            problems.push(`${label}: not a statement of ${list.query} in its .queries.sql (a sample of this filter is missing): ${statement.query}`);
           }
           const walks = filter.walks?.includes(mode) ?? false;
           // on the test's few rows an index of the company alone (every row, in order) costs as little as any: with the indexes that

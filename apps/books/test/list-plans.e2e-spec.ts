@@ -7,6 +7,9 @@ import { Developer, RunningApp, TestStack } from '@test/support/stack';
 import { BOOKS } from './fixtures';
 import { SeededBooks, seedJournal } from './seed-journal';
 
+// the samples of the repositories' committed SQL (`npm run queries`) that run a statement
+const { queryNames } = require('../../../scripts/repository-queries.js') as { queryNames: (sql: string) => string[] };
+
 /** The tables a list must never read whole. */
 const BIG_TABLES = ['books_journal_lines', 'books_journal_entries', 'books_accounts', 'books_accounting_periods', 'books_account_months'];
 
@@ -16,6 +19,10 @@ const BIG_TABLES = ['books_journal_lines', 'books_journal_entries', 'books_accou
  * while a request runs, then explained with its own values. The tables are seeded straight
  * with SQL and never analyzed: the plans must be good without column statistics, knowing only
  * the tables' sizes (which a VACUUM, autovacuum's after a bulk insert, records).
+ *
+ * Every statement is named by the repository method (and sample) whose `.queries.sql` holds it,
+ * so a plan checked here is the SQL a reviewer reads beside the repository; a statement of a
+ * shape no sample runs fails the test until the method gets that sample.
  */
 describe('books list plans at scale, without planner statistics', () => {
   let stack: TestStack;
@@ -60,23 +67,27 @@ describe('books list plans at scale, without planner statistics', () => {
   }, 300_000);
   afterAll(() => stack.stop());
 
-  /** Calls the route and returns its answer with the plans of the books statements it ran. */
+  /**
+   * Calls the route and returns its answer with the plans of the books statements it ran (not the
+   * outbox relay's, a job of the platform that may run meanwhile).
+   */
   async function plansOf(dev: Developer, path: string) {
     let result!: HttpResult;
     const statements = await captureStatements(
       async () => {
         result = await dev.call(books, 'GET', path);
       },
-      (text) => /^\s*(SELECT|WITH)\b/i.test(text) && text.includes('"books"'),
+      (text) => /^\s*(SELECT|WITH)\b/i.test(text) && text.includes('"books"') && !text.includes('"outbox_events"'),
     );
     expect(result.status).toBe(200);
     expect(statements.length).toBeGreaterThan(0);
-    const plans: { text: string; nodes: PlanNode[] }[] = [];
+    const plans: { text: string; queries: string[]; nodes: PlanNode[] }[] = [];
     for (const statement of statements) {
       const [row] = await dataSource.query(`EXPLAIN (FORMAT JSON) ${statement.query}`, statement.parameters);
-      plans.push({ text: statement.query, nodes: planNodes(row['QUERY PLAN'][0].Plan) });
+      plans.push({ text: statement.query, queries: queryNames(statement.query), nodes: planNodes(row['QUERY PLAN'][0].Plan) });
     }
-    return { result, plans };
+    expect({ path, unnamed: plans.filter(({ queries }) => !queries.length).map(({ text }) => text) }).toEqual({ path, unnamed: [] });
+    return { result, plans, queries: plans.flatMap(({ queries }) => queries) };
   }
 
   /** A plan in one line per node, for a failure to read. */
@@ -102,10 +113,18 @@ describe('books list plans at scale, without planner statistics', () => {
 
   it('lists journal entries, unfiltered and by dates, from the entries’ index', async () => {
     // (deeper offsets than the planner's estimate of a company's rows, 0.5% of the table without statistics, are sorted)
-    for (const query of ['', '?page=2', '?from=2025-03-01&to=2025-06-30', '?from=2026-01-01&page=2', '?cursor=start']) {
+    const named: [string, string][] = [
+      ['', 'JournalRepository.listEntriesPage'],
+      ['?page=2', 'JournalRepository.listEntriesPage'],
+      ['?from=2025-03-01&to=2025-06-30', 'JournalRepository.listEntriesPage (between dates)'],
+      ['?from=2026-01-01&page=2', 'JournalRepository.listEntriesPage (from a date)'],
+      ['?cursor=start', 'JournalRepository.listEntriesPage (cursor mode, first page)'],
+    ];
+    for (const [query, name] of named) {
       const path = `${BOOKS}/journal-entries${query}`;
-      const { plans } = await plansOf(company, path);
+      const { plans, queries } = await plansOf(company, path);
       expectIndexedWithoutSort(path, plans);
+      expect(queries).toEqual(expect.arrayContaining([name, 'JournalRepository.linesOfEntries']));
     }
   });
 
@@ -119,8 +138,9 @@ describe('books list plans at scale, without planner statistics', () => {
     expect(expected.length).toBe(600);
     for (const [page, limit] of [[1, 20], [7, 50], [30, 20]]) {
       const path = `${BOOKS}/journal-entries?accountId=${account}&page=${page}&limit=${limit}`;
-      const { result, plans } = await plansOf(company, path);
+      const { result, plans, queries } = await plansOf(company, path);
       expectIndexedWithoutSort(path, plans);
+      expect(queries).toEqual(expect.arrayContaining(['JournalRepository.listEntriesPage (by account)', 'JournalRepository.entriesByIds']));
       expect(plans.some(({ nodes }) => nodes.some((node) => node['Index Name'] === 'idx_books_lines_company_account_order'))).toBe(true);
       const data = result.body.data;
       expect({ page: data.page, limit: data.limit, total: data.total }).toEqual({ page, limit, total: 600 });
@@ -136,6 +156,7 @@ describe('books list plans at scale, without planner statistics', () => {
 
     const ranged = await plansOf(company, `${BOOKS}/journal-entries?accountId=${account}&from=2025-04-01&to=2025-09-30&page=2&limit=10`);
     expectIndexedWithoutSort('by account and dates', ranged.plans);
+    expect(ranged.queries).toContain('JournalRepository.listEntriesPage (by account, between dates)');
     expect(ranged.result.body.data.items.every((item: { date: string }) => item.date >= '2025-04-01' && item.date <= '2025-09-30')).toBe(true);
     expect(ranged.result.body.data.items).toHaveLength(10);
   });
@@ -145,7 +166,7 @@ describe('books list plans at scale, without planner statistics', () => {
     for (const query of ['', `?accountId=${seeded.accounts.S2}`, '?cursor=start', `?accountId=${seeded.accounts.S2}&cursor=start`]) {
       const path = `${BOOKS}/journal-entries${query}`;
       const { plans } = await plansOf(company, path);
-      const byEntry = plans.filter(({ text }) => /\bentry_id"? (IN|= ANY)/.test(text));
+      const byEntry = plans.filter(({ queries }) => queries.includes('JournalRepository.linesOfEntries'));
       expect({ path, statements: byEntry.length }).toEqual({ path, statements: 1 });
       const scans = byEntry[0].nodes.filter((node) => node['Relation Name'] === 'books_journal_lines' || node['Index Name']?.startsWith('idx_books_lines'));
       expect({ path, plan: outline(byEntry[0].nodes) }).toEqual({ path, plan: expect.arrayContaining([expect.stringMatching(/idx_books_lines_company_entry$/)]) });
@@ -183,8 +204,10 @@ describe('books list plans at scale, without planner statistics', () => {
       [`${ledger}&cursor=${encodeCursor([deep.date, deep.sequence, deep.line], expected.length)}&limit=20`, 6_000],
     ];
     for (const [path, start] of cases) {
-      const { result, plans } = await plansOf(company, path);
+      const { result, plans, queries } = await plansOf(company, path);
       expectIndexedWithoutSort(path, plans);
+      expect(queries).toEqual(expect.arrayContaining(['ReportsRepository.accountMonths', 'JournalRepository.entriesByIds']));
+      expect(queries.some((name) => name.startsWith('ReportsRepository.ledgerLines'))).toBe(true);
       expect(plans.some(({ nodes }) => nodes.some((node) => node['Index Name'] === 'idx_books_lines_company_account_order'))).toBe(true);
       const data = result.body.data;
       expect(data.total).toBe(expected.length);
@@ -203,8 +226,9 @@ describe('books list plans at scale, without planner statistics', () => {
   it('sums the trial balance from the months and a month of lines, read through indexes', async () => {
     for (const query of ['', '?from=2025-04-10&to=2026-02-17', '?to=2026-06-29']) {
       const path = `${BOOKS}/reports/trial-balance${query}`;
-      const { result, plans } = await plansOf(company, path);
+      const { result, plans, queries } = await plansOf(company, path);
       expectIndexedWithoutSort(path, plans, { sorts: true });
+      expect(queries.some((name) => name.startsWith('ReportsRepository.accountActivity'))).toBe(true);
       expect(result.body.data.totals.balanced).toBe(true);
       expect(result.body.data.accounts.map((row: { code: string }) => row.code)).toEqual(['S1', 'S2', 'S3', 'S4', 'S5', 'S6']);
     }
@@ -214,8 +238,10 @@ describe('books list plans at scale, without planner statistics', () => {
     const accounts = await plansOf(company, `${BOOKS}/accounts?limit=5`);
     expect(accounts.result.body.data.items.map((account: { code: string }) => account.code)).toEqual(['S1', 'S2', 'S3', 'S4', 'S5']);
     expectIndexedWithoutSort('accounts', accounts.plans);
+    expect(accounts.queries).toContain('AccountsRepository.listAccountsPage');
     const periods = await plansOf(company, `${BOOKS}/periods?page=2&limit=5`);
     expect(periods.result.body.data.total).toBe(20);
     expectIndexedWithoutSort('periods', periods.plans);
+    expect(periods.queries).toContain('PeriodsRepository.listPeriodsPage');
   });
 });

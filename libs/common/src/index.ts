@@ -27,6 +27,8 @@ export * from './database/find-page';
 export * from './database/json-recordset';
 export * from './database/pipeline';
 export * from './database/prepared';
+export * from './database/query-samples';
+export * from './database/serialized-page';
 export * from './database/transactions';
 export * from './errors/error-codes';
 export * from './errors/error-codes-table';

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { SettingsModule } from '../settings/settings.module';
 import { AccountsController } from './accounts.controller';
+import { AccountsRepository } from './accounts.repository';
 import { AccountsService } from './accounts.service';
 
 @Module({
   imports: [SettingsModule],
   controllers: [AccountsController],
-  providers: [AccountsService],
-  exports: [AccountsService],
+  providers: [AccountsRepository, AccountsService],
+  exports: [AccountsRepository, AccountsService],
 })
 export class AccountsModule {}

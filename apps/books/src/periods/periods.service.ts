@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { EventOutbox, findPage, Page, PageQueryDto, PlatformException, SerializedJson, Transactions } from '@platform/common';
-import { BooksSettingsService } from '../settings/books-settings.service';
+import { EventOutbox, Page, PageQueryDto, PlatformException, Transactions } from '@platform/common';
+import { BooksSettingsRepository } from '../settings/books-settings.repository';
 import { addDays, todayIso } from '../shared/dates';
 import { AccountingPeriod } from './accounting-period.entity';
+import { PeriodsRepository } from './periods.repository';
 
 export interface PeriodClosing {
   closedThrough: string;
@@ -19,33 +18,30 @@ export interface PeriodClosing {
 @Injectable()
 export class PeriodsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly periods: PeriodsRepository,
     private readonly transactions: Transactions,
-    private readonly settings: BooksSettingsService,
+    private readonly settings: BooksSettingsRepository,
     private readonly outbox: EventOutbox,
   ) {}
 
   close(companyId: string, through: string): Promise<PeriodClosing> {
     if (through > todayIso()) throw PlatformException.validation({ through: ['through must not be after today'] });
     return this.transactions.run(async (manager) => {
-      const settings = await this.settings.lock(manager, companyId);
+      const settings = await this.settings.lockSettings(companyId, manager);
       if (settings.closedThrough !== null && through <= settings.closedThrough) return { closedThrough: settings.closedThrough, period: null };
-      const period = await manager.save(
-        manager.create(AccountingPeriod, { companyId, startDate: settings.closedThrough === null ? null : addDays(settings.closedThrough, 1), endDate: through }),
-      );
-      settings.closedThrough = through;
-      await manager.save(settings);
+      const period = await this.periods.insertPeriod(companyId, { startDate: settings.closedThrough === null ? null : addDays(settings.closedThrough, 1), endDate: through }, manager);
+      await this.settings.setClosedThrough(companyId, through, manager);
       await this.outbox.record(manager, companyId, 'period.closed', period);
       return { closedThrough: through, period };
     });
   }
 
-  async list(companyId: string, query: PageQueryDto): Promise<Page<AccountingPeriod> | SerializedJson> {
-    return findPage(this.dataSource.getRepository(AccountingPeriod), { companyId }, { endDate: 'DESC' }, query);
+  list(companyId: string, query: PageQueryDto): Promise<Page<AccountingPeriod>> {
+    return this.periods.listPeriodsPage(companyId, query);
   }
 
   async get(companyId: string, id: string): Promise<AccountingPeriod> {
-    const period = await this.dataSource.getRepository(AccountingPeriod).findOneBy({ id, companyId });
+    const period = await this.periods.findPeriod(companyId, id);
     if (!period) throw new PlatformException('ACCOUNTING_PERIOD_NOT_FOUND');
     return period;
   }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
-import { BooksSettings, DEFAULT_BOOK_CURRENCY } from './books-settings.entity';
+import { DEFAULT_BOOK_CURRENCY } from './books-settings.entity';
+import { BooksSettingsRepository } from './books-settings.repository';
 
 export interface BooksSettingsView {
   currency: string;
@@ -11,20 +10,11 @@ export interface BooksSettingsView {
 
 @Injectable()
 export class BooksSettingsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
-
-  /**
-   * The company's settings row, created on first use and locked until the transaction ends
-   * (`FOR UPDATE`).
-   */
-  async lock(manager: EntityManager, companyId: string): Promise<BooksSettings> {
-    await manager.createQueryBuilder().insert().into(BooksSettings).values({ companyId, currency: DEFAULT_BOOK_CURRENCY, closedThrough: null, postedTotal: 0, chartInstalledAt: null }).orIgnore().execute();
-    return manager.createQueryBuilder(BooksSettings, 'settings').where('settings.companyId = :companyId', { companyId }).setLock('pessimistic_write').getOneOrFail();
-  }
+  constructor(private readonly settings: BooksSettingsRepository) {}
 
   /** What a company's books are set to; a company that never wrote anything has the defaults. */
   async view(companyId: string): Promise<BooksSettingsView> {
-    const settings = await this.dataSource.getRepository(BooksSettings).findOneBy({ companyId });
+    const settings = await this.settings.findSettings(companyId);
     return {
       currency: settings?.currency ?? DEFAULT_BOOK_CURRENCY,
       closedThrough: settings?.closedThrough ?? null,

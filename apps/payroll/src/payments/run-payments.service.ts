@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource, In } from 'typeorm';
-import { EventOutbox, InternalResult, PayContract, PlatformException, qualifiedTable, Transactions } from '@platform/common';
+import { EventOutbox, InternalResult, PayContract, PlatformException, Transactions } from '@platform/common';
 import { settlementLines } from '../accounting/journal-lines';
 import { PostingsService } from '../accounting/postings.service';
 import { PayrollRun } from '../runs/payroll-run.entity';
 import { Payslip, PayslipPaymentStatus } from '../runs/payslip.entity';
+import { PayslipsRepository } from '../runs/payslips.repository';
+import { RunsRepository } from '../runs/runs.repository';
 import { RuleSet, ruleSetFor } from '../statutory/rule-set';
 import { PayClient } from './pay.client';
 
@@ -42,7 +42,8 @@ const PARALLEL_STATUS_CHECKS = 4;
 @Injectable()
 export class RunPaymentsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly runs: RunsRepository,
+    private readonly payslips: PayslipsRepository,
     private readonly transactions: Transactions,
     private readonly pay: PayClient,
     private readonly postings: PostingsService,
@@ -50,12 +51,12 @@ export class RunPaymentsService {
   ) {}
 
   async payRun(companyId: string, runId: string, walletId: string) {
-    const run = await this.dataSource.getRepository(PayrollRun).findOneBy({ id: runId, companyId });
+    const run = await this.runs.findRun(companyId, runId);
     if (!run) throw new PlatformException('PAYROLL_RUN_NOT_FOUND');
     if (run.status !== 'approved' && run.status !== 'paid') {
       throw new PlatformException('PAYROLL_RUN_NOT_PAYABLE', { params: { status: run.status }, details: { status: run.status } });
     }
-    const slips = await this.dataSource.getRepository(Payslip).find({ where: { runId, companyId }, order: { employeeName: 'ASC', id: 'ASC' } });
+    const slips = await this.payslips.payslipsOfRun(companyId, runId);
     const rules = ruleSetFor(run.country, run.periodStart)!;
 
     const unpaid = slips.filter((slip) => slip.paymentStatus !== 'succeeded');
@@ -81,21 +82,17 @@ export class RunPaymentsService {
 
     if (slips.every((slip) => slip.paymentStatus === 'succeeded') && run.status === 'approved') {
       await this.transactions.run(async (manager) => {
-        const paid = await manager
-          .createQueryBuilder()
-          .update(PayrollRun)
-          .set({ status: 'paid', paidAt: new Date(), version: () => 'version + 1' })
-          .where('id = :id AND company_id = :companyId AND status = :approved', { id: runId, companyId, approved: 'approved' })
-          .execute();
-        if (paid.affected) await this.outbox.record(manager, companyId, 'payroll_run.paid', await manager.findOneByOrFail(PayrollRun, { id: runId }));
+        if (await this.runs.moveRun(companyId, runId, ['approved'], { status: 'paid', paidAt: new Date() }, manager)) {
+          await this.outbox.record(manager, companyId, 'payroll_run.paid', (await this.runs.findRun(companyId, runId, manager))!);
+        }
       });
     }
-    await this.postings.deliverDue(runId);
+    await this.postings.deliverDue(companyId, runId);
 
     const results = slips.map(resultOf);
     const count = (status: PayslipPaymentResult['status']) => results.filter((r) => r.status === status).length;
     return {
-      run: await this.dataSource.getRepository(PayrollRun).findOneByOrFail({ id: runId }),
+      run: (await this.runs.findRun(companyId, runId))!,
       summary: { payslips: results.length, succeeded: count('succeeded'), failed: count('failed'), pending: count('pending'), unpaid: count('unpaid') },
       results,
     };
@@ -144,45 +141,20 @@ export class RunPaymentsService {
   private async record(run: PayrollRun, outcomes: Outcome[]): Promise<boolean> {
     if (!outcomes.length) return false;
     const now = new Date();
-    const slipTable = qualifiedTable(this.dataSource, Payslip);
+    const { companyId } = run;
     await this.transactions.run(async (manager) => {
-      await manager.query(
-        `UPDATE ${slipTable} p
-         SET "payment_status" = o."status", "payment_id" = o."paymentId", "payment_failure_reason" = o."failureReason", "paid_at" = o."paidAt", "updated_at" = $3
-         FROM json_to_recordset($4::json) AS o("id" uuid, "status" varchar, "paymentId" uuid, "failureReason" varchar, "paidAt" timestamptz)
-         WHERE p."company_id" = $1 AND p."run_id" = $2 AND p."id" = o."id"`,
-        [
-          run.companyId,
-          run.id,
-          now,
-          JSON.stringify(
-            outcomes.map(({ slip, status, paymentId, failureReason }) => ({ id: slip.id, status, paymentId, failureReason: failureReason?.slice(0, 200) ?? null, paidAt: status === 'succeeded' ? now : null })),
-          ),
-        ],
-      );
+      const payments = outcomes.map(({ slip, status, paymentId, failureReason }) => ({ id: slip.id, status, paymentId, failureReason: failureReason?.slice(0, 200) ?? null, paidAt: status === 'succeeded' ? now : null }));
+      await this.payslips.recordPayments(companyId, run.id, now, payments, manager);
       const settled = outcomes.filter(({ slip, status }) => status !== 'pending' && slip.paymentStatus !== status);
       if (settled.length) {
-        const byId = new Map((await manager.findBy(Payslip, { companyId: run.companyId, runId: run.id, id: In(settled.map(({ slip }) => slip.id)) })).map((slip) => [slip.id, slip]));
+        const byId = new Map((await this.payslips.findPayslips(companyId, run.id, settled.map(({ slip }) => slip.id), manager)).map((slip) => [slip.id, slip]));
         await this.outbox.recordMany(
           manager,
           run.companyId,
           settled.map(({ slip, status }) => ({ type: status === 'succeeded' ? ('payslip.paid' as const) : ('payslip.payment_failed' as const), data: byId.get(slip.id)! })),
         );
       }
-      await manager.query(
-        `UPDATE ${qualifiedTable(this.dataSource, PayrollRun)} r SET "payment_progress" = counted.progress, "updated_at" = $3
-         FROM (
-           SELECT jsonb_build_object(
-             'total', count(*),
-             'succeeded', count(*) FILTER (WHERE "payment_status" = 'succeeded'),
-             'failed', count(*) FILTER (WHERE "payment_status" = 'failed'),
-             'pending', count(*) FILTER (WHERE "payment_status" IS NULL OR "payment_status" = 'pending')
-           ) AS progress
-           FROM ${slipTable} WHERE "company_id" = $1 AND "run_id" = $2
-         ) counted
-         WHERE r."company_id" = $1 AND r."id" = $2`,
-        [run.companyId, run.id, now],
-      );
+      await this.runs.countPaymentProgress(companyId, run.id, now, manager);
     });
     for (const { slip, status, paymentId, failureReason } of outcomes) Object.assign(slip, { paymentStatus: status, paymentId, paymentFailureReason: failureReason });
     return true;
@@ -196,12 +168,7 @@ export class RunPaymentsService {
   private async settle(run: PayrollRun, rules: RuleSet): Promise<void> {
     const settlementId = randomUUID();
     await this.transactions.run(async (manager) => {
-      const [paid] = (await manager.query(
-        `UPDATE ${qualifiedTable(this.dataSource, Payslip)} SET "settlement_id" = $3
-         WHERE "company_id" = $1 AND "run_id" = $2 AND "payment_status" = 'succeeded' AND "settlement_id" IS NULL
-         RETURNING "net_pay"`,
-        [run.companyId, run.id, settlementId],
-      )) as [{ net_pay: string }[], number];
+      const paid = await this.payslips.claimForSettlement(run.companyId, run.id, settlementId, manager);
       if (!paid.length) return;
       const month = run.periodStart.slice(0, 7);
       await this.postings.record(manager, 'payment', run.id, settlementId, {
@@ -211,7 +178,7 @@ export class RunPaymentsService {
         reference: `payroll-run:${run.id}`,
         currency: run.currency,
         source: { type: 'payroll_settlement', id: settlementId },
-        lines: settlementLines(paid.map((row) => ({ netPay: Number(row.net_pay) })), rules),
+        lines: settlementLines(paid.map((netPay) => ({ netPay })), rules),
       });
     });
   }

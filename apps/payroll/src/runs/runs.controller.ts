@@ -82,7 +82,7 @@ export class RunsController {
   @ApiEnvelope(200, PayslipView, 'One payslip per employee, by name, with every earning, deduction and employer contribution, and its payment.', { page: true })
   @ApiErrors('PAYROLL_RUN_NOT_FOUND')
   payslips(@Tenant() tenant: TenantContext, @Param('id', runId) id: string, @Query() query: PageQueryDto) {
-    return this.runs.payslips(tenant.companyId, id, query);
+    return this.runs.listPayslips(tenant.companyId, id, query);
   }
 
   @Post(':id/approve')

@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, LessThanOrEqual, MoreThanOrEqual, FindOptionsWhere } from 'typeorm';
-import { EventOutbox, findPage, HrContract, isUniqueViolation, jsonRecordset, Page, PageQueryDto, PlatformException, qualifiedTable, SerializedJson, Transactions } from '@platform/common';
+import type { EntityManager } from 'typeorm';
+import { EventOutbox, HrContract, isUniqueViolation, Page, PageQueryDto, PlatformException, Transactions } from '@platform/common';
 import { accrualLines } from '../accounting/journal-lines';
 import { PostingsService } from '../accounting/postings.service';
 import { HrClient } from '../hr/hr.client';
 import { calculatePayslip, PayslipInputError, PeriodFacts, periodFacts } from '../statutory/payslip-calculator';
 import { RuleSet, ruleSetFor } from '../statutory/rule-set';
 import { CreateRunDto, ListRunsQueryDto, UpdateRunDto } from './dto/run.dto';
-import { PeriodClaim } from './period-claim.entity';
 import { PayrollRun, RunStatus, unpaid } from './payroll-run.entity';
 import { Payslip } from './payslip.entity';
+import { CalculatedPayslip, PayslipsRepository } from './payslips.repository';
+import { RunFields, RunsRepository, RunTotals } from './runs.repository';
 
 interface RunScope {
   periodStart: string;
@@ -18,18 +18,6 @@ interface RunScope {
   employeeIds: string[] | null;
   country: string;
 }
-
-/** A payslip as calculated, before it is written. */
-type NewPayslip = Omit<Payslip, 'id' | 'runId' | 'createdAt' | 'updatedAt' | 'paymentId' | 'paymentStatus' | 'paymentFailureReason' | 'paidAt' | 'settlementId'>;
-
-/** What a run says of its payslips as a whole. */
-type RunTotals = Pick<
-  PayrollRun,
-  'ruleSetVersion' | 'currency' | 'employeeCount' | 'paymentProgress' | 'totalGross' | 'totalDeductions' | 'totalNet' | 'totalEmployerContributions' | 'totalEmployerCost'
->;
-
-/** Payslips per INSERT: each statement carries its rows as one JSON document, three bound values whatever their number. */
-const PAYSLIPS_PER_STATEMENT = 1_000;
 
 /** The rule set of a run's scope, or why there is none. */
 function rulesFor(scope: RunScope): RuleSet {
@@ -43,7 +31,7 @@ function noTotals(rules: RuleSet): RunTotals {
   return { ruleSetVersion: rules.version, currency: rules.currency, employeeCount: 0, paymentProgress: unpaid(0), totalGross: 0, totalDeductions: 0, totalNet: 0, totalEmployerContributions: 0, totalEmployerCost: 0 };
 }
 
-function addTo(totals: RunTotals, payslips: NewPayslip[]): void {
+function addTo(totals: RunTotals, payslips: CalculatedPayslip[]): void {
   for (const slip of payslips) {
     totals.totalGross += slip.grossPay;
     totals.totalDeductions += slip.totalDeductions;
@@ -60,13 +48,19 @@ function byName(a: HrContract.PayrollEmployee, b: HrContract.PayrollEmployee): n
   return a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName) || a.id.localeCompare(b.id);
 }
 
+/** A page of a run's payslips in name order, for other services (utilities renders them). */
+export interface RunPayslipsPage {
+  run: PayrollRun;
+  payslips: Payslip[];
+  /** The last payslip's id when another page follows. */
+  nextAfter: string | null;
+}
+
 @Injectable()
 export class RunsService {
-  /** The INSERT of a chunk of payslips (see writePayslips). */
-  private insertPayslips?: string;
-
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly runs: RunsRepository,
+    private readonly payslips: PayslipsRepository,
     private readonly transactions: Transactions,
     private readonly hr: HrClient,
     private readonly postings: PostingsService,
@@ -78,43 +72,45 @@ export class RunsService {
     const scope: RunScope = { periodStart: input.periodStart, periodEnd: input.periodEnd, employeeIds: input.employeeIds ?? null, country: input.country ?? 'CM' };
     const rules = rulesFor(scope);
     return this.transactions.run(async (manager) => {
-      const run = await manager.save(manager.create(PayrollRun, { companyId, status: 'draft' as RunStatus, ...scope, ...noTotals(rules), version: 1, calculatedAt: new Date() }));
+      const fields: RunFields = { status: 'draft', ...scope, ...noTotals(rules), version: 1, calculatedAt: new Date() };
+      const run = await this.runs.insertRun(companyId, fields, manager);
       const totals = await this.calculateInto(manager, companyId, run.id, scope, rules);
-      await manager.update(PayrollRun, { id: run.id, companyId }, totals);
+      await this.runs.setTotals(companyId, run.id, totals, manager);
       Object.assign(run, totals);
       await this.outbox.record(manager, companyId, 'payroll_run.created', run);
       return run;
     });
   }
 
-  async list(companyId: string, query: ListRunsQueryDto): Promise<Page<PayrollRun> | SerializedJson> {
-    const where: FindOptionsWhere<PayrollRun> = { companyId };
-    if (query.status) where.status = query.status;
-    if (query.from) where.periodStart = MoreThanOrEqual(query.from);
-    if (query.to) where.periodEnd = LessThanOrEqual(query.to);
-    return findPage(this.dataSource.getRepository(PayrollRun), where, { createdAt: 'DESC', id: 'DESC' }, query);
+  list(companyId: string, query: ListRunsQueryDto): Promise<Page<PayrollRun>> {
+    return this.runs.listRunsPage(companyId, query);
   }
 
   /** Another company's run is not found, like a missing one. */
   async get(companyId: string, id: string): Promise<PayrollRun> {
-    const run = await this.dataSource.getRepository(PayrollRun).findOneBy({ id, companyId });
+    const run = await this.runs.findRun(companyId, id);
     if (!run) throw new PlatformException('PAYROLL_RUN_NOT_FOUND');
     return run;
   }
 
-  async payslips(companyId: string, id: string, query: PageQueryDto): Promise<Page<Payslip> | SerializedJson> {
+  async listPayslips(companyId: string, id: string, query: PageQueryDto): Promise<Page<Payslip>> {
     await this.get(companyId, id);
-    return findPage(this.dataSource.getRepository(Payslip), { runId: id, companyId }, { employeeName: 'ASC', id: 'ASC' }, query);
+    return this.payslips.listPayslipsPage(companyId, id, query);
   }
 
-  /** The run and its payslips (one employee's when asked), in name order, for other services. */
-  async runWithPayslips(companyId: string, id: string, employeeId?: string): Promise<{ run: PayrollRun; payslips: Payslip[] }> {
+  /**
+   * The run's payslips after `after` in name order (one employee's when asked), `limit` at most:
+   * one page costs the same at any depth. A payslip no longer in the run (recalculated meanwhile)
+   * ends the walk: the run's version says why.
+   */
+  async payslipsAfter(companyId: string, id: string, query: { employeeId?: string; after?: string; limit: number }): Promise<RunPayslipsPage> {
     const run = await this.get(companyId, id);
-    const payslips = await this.dataSource.getRepository(Payslip).find({
-      where: { runId: id, companyId, ...(employeeId ? { employeeId } : {}) },
-      order: { employeeName: 'ASC', id: 'ASC' },
-    });
-    return { run, payslips };
+    const after = query.after ? await this.payslips.findPayslipPlace(companyId, id, query.after) : undefined;
+    if (after === null) return { run, payslips: [], nextAfter: null };
+    // one payslip more than asked says whether another page follows
+    const rows = await this.payslips.payslipsInNameOrder(companyId, id, { take: query.limit + 1, employeeId: query.employeeId, after });
+    const payslips = rows.slice(0, query.limit);
+    return { run, payslips, nextAfter: rows.length > query.limit ? payslips[payslips.length - 1].id : null };
   }
 
   /** Changes a draft's scope (or just refreshes it from HR) and recalculates every payslip. */
@@ -131,16 +127,12 @@ export class RunsService {
     return this.transactions.run(async (manager) => {
       // lands only on the draft it was read as: an approval or another change in between wins (and
       // this one holds the run's row until it commits)
-      const result = await manager
-        .createQueryBuilder()
-        .update(PayrollRun)
-        .set({ ...scope, calculatedAt: new Date(), version: () => 'version + 1' })
-        .where('id = :id AND company_id = :companyId AND status = :draft AND version = :version', { id, companyId, draft: 'draft', version: run.version })
-        .execute();
-      if (!result.affected) throw locked((await manager.findOneBy(PayrollRun, { id }))?.status ?? 'changed');
-      await manager.delete(Payslip, { runId: id, companyId });
-      await manager.update(PayrollRun, { id, companyId }, await this.calculateInto(manager, companyId, id, scope, rules));
-      return manager.findOneByOrFail(PayrollRun, { id });
+      if (!(await this.runs.changeDraft(companyId, id, run.version, { ...scope, calculatedAt: new Date() }, manager))) {
+        throw locked((await this.runs.findRun(companyId, id, manager))?.status ?? 'changed');
+      }
+      await this.payslips.deletePayslips(companyId, id, manager);
+      await this.runs.setTotals(companyId, id, await this.calculateInto(manager, companyId, id, scope, rules), manager);
+      return (await this.runs.findRun(companyId, id, manager))!;
     });
   }
 
@@ -153,13 +145,9 @@ export class RunsService {
     try {
       approved = await this.transactions.run(async (manager) => {
         const run = await this.move(manager, companyId, id, ['draft'], { status: 'approved', approvedAt: new Date() });
-        const slips = await manager.find(Payslip, { select: { grossPay: true, netPay: true, deductions: true, employerContributions: true }, where: { runId: id, companyId } });
+        const slips = await this.payslips.amountsOfRun(companyId, id, manager);
         const month = run.periodStart.slice(0, 7);
-        // one statement from the run's payslips: as many claims as payslips, whatever the number, with three bound values
-        await manager.query(
-          `INSERT INTO ${qualifiedTable(this.dataSource, PeriodClaim)} ("company_id", "employee_id", "month", "run_id") SELECT $1, "employee_id", $2, $3 FROM ${qualifiedTable(this.dataSource, Payslip)} WHERE "company_id" = $1 AND "run_id" = $3`,
-          [companyId, month, id],
-        );
+        await this.runs.claimMonth(companyId, id, month, manager);
         await this.postings.record(manager, 'accrual', id, id, {
           companyId,
           date: run.periodEnd,
@@ -175,20 +163,12 @@ export class RunsService {
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       const run = await this.get(companyId, id);
-      // the claims of other runs on this run's employees, found by a join rather than a list of ids (no limit on the run's size)
-      const claims = await this.dataSource
-        .getRepository(PeriodClaim)
-        .createQueryBuilder('claim')
-        .innerJoin(Payslip, 'slip', 'slip.companyId = claim.companyId AND slip.runId = :id AND slip.employeeId = claim.employeeId', { id })
-        .where('claim.companyId = :companyId AND claim.month = :month AND claim.runId <> :id', { companyId, month: run.periodStart.slice(0, 7) })
-        .orderBy('claim.employeeId')
-        .limit(1000)
-        .getMany();
+      const claims = await this.runs.conflictingClaims(companyId, id, run.periodStart.slice(0, 7));
       throw new PlatformException('PAYROLL_RUN_PERIOD_CONFLICT', {
         details: { month: run.periodStart.slice(0, 7), conflicts: claims.map((c) => ({ employeeId: c.employeeId, runId: c.runId })) },
       });
     }
-    await this.postings.deliverDue(id);
+    await this.postings.deliverDue(companyId, id);
     return approved;
   }
 
@@ -196,7 +176,7 @@ export class RunsService {
   async cancel(companyId: string, id: string): Promise<PayrollRun> {
     return this.transactions.run(async (manager) => {
       const run = await this.move(manager, companyId, id, ['draft', 'approved'], { status: 'cancelled', cancelledAt: new Date() });
-      await manager.delete(PeriodClaim, { runId: id });
+      await this.runs.releaseClaims(companyId, id, manager);
       await this.outbox.record(manager, companyId, 'payroll_run.cancelled', run);
       return run;
     });
@@ -204,18 +184,11 @@ export class RunsService {
 
   /** One conditional statement per transition, so two concurrent moves cannot both win. */
   private async move(manager: EntityManager, companyId: string, id: string, from: RunStatus[], to: Partial<PayrollRun>): Promise<PayrollRun> {
-    const result = await manager
-      .createQueryBuilder()
-      .update(PayrollRun)
-      .set({ ...to, version: () => 'version + 1' })
-      .where('id = :id AND company_id = :companyId AND status IN (:...from)', { id, companyId, from })
-      .execute();
-    if (!result.affected) {
-      const current = await manager.findOneBy(PayrollRun, { id, companyId });
-      if (!current) throw new PlatformException('PAYROLL_RUN_NOT_FOUND');
-      throw locked(current.status);
-    }
-    return manager.findOneByOrFail(PayrollRun, { id });
+    const moved = await this.runs.moveRun(companyId, id, from, to, manager);
+    const current = await this.runs.findRun(companyId, id, manager);
+    if (!current) throw new PlatformException('PAYROLL_RUN_NOT_FOUND');
+    if (!moved) throw locked(current.status);
+    return current;
   }
 
   /**
@@ -234,7 +207,7 @@ export class RunsService {
     for await (const page of this.hr.payrollInputPages(companyId, scope.periodStart, scope.periodEnd, scope.employeeIds)) {
       unknown.push(...page.unknownEmployeeIds);
       ineligible.push(...page.ineligibleEmployeeIds);
-      const payslips: NewPayslip[] = [];
+      const payslips: CalculatedPayslip[] = [];
       for (const employee of page.employees) {
         const monthly = employee.contracts.filter((contract) => contract.payFrequency === 'monthly');
         if (monthly.length !== employee.contracts.length) {
@@ -242,7 +215,7 @@ export class RunsService {
           continue;
         }
         try {
-          payslips.push(this.payslipFor(companyId, employee, scope, rules, facts));
+          payslips.push(payslipFor(employee, scope, rules, facts));
         } catch (error) {
           if (!(error instanceof PayslipInputError)) throw error;
           refused.push({ employee, reason: `${employee.id}: ${error.message}` });
@@ -252,7 +225,7 @@ export class RunsService {
       if (unknown.length || ineligible.length || refused.length || !payslips.length) continue;
       await writing;
       addTo(totals, payslips);
-      writing = this.writePayslips(manager, companyId, runId, payslips);
+      writing = this.payslips.insertPayslips(companyId, runId, payslips, manager);
       // awaited before the next write or at the end; meanwhile a failure must not count as unhandled
       writing.catch(() => undefined);
     }
@@ -267,55 +240,44 @@ export class RunsService {
     if (!totals.employeeCount) throw new PlatformException('PAYROLL_NO_ELIGIBLE_EMPLOYEES');
     return totals;
   }
+}
 
-  private payslipFor(companyId: string, employee: HrContract.PayrollEmployee, scope: RunScope, rules: RuleSet, facts: PeriodFacts): NewPayslip {
-    const slip = calculatePayslip(
-      {
-        periodStart: scope.periodStart,
-        periodEnd: scope.periodEnd,
-        hireDate: employee.hireDate,
-        terminationDate: employee.terminationDate,
-        contracts: employee.contracts,
-        unpaidLeaveDays: employee.unpaidLeaveDays,
-      },
-      rules,
-      facts,
-    );
-    return {
-      companyId,
-      employeeId: employee.id,
-      employeeExternalId: employee.externalId,
-      employeeName: `${employee.firstName} ${employee.lastName}`,
-      nationalId: employee.nationalId,
-      socialInsuranceNumber: employee.socialInsuranceNumber,
-      payout: employee.payout,
-      contractIds: employee.contracts.map((contract) => contract.id),
-      currency: slip.currency,
-      workingDaysInMonth: slip.workingDaysInMonth,
-      workedDays: slip.workedDays,
-      unpaidLeaveDays: slip.unpaidLeaveDays,
-      earnings: slip.earnings,
-      deductions: slip.deductions,
-      employerContributions: slip.employerContributions,
-      grossPay: slip.grossPay,
-      taxablePay: slip.taxablePay,
-      totalDeductions: slip.totalDeductions,
-      netPay: slip.netPay,
-      totalEmployerContributions: slip.totalEmployerContributions,
-      employerCost: slip.employerCost,
-    };
-  }
-
-  /** Calculated payslips, a chunk per statement, as one JSON document each (its statement written once, from the first payslips' fields). */
-  private async writePayslips(manager: EntityManager, companyId: string, runId: string, payslips: NewPayslip[]): Promise<void> {
-    if (!this.insertPayslips) {
-      const slips = jsonRecordset(this.dataSource, Payslip, Object.keys(payslips[0]).filter((property) => property !== 'companyId'));
-      this.insertPayslips = `INSERT INTO ${qualifiedTable(this.dataSource, Payslip)} ("company_id", "run_id", ${slips.names}) SELECT $1, $2, ${slips.fields} FROM ${slips.from('$3', 'slip')}`;
-    }
-    for (let i = 0; i < payslips.length; i += PAYSLIPS_PER_STATEMENT) {
-      await manager.query(this.insertPayslips, [companyId, runId, JSON.stringify(payslips.slice(i, i + PAYSLIPS_PER_STATEMENT))]);
-    }
-  }
+/** A payslip of the run's scope, calculated from HR's data. */
+function payslipFor(employee: HrContract.PayrollEmployee, scope: RunScope, rules: RuleSet, facts: PeriodFacts): CalculatedPayslip {
+  const slip = calculatePayslip(
+    {
+      periodStart: scope.periodStart,
+      periodEnd: scope.periodEnd,
+      hireDate: employee.hireDate,
+      terminationDate: employee.terminationDate,
+      contracts: employee.contracts,
+      unpaidLeaveDays: employee.unpaidLeaveDays,
+    },
+    rules,
+    facts,
+  );
+  return {
+    employeeId: employee.id,
+    employeeExternalId: employee.externalId,
+    employeeName: `${employee.firstName} ${employee.lastName}`,
+    nationalId: employee.nationalId,
+    socialInsuranceNumber: employee.socialInsuranceNumber,
+    payout: employee.payout,
+    contractIds: employee.contracts.map((contract) => contract.id),
+    currency: slip.currency,
+    workingDaysInMonth: slip.workingDaysInMonth,
+    workedDays: slip.workedDays,
+    unpaidLeaveDays: slip.unpaidLeaveDays,
+    earnings: slip.earnings,
+    deductions: slip.deductions,
+    employerContributions: slip.employerContributions,
+    grossPay: slip.grossPay,
+    taxablePay: slip.taxablePay,
+    totalDeductions: slip.totalDeductions,
+    netPay: slip.netPay,
+    totalEmployerContributions: slip.totalEmployerContributions,
+    employerCost: slip.employerCost,
+  };
 }
 
 function locked(status: string): PlatformException {

@@ -5,8 +5,8 @@ import { EntityMetadata, FindOptionsWhere, ObjectLiteral, Repository, SelectQuer
 import { PlatformException } from '../errors/platform.exception';
 import { CursorPosition, decodeCursor, encodeCursor, isCursorStart } from '../http/page-cursor';
 import { COUNTED_TOTAL_TTL_MS, EXACT_TOTAL_UP_TO, Page, PageQueryDto } from '../http/pagination';
-import { SerializedJson } from '../http/serialized-json';
 import { PreparedStatement, qualifiedTable } from './prepared';
+import { entityFromJson, SerializedPage } from './serialized-page';
 
 export type PageOrder<T> = Partial<Record<keyof T & string, 'ASC' | 'DESC'>>;
 
@@ -128,20 +128,22 @@ export type PageRequest = Pick<PageQueryDto, 'page' | 'limit' | 'updatedSince' |
  * are answered as stored, one named prepared statement, generated once per shape from the
  * entity's metadata, in which PostgreSQL writes the rows as JSON (row_to_json): no query
  * building, row parsing, entity hydration or serialization per request, and the plan is made
- * once per connection. An entity PostgreSQL cannot write as JSON the way it serializes, a
- * filter that is not an equality, a view, `updatedSince` or `cursor` take TypeORM's query builder.
+ * once per connection. That page is a SerializedPage: the envelope embeds its text, and code
+ * that reads its items gets the entities. An entity PostgreSQL cannot write as JSON the way it
+ * serializes, a filter that is not an equality, a view, `updatedSince` or `cursor` take
+ * TypeORM's query builder.
  *
  * From a query builder (filters that find options cannot say: ranges, joins, subqueries),
  * already filtered and ordered: its rows at the page's offset, and its count.
  */
-export function findPage<T extends ObjectLiteral>(repository: Repository<T>, where: FindOptionsWhere<T>, order: PageOrder<T>, query: PageRequest): Promise<Page<T> | SerializedJson>;
+export function findPage<T extends ObjectLiteral>(repository: Repository<T>, where: FindOptionsWhere<T>, order: PageOrder<T>, query: PageRequest): Promise<Page<T>>;
 export function findPage<T extends ObjectLiteral, V>(repository: Repository<T>, where: FindOptionsWhere<T>, order: PageOrder<T>, query: PageRequest, view: PageView<T, V>): Promise<Page<V>>;
 export function findPage<T extends ObjectLiteral>(builder: SelectQueryBuilder<T>, query: PageRequest): Promise<Page<T>>;
 export function findPage<T extends ObjectLiteral, V>(builder: SelectQueryBuilder<T>, query: PageRequest, view: PageView<T, V>, options?: CursorOptions<T>): Promise<Page<V>>;
 export async function findPage<T extends ObjectLiteral, V>(
   source: Repository<T> | SelectQueryBuilder<T>,
   ...rest: [FindOptionsWhere<T>, PageOrder<T>, PageRequest, PageView<T, V>?] | [PageRequest, PageView<T, V>?, CursorOptions<T>?]
-): Promise<Page<T | V> | SerializedJson> {
+): Promise<Page<T | V>> {
   if (source instanceof SelectQueryBuilder) {
     const [query, view, options] = rest as [PageRequest, PageView<T, V>?, CursorOptions<T>?];
     return builderPage(source, query, view, options);
@@ -166,7 +168,7 @@ export async function findPage<T extends ObjectLiteral, V>(
         countedTotals.get(key) ?? null,
       ]);
       if (counted) keepCount(key, total);
-      return new SerializedJson(`{"items":${items},"page":${pageNumber},"limit":${query.limit},"total":${total}}`);
+      return new SerializedPage(`{"items":${items},"page":${pageNumber},"limit":${query.limit},"total":${total}}`, pageNumber, query.limit, total, entityFromJson(source));
     }
   }
   const rows = await source.find({ where, order: order as never, skip, take: query.limit });
