@@ -59,7 +59,14 @@ const database = process.env.BASELINE_DATABASE_URL ? preferenceWriter(process.en
 app.patch('/api/v1/app/notifications/preferences', async (request) => {
   const body = request.body || {};
   const category = CATEGORIES.includes(body.category) ? body.category : 'approval';
-  if (database) return ok(await database.update(category, CHANNELS.map((channel) => (typeof body[channel] === 'boolean' ? body[channel] : null))), 'Notification preference updated.');
+  if (database)
+    return ok(
+      await database.update(
+        category,
+        CHANNELS.map((channel) => (typeof body[channel] === 'boolean' ? body[channel] : null)),
+      ),
+      'Notification preference updated.',
+    );
   const view = { ...preference(category) };
   for (const channel of CHANNELS) if (typeof body[channel] === 'boolean') view[channel] = body[channel];
   view.updatedAt = new Date().toISOString();
@@ -100,4 +107,10 @@ app.listen({ port, host }).catch((error) => {
   process.stderr.write(`baseline: ${error.message}\n`);
   process.exit(1);
 });
-for (const signal of ['SIGTERM', 'SIGINT']) process.once(signal, () => app.close().then(() => database?.close()).finally(() => process.exit(0)));
+for (const signal of ['SIGTERM', 'SIGINT'])
+  process.once(signal, () =>
+    app
+      .close()
+      .then(() => database?.close())
+      .finally(() => process.exit(0)),
+  );

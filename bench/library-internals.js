@@ -75,7 +75,13 @@ const scenarios = {
     const logger = pino(platformLoggerOptions('info', 'utilities'), sink);
     const route = '/api/v1/app/notifications/preferences';
     const write = accessLogWriter(logger, route);
-    const entry = (i) => ({ reqId: `5b0e5b3c-8f44-4bb4-9a8e-2f9a2d3c${String(i % 10000).padStart(4, '0')}`, method: 'GET', url: route, statusCode: 200, responseTimeMs: 1.3 });
+    const entry = (i) => ({
+      reqId: `5b0e5b3c-8f44-4bb4-9a8e-2f9a2d3c${String(i % 10000).padStart(4, '0')}`,
+      method: 'GET',
+      url: route,
+      statusCode: 200,
+      responseTimeMs: 1.3,
+    });
     await compare(
       'pino-access-line: one access-log line',
       50_000,
@@ -150,7 +156,11 @@ const scenarios = {
       const doc = new PDFDocument({ size: 'A4', font: shared ? '' : undefined });
       if (shared) useStandardFonts(doc);
       doc.on('data', () => undefined);
-      for (let i = 0; i < 40; i++) doc.font(i % 4 ? 'Helvetica' : 'Helvetica-Bold').fontSize(9).text(`Ligne ${i}: salaire de base 445 261 FCFA`, { width: 240 });
+      for (let i = 0; i < 40; i++)
+        doc
+          .font(i % 4 ? 'Helvetica' : 'Helvetica-Bold')
+          .fontSize(9)
+          .text(`Ligne ${i}: salaire de base 445 261 FCFA`, { width: 240 });
       doc.end();
     };
     const run = (shared) => async (count) => {
@@ -161,7 +171,9 @@ const scenarios = {
 
   async 'deferred-intl'() {
     const rss = (deferred) => {
-      const load = deferred ? `require(${JSON.stringify(dist('libs/common/src/library-internals/deferred-intl.js'))}).withDeferredDateTimeFormat(() => require('@nestjs/common'))` : `require('@nestjs/common')`;
+      const load = deferred
+        ? `require(${JSON.stringify(dist('libs/common/src/library-internals/deferred-intl.js'))}).withDeferredDateTimeFormat(() => require('@nestjs/common'))`
+        : `require('@nestjs/common')`;
       const result = spawnSync(process.execPath, ['-e', `${load}; console.log(process.memoryUsage().rss)`], { cwd: root, encoding: 'utf8' });
       return Number(result.stdout.trim()) / 1024 / 1024;
     };

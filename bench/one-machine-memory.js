@@ -80,14 +80,20 @@ async function startSuite(dataDir, logPath, extraArgs = []) {
 
 function createCredential(dataDir) {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['dist/suite/cli.js', 'developers:create', '--org', 'Bench memory', '--plan', 'api-enterprise', '--burst', '1000000', '--quota', '1000000000', '--json'], { cwd: ROOT, env: suiteEnv(dataDir), encoding: 'utf8', timeout: 60_000 }, (error, stdout, stderr) =>
-      error ? reject(new Error(`developers:create failed: ${stderr || stdout}`)) : resolve(JSON.parse(stdout.trim().split('\n').pop())),
+    execFile(
+      process.execPath,
+      ['dist/suite/cli.js', 'developers:create', '--org', 'Bench memory', '--plan', 'api-enterprise', '--burst', '1000000', '--quota', '1000000000', '--json'],
+      { cwd: ROOT, env: suiteEnv(dataDir), encoding: 'utf8', timeout: 60_000 },
+      (error, stdout, stderr) =>
+        error ? reject(new Error(`developers:create failed: ${stderr || stdout}`)) : resolve(JSON.parse(stdout.trim().split('\n').pop())),
     );
   });
 }
 
 async function headersFor(url, credential) {
-  const response = await call(url, 'POST', '/api/v1/authorize/token', { headers: { 'x-platform-api-key': credential.apiKey, 'x-platform-api-secret': credential.apiSecret, 'x-platform-client-id': 'platform-developer' } });
+  const response = await call(url, 'POST', '/api/v1/authorize/token', {
+    headers: { 'x-platform-api-key': credential.apiKey, 'x-platform-api-secret': credential.apiSecret, 'x-platform-client-id': 'platform-developer' },
+  });
   if (response.status !== 200) throw new Error(`token exchange: ${response.status} ${response.text.slice(0, 200)}`);
   return { authorization: `Bearer ${response.body.data.accessToken}`, 'x-platform-api-key': credential.apiKey, 'x-platform-client-id': 'platform-developer' };
 }
@@ -118,7 +124,12 @@ async function measure(dataDir, credential, run) {
   try {
     const headers = await headersFor(suite.url, credential);
     const from = Date.now() - spawned;
-    const result = await autocannon({ url: suite.url, connections: 50, amount: requests, requests: [{ method: 'GET', path: '/api/v1/app/notifications/preferences', headers }] });
+    const result = await autocannon({
+      url: suite.url,
+      connections: 50,
+      amount: requests,
+      requests: [{ method: 'GET', path: '/api/v1/app/notifications/preferences', headers }],
+    });
     const to = Date.now() - spawned;
     const lock = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
     const memory = memoryStatusMb(suite.pid);
@@ -153,11 +164,14 @@ async function main() {
     try {
       credential = await createCredential(dataDir);
       const headers = await headersFor(first.url, credential);
-      for (const category of CATEGORIES) await call(first.url, 'PATCH', '/api/v1/app/notifications/preferences', { headers, body: { category, sms: category === 'approval' } });
+      for (const category of CATEGORIES)
+        await call(first.url, 'PATCH', '/api/v1/app/notifications/preferences', { headers, body: { category, sms: category === 'approval' } });
     } finally {
       await first.stop();
     }
-    process.stdout.write(`${requests} GETs at 50 connections${pinned ? ', the suite and its PostgreSQL on core 0, the load on core 1' : ' (not pinned)'}; suite: ${[suiteNodeOptions(), ...nodeArgs].join(' ')}\n`);
+    process.stdout.write(
+      `${requests} GETs at 50 connections${pinned ? ', the suite and its PostgreSQL on core 0, the load on core 1' : ' (not pinned)'}; suite: ${[suiteNodeOptions(), ...nodeArgs].join(' ')}\n`,
+    );
     for (let run = 1; run <= runs; run++) {
       const m = await measure(dataDir, credential, run);
       process.stdout.write(

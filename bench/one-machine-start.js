@@ -58,7 +58,9 @@ async function main() {
   }
   const load = os.loadavg()[0].toFixed(2);
   const show = (values) => `median ${(median(values) / 1000).toFixed(2)} s (${values.map((ms) => (ms / 1000).toFixed(2)).join(', ')})`;
-  process.stdout.write(`first start (initdb, migrations): ${show(first)}\nlater starts: ${show(later)}\n${os.cpus().length} × ${os.cpus()[0].model.trim()}, load average ${load}\n`);
+  process.stdout.write(
+    `first start (initdb, migrations): ${show(first)}\nlater starts: ${show(later)}\n${os.cpus().length} × ${os.cpus()[0].model.trim()}, load average ${load}\n`,
+  );
 }
 
 main().catch((error) => {

@@ -46,7 +46,19 @@ const SUITE_NODE_OPTIONS = suiteNodeOptions();
 // Options
 
 function parseArgs(argv) {
-  const options = { smoke: false, rounds: undefined, duration: undefined, slice: undefined, warmup: undefined, scenarios: undefined, out: undefined, pin: true, readme: true, keepLogs: false, nodeArgs: [] };
+  const options = {
+    smoke: false,
+    rounds: undefined,
+    duration: undefined,
+    slice: undefined,
+    warmup: undefined,
+    scenarios: undefined,
+    out: undefined,
+    pin: true,
+    readme: true,
+    keepLogs: false,
+    nodeArgs: [],
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -64,7 +76,11 @@ function parseArgs(argv) {
     else if (arg === '--duration') options.duration = number(0.5);
     else if (arg === '--slice') options.slice = number(0);
     else if (arg === '--warmup') options.warmup = number(0);
-    else if (arg === '--scenarios') options.scenarios = value().split(',').map((s) => s.trim()).filter(Boolean);
+    else if (arg === '--scenarios')
+      options.scenarios = value()
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
     else if (arg === '--out') options.out = path.resolve(value());
     else if (arg === '--no-pin') options.pin = false;
     else if (arg === '--no-readme') options.readme = false;
@@ -93,7 +109,7 @@ function usage(error) {
     '  --out         where to write latest.json / latest.md (default bench/results)',
     '  --no-pin      do not pin the server and the load generator to separate cores',
     '  --no-readme   do not update the figures in bench/README.md after a full run',
-    '  --keep-logs   keep the services\' logs (stdout and stderr) and say where they are',
+    "  --keep-logs   keep the services' logs (stdout and stderr) and say where they are",
     "  --node-args   extra node flags for the service under test, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'",
   ].join('\n');
   if (error) {
@@ -200,7 +216,8 @@ const SCENARIOS = [
     targets: [
       {
         label: 'admitted ≤ burst (5) in any second',
-        check: (s) => s.throttle.maxDefinite <= 5 && s.throttle.recorded.maxPerSecond <= 5 && s.throttle.recorded.maxSliding <= 5 && s.throttle.recorded.unrecorded === 0,
+        check: (s) =>
+          s.throttle.maxDefinite <= 5 && s.throttle.recorded.maxPerSecond <= 5 && s.throttle.recorded.maxSliding <= 5 && s.throttle.recorded.unrecorded === 0,
       },
     ],
   },
@@ -339,7 +356,11 @@ function pinStores(cpu) {
     const affinity = new Map();
     try {
       for (const pid of pids) {
-        const current = execFileSync('taskset', ['-cp', String(pid)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().split(':').pop().trim();
+        const current = execFileSync('taskset', ['-cp', String(pid)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+          .trim()
+          .split(':')
+          .pop()
+          .trim();
         execFileSync('taskset', ['-a', '-cp', String(cpu), String(pid)], { stdio: 'ignore' });
         affinity.set(pid, current);
       }
@@ -487,7 +508,15 @@ function rssParts(pid) {
  * alone (the suite's own, whose backends are its children; any other server is then "anything else").
  */
 function cpuSnapshot(serverPid, helperPids, postmasterPid) {
-  const snapshot = { server: readStat(serverPid)?.ticks ?? 0, helpers: 0, postgres: 0, redis: 0, machine: machineBusyTicks(), loadGenerator: process.cpuUsage(), at: performance.now() };
+  const snapshot = {
+    server: readStat(serverPid)?.ticks ?? 0,
+    helpers: 0,
+    postgres: 0,
+    redis: 0,
+    machine: machineBusyTicks(),
+    loadGenerator: process.cpuUsage(),
+    at: performance.now(),
+  };
   for (const pid of helperPids) snapshot.helpers += readStat(pid)?.ticks ?? 0;
   for (const pid of processIds()) {
     const stat = readStat(pid);
@@ -529,7 +558,7 @@ function cpuDelta(before, after) {
 function cpuShare(deltas) {
   const sum = (key) => deltas.reduce((total, d) => total + d[key], 0);
   const seconds = sum('seconds');
-  const pct = (ticks) => Math.round(((ticks / CLK_TCK) / seconds) * 1000) / 10;
+  const pct = (ticks) => Math.round((ticks / CLK_TCK / seconds) * 1000) / 10;
   const share = {
     server: pct(sum('server')),
     loadGenerator: Math.round((sum('loadGeneratorUs') / 1e6 / seconds) * 1000) / 10,
@@ -571,15 +600,12 @@ function runLoad({ url, connections, duration, request, track = false }) {
     const requestSpec = { ...plain, ...(setupRequest ? { setupRequest } : {}) };
     let instance;
     try {
-      instance = autocannon(
-        { url, connections, duration, timeout: 10, requests: [requestSpec], skipAggregateResult: false },
-        (error, result) => {
-          clearTimeout(guard);
-          if (error) return reject(error);
-          const sorted = latencies.subarray(0, count).sort();
-          resolve({ result, sorted, admitted });
-        },
-      );
+      instance = autocannon({ url, connections, duration, timeout: 10, requests: [requestSpec], skipAggregateResult: false }, (error, result) => {
+        clearTimeout(guard);
+        if (error) return reject(error);
+        const sorted = latencies.subarray(0, count).sort();
+        resolve({ result, sorted, admitted });
+      });
     } catch (error) {
       return reject(error);
     }
@@ -741,10 +767,15 @@ async function nextTransactionId(client) {
 /** A credential made with an operator CLI (auth's, or with `suite` the suite's, on its DATA_DIR's PostgreSQL), as an operator makes one. */
 function createCredential(plan, extra = [], { cli = 'dist/apps/auth/cli.js', env = baseEnv() } = {}) {
   return new Promise((resolve, reject) => {
-    execFile(NODE, [cli, 'developers:create', '--org', `Bench ${plan}`, '--plan', plan, ...extra, '--json'], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 }, (error, stdout, stderr) => {
-      if (error) return reject(new Error(`developers:create --plan ${plan} failed (${error.code ?? error.signal}): ${stderr || stdout}`));
-      resolve(JSON.parse(stdout.trim().split('\n').pop()));
-    });
+    execFile(
+      NODE,
+      [cli, 'developers:create', '--org', `Bench ${plan}`, '--plan', plan, ...extra, '--json'],
+      { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 },
+      (error, stdout, stderr) => {
+        if (error) return reject(new Error(`developers:create --plan ${plan} failed (${error.code ?? error.signal}): ${stderr || stdout}`));
+        resolve(JSON.parse(stdout.trim().split('\n').pop()));
+      },
+    );
   });
 }
 
@@ -764,7 +795,10 @@ async function seed(needed) {
       const token = await exchange(credential);
       // Stored rows for every category, so the GET reads real rows rather than defaults.
       for (const category of CATEGORIES) {
-        const response = await call(utilities.url, 'PATCH', '/api/v1/app/notifications/preferences', { headers: authHeaders(credential, token), body: { category, sms: category === 'approval' } });
+        const response = await call(utilities.url, 'PATCH', '/api/v1/app/notifications/preferences', {
+          headers: authHeaders(credential, token),
+          body: { category, sms: category === 'approval' },
+        });
         if (response.status !== 200) throw new Error(`seeding preferences: ${response.status} ${response.text.slice(0, 300)}`);
       }
     } finally {
@@ -815,7 +849,10 @@ async function prepareOwnPostgres() {
     context.credentials.ownPostgres = credential;
     const token = await exchange(credential, suite.url);
     for (const category of CATEGORIES) {
-      const response = await call(suite.url, 'PATCH', '/api/v1/app/notifications/preferences', { headers: authHeaders(credential, token), body: { category, sms: category === 'approval' } });
+      const response = await call(suite.url, 'PATCH', '/api/v1/app/notifications/preferences', {
+        headers: authHeaders(credential, token),
+        body: { category, sms: category === 'approval' },
+      });
       if (response.status !== 200) throw new Error(`seeding the suite's own preferences: ${response.status} ${response.text.slice(0, 300)}`);
     }
     const client = await ownPostgresClient();
@@ -842,7 +879,12 @@ function ownPostgresServer() {
 
 async function ownPostgresClient() {
   const { Client } = require('pg');
-  const client = new Client({ connectionString: ownPostgresServer().url, connectionTimeoutMillis: 10_000, query_timeout: 30_000, application_name: 'platform-bench' });
+  const client = new Client({
+    connectionString: ownPostgresServer().url,
+    connectionTimeoutMillis: 10_000,
+    query_timeout: 30_000,
+    application_name: 'platform-bench',
+  });
   await client.connect();
   return client;
 }
@@ -967,7 +1009,13 @@ async function loadSlice(side, scenario, seconds) {
   await side.admissions?.start();
   const startedAt = Date.now();
   const before = cpuSnapshot(side.server.pid, side.helperPids, side.postmasterPid);
-  const run = await runLoad({ url: side.server.url, connections: scenario.connections, duration: seconds, request: side.request(), track: !!scenario.burst && !side.isBaseline });
+  const run = await runLoad({
+    url: side.server.url,
+    connections: scenario.connections,
+    duration: seconds,
+    request: side.request(),
+    track: !!scenario.burst && !side.isBaseline,
+  });
   const after = cpuSnapshot(side.server.pid, side.helperPids, side.postmasterPid);
   const endedAt = Date.now();
   await side.admissions?.stop();
@@ -1020,14 +1068,24 @@ async function summarizeSide(side, scenario) {
   if (scenario.ownPostgres && !side.isBaseline) summary.afterLoad = await suiteMemoryAfterLoad(side);
   summary.cpuPercent = cpuShare(slices.map((slice) => slice.cpu));
   // Server CPU per response (µs): what one request costs the server, whatever its throughput.
-  summary.serverUsPerResponse = summary.responsesPerSecond ? round((summary.cpuPercent.server / 100) * 1e6 / summary.responsesPerSecond, 1) : null;
+  summary.serverUsPerResponse = summary.responsesPerSecond ? round(((summary.cpuPercent.server / 100) * 1e6) / summary.responsesPerSecond, 1) : null;
   if (slices.every((slice) => slice.writeTransactions !== undefined)) {
     const writeTransactions = slices.reduce((total, slice) => total + slice.writeTransactions, 0);
-    summary.writeTransactions = { perSecond: Math.round(writeTransactions / (summary.durationS || seconds)), perResponse: summary.responses ? round(writeTransactions / summary.responses, 3) : null };
+    summary.writeTransactions = {
+      perSecond: Math.round(writeTransactions / (summary.durationS || seconds)),
+      perResponse: summary.responses ? round(writeTransactions / summary.responses, 3) : null,
+    };
   }
   if (scenario.burst && !side.isBaseline) {
-    summary.throttle = throttleStats(slices.flatMap(({ run }) => run.admitted), scenario.burst);
-    summary.throttle.recorded = recordedStats([...side.admissions.seen.values()], slices.map(({ run }) => run.window), summary.ok);
+    summary.throttle = throttleStats(
+      slices.flatMap(({ run }) => run.admitted),
+      scenario.burst,
+    );
+    summary.throttle.recorded = recordedStats(
+      [...side.admissions.seen.values()],
+      slices.map(({ run }) => run.window),
+      summary.ok,
+    );
   }
   summary.errors = countErrors(scenario, summary);
   if (summary.errors > 0) summary.errorSample = errorSample(server.logPath);
@@ -1063,19 +1121,25 @@ async function runScenario(scenario, options) {
     try {
       const withLimit = scenario.baseline !== false;
       const openLimit = async () => {
-        log(`${scenario.number}. ${scenario.id}: round ${r}/${options.rounds}, starting the limit (bare Fastify${scenario.limitWrites ? ' writing with pg' : ''}) and warming it up`);
+        log(
+          `${scenario.number}. ${scenario.id}: round ${r}/${options.rounds}, starting the limit (bare Fastify${scenario.limitWrites ? ' writing with pg' : ''}) and warming it up`,
+        );
         sides.unshift(await openSide(scenario, 'limit', options));
       };
       // Sides load in the order of `sides`, the limit first: the suite's slice is the last of a round.
       if (withLimit && !scenario.ownPostgres) await openLimit();
-      log(`${scenario.number}. ${scenario.id}: round ${r}/${options.rounds}, starting the suite (${scenario.app}${scenario.ownPostgres ? ' and its own PostgreSQL' : ''}) and warming it up`);
+      log(
+        `${scenario.number}. ${scenario.id}: round ${r}/${options.rounds}, starting the suite (${scenario.app}${scenario.ownPostgres ? ' and its own PostgreSQL' : ''}) and warming it up`,
+      );
       sides.push(await openSide(scenario, 'suite', options));
       if (withLimit && scenario.ownPostgres) await openLimit();
       // Limit and suite take turns, slice by slice, so that both see the machine of the same
       // moments: a shared machine's speed changes within seconds.
       const count = withLimit && options.slice > 0 ? Math.max(1, Math.round(options.duration / options.slice)) : 1;
       const seconds = options.duration / count;
-      log(`${scenario.number}. ${scenario.id}: round ${r}/${options.rounds}, ${withLimit ? `limit and suite in turn, ${count} slice(s) of ${round(seconds, 2)} s each` : `${seconds} s`}`);
+      log(
+        `${scenario.number}. ${scenario.id}: round ${r}/${options.rounds}, ${withLimit ? `limit and suite in turn, ${count} slice(s) of ${round(seconds, 2)} s each` : `${seconds} s`}`,
+      );
       for (let i = 0; i < count; i++) for (const side of sides) await loadSlice(side, scenario, seconds);
       for (const side of sides) entry[side.kind] = await summarizeSide(side, scenario);
     } finally {
@@ -1156,12 +1220,14 @@ function medianCpu(list) {
 // ---------------------------------------------------------------------------------------------
 // Output
 
-const fmt = (value, digits = 0) => (value === null || value === undefined ? '—' : Number(value).toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+const fmt = (value, digits = 0) =>
+  value === null || value === undefined ? '—' : Number(value).toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const pct = (ratio) => (ratio === null || ratio === undefined ? '—' : `${Math.round(ratio * 1000) / 10}%`);
 
 function tableRows(report) {
   return report.scenarios.map((s) => {
-    if (s.failed) return [String(s.number), s.id, s.server, '', 'FAILED', ...Array(HEADER.length - 7).fill(''), s.failed.split('\n')[0].slice(0, 120), 'not run'];
+    if (s.failed)
+      return [String(s.number), s.id, s.server, '', 'FAILED', ...Array(HEADER.length - 7).fill(''), s.failed.split('\n')[0].slice(0, 120), 'not run'];
     const ratio = s.throttle ? `${s.throttle.recorded.maxPerSecond}/${s.throttle.burst} per s` : pct(s.ratio);
     const limit = s.throttle ? `burst ${s.throttle.burst}/s` : fmt(s.limitRps);
     const rps = s.throttle ? `${fmt(s.responsesPerSecond)} (${fmt(s.throttle.medianAdmittedPerSecond)} admitted)` : fmt(s.rps);
@@ -1184,7 +1250,22 @@ function tableRows(report) {
   });
 }
 
-const HEADER = ['#', 'scenario', 'server', 'conns', 'req/s (median)', 'p50 ms', 'p99 ms', 'errors', 'peak RSS MB', 'limit req/s', 'limit p99 ms', 'ratio to limit', 'target', 'met'];
+const HEADER = [
+  '#',
+  'scenario',
+  'server',
+  'conns',
+  'req/s (median)',
+  'p50 ms',
+  'p99 ms',
+  'errors',
+  'peak RSS MB',
+  'limit req/s',
+  'limit p99 ms',
+  'ratio to limit',
+  'target',
+  'met',
+];
 
 function textTable(rows) {
   const all = [HEADER, ...rows];
@@ -1214,21 +1295,30 @@ function markdown(report) {
   lines.push('');
   lines.push(markdownTable(tableRows(report)));
   lines.push('');
-  lines.push('Ratio: the suite’s 2xx req/s over the bare Fastify server’s in the same round, median of the rounds. p50/p99: of 2xx responses, median of the rounds; the limit’s p99 beside them is how fast this machine answers at all (where even bare Fastify’s p99 is over an absolute latency target, the host, not the pipeline, is what missed it). Peak RSS: VmHWM of the server process, the highest of the rounds. Errors: non-2xx responses (other than 429 in the throttler scenario), socket errors and timeouts, limit and suite together.');
+  lines.push(
+    'Ratio: the suite’s 2xx req/s over the bare Fastify server’s in the same round, median of the rounds. p50/p99: of 2xx responses, median of the rounds; the limit’s p99 beside them is how fast this machine answers at all (where even bare Fastify’s p99 is over an absolute latency target, the host, not the pipeline, is what missed it). Peak RSS: VmHWM of the server process, the highest of the rounds. Errors: non-2xx responses (other than 429 in the throttler scenario), socket errors and timeouts, limit and suite together.',
+  );
   lines.push('');
   lines.push(...stress.sections(report));
   lines.push(...ownPostgresSection(report));
   lines.push('## Where the CPU went (median of the rounds, % of one core during the measurement)');
   lines.push('');
-  lines.push('The server is pinned to core 0: near 100% it was the bottleneck. A limit server well under 100% was not saturated (the load generator or another process held it back), which understates the limit and flatters the ratio; a large “anything else” means the machine was busy with other work during the run.');
+  lines.push(
+    'The server is pinned to core 0: near 100% it was the bottleneck. A limit server well under 100% was not saturated (the load generator or another process held it back), which understates the limit and flatters the ratio; a large “anything else” means the machine was busy with other work during the run.',
+  );
   lines.push('');
   lines.push('| # | scenario | run | server (core 0) | server µs per response | load generator | auth helper | PostgreSQL | Redis | anything else |');
   lines.push('|---|---|---|---|---|---|---|---|---|---|');
   for (const s of report.scenarios) {
     if (s.failed) continue;
-    for (const [run, cpu] of [['limit', s.cpuPercent.limit], ['suite', s.cpuPercent.suite]]) {
+    for (const [run, cpu] of [
+      ['limit', s.cpuPercent.limit],
+      ['suite', s.cpuPercent.suite],
+    ]) {
       if (!cpu) continue;
-      lines.push(`| ${s.number} | ${s.id} | ${run} | ${fmt(cpu.server)}% | ${fmt(s.serverUsPerResponse?.[run])} | ${fmt(cpu.loadGenerator)}% | ${fmt(cpu.helpers)}% | ${fmt(cpu.postgres)}% | ${fmt(cpu.redis)}% | ${cpu.other === null || cpu.other === undefined ? '—' : `${fmt(cpu.other)}%`} |`);
+      lines.push(
+        `| ${s.number} | ${s.id} | ${run} | ${fmt(cpu.server)}% | ${fmt(s.serverUsPerResponse?.[run])} | ${fmt(cpu.loadGenerator)}% | ${fmt(cpu.helpers)}% | ${fmt(cpu.postgres)}% | ${fmt(cpu.redis)}% | ${cpu.other === null || cpu.other === undefined ? '—' : `${fmt(cpu.other)}%`} |`,
+      );
     }
   }
   const wrote = report.scenarios.filter((s) => !s.failed && s.writeTransactions);
@@ -1236,13 +1326,18 @@ function markdown(report) {
   lines.push('');
   lines.push('## What the memory was (right after the load, median of the rounds)');
   lines.push('');
-  lines.push('Anonymous: the V8 heap (young generation, old generation, code), malloc and thread stacks. File-backed: the pages of the node binary and shared libraries the process touched; every Node process on a host shares them, and the limit carries them too.');
+  lines.push(
+    'Anonymous: the V8 heap (young generation, old generation, code), malloc and thread stacks. File-backed: the pages of the node binary and shared libraries the process touched; every Node process on a host shares them, and the limit carries them too.',
+  );
   lines.push('');
   lines.push('| # | scenario | run | peak RSS MB | anonymous MB | file-backed MB |');
   lines.push('|---|---|---|---|---|---|');
   for (const s of report.scenarios) {
     if (s.failed || !s.rssAfterLoad) continue;
-    for (const [run, parts, peak] of [['limit', s.rssAfterLoad.limit, s.limitPeakRssMb], ['suite', s.rssAfterLoad.suite, s.peakRssMb]]) {
+    for (const [run, parts, peak] of [
+      ['limit', s.rssAfterLoad.limit, s.limitPeakRssMb],
+      ['suite', s.rssAfterLoad.suite, s.peakRssMb],
+    ]) {
       if (!parts) continue;
       lines.push(`| ${s.number} | ${s.id} | ${run} | ${fmt(peak, 1)} | ${fmt(parts.anonMb, 1)} | ${fmt(parts.fileMb, 1)} |`);
     }
@@ -1250,12 +1345,16 @@ function markdown(report) {
   lines.push('');
   lines.push('## Rounds');
   lines.push('');
-  lines.push('| # | scenario | round | limit req/s | limit p99 ms | suite req/s | suite p50 ms | suite p99 ms | suite RSS MB after start | suite peak RSS MB | ratio |');
+  lines.push(
+    '| # | scenario | round | limit req/s | limit p99 ms | suite req/s | suite p50 ms | suite p99 ms | suite RSS MB after start | suite peak RSS MB | ratio |',
+  );
   lines.push('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const s of report.scenarios) {
     if (s.failed) continue;
     for (const r of s.rounds) {
-      lines.push(`| ${s.number} | ${s.id} | ${r.round} | ${fmt(r.limit?.rps)} | ${fmt(r.limit?.p99Ms, 2)} | ${fmt(r.suite.rps)} | ${fmt(r.suite.p50Ms, 2)} | ${fmt(r.suite.p99Ms, 2)} | ${fmt(r.suite.startRssMb, 1)} | ${fmt(r.suite.peakRssMb, 1)} | ${r.ratio === undefined ? '—' : pct(r.ratio)} |`);
+      lines.push(
+        `| ${s.number} | ${s.id} | ${r.round} | ${fmt(r.limit?.rps)} | ${fmt(r.limit?.p99Ms, 2)} | ${fmt(r.suite.rps)} | ${fmt(r.suite.p50Ms, 2)} | ${fmt(r.suite.p99Ms, 2)} | ${fmt(r.suite.startRssMb, 1)} | ${fmt(r.suite.peakRssMb, 1)} | ${r.ratio === undefined ? '—' : pct(r.ratio)} |`,
+      );
     }
   }
   const throttle = report.scenarios.find((s) => s.throttle);
@@ -1281,7 +1380,7 @@ function markdown(report) {
 function ownPostgresSection(report) {
   const ran = report.scenarios.filter((s) => s.afterLoad && !s.failed);
   if (!ran.length) return [];
-  const perResponse = (cpu, rps) => (cpu && rps ? (cpu.postgres / 100) * 1e6 / rps : null);
+  const perResponse = (cpu, rps) => (cpu && rps ? ((cpu.postgres / 100) * 1e6) / rps : null);
   const lines = [
     '## The suite on its own PostgreSQL',
     '',
@@ -1299,7 +1398,15 @@ function ownPostgresSection(report) {
     );
   }
   lines.push('', 'The suite’s connections to its PostgreSQL then, by pool (application_name):', '');
-  for (const s of ran) lines.push(`- ${s.number}. ${s.id}: ${Object.entries(s.afterLoad.postgres.backends ?? {}).sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, count]) => `${name.replace(/^platform-/, '')} ${count}`).join(', ') || 'none'}`);
+  for (const s of ran)
+    lines.push(
+      `- ${s.number}. ${s.id}: ${
+        Object.entries(s.afterLoad.postgres.backends ?? {})
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([name, count]) => `${name.replace(/^platform-/, '')} ${count}`)
+          .join(', ') || 'none'
+      }`,
+    );
   return [...lines, ''];
 }
 
@@ -1307,7 +1414,9 @@ function writeTransactionsSection(lines, scenarios) {
   lines.push('');
   lines.push('## What PostgreSQL wrote (suite runs, median of the rounds)');
   lines.push('');
-  lines.push('Write transactions: transaction ids PostgreSQL assigned during the measurement (one per transaction that wrote; reads take none), per second and per response. Each commit of a write waits for its WAL flush, so where responses write, responses per write transaction is how many writes a flush carries.');
+  lines.push(
+    'Write transactions: transaction ids PostgreSQL assigned during the measurement (one per transaction that wrote; reads take none), per second and per response. Each commit of a write waits for its WAL flush, so where responses write, responses per write transaction is how many writes a flush carries.',
+  );
   lines.push('');
   lines.push('| # | scenario | write transactions a second | per response | responses per write transaction |');
   lines.push('|---|---|---|---|---|');
@@ -1323,12 +1432,17 @@ function describeRun(report) {
     ? `server under test pinned to core ${report.pinning.server}, load generator (autocannon in the bench process) and the auth helper on core ${report.pinning.helpers}; ${storesPinning(report.pinning)}`
     : `no pinning (${report.pinning.reason})`;
   const own = report.scenarios.filter((s) => s.afterLoad).map((s) => s.number);
-  const ownPin = own.length ? ` In ${own.join(' and ')}, the suite runs on its own PostgreSQL${report.pinning.enabled ? `, on core ${report.pinning.server} with it (and with the limit)` : ''}.` : '';
+  const ownPin = own.length
+    ? ` In ${own.join(' and ')}, the suite runs on its own PostgreSQL${report.pinning.enabled ? `, on core ${report.pinning.server} with it (and with the limit)` : ''}.`
+    : '';
   const busy = [];
   for (const s of report.scenarios) {
     if (s.failed) continue;
     for (const r of s.rounds) {
-      for (const [run, m] of [['limit', r.limit], ['suite', r.suite]]) {
+      for (const [run, m] of [
+        ['limit', r.limit],
+        ['suite', r.suite],
+      ]) {
         if (m?.cpuPercent?.other > 20) busy.push(`${s.number}/${r.round}/${run} ${Math.round(m.cpuPercent.other)}%`);
       }
     }
@@ -1357,7 +1471,19 @@ function writeReadmeFigures(report) {
   const a = text.indexOf(start);
   const b = text.indexOf(end);
   if (a < 0 || b < a) return;
-  const body = [start, '', `Run of ${report.startedAt} (\`${report.command}\`):`, '', describeRun(report), '', markdownTable(tableRows(report)), '', ...stress.sections(report), ...ownPostgresSection(report), end].join('\n');
+  const body = [
+    start,
+    '',
+    `Run of ${report.startedAt} (\`${report.command}\`):`,
+    '',
+    describeRun(report),
+    '',
+    markdownTable(tableRows(report)),
+    '',
+    ...stress.sections(report),
+    ...ownPostgresSection(report),
+    end,
+  ].join('\n');
   fs.writeFileSync(readme, text.slice(0, a) + body + text.slice(b + end.length));
 }
 
@@ -1366,7 +1492,14 @@ function gitInfo() {
   const commit = git('rev-parse', '--short', 'HEAD').stdout?.trim() || 'unknown';
   // What the services run: their code, their dependencies, and the Node options the image sets.
   const dirty = (git('status', '--porcelain', '--', 'apps', 'libs', 'suite', 'docker', 'package.json', 'package-lock.json').stdout || '').trimEnd();
-  const dirtyPaths = [...new Set(dirty.split('\n').filter(Boolean).map((line) => line.slice(3).split('/').slice(0, 2).join('/')))];
+  const dirtyPaths = [
+    ...new Set(
+      dirty
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.slice(3).split('/').slice(0, 2).join('/')),
+    ),
+  ];
   return { commit, dirty: dirtyPaths.join(', ') };
 }
 
@@ -1419,7 +1552,23 @@ function stressBench(options) {
     const before = cpuSnapshot(pid, helperPids());
     return () => cpuShare([cpuDelta(before, cpuSnapshot(pid, helperPids()))]);
   };
-  return { options, credential: context.credentials.enterprise, databaseUrl: context.databaseUrl, pinning, script: (app) => APP_SCRIPTS[app], startProcess, stopProcess, exchange, call, runLoad, summarize, percentile, log, cpu, peakRssMb: (pid) => round(peakRssMb(pid), 1) };
+  return {
+    options,
+    credential: context.credentials.enterprise,
+    databaseUrl: context.databaseUrl,
+    pinning,
+    script: (app) => APP_SCRIPTS[app],
+    startProcess,
+    stopProcess,
+    exchange,
+    call,
+    runLoad,
+    summarize,
+    percentile,
+    log,
+    cpu,
+    peakRssMb: (pid) => round(peakRssMb(pid), 1),
+  };
 }
 
 function installExitHandlers(deadlineMs) {
@@ -1439,7 +1588,10 @@ function installExitHandlers(deadlineMs) {
       removeOwnPostgresData();
     }
   });
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ]) {
     process.once(signal, () => {
       log(`${signal}: stopping`);
       if (context) context.keepLogs = true;
@@ -1471,7 +1623,9 @@ async function main() {
   // Per measurement: two process starts (~2 s each), warm-up and duration, and each slice's own
   // start and readings; plus setup.
   const perMeasurement = options.warmup + options.duration + 8 + (options.slice > 0 ? options.duration / options.slice : 1) * 0.3;
-  const deadlineMs = options.smoke ? 165_000 : (120 + selected.filter((s) => !s.stress).length * options.rounds * 2 * perMeasurement * 1.5 + stress.budgetSeconds(selected, options)) * 1000;
+  const deadlineMs = options.smoke
+    ? 165_000
+    : (120 + selected.filter((s) => !s.stress).length * options.rounds * 2 * perMeasurement * 1.5 + stress.budgetSeconds(selected, options)) * 1000;
   installExitHandlers(deadlineMs);
 
   pinning = setUpPinning(options.pin);
@@ -1500,7 +1654,16 @@ async function main() {
     command: `node bench/run.js ${process.argv.slice(2).join(' ')}`.trim(),
     smoke: options.smoke,
     startedAt: startedAt.toISOString(),
-    options: { rounds: options.rounds, duration: options.duration, slice: options.slice, warmup: options.warmup, serviceNodeOptions: SERVICE_NODE_OPTIONS, suiteNodeOptions: SUITE_NODE_OPTIONS, serviceLogLevel: SERVICE_LOG_LEVEL, ...(options.nodeArgs.length ? { nodeArgs: options.nodeArgs } : {}) },
+    options: {
+      rounds: options.rounds,
+      duration: options.duration,
+      slice: options.slice,
+      warmup: options.warmup,
+      serviceNodeOptions: SERVICE_NODE_OPTIONS,
+      suiteNodeOptions: SUITE_NODE_OPTIONS,
+      serviceLogLevel: SERVICE_LOG_LEVEL,
+      ...(options.nodeArgs.length ? { nodeArgs: options.nodeArgs } : {}),
+    },
     pinning,
     environment: {
       node: process.version,
@@ -1514,7 +1677,9 @@ async function main() {
 
   let failed = false;
   try {
-    log(`database ${context.databaseName}, Redis prefix ${context.redisPrefix}, ${pinning.enabled ? `server on core 0, load on core 1; ${storesPinning(pinning)}` : `not pinned: ${pinning.reason}`}`);
+    log(
+      `database ${context.databaseName}, Redis prefix ${context.redisPrefix}, ${pinning.enabled ? `server on core 0, load on core 1; ${storesPinning(pinning)}` : `not pinned: ${pinning.reason}`}`,
+    );
     await pgAdmin(`CREATE DATABASE ${context.databaseName}`);
     context.databaseCreated = true;
 
@@ -1554,7 +1719,8 @@ async function main() {
   await cleanup();
   report.wallTimeS = Math.round((performance.now() - t0) / 100) / 10;
   for (const scenario of selected) {
-    if (!report.scenarios.some((s) => s.id === scenario.id)) report.scenarios.push({ id: scenario.id, number: scenario.number, title: scenario.title, server: scenario.app, failed: report.setupError ?? 'not run' });
+    if (!report.scenarios.some((s) => s.id === scenario.id))
+      report.scenarios.push({ id: scenario.id, number: scenario.number, title: scenario.title, server: scenario.app, failed: report.setupError ?? 'not run' });
   }
   report.ok = !failed;
 
@@ -1572,14 +1738,17 @@ async function main() {
     // Figures from a profiled run are not figures of the service.
     if (options.readme && !options.nodeArgs.length && options.out === path.join(__dirname, 'results')) writeReadmeFigures(report);
   }
-  process.stdout.write(`Results: ${path.relative(process.cwd(), path.join(options.out, 'latest.md')) || options.out} (and latest.json). ${report.ok ? 'Every scenario ran without errors.' : 'Some scenarios failed or got errors: see above.'}\n`);
+  process.stdout.write(
+    `Results: ${path.relative(process.cwd(), path.join(options.out, 'latest.md')) || options.out} (and latest.json). ${report.ok ? 'Every scenario ran without errors.' : 'Some scenarios failed or got errors: see above.'}\n`,
+  );
   process.exit(report.ok ? 0 : 1);
 }
 
 if (process.argv.includes('--scale')) require('./scale');
-else main().catch(async (error) => {
-  log(`fatal: ${error.stack ?? error.message}`);
-  if (context) context.keepLogs = true;
-  await cleanup().catch(() => undefined);
-  process.exit(1);
-});
+else
+  main().catch(async (error) => {
+    log(`fatal: ${error.stack ?? error.message}`);
+    if (context) context.keepLogs = true;
+    await cleanup().catch(() => undefined);
+    process.exit(1);
+  });

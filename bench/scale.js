@@ -73,7 +73,9 @@ function parseArgs(argv) {
 
 function usage(error) {
   if (error) process.stderr.write(`${error}\n`);
-  process.stderr.write('usage: node bench/run.js --scale [--smoke] [--out DIR] [--no-readme] [--keep-logs] [--keep-database] [--cpu-prof DIR] [--only payroll,bulk,lists,books]\n');
+  process.stderr.write(
+    'usage: node bench/run.js --scale [--smoke] [--out DIR] [--no-readme] [--keep-logs] [--keep-database] [--cpu-prof DIR] [--only payroll,bulk,lists,books]\n',
+  );
   process.exit(error ? 2 : 0);
 }
 
@@ -87,12 +89,14 @@ const median = (values) => {
 /** Runs `work` over `items`, `concurrency` at a time. */
 async function pool(items, concurrency, work) {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      await work(items[i], i);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await work(items[i], i);
+      }
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -137,7 +141,11 @@ async function startSuite(context) {
   const port = await freePort();
   const out = fs.openSync(context.logPath, 'a');
   const profile = context.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${context.cpuProf}`] : [];
-  const child = spawn(process.execPath, [...suiteNodeOptions(), ...profile, 'dist/suite/main.js'], { cwd: ROOT, env: { ...context.env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', out, out] });
+  const child = spawn(process.execPath, [...suiteNodeOptions(), ...profile, 'dist/suite/main.js'], {
+    cwd: ROOT,
+    env: { ...context.env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', out, out],
+  });
   fs.closeSync(out);
   const suite = { child, url: `http://127.0.0.1:${port}`, exited: false };
   child.once('exit', () => (suite.exited = true));
@@ -166,12 +174,16 @@ async function stopSuite(suite) {
 /** A company of its own (an organization on the enterprise plan, limits out of the way), called through the public API. */
 class Company {
   constructor(context, suite, name) {
-    const result = spawnSync(process.execPath, ['dist/apps/auth/cli.js', 'developers:create', '--org', name, '--plan', 'api-enterprise', '--burst', '1000000', '--quota', '1000000000', '--json'], {
-      cwd: ROOT,
-      env: context.env,
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const result = spawnSync(
+      process.execPath,
+      ['dist/apps/auth/cli.js', 'developers:create', '--org', name, '--plan', 'api-enterprise', '--burst', '1000000', '--quota', '1000000000', '--json'],
+      {
+        cwd: ROOT,
+        env: context.env,
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
     if (result.status !== 0) throw new Error(`developers:create failed (${result.status ?? result.signal}): ${result.stderr || result.stdout}`);
     this.credential = JSON.parse(result.stdout.trim().split('\n').pop());
     this.suite = suite;
@@ -182,7 +194,11 @@ class Company {
 
   async exchange() {
     const response = await call(this.suite.url, 'POST', '/api/v1/authorize/token', {
-      headers: { 'x-platform-api-key': this.credential.apiKey, 'x-platform-api-secret': this.credential.apiSecret, 'x-platform-client-id': 'platform-developer' },
+      headers: {
+        'x-platform-api-key': this.credential.apiKey,
+        'x-platform-api-secret': this.credential.apiSecret,
+        'x-platform-client-id': 'platform-developer',
+      },
     });
     if (response.status !== 200) throw new Error(`token exchange: ${response.status} ${response.text.slice(0, 300)}`);
     this.token = response.body.data.accessToken;
@@ -194,7 +210,12 @@ class Company {
     for (let attempt = 0; ; attempt++) {
       const started = performance.now();
       const response = await call(this.suite.url, method, urlPath, {
-        headers: { authorization: `Bearer ${this.token}`, 'x-platform-api-key': this.credential.apiKey, 'x-platform-client-id': 'platform-developer', ...headers },
+        headers: {
+          authorization: `Bearer ${this.token}`,
+          'x-platform-api-key': this.credential.apiKey,
+          'x-platform-client-id': 'platform-developer',
+          ...headers,
+        },
         body,
         timeoutMs,
       });
@@ -300,12 +321,16 @@ async function payrollMonth(company, size, record) {
   record('run-approve', size, approved.ms);
 
   const wallet = (await company.api('POST', '/api/v1/pay/wallets', { body: { name: 'Payroll float', currency: 'XAF' }, expected: [201] })).body.data;
-  await company.api('POST', `/api/v1/pay/wallets/${wallet.id}/credits`, { body: { amount: run.totalNet + 1_000_000, currency: 'XAF' }, headers: { 'idempotency-key': randomUUID() } });
+  await company.api('POST', `/api/v1/pay/wallets/${wallet.id}/credits`, {
+    body: { amount: run.totalNet + 1_000_000, currency: 'XAF' },
+    headers: { 'idempotency-key': randomUUID() },
+  });
   const payStarted = performance.now();
   const paid = await company.api('POST', `/api/v1/payroll/runs/${run.id}/pay`, { body: { walletId: wallet.id }, expected: [200], timeoutMs: 900_000 });
   record('run-pay', size, performance.now() - payStarted);
   const { summary } = paid.body.data;
-  if (paid.body.data.run.status !== 'paid' || summary.succeeded !== size) throw new Error(`paying the run: ${JSON.stringify(summary)}, the run ${paid.body.data.run.status}`);
+  if (paid.body.data.run.status !== 'paid' || summary.succeeded !== size)
+    throw new Error(`paying the run: ${JSON.stringify(summary)}, the run ${paid.body.data.run.status}`);
 
   const jobStarted = performance.now();
   // the job's progress moves from 10 to 90 as its payslips go into the archive: a quarter of them each 20
@@ -313,7 +338,12 @@ async function payrollMonth(company, size, record) {
   const zipping = await sampledRss(
     company.suite,
     async () => {
-      let job = (await company.api('POST', '/api/v1/app/document-jobs', { body: { type: 'payslip', format: 'pdf', data: { payrollRunId: run.id } }, expected: [201, 202] })).body.data;
+      let job = (
+        await company.api('POST', '/api/v1/app/document-jobs', {
+          body: { type: 'payslip', format: 'pdf', data: { payrollRunId: run.id } },
+          expected: [201, 202],
+        })
+      ).body.data;
       while (job.status !== 'succeeded' && job.status !== 'failed' && performance.now() - jobStarted < 900_000) {
         await sleep(250);
         job = (await company.api('GET', `/api/v1/app/document-jobs/${job.id}`)).body.data;
@@ -328,7 +358,8 @@ async function payrollMonth(company, size, record) {
   record('payslip-zip', size, performance.now() - jobStarted, zipping.note);
 
   const balance = (await company.api('GET', '/api/v1/books/reports/trial-balance')).body.data;
-  if (balance.totals && balance.totals.closingDebit !== balance.totals.closingCredit) throw new Error(`the trial balance does not balance: ${JSON.stringify(balance.totals)}`);
+  if (balance.totals && balance.totals.closingDebit !== balance.totals.closingCredit)
+    throw new Error(`the trial balance does not balance: ${JSON.stringify(balance.totals)}`);
 }
 
 /** The suite's resident memory in MB (Linux), or null. */
@@ -382,12 +413,20 @@ async function lists(company, rows, record) {
   await timedGet(company, record, 'list-first-page', rows, '/api/v1/hr/employees?limit=20', 11);
   await timedGet(company, record, 'list-filtered-first-page', rows, '/api/v1/hr/employees?limit=20&status=on_leave', 11, 'status=on_leave (2%)');
   await timedGet(company, record, 'list-filtered-first-page', rows, '/api/v1/hr/employees?limit=20&department=Sales', 11, 'department=Sales (25%)');
-  await timedGet(company, record, 'list-deep-page', rows, `/api/v1/hr/employees?limit=20&page=${Math.max(1, Math.floor((rows * 0.9) / 20))}`, 5, 'page mode, 90% in');
+  await timedGet(
+    company,
+    record,
+    'list-deep-page',
+    rows,
+    `/api/v1/hr/employees?limit=20&page=${Math.max(1, Math.floor((rows * 0.9) / 20))}`,
+    5,
+    'page mode, 90% in',
+  );
 
   // a whole cursor walk, 100 rows a page: the first pages and the last tenth's
   const times = [];
   let seen = 0;
-  for (let cursor = 'start'; cursor; ) {
+  for (let cursor = 'start'; cursor;) {
     const page = await company.api('GET', `/api/v1/hr/employees?limit=100&cursor=${cursor}`);
     times.push(page.ms);
     seen += page.body.data.items.length;
@@ -433,7 +472,10 @@ async function books(company, lines, record) {
   const day0 = Date.UTC(2025, 0, 1);
   const dateOf = (i) => new Date(day0 + (i % 700) * 86_400_000).toISOString().slice(0, 10);
   const started = performance.now();
-  const entries = [...Array.from({ length: largeEntries }, (_, i) => ({ large: true, i })), ...Array.from({ length: smallEntries }, (_, i) => ({ large: false, i }))];
+  const entries = [
+    ...Array.from({ length: largeEntries }, (_, i) => ({ large: true, i })),
+    ...Array.from({ length: smallEntries }, (_, i) => ({ large: false, i })),
+  ];
   await pool(entries, 4, ({ large: isLarge, i }) => {
     // pairs of lines: a debit and a credit of the same amount, on two accounts
     const entryLines = isLarge
@@ -442,20 +484,68 @@ async function books(company, lines, record) {
           const amount = 1_000 + ((i * 7 + (k >> 1)) % 97) * 10;
           return k % 2 ? { accountId, credit: amount } : { accountId, debit: amount };
         })
-      : [{ accountId: bank, debit: 5_000 + (i % 89) * 100 }, { accountId: sales, credit: 5_000 + (i % 89) * 100 }];
-    return company.api('POST', '/api/v1/books/journal-entries', { body: { date: dateOf(i), memo: `Bench entry ${isLarge ? 'L' : 'S'}${i}`, lines: entryLines }, expected: [201], timeoutMs: 120_000 });
+      : [
+          { accountId: bank, debit: 5_000 + (i % 89) * 100 },
+          { accountId: sales, credit: 5_000 + (i % 89) * 100 },
+        ];
+    return company.api('POST', '/api/v1/books/journal-entries', {
+      body: { date: dateOf(i), memo: `Bench entry ${isLarge ? 'L' : 'S'}${i}`, lines: entryLines },
+      expected: [201],
+      timeoutMs: 120_000,
+    });
   });
   log(`books: posted in ${seconds(performance.now() - started)} s`);
   await vacuum(company, ['books.books_journal_lines', 'books.books_journal_entries', 'books.books_account_months']);
   const busy = large[0].id;
   await timedGet(company, record, 'trial-balance', lines, '/api/v1/books/reports/trial-balance', 5, 'all time');
   await timedGet(company, record, 'trial-balance', lines, '/api/v1/books/reports/trial-balance?from=2026-01-01&to=2026-06-30', 5, 'a half-year');
-  await timedGet(company, record, 'general-ledger-first-page', lines, `/api/v1/books/reports/general-ledger?accountId=${busy}&limit=100`, 5, 'the busiest account');
+  await timedGet(
+    company,
+    record,
+    'general-ledger-first-page',
+    lines,
+    `/api/v1/books/reports/general-ledger?accountId=${busy}&limit=100`,
+    5,
+    'the busiest account',
+  );
   const perAccount = Math.ceil((largeEntries * LINES_PER_ENTRY) / large.length);
-  await timedGet(company, record, 'general-ledger-deep-page', lines, `/api/v1/books/reports/general-ledger?accountId=${busy}&limit=100&page=${Math.max(1, Math.floor((perAccount * 0.9) / 100))}`, 5, 'the busiest account, page mode, 90% in');
-  await timedGet(company, record, 'journal-by-account-first-page', lines, `/api/v1/books/journal-entries?accountId=${bank}&limit=20`, 5, `an account of ${smallEntries} entries of 2 lines`, 'small entries');
-  await timedGet(company, record, 'journal-by-account-first-page', lines, `/api/v1/books/journal-entries?accountId=${bank}&limit=20&cursor=start`, 5, 'the same, cursor mode');
-  await timedGet(company, record, 'journal-by-account-large-entries', lines, `/api/v1/books/journal-entries?accountId=${busy}&limit=20`, 5, `the busiest account, in entries of ${LINES_PER_ENTRY} lines: a page of ${20 * LINES_PER_ENTRY} lines`);
+  await timedGet(
+    company,
+    record,
+    'general-ledger-deep-page',
+    lines,
+    `/api/v1/books/reports/general-ledger?accountId=${busy}&limit=100&page=${Math.max(1, Math.floor((perAccount * 0.9) / 100))}`,
+    5,
+    'the busiest account, page mode, 90% in',
+  );
+  await timedGet(
+    company,
+    record,
+    'journal-by-account-first-page',
+    lines,
+    `/api/v1/books/journal-entries?accountId=${bank}&limit=20`,
+    5,
+    `an account of ${smallEntries} entries of 2 lines`,
+    'small entries',
+  );
+  await timedGet(
+    company,
+    record,
+    'journal-by-account-first-page',
+    lines,
+    `/api/v1/books/journal-entries?accountId=${bank}&limit=20&cursor=start`,
+    5,
+    'the same, cursor mode',
+  );
+  await timedGet(
+    company,
+    record,
+    'journal-by-account-large-entries',
+    lines,
+    `/api/v1/books/journal-entries?accountId=${busy}&limit=20`,
+    5,
+    `the busiest account, in entries of ${LINES_PER_ENTRY} lines: a page of ${20 * LINES_PER_ENTRY} lines`,
+  );
   await timedGet(company, record, 'journal-first-page', lines, '/api/v1/books/journal-entries?limit=20', 5);
 }
 
@@ -488,7 +578,9 @@ function growthOf(row, rows) {
 function markdownTable(report) {
   const lines = ['| step | size | took | growth | target | met | note |', '|---|---|---|---|---|---|---|'];
   for (const row of report.rows) {
-    lines.push(`| ${row.step} | ${row.size.toLocaleString('en-US')} | ${formatMs(row.ms)} | ${growthOf(row, report.rows)} | ${row.target ?? ''} | ${row.met === null ? '' : row.met ? 'yes' : '**no**'} | ${row.note ?? ''} |`);
+    lines.push(
+      `| ${row.step} | ${row.size.toLocaleString('en-US')} | ${formatMs(row.ms)} | ${growthOf(row, report.rows)} | ${row.target ?? ''} | ${row.met === null ? '' : row.met ? 'yes' : '**no**'} | ${row.note ?? ''} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -526,11 +618,26 @@ async function main() {
     },
   };
   const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout?.trim() || 'unknown';
-  const report = { startedAt: new Date().toISOString(), smoke: options.smoke, commit, host: `${os.cpus().length} CPUs (${os.cpus()[0]?.model?.trim() ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GB`, rows: [], errors: [] };
+  const report = {
+    startedAt: new Date().toISOString(),
+    smoke: options.smoke,
+    commit,
+    host: `${os.cpus().length} CPUs (${os.cpus()[0]?.model?.trim() ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GB`,
+    rows: [],
+    errors: [],
+  };
   // `variant` tells apart the rows of one step at one size (a list's filters), which grow each on its own
   const record = (step, size, ms, note, variant) => {
     const target = targetOf(step, size);
-    report.rows.push({ step, variant: variant ?? null, size, ms: Math.round(ms * 10) / 10, target: target?.label ?? null, met: target ? ms <= target.ms : null, note: note ?? null });
+    report.rows.push({
+      step,
+      variant: variant ?? null,
+      size,
+      ms: Math.round(ms * 10) / 10,
+      target: target?.label ?? null,
+      met: target ? ms <= target.ms : null,
+      note: note ?? null,
+    });
     log(`${step} at ${size}: ${formatMs(ms)}${target ? ` (target ${target.label})` : ''}`);
   };
 
@@ -539,7 +646,8 @@ async function main() {
   const cleanup = async () => {
     await stopSuite(suite);
     if (created && options.keepDatabase) log(`database ${databaseName} kept`);
-    else if (created) await admin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`).catch((error) => log(`could not drop ${databaseName}: ${error.message}`));
+    else if (created)
+      await admin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`).catch((error) => log(`could not drop ${databaseName}: ${error.message}`));
     if (options.keepLogs || report.errors.length) log(`suite log kept in ${context.logPath}`);
     else fs.rmSync(workDir, { recursive: true, force: true });
   };
@@ -573,7 +681,9 @@ async function main() {
   report.ok = report.errors.length === 0;
 
   const table = markdownTable(report);
-  process.stdout.write(`\nScale, ${options.smoke ? 'smoke' : 'full'} run at ${report.commit} on ${report.host}, ${report.wallTimeS} s\n\n${table}\n${report.errors.map((e) => `\nFAILED ${e}`).join('')}\n`);
+  process.stdout.write(
+    `\nScale, ${options.smoke ? 'smoke' : 'full'} run at ${report.commit} on ${report.host}, ${report.wallTimeS} s\n\n${table}\n${report.errors.map((e) => `\nFAILED ${e}`).join('')}\n`,
+  );
   fs.mkdirSync(options.out, { recursive: true });
   fs.writeFileSync(path.join(options.out, 'scale-latest.json'), JSON.stringify(report, null, 2) + '\n');
   fs.writeFileSync(path.join(options.out, 'scale-latest.md'), `${table}\n`);

@@ -48,7 +48,10 @@ function suiteNodeOptions() {
 /** Every process id in /proc. */
 function processIds() {
   try {
-    return fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).map(Number);
+    return fs
+      .readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .map(Number);
   } catch {
     return [];
   }
@@ -81,7 +84,9 @@ function memoryStatusMb(pid) {
 /** The fields of /proc/<pid>/smaps_rollup in kB (Pss_Anon, Pss_Shmem…); empty when unreadable. */
 function smapsRollupKb(pid) {
   try {
-    return Object.fromEntries([...fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8').matchAll(/^(\w+):\s+(\d+) kB$/gm)].map(([, name, kb]) => [name, Number(kb)]));
+    return Object.fromEntries(
+      [...fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8').matchAll(/^(\w+):\s+(\d+) kB$/gm)].map(([, name, kb]) => [name, Number(kb)]),
+    );
   } catch {
     return {};
   }
@@ -110,7 +115,13 @@ function ownPostgresMemory(postmasterPid, notSuite = new Set()) {
     anonKb += rollup.Pss_Anon ?? 0;
     fileKb = Math.max(fileKb, (memoryStatusMb(pid).RssFile ?? 0) * 1024);
   }
-  return { mb: round((shmemKb + anonKb + fileKb) / 1024, 1), shmemMb: round(shmemKb / 1024, 1), anonMb: round(anonKb / 1024, 1), fileMb: round(fileKb / 1024, 1), processes };
+  return {
+    mb: round((shmemKb + anonKb + fileKb) / 1024, 1),
+    shmemMb: round(shmemKb / 1024, 1),
+    anonMb: round(anonKb / 1024, 1),
+    fileMb: round(fileKb / 1024, 1),
+    processes,
+  };
 }
 
 module.exports = { call, freePort, memoryStatusMb, ownPostgresMemory, processIds, readStat, round, sleep, suiteNodeOptions };

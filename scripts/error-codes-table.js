@@ -21,7 +21,9 @@ const END = '<!-- error-codes:end -->';
  */
 function loadSource(file, loaded = new Map()) {
   if (loaded.has(file)) return loaded.get(file).exports;
-  const { outputText } = ts.transpileModule(readFileSync(file, 'utf8'), { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } });
+  const { outputText } = ts.transpileModule(readFileSync(file, 'utf8'), {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+  });
   const module = { exports: {} };
   loaded.set(file, module);
   const requireRelative = (name) => (name.startsWith('.') ? loadSource(join(dirname(file), `${name}.ts`), loaded) : require(name));

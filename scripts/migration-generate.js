@@ -27,7 +27,9 @@ const typeorm = (...args) => execFileSync(bin('typeorm'), args, { cwd: root, env
 const dirOf = join(root, 'apps', app, 'src', 'migrations');
 
 function writeIndex() {
-  const files = readdirSync(dirOf).filter((f) => /^\d+-[A-Za-z0-9]+\.ts$/.test(f)).sort();
+  const files = readdirSync(dirOf)
+    .filter((f) => /^\d+-[A-Za-z0-9]+\.ts$/.test(f))
+    .sort();
   const entries = files.map((f) => ({ file: f.replace(/\.ts$/, ''), cls: f.replace(/^(\d+)-(.*)\.ts$/, '$2$1') }));
   const constant = `${app.toUpperCase()}_MIGRATIONS`;
   writeFileSync(

@@ -50,9 +50,30 @@ const shown = (file) => relative(ROOT, file).split(sep).join('/');
 
 /** Words that start a line, longest first; a phrase is matched whole. */
 const CLAUSES = [
-  'CROSS JOIN LATERAL', 'DO UPDATE SET', 'DELETE FROM', 'INSERT INTO', 'ON CONFLICT', 'INNER JOIN', 'CROSS JOIN', 'LEFT JOIN',
-  'UNION ALL', 'GROUP BY', 'ORDER BY', 'FOR UPDATE', 'RETURNING', 'SELECT', 'VALUES', 'UPDATE', 'HAVING',
-  'OFFSET', 'WHERE', 'UNION', 'LIMIT', 'FROM', 'JOIN', 'SET',
+  'CROSS JOIN LATERAL',
+  'DO UPDATE SET',
+  'DELETE FROM',
+  'INSERT INTO',
+  'ON CONFLICT',
+  'INNER JOIN',
+  'CROSS JOIN',
+  'LEFT JOIN',
+  'UNION ALL',
+  'GROUP BY',
+  'ORDER BY',
+  'FOR UPDATE',
+  'RETURNING',
+  'SELECT',
+  'VALUES',
+  'UPDATE',
+  'HAVING',
+  'OFFSET',
+  'WHERE',
+  'UNION',
+  'LIMIT',
+  'FROM',
+  'JOIN',
+  'SET',
 ];
 /** Clauses whose top-level commas start a line (a list of columns or assignments). */
 const LISTS = new Set(['SELECT', 'SET', 'DO UPDATE SET']);
@@ -134,7 +155,7 @@ function formatSql(sql) {
  */
 function statementKey(sql) {
   let key = '';
-  for (let i = 0; i < sql.length; ) {
+  for (let i = 0; i < sql.length;) {
     if (sql[i] === "'" || sql[i] === '"') {
       const length = quotedLength(sql, i);
       key += sql.slice(i, i + length);
@@ -167,7 +188,11 @@ function readQueriesFile(text) {
   const blocks = [];
   for (const chunk of text.split(/\n(?=-- [A-Za-z]+\.[A-Za-z]+)/).slice(1)) {
     const [first, ...rest] = chunk.split('\n');
-    const statements = rest.join('\n').split(/;\n/).map((sql) => sql.trim()).filter(Boolean);
+    const statements = rest
+      .join('\n')
+      .split(/;\n/)
+      .map((sql) => sql.trim())
+      .filter(Boolean);
     blocks.push({ label: first.slice(3), statements });
   }
   return blocks;
@@ -201,8 +226,16 @@ function queryNames(sql) {
 function registerTypeScript() {
   const Module = require('node:module');
   const ts = require('typescript');
-  const compilerOptions = { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true, experimentalDecorators: true, emitDecoratorMetadata: true, resolveJsonModule: true };
-  require.extensions['.ts'] = (module, filename) => module._compile(ts.transpileModule(readFileSync(filename, 'utf8'), { fileName: filename, compilerOptions }).outputText, filename);
+  const compilerOptions = {
+    module: ts.ModuleKind.CommonJS,
+    target: ts.ScriptTarget.ES2022,
+    esModuleInterop: true,
+    experimentalDecorators: true,
+    emitDecoratorMetadata: true,
+    resolveJsonModule: true,
+  };
+  require.extensions['.ts'] = (module, filename) =>
+    module._compile(ts.transpileModule(readFileSync(filename, 'utf8'), { fileName: filename, compilerOptions }).outputText, filename);
   const common = join(ROOT, 'libs', 'common', 'src');
   const resolve = Module._resolveFilename;
   Module._resolveFilename = function (request, ...rest) {
@@ -232,7 +265,10 @@ async function capture(work) {
 function withTimeout(promise) {
   let timer;
   const timeout = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`did not finish in ${SAMPLE_TIMEOUT_MS / 1000} s (does it use the pool while its transaction holds the only connection?)`)), SAMPLE_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new Error(`did not finish in ${SAMPLE_TIMEOUT_MS / 1000} s (does it use the pool while its transaction holds the only connection?)`)),
+      SAMPLE_TIMEOUT_MS,
+    );
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
@@ -241,7 +277,10 @@ function withTimeout(promise) {
 function parameterNames(method) {
   const source = Function.prototype.toString.call(method);
   const list = /^[^(]*\(([^)]*)\)/.exec(source)?.[1] ?? '';
-  return list.split(',').map((parameter) => parameter.trim().split(/[\s=:]/)[0]).filter(Boolean);
+  return list
+    .split(',')
+    .map((parameter) => parameter.trim().split(/[\s=:]/)[0])
+    .filter(Boolean);
 }
 
 /** A method whose reads or writes span every company says so in its name; every other one takes the tenant first. */
@@ -258,7 +297,11 @@ async function openAppDataSource(app, url) {
     return module[name];
   };
   const env = { DATABASE_URL: url, DATABASE_POOL_SIZE: 1, DATABASE_IDLE_TIMEOUT_MS: 1000 };
-  const options = common.buildDataSourceOptions(env, { service: app, entities: exported('entities.ts', '_ENTITIES'), migrations: exported('migrations/index.ts', '_MIGRATIONS') });
+  const options = common.buildDataSourceOptions(env, {
+    service: app,
+    entities: exported('entities.ts', '_ENTITIES'),
+    migrations: exported('migrations/index.ts', '_MIGRATIONS'),
+  });
   return common.openDataSource(options);
 }
 
@@ -281,7 +324,9 @@ async function runRepositoryFile(file, dataSource, emptyTables) {
         if (name === 'constructor' || typeof descriptor.value !== 'function') continue;
         const method = `${Repository.name}.${name}`;
         if (!ACROSS_COMPANIES.test(name) && !TENANTS.includes(parameterNames(descriptor.value)[0])) {
-          problems.push(`${method} does not take the tenant (${TENANTS.join(' or ')}) as its first parameter (a method that spans companies ends in AcrossCompanies)`);
+          problems.push(
+            `${method} does not take the tenant (${TENANTS.join(' or ')}) as its first parameter (a method that spans companies ends in AcrossCompanies)`,
+          );
         }
         const samples = querySamplesOf(descriptor.value);
         if (!samples.length) problems.push(`${method} has no @QuerySample: its SQL is missing from ${shown(queriesFileOf(file))}`);

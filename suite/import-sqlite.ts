@@ -117,16 +117,29 @@ const FORMER: Record<string, { table: string; columns?: Record<string, string | 
   },
   'payroll.payslips': { table: 'payslips', columns: { settlement_id: "CASE payment_status WHEN 'succeeded' THEN id END" } },
   'utilities.captured_messages': { table: 'notification_outbox' },
-  'utilities.notification_delivery_attempts': { table: 'notification_delivery_attempts', columns: { provider: "CASE provider WHEN 'outbox' THEN 'capture' ELSE provider END" } },
+  'utilities.notification_delivery_attempts': {
+    table: 'notification_delivery_attempts',
+    columns: { provider: "CASE provider WHEN 'outbox' THEN 'capture' ELSE provider END" },
+  },
   // the serial id was the feed's cursor: it becomes the position; events get uuids
   'hr.outbox_events': {
     table: 'outbox_events',
-    columns: { id: null, position: 'id', data: 'payload', type: "replace(type, 'leave.', 'leave_request.')", version: '1', published_at: 'COALESCE(published_at, occurred_at)' },
+    columns: {
+      id: null,
+      position: 'id',
+      data: 'payload',
+      type: "replace(type, 'leave.', 'leave_request.')",
+      version: '1',
+      published_at: 'COALESCE(published_at, occurred_at)',
+    },
   },
 };
 
 /** Where a PostgreSQL table's rows come from in SQLite, and each copied column's expression there. */
-function sourceOf(sqlite: Database.Database, metadata: EntityMetadata): { table: string; columns: { column: EntityMetadata['columns'][number]; expression: string }[] } | undefined {
+function sourceOf(
+  sqlite: Database.Database,
+  metadata: EntityMetadata,
+): { table: string; columns: { column: EntityMetadata['columns'][number]; expression: string }[] } | undefined {
   const former = FORMER[`${metadata.schema}.${metadata.tableName}`];
   const table = former?.table ?? metadata.tableName;
   const present = sqliteColumns(sqlite, table);
@@ -156,8 +169,14 @@ async function checkTargets(service: ServiceName, sqlite: Database.Database, dat
     const source = sourceOf(sqlite, metadata);
     if (!source) continue;
     const copied = new Set(source.columns.map(({ column }) => column));
-    const missing = metadata.columns.filter((column) => !copied.has(column) && !column.isNullable && column.default === undefined && !column.isGenerated && !column.isCreateDate && !column.isUpdateDate);
-    if (missing.length) throw new Error(`${service}: ${metadata.tableName} in SQLite has no ${missing.map((column) => column.databaseName).join(', ')}, which PostgreSQL requires`);
+    const missing = metadata.columns.filter(
+      (column) =>
+        !copied.has(column) && !column.isNullable && column.default === undefined && !column.isGenerated && !column.isCreateDate && !column.isUpdateDate,
+    );
+    if (missing.length)
+      throw new Error(
+        `${service}: ${metadata.tableName} in SQLite has no ${missing.map((column) => column.databaseName).join(', ')}, which PostgreSQL requires`,
+      );
   }
 }
 
@@ -186,11 +205,16 @@ async function copyService(service: ServiceName, sqlite: Database.Database, data
       }
       await flush();
       for (const column of columns.filter((candidate) => candidate.generationStrategy === 'increment')) {
-        await manager.query(`SELECT setval(pg_get_serial_sequence($1, $2), GREATEST((SELECT max("${column.databaseName}") FROM ${qualified(metadata)}), 1))`, [qualified(metadata), column.databaseName]);
+        await manager.query(`SELECT setval(pg_get_serial_sequence($1, $2), GREATEST((SELECT max("${column.databaseName}") FROM ${qualified(metadata)}), 1))`, [
+          qualified(metadata),
+          column.databaseName,
+        ]);
       }
       // an outbox's positions go on from the imported events'
       if (metadata.tableName === 'outbox_events') {
-        await manager.query(`SELECT setval('"${metadata.schema}"."outbox_events_position_seq"', GREATEST((SELECT max("position") FROM ${qualified(metadata)}), 1))`);
+        await manager.query(
+          `SELECT setval('"${metadata.schema}"."outbox_events_position_seq"', GREATEST((SELECT max("position") FROM ${qualified(metadata)}), 1))`,
+        );
       }
       imported.push({ service, table: metadata.tableName, rows });
     }
@@ -204,7 +228,8 @@ export function fromSqlite(value: unknown, type: string): unknown {
   if (value === null || value === undefined) return null;
   if (type === 'boolean') return value === 1 || value === '1' || value === true;
   // TypeORM wrote dates as UTC text without a zone: 2026-11-26 16:05:22.393
-  if ((type === 'timestamp with time zone' || type === 'timestamptz') && typeof value === 'string' && !/[zZ]|[+-]\d\d:?\d\d$/.test(value)) return `${value.replace(' ', 'T')}Z`;
+  if ((type === 'timestamp with time zone' || type === 'timestamptz') && typeof value === 'string' && !/[zZ]|[+-]\d\d:?\d\d$/.test(value))
+    return `${value.replace(' ', 'T')}Z`;
   return value;
 }
 

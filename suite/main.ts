@@ -106,7 +106,8 @@ async function main(): Promise<void> {
   useHeapGrowth(env);
   // every service is on this port: calls between them go through the same routing, and clients
   // follow public files' links to it
-  for (const setting of ['AUTH_URL', 'HR_URL', 'PAY_URL', 'BOOKS_URL', 'PAYROLL_URL', 'UTILITIES_URL', 'PUBLIC_BASE_URL']) process.env[setting] ||= `http://127.0.0.1:${env.PORT}`;
+  for (const setting of ['AUTH_URL', 'HR_URL', 'PAY_URL', 'BOOKS_URL', 'PAYROLL_URL', 'UTILITIES_URL', 'PUBLIC_BASE_URL'])
+    process.env[setting] ||= `http://127.0.0.1:${env.PORT}`;
   // webhook receivers tried out on this machine listen on loopback; set it empty to refuse them
   process.env.WEBHOOK_ALLOWED_NETWORKS ??= LOOPBACK_NETWORKS;
 
@@ -133,7 +134,13 @@ async function main(): Promise<void> {
     delete request.headers['x-platform-session'];
     if (!gateway || request.headers.cookie === undefined || !PEOPLE_PATHS.test(url)) return handler(request, response);
     // what this server knows itself, never what the client's headers claim: its method, path, Host and plain HTTP
-    const asked = { ...gatewayRequestOf(request.headers, { method: 'GET', uri: url }), method: request.method ?? 'GET', uri: url, hosts: request.headers.host ? [request.headers.host] : [], scheme: 'http' };
+    const asked = {
+      ...gatewayRequestOf(request.headers, { method: 'GET', uri: url }),
+      method: request.method ?? 'GET',
+      uri: url,
+      hosts: request.headers.host ? [request.headers.host] : [],
+      scheme: 'http',
+    };
     gateway.mint(asked).then(
       (token) => {
         if (token) request.headers['x-platform-session'] = token;

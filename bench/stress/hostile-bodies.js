@@ -47,9 +47,20 @@ function shapes(bytes) {
       method: 'POST',
       path: '/api/v1/pay/payments',
       headers: { 'idempotency-key': 'bench-hostile-long-strings' },
-      body: JSON.stringify({ walletId: '0'.repeat(third - 40), amount: 1, currency: 'XAF', description: ' '.repeat(third - 40), recipient: { type: 'mobile_money', provider: 'mtn_momo', phoneNumber: `+2376${'7'.repeat(third - 100)}` } }),
+      body: JSON.stringify({
+        walletId: '0'.repeat(third - 40),
+        amount: 1,
+        currency: 'XAF',
+        description: ' '.repeat(third - 40),
+        recipient: { type: 'mobile_money', provider: 'mtn_momo', phoneNumber: `+2376${'7'.repeat(third - 100)}` },
+      }),
     },
-    { id: 'many-query-parameters', label: `as many distinct query parameters as fit in ${QUERY_BYTES >> 10} KiB`, method: 'GET', path: `/api/v1/pay/wallets?${fill(Math.min(bytes, QUERY_BYTES), '&', (i) => `p${i}=1`)}` },
+    {
+      id: 'many-query-parameters',
+      label: `as many distinct query parameters as fit in ${QUERY_BYTES >> 10} KiB`,
+      method: 'GET',
+      path: `/api/v1/pay/wallets?${fill(Math.min(bytes, QUERY_BYTES), '&', (i) => `p${i}=1`)}`,
+    },
   ];
 }
 
@@ -96,7 +107,7 @@ module.exports = {
       // the first answer warms the path, and says what the service answers
       const { said } = await send(shape);
       const times = [];
-      for (const until = performance.now() + (seconds / 2) * 1000; times.length === 0 || performance.now() < until; ) times.push((await send(shape)).ms);
+      for (const until = performance.now() + (seconds / 2) * 1000; times.length === 0 || performance.now() < until;) times.push((await send(shape)).ms);
       let sending = true;
       let during = 0;
       const hostile = (async () => {
@@ -114,8 +125,12 @@ module.exports = {
       const [median, p99] = [ctx.percentile(times, 50), ctx.percentile(times, 99)];
       Object.assign(figures, { [`${shape.id}.medianMs`]: median, [`${shape.id}.p99Ms`]: p99, [`${shape.id}.getP99Ms`]: mixed.p99Ms });
       const size = shape.body === undefined ? shape.path.length : Buffer.byteLength(shape.body);
-      const beside = mixed.ok ? `the GET's p99 ${ms(mixed.p99Ms)} (${mixed.rps.toLocaleString('en-US')} a second)` : `no GET answered in the ${seconds} s of GET load`;
-      lines.push(`${shape.id} (${shape.label}, ${kib(size)}) → ${said}: answered in ${ms(median)} (median), ${ms(p99)} (p99) of ${times.length}; ${beside} while ${during} of them arrived`);
+      const beside = mixed.ok
+        ? `the GET's p99 ${ms(mixed.p99Ms)} (${mixed.rps.toLocaleString('en-US')} a second)`
+        : `no GET answered in the ${seconds} s of GET load`;
+      lines.push(
+        `${shape.id} (${shape.label}, ${kib(size)}) → ${said}: answered in ${ms(median)} (median), ${ms(p99)} (p99) of ${times.length}; ${beside} while ${during} of them arrived`,
+      );
       targets.push({ label: `${shape.id} answered within ${TARGET_MS} ms (p99)`, met: p99 <= TARGET_MS });
     }
     return { figures, lines, targets, errors, load: { connections: GET_CONNECTIONS, rps: worst.rps, p50Ms: worst.p50Ms, p99Ms: worst.p99Ms } };

@@ -38,7 +38,8 @@ function scenarios(log) {
 }
 
 /** Seconds a stress scenario may take, for the run's watchdog: its phases, service starts and requests that overrun. */
-const budgetSeconds = (selected, options) => selected.filter((s) => s.stress).reduce((sum, s) => sum + (s.budgetSeconds ? s.budgetSeconds(options) : 12 * options.duration + 90), 0);
+const budgetSeconds = (selected, options) =>
+  selected.filter((s) => s.stress).reduce((sum, s) => sum + (s.budgetSeconds ? s.budgetSeconds(options) : 12 * options.duration + 90), 0);
 
 /**
  * Runs one stress scenario: its service (and any other it starts) for the scenario alone, a
@@ -47,7 +48,13 @@ const budgetSeconds = (selected, options) => selected.filter((s) => s.stress).re
  */
 async function run(scenario, bench) {
   const { options, credential } = bench;
-  const server = await bench.startProcess({ name: `${scenario.app}-${scenario.id}`, script: bench.script(scenario.app), env: {}, cpu: bench.pinning.server, nodeArgs: options.nodeArgs });
+  const server = await bench.startProcess({
+    name: `${scenario.app}-${scenario.id}`,
+    script: bench.script(scenario.app),
+    env: {},
+    cpu: bench.pinning.server,
+    nodeArgs: options.nodeArgs,
+  });
   const others = [];
   const cpuSoFar = bench.cpu(server.pid);
   try {
@@ -72,7 +79,12 @@ async function run(scenario, bench) {
       seconds: options.duration,
       databaseUrl: bench.databaseUrl,
       startApp: async (app, env = {}) => {
-        const proc = await bench.startProcess({ name: `${app}-${scenario.id}-${others.length + 1}`, script: bench.script(app), env, cpu: bench.pinning.helpers });
+        const proc = await bench.startProcess({
+          name: `${app}-${scenario.id}-${others.length + 1}`,
+          script: bench.script(app),
+          env,
+          cpu: bench.pinning.helpers,
+        });
         others.push(proc);
         return { url: proc.url, pid: proc.pid, stop: () => bench.stopProcess(proc) };
       },
@@ -99,7 +111,10 @@ async function run(scenario, bench) {
       limitP99Ms: null,
       ratio: null,
       figures: result.figures,
-      lines: [...result.lines, `CPU over the whole scenario, % of one core: the service ${cpuPercent.server}%, PostgreSQL ${cpuPercent.postgres}%, Redis ${cpuPercent.redis}%, anything else on the machine ${cpuPercent.other ?? '—'}%`],
+      lines: [
+        ...result.lines,
+        `CPU over the whole scenario, % of one core: the service ${cpuPercent.server}%, PostgreSQL ${cpuPercent.postgres}%, Redis ${cpuPercent.redis}%, anything else on the machine ${cpuPercent.other ?? '—'}%`,
+      ],
       targets,
       met: targets.every((t) => t.met),
       // one round, so that the report's CPU and rounds tables, and its note on a busy machine, take it in
@@ -116,7 +131,11 @@ async function run(scenario, bench) {
 function sections(report) {
   const ran = report.scenarios.filter((s) => s.stress && !s.failed);
   if (!ran.length) return [];
-  return ['## Stress scenarios', '', ...ran.flatMap((s) => [`${s.number}. ${s.id} (${s.server}): ${s.measures}`, '', ...s.lines.map((line) => `- ${line}`), ''])];
+  return [
+    '## Stress scenarios',
+    '',
+    ...ran.flatMap((s) => [`${s.number}. ${s.id} (${s.server}): ${s.measures}`, '', ...s.lines.map((line) => `- ${line}`), '']),
+  ];
 }
 
 module.exports = { scenarios, budgetSeconds, run, sections };

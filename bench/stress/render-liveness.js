@@ -24,7 +24,10 @@ const JOBS_TIMEOUT_MS = 180_000;
 const report = (rows, n) => ({
   type: 'financial-report',
   format: 'pdf',
-  data: { title: `Ledger extract ${n + 1}`, rows: Array.from({ length: rows }, (_, i) => ({ account: `${4000 + i} Account ${i}`, debit: i % 2 ? 0 : (i + 1) * 100, credit: i % 2 ? i * 100 : 0 })) },
+  data: {
+    title: `Ledger extract ${n + 1}`,
+    rows: Array.from({ length: rows }, (_, i) => ({ account: `${4000 + i} Account ${i}`, debit: i % 2 ? 0 : (i + 1) * 100, credit: i % 2 ? i * 100 : 0 })),
+  },
 });
 
 /** Probes /healthz/live every PROBE_MS until `until` settles: each probe's latency from when it was due, and how many did not answer 200. */
@@ -50,7 +53,11 @@ async function liveness(url, until) {
   }
   const answered = await Promise.all(probes);
   agent.destroy();
-  return { latencies: answered.map((probe) => probe.ms).sort((a, b) => a - b), failed: answered.filter((probe) => !probe.ok).length, seconds: (performance.now() - start) / 1000 };
+  return {
+    latencies: answered.map((probe) => probe.ms).sort((a, b) => a - b),
+    failed: answered.filter((probe) => !probe.ok).length,
+    seconds: (performance.now() - start) / 1000,
+  };
 }
 
 const ms = (value) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
@@ -73,12 +80,23 @@ module.exports = {
     };
 
     // a render thread started and its modules loaded, as on a service that has rendered before
-    expect('a first document', await ctx.call('POST', '/api/v1/app/documents', { body: { type: 'invoice', format: 'pdf', data: { number: 'W-1', customer: 'Client', currency: 'XAF', lines: [{ description: 'Warm-up', quantity: 1, unitPrice: 100 }] } } }), 201);
+    expect(
+      'a first document',
+      await ctx.call('POST', '/api/v1/app/documents', {
+        body: {
+          type: 'invoice',
+          format: 'pdf',
+          data: { number: 'W-1', customer: 'Client', currency: 'XAF', lines: [{ description: 'Warm-up', quantity: 1, unitPrice: 100 }] },
+        },
+      }),
+      201,
+    );
     const idle = await liveness(ctx.url, new Promise((resolve) => setTimeout(resolve, (ctx.smoke ? 1 : ctx.seconds / 2) * 1000)));
 
     const queued = performance.now();
     const accepted = [];
-    for (let n = 0; n < RENDERS; n++) accepted.push(expect(`queuing job ${n + 1}`, await ctx.call('POST', '/api/v1/app/document-jobs', { body: report(rows, n) }), 202));
+    for (let n = 0; n < RENDERS; n++)
+      accepted.push(expect(`queuing job ${n + 1}`, await ctx.call('POST', '/api/v1/app/document-jobs', { body: report(rows, n) }), 202));
     const ids = accepted.filter((answer) => answer.status === 202).map((answer) => answer.body.data.id);
     ctx.log(`${ids.length} jobs of ${rows} rows queued; probing /healthz/live until they finish`);
     const jobs = (async () => {
@@ -86,7 +104,8 @@ module.exports = {
       for (;;) {
         const states = await Promise.all(ids.map(async (id) => (await ctx.call('GET', `/api/v1/app/document-jobs/${id}`)).body.data));
         if (states.every((job) => job.status === 'succeeded' || job.status === 'failed')) return states;
-        if (performance.now() > deadline) throw new Error(`jobs still unfinished after ${JOBS_TIMEOUT_MS / 1000} s: ${states.map((job) => job.status).join(', ')}`);
+        if (performance.now() > deadline)
+          throw new Error(`jobs still unfinished after ${JOBS_TIMEOUT_MS / 1000} s: ${states.map((job) => job.status).join(', ')}`);
         await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));
       }
     })();

@@ -38,11 +38,18 @@ function receiver() {
       response.writeHead(200).end();
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, seen, requests: () => requests, url: `http://127.0.0.1:${server.address().port}/hooks` })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, seen, requests: () => requests, url: `http://127.0.0.1:${server.address().port}/hooks` })),
+  );
 }
 
 async function send(url, method, path, headers, body) {
-  const response = await fetch(`${url}${path}`, { method, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined, signal: AbortSignal.timeout(60_000) });
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+    signal: AbortSignal.timeout(60_000),
+  });
   const text = await response.text();
   let json;
   try {
@@ -93,7 +100,11 @@ module.exports = {
       let sampling = true;
       const sample = async () =>
         samples.push(
-          (await db.query(`SELECT (SELECT count(*)::int FROM graphile_worker._private_jobs) AS jobs, (SELECT count(*)::int FROM utilities.webhook_deliveries) AS deliveries`)).rows[0],
+          (
+            await db.query(
+              `SELECT (SELECT count(*)::int FROM graphile_worker._private_jobs) AS jobs, (SELECT count(*)::int FROM utilities.webhook_deliveries) AS deliveries`,
+            )
+          ).rows[0],
         );
       const sampler = (async () => {
         while (sampling) {
@@ -109,7 +120,10 @@ module.exports = {
         Array.from({ length: CONCURRENCY }, async () => {
           while (next < events) {
             next++;
-            const credited = await ctx.call('POST', `/api/v1/pay/wallets/${walletId}/credits`, { body: { amount: 100, currency: 'XAF' }, headers: { 'idempotency-key': `bench-${next}-${Math.random()}` } });
+            const credited = await ctx.call('POST', `/api/v1/pay/wallets/${walletId}/credits`, {
+              body: { amount: 100, currency: 'XAF' },
+              headers: { 'idempotency-key': `bench-${next}-${Math.random()}` },
+            });
             if (credited.status !== 201) errors++;
           }
         }),
@@ -122,7 +136,9 @@ module.exports = {
         await new Promise((resolve) => setTimeout(resolve, 200));
         if (performance.now() - told >= PROGRESS_MS) {
           told = performance.now();
-          ctx.log(`${receivers.reduce((sum, to) => sum + to.seen.size, 0)} of ${events * RECEIVERS} deliveries received after ${((told - started) / 1000).toFixed(0)} s`);
+          ctx.log(
+            `${receivers.reduce((sum, to) => sum + to.seen.size, 0)} of ${events * RECEIVERS} deliveries received after ${((told - started) / 1000).toFixed(0)} s`,
+          );
         }
       }
       const deliveredSeconds = (performance.now() - started) / 1000;
@@ -161,7 +177,13 @@ module.exports = {
         `job table: at most ${peakJobs.toLocaleString('en-US')} rows while delivering, ${last.jobs.toLocaleString('en-US')} at the end; ${last.deliveries.toLocaleString('en-US')} delivery rows (kept 30 days)`,
       ];
       const targets = [{ label: `every event reached each of the ${RECEIVERS} receivers`, met: missing === 0 }];
-      return { figures, lines, targets, errors, load: { rps: Math.round(figures['deliver.perSecond']), p50Ms: figures['latency.p50Ms'], p99Ms: figures['latency.p99Ms'] } };
+      return {
+        figures,
+        lines,
+        targets,
+        errors,
+        load: { rps: Math.round(figures['deliver.perSecond']), p50Ms: figures['latency.p50Ms'], p99Ms: figures['latency.p99Ms'] },
+      };
     } finally {
       await db.end();
       for (const to of receivers) to.server.close();

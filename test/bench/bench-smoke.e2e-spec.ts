@@ -5,7 +5,18 @@ import { join } from 'node:path';
 import { ROOT } from '@test/support/paths';
 
 const STRESS = (require('../../bench/stress') as { scenarios(log: (message: string) => void): { id: string }[] }).scenarios(() => undefined).map((s) => s.id);
-const SCENARIOS = ['get-preferences', 'patch-preference', 'list-employees', 'token-exchange', 'throttler-flood', ...STRESS, 'one-machine-get', 'one-machine-patch', 'own-postgres-get', 'own-postgres-patch'];
+const SCENARIOS = [
+  'get-preferences',
+  'patch-preference',
+  'list-employees',
+  'token-exchange',
+  'throttler-flood',
+  ...STRESS,
+  'one-machine-get',
+  'one-machine-patch',
+  'own-postgres-get',
+  'own-postgres-patch',
+];
 
 /**
  * The benchmark is not a test (its numbers are not asserted), but it must not rot: its smoke
@@ -74,7 +85,8 @@ describe('npm run bench -- --smoke', () => {
     expect(markdown).toContain('## What PostgreSQL wrote');
     // every hostile shape was sent, answered 400 VALIDATION_FAILED (any other answer is an error), and timed
     const hostile = report.scenarios.find((s: { id: string }) => s.id === 'hostile-bodies');
-    for (const shape of ['wide-object', 'long-array', 'deep-nesting', 'long-strings', 'many-query-parameters']) expect(hostile.figures[`${shape}.p99Ms`]).toBeGreaterThan(0);
+    for (const shape of ['wide-object', 'long-array', 'deep-nesting', 'long-strings', 'many-query-parameters'])
+      expect(hostile.figures[`${shape}.p99Ms`]).toBeGreaterThan(0);
     expect(markdown).toContain('## Stress scenarios');
     expect(markdown).toContain('## The suite on its own PostgreSQL');
   }, 180_000);

@@ -49,7 +49,8 @@ describe('docker image and compose stack', () => {
     expect(options).toBe('--max-semi-space-size=4 --v8-pool-size=1');
     // Node refuses to start when NODE_OPTIONS holds a flag it does not take there; these it
     // takes, and they make the heap smaller (the young generation is part of the limit).
-    const limit = (env: NodeJS.ProcessEnv) => spawnSync(process.execPath, ['-e', "process.stdout.write(String(require('node:v8').getHeapStatistics().heap_size_limit))"], { env, encoding: 'utf8' });
+    const limit = (env: NodeJS.ProcessEnv) =>
+      spawnSync(process.execPath, ['-e', "process.stdout.write(String(require('node:v8').getHeapStatistics().heap_size_limit))"], { env, encoding: 'utf8' });
     const withOptions = limit({ ...process.env, NODE_OPTIONS: options });
     const without = limit({ ...process.env, NODE_OPTIONS: '' });
     expect(withOptions.status).toBe(0);
@@ -83,7 +84,12 @@ describe('docker image and compose stack', () => {
     expect(env.DATABASE_URL).toMatch(/^postgres:\/\/.+@postgres:5432\//);
     expect(env.REDIS_URL).toBe('redis://redis:6379');
     expect(env.AUTH_URL).toBe('http://auth:3000');
-    expect([env.HR_URL, env.PAYROLL_URL, env.PAY_URL, env.BOOKS_URL]).toEqual(['http://hr:3000', 'http://payroll:3000', 'http://pay:3000', 'http://books:3000']);
+    expect([env.HR_URL, env.PAYROLL_URL, env.PAY_URL, env.BOOKS_URL]).toEqual([
+      'http://hr:3000',
+      'http://payroll:3000',
+      'http://pay:3000',
+      'http://books:3000',
+    ]);
     // auth sends account emails through utilities
     expect(env.UTILITIES_URL).toBe('http://utilities:3000');
     expect(env.INTERNAL_TOKEN?.length).toBeGreaterThanOrEqual(32);
@@ -199,11 +205,7 @@ function startEcho(service: App, hits: Hit[], checks: Hit[]): http.Server {
   });
 }
 
-function request(
-  port: number,
-  path: string,
-  options: { method?: string; headers?: Record<string, string>; body?: Buffer } = {},
-): Promise<Reply> {
+function request(port: number, path: string, options: { method?: string; headers?: Record<string, string>; body?: Buffer } = {}): Promise<Reply> {
   return new Promise((resolveReply, reject) => {
     const req = http.request(
       { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers, agent: false, timeout: 5_000 },
@@ -277,7 +279,8 @@ describeNginx('compose nginx ingress', () => {
   let nginxStderr = '';
 
   beforeAll(async () => {
-    if (!nginxInstalled) throw new Error(`"${NGINX}" is required for the ingress routing tests: install nginx (e.g. apt-get install nginx-light) or set NGINX.`);
+    if (!nginxInstalled)
+      throw new Error(`"${NGINX}" is required for the ingress routing tests: install nginx (e.g. apt-get install nginx-light) or set NGINX.`);
 
     const upstreams: string[] = [];
     for (const app of APPS) {
@@ -444,17 +447,22 @@ describeNginx('compose nginx ingress', () => {
       expect(forwarded(reply)['x-platform-session']).toBe('minted-for-s3ss10n');
     });
 
-    it.each(['/api/v1/hr/employees', '/api/v1/authorize/current', '/api/v1/accounts', '/api/v1/app/notifications', '/api/v1/app/webhooksx', '/dashboard', '/dashboard/assets/app.js'])(
-      'drops a forged X-Platform-Session on %s, asking auth nothing',
-      async (path) => {
-        const before = checks.length;
-        const reply = await request(port, path, { headers: { cookie: 'platform_session=s3ss10n', 'x-platform-session': 'forged' } });
-        expect(reply.status).toBe(200);
-        expect(reply.json().url).toBe(path);
-        expect(forwarded(reply)).not.toHaveProperty('x-platform-session');
-        expect(checks.length).toBe(before);
-      },
-    );
+    it.each([
+      '/api/v1/hr/employees',
+      '/api/v1/authorize/current',
+      '/api/v1/accounts',
+      '/api/v1/app/notifications',
+      '/api/v1/app/webhooksx',
+      '/dashboard',
+      '/dashboard/assets/app.js',
+    ])('drops a forged X-Platform-Session on %s, asking auth nothing', async (path) => {
+      const before = checks.length;
+      const reply = await request(port, path, { headers: { cookie: 'platform_session=s3ss10n', 'x-platform-session': 'forged' } });
+      expect(reply.status).toBe(200);
+      expect(reply.json().url).toBe(path);
+      expect(forwarded(reply)).not.toHaveProperty('x-platform-session');
+      expect(checks.length).toBe(before);
+    });
 
     it('keeps the shared proxy headers on people routes', async () => {
       const reply = await request(port, '/api/v1/app/webhooks/endpoints', {
@@ -524,7 +532,9 @@ describeNginx('compose nginx ingress', () => {
       'answers 503 UPSTREAM_UNAVAILABLE, reaching no app, when auth’s check answers %s',
       async (session) => {
         const [before, checksBefore] = [hits.length, checks.length];
-        const reply = await request(port, '/api/v1/app/webhooks/endpoints', { headers: { cookie: `platform_session=${session}`, 'x-request-id': 'req-failed-1' } });
+        const reply = await request(port, '/api/v1/app/webhooks/endpoints', {
+          headers: { cookie: `platform_session=${session}`, 'x-request-id': 'req-failed-1' },
+        });
         expect(reply.status).toBe(503);
         expect(reply.headers['retry-after']).toBe('5');
         expect(reply.headers['x-request-id']).toBe('req-failed-1');

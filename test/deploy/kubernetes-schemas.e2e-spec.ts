@@ -76,7 +76,9 @@ describe('rendered manifests against the Kubernetes JSON schemas, unknown fields
 
   it.each(OVERLAYS)('%s: every object it renders is valid', (overlay) => {
     const objects = rendered.get(overlay)!;
-    expect(new Set(objects.map((o) => o.kind))).toEqual(new Set(['Namespace', 'ConfigMap', 'Secret', 'Service', 'Deployment', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'Ingress', 'NetworkPolicy']));
+    expect(new Set(objects.map((o) => o.kind))).toEqual(
+      new Set(['Namespace', 'ConfigMap', 'Secret', 'Service', 'Deployment', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'Ingress', 'NetworkPolicy']),
+    );
     expect(objects.flatMap((object) => problems(validators, object))).toEqual([]);
   });
 
@@ -112,7 +114,10 @@ describe('rendered manifests against the Kubernetes JSON schemas, unknown fields
     const wrongType = clone(deployment) as Manifest & { spec: Record<string, unknown> };
     wrongType.spec.replicas = 'two';
     delete wrongType.spec.selector;
-    expect(problems(validators, wrongType)).toEqual(["Deployment/hr /spec: must have required property 'selector'", 'Deployment/hr /spec/replicas: must be number']);
+    expect(problems(validators, wrongType)).toEqual([
+      "Deployment/hr /spec: must have required property 'selector'",
+      'Deployment/hr /spec/replicas: must be number',
+    ]);
   });
 
   it('refuses replicaz patched into an overlay: kustomize renders it, the schemas do not let it through', () => {

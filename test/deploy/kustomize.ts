@@ -59,7 +59,12 @@ export function k8sCopy(files: readonly LocalSecretFile[] = LOCAL_SECRET_FILES):
   for (const overlay of OVERLAYS) {
     const dir = join(root, 'k8s', 'overlays', overlay);
     if (files.includes('platform-secrets.env')) {
-      writeFileSync(join(dir, 'platform-secrets.env'), Object.entries(platformSecrets(overlay)).map(([key, value]) => `${key}=${value}\n`).join(''));
+      writeFileSync(
+        join(dir, 'platform-secrets.env'),
+        Object.entries(platformSecrets(overlay))
+          .map(([key, value]) => `${key}=${value}\n`)
+          .join(''),
+      );
     }
     if (overlay === 'production' && files.includes('metrics-token.env')) writeFileSync(join(dir, 'metrics-token.env'), `METRICS_TOKEN=${METRICS_TOKEN}\n`);
   }

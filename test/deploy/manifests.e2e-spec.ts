@@ -4,7 +4,17 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { validateEnvironment } from '@platform/common/config/environment';
 import { ROOT } from '@test/support/paths';
-import { JWT_PRIVATE_KEY_PEM, k8sCopy, kubectlAvailable, kustomize, LocalSecretFile, METRICS_TOKEN, OVERLAYS, platformSecrets, render as renderIn } from './kustomize';
+import {
+  JWT_PRIVATE_KEY_PEM,
+  k8sCopy,
+  kubectlAvailable,
+  kustomize,
+  LocalSecretFile,
+  METRICS_TOKEN,
+  OVERLAYS,
+  platformSecrets,
+  render as renderIn,
+} from './kustomize';
 
 const APPS: Record<string, { prefix: string; metrics: string }> = {
   auth: { prefix: '/api/v1', metrics: '/api/v1/metrics' },
@@ -190,7 +200,10 @@ function admits(policies: Manifest[], target: Manifest, peer: Peer, port: number
   const pod = target.spec!.template!;
   const namespace = target.metadata.namespace!;
   const selecting = policies.filter(
-    (policy) => policy.metadata.namespace === namespace && (policy.spec?.policyTypes ?? ['Ingress']).includes('Ingress') && matchesSelector(policy.spec?.podSelector, pod.metadata?.labels ?? {}),
+    (policy) =>
+      policy.metadata.namespace === namespace &&
+      (policy.spec?.policyTypes ?? ['Ingress']).includes('Ingress') &&
+      matchesSelector(policy.spec?.podSelector, pod.metadata?.labels ?? {}),
   );
   if (!selecting.length) return true;
   const namespaceLabels = { 'kubernetes.io/metadata.name': peer.namespace };
@@ -238,7 +251,9 @@ describe.each(OVERLAYS)('kustomize overlay %s', (overlay) => {
     const secrets = manifests.filter((m) => m.kind === 'Secret');
     const named = (prefix: string) => secrets.filter((m) => new RegExp(`^${prefix}-[a-z0-9]{10}$`).test(m.metadata.name));
     expect(secrets.map((m) => m.metadata.name).sort()).toEqual(
-      overlay === 'sandbox' ? [named('platform-secrets')[0]?.metadata.name] : [named('platform-metrics-token')[0]?.metadata.name, named('platform-secrets')[0]?.metadata.name],
+      overlay === 'sandbox'
+        ? [named('platform-secrets')[0]?.metadata.name]
+        : [named('platform-metrics-token')[0]?.metadata.name, named('platform-secrets')[0]?.metadata.name],
     );
     const [platform] = named('platform-secrets');
     const decoded = Object.fromEntries(Object.entries(platform.data ?? {}).map(([key, value]) => [key, Buffer.from(value, 'base64').toString('utf8')]));
@@ -283,9 +298,16 @@ describe.each(OVERLAYS)('kustomize overlay %s', (overlay) => {
 
     it('refuse by default: every pod of the suite is selected by a policy', () => {
       expect(policies.every((p) => p.apiVersion === 'networking.k8s.io/v1')).toBe(true);
-      expect(policies.filter((p) => !Object.keys(p.spec?.podSelector?.matchLabels ?? {}).length && p.spec?.policyTypes?.includes('Ingress') && !p.spec?.ingress?.length)).toHaveLength(1);
+      expect(
+        policies.filter(
+          (p) => !Object.keys(p.spec?.podSelector?.matchLabels ?? {}).length && p.spec?.policyTypes?.includes('Ingress') && !p.spec?.ingress?.length,
+        ),
+      ).toHaveLength(1);
       for (const deployment of deployments) {
-        expect({ deployment: deployment.metadata.name, open: admits(policies, deployment, { namespace: 'elsewhere', labels: {} }, 3000) }).toEqual({ deployment: deployment.metadata.name, open: false });
+        expect({ deployment: deployment.metadata.name, open: admits(policies, deployment, { namespace: 'elsewhere', labels: {} }, 3000) }).toEqual({
+          deployment: deployment.metadata.name,
+          open: false,
+        });
       }
     });
 
@@ -299,7 +321,14 @@ describe.each(OVERLAYS)('kustomize overlay %s', (overlay) => {
       expect(admits(policies, target, { namespace, labels: { run: 'debug' } }, 3000)).toBe(false);
       expect(admits(policies, target, { namespace: 'ingress-nginx', labels: { 'app.kubernetes.io/name': 'other' } }, 3000)).toBe(false);
       expect(admits(policies, target, { namespace: 'default', labels: { 'app.kubernetes.io/name': 'ingress-nginx' } }, 3000)).toBe(false);
-      expect(admits(policies, target, { namespace: 'other-tenant', labels: { 'app.kubernetes.io/part-of': 'platform', 'app.kubernetes.io/component': 'api' } }, 3000)).toBe(false);
+      expect(
+        admits(
+          policies,
+          target,
+          { namespace: 'other-tenant', labels: { 'app.kubernetes.io/part-of': 'platform', 'app.kubernetes.io/component': 'api' } },
+          3000,
+        ),
+      ).toBe(false);
     });
 
     it('let auth reach utilities (account emails) and the ingress controller reach auth (the people Ingress’s session check), restricting no egress', () => {
@@ -479,26 +508,35 @@ describe.each(OVERLAYS)('kustomize overlay %s', (overlay) => {
       for (const host of hosts) expect(route(ingresses, host, path)).toBe(service);
     });
 
-    it.each(
-      Object.values(APPS).flatMap(({ metrics }) => [metrics, `${metrics}/`, `${metrics}/anything`]),
-    )('does not route metrics path %s to an app', (path) => {
-      for (const host of hosts) {
-        const target = route(ingresses, host, path);
-        expect(target).toBeDefined();
-        expect(APP_NAMES).not.toContain(target);
-        const selector = selectorOf(find(manifests, 'Service', target!));
-        const deployment = manifests.find((m) => m.kind === 'Deployment' && selects(selector, m.spec?.template?.metadata?.labels));
-        expect(deployment?.metadata.name).toBe(target);
-        expect(deployment?.spec?.template?.metadata?.annotations?.['prometheus.io/scrape']).toBeUndefined();
-      }
-    });
-
-    it.each(['/', '/healthz/live', '/healthz/ready', '/internal/revocations', '/internal/v1/revocations', '/internal/v1/tenancy/access', '/internal/v1/gateway/session', '/api', '/api/v2/hr', '/dashboardx'])(
-      'does not route %s',
+    it.each(Object.values(APPS).flatMap(({ metrics }) => [metrics, `${metrics}/`, `${metrics}/anything`]))(
+      'does not route metrics path %s to an app',
       (path) => {
-        for (const host of hosts) expect(route(ingresses, host, path)).toBeUndefined();
+        for (const host of hosts) {
+          const target = route(ingresses, host, path);
+          expect(target).toBeDefined();
+          expect(APP_NAMES).not.toContain(target);
+          const selector = selectorOf(find(manifests, 'Service', target!));
+          const deployment = manifests.find((m) => m.kind === 'Deployment' && selects(selector, m.spec?.template?.metadata?.labels));
+          expect(deployment?.metadata.name).toBe(target);
+          expect(deployment?.spec?.template?.metadata?.annotations?.['prometheus.io/scrape']).toBeUndefined();
+        }
       },
     );
+
+    it.each([
+      '/',
+      '/healthz/live',
+      '/healthz/ready',
+      '/internal/revocations',
+      '/internal/v1/revocations',
+      '/internal/v1/tenancy/access',
+      '/internal/v1/gateway/session',
+      '/api',
+      '/api/v2/hr',
+      '/dashboardx',
+    ])('does not route %s', (path) => {
+      for (const host of hosts) expect(route(ingresses, host, path)).toBeUndefined();
+    });
 
     it('serves one host with one TLS Secret from every Ingress, and no path twice', () => {
       expect(hosts).toHaveLength(1);
@@ -514,7 +552,9 @@ describe.each(OVERLAYS)('kustomize overlay %s', (overlay) => {
 
       it('has the Ingress platform-people for /api/v1/account (auth) and /api/v1/app/webhooks (utilities) only', () => {
         const people = find(manifests, 'Ingress', 'platform-people');
-        const paths = (people.spec?.rules ?? []).flatMap((r) => r.http?.paths ?? []).map((p) => [p.path, p.pathType, p.backend.service?.name, p.backend.service?.port.name]);
+        const paths = (people.spec?.rules ?? [])
+          .flatMap((r) => r.http?.paths ?? [])
+          .map((p) => [p.path, p.pathType, p.backend.service?.name, p.backend.service?.port.name]);
         expect(paths).toEqual([
           ['/api/v1/account', 'Prefix', 'auth', 'http'],
           ['/api/v1/app/webhooks', 'Prefix', 'utilities', 'http'],
@@ -540,20 +580,28 @@ describe.each(OVERLAYS)('kustomize overlay %s', (overlay) => {
         );
       });
 
-      it.each(['/api/v1/account', '/api/v1/account/sessions', '/api/v1/app/webhooks', '/api/v1/app/webhooks/endpoints/1'])('takes %s through the session check', (path) => {
-        for (const host of hosts) expect(winner(ingresses, host, path)?.ingress.metadata.name).toBe('platform-people');
-      });
-
-      it.each(['/api/v1/accounts', '/api/v1/authorize/current', '/api/v1/hr/employees', '/api/v1/app/notifications', '/api/v1/app/webhooksx', '/dashboard', '/dashboard/assets/app.js'])(
-        'takes %s past no session check',
+      it.each(['/api/v1/account', '/api/v1/account/sessions', '/api/v1/app/webhooks', '/api/v1/app/webhooks/endpoints/1'])(
+        'takes %s through the session check',
         (path) => {
-          for (const host of hosts) {
-            const ingress = winner(ingresses, host, path)?.ingress;
-            expect(ingress?.metadata.name).toBe('platform');
-            expect(annotation(ingress!, 'auth-url')).toBeUndefined();
-          }
+          for (const host of hosts) expect(winner(ingresses, host, path)?.ingress.metadata.name).toBe('platform-people');
         },
       );
+
+      it.each([
+        '/api/v1/accounts',
+        '/api/v1/authorize/current',
+        '/api/v1/hr/employees',
+        '/api/v1/app/notifications',
+        '/api/v1/app/webhooksx',
+        '/dashboard',
+        '/dashboard/assets/app.js',
+      ])('takes %s past no session check', (path) => {
+        for (const host of hosts) {
+          const ingress = winner(ingresses, host, path)?.ingress;
+          expect(ingress?.metadata.name).toBe('platform');
+          expect(annotation(ingress!, 'auth-url')).toBeUndefined();
+        }
+      });
     });
   });
 });
@@ -578,7 +626,10 @@ describe('the files an operator keeps out of Git', () => {
     for (const overlay of OVERLAYS) {
       const files = overlay === 'production' ? ['platform-secrets.env', 'metrics-token.env'] : ['platform-secrets.env'];
       for (const file of files) {
-        expect({ file, ignored: spawnSync('git', ['check-ignore', '-q', `k8s/overlays/${overlay}/${file}`], { cwd: ROOT }).status }).toEqual({ file, ignored: 0 });
+        expect({ file, ignored: spawnSync('git', ['check-ignore', '-q', `k8s/overlays/${overlay}/${file}`], { cwd: ROOT }).status }).toEqual({
+          file,
+          ignored: 0,
+        });
       }
       const example = `k8s/overlays/${overlay}/platform-secrets.env.example`;
       expect({ example, tracked: spawnSync('git', ['ls-files', '--error-unmatch', example], { cwd: ROOT }).status }).toEqual({ example, tracked: 0 });
@@ -588,7 +639,10 @@ describe('the files an operator keeps out of Git', () => {
   it('the examples list every key the tests render, and nothing a real secret would keep', () => {
     for (const overlay of OVERLAYS) {
       const example = readFileSync(join(ROOT, 'k8s', 'overlays', overlay, 'platform-secrets.env.example'), 'utf8');
-      const keys = example.split('\n').filter((line) => /^[A-Z_]+=/.test(line)).map((line) => line.slice(0, line.indexOf('=')));
+      const keys = example
+        .split('\n')
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => line.slice(0, line.indexOf('=')));
       const expected = Object.keys(platformSecrets(overlay));
       expect(keys.sort()).toEqual((overlay === 'sandbox' ? [...expected, 'METRICS_TOKEN'] : expected).sort());
       for (const line of example.split('\n').filter((l) => /^[A-Z_]+=/.test(l))) {

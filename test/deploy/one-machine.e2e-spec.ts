@@ -60,16 +60,33 @@ describe('one machine: npm start on its own PostgreSQL', () => {
    * its own), the process's on auth's path alone, no series on two paths, promtool clean.
    */
   async function expectMetricsPerService(): Promise<Record<string, string[]>> {
-    const paths: Record<string, string> = { auth: '/api/v1/metrics', hr: '/api/v1/hr/metrics', utilities: '/api/v1/app/metrics', payroll: '/api/v1/payroll/metrics', pay: '/api/v1/pay/metrics', books: '/api/v1/books/metrics' };
+    const paths: Record<string, string> = {
+      auth: '/api/v1/metrics',
+      hr: '/api/v1/hr/metrics',
+      utilities: '/api/v1/app/metrics',
+      payroll: '/api/v1/payroll/metrics',
+      pay: '/api/v1/pay/metrics',
+      books: '/api/v1/books/metrics',
+    };
     const samples: Record<string, string[]> = {};
     for (const [service, path] of Object.entries(paths)) {
       const scraped = await call(base, 'GET', path);
-      expect({ path, status: scraped.status, type: scraped.headers.get('content-type') }).toEqual({ path, status: 200, type: 'text/plain; version=0.0.4; charset=utf-8' });
+      expect({ path, status: scraped.status, type: scraped.headers.get('content-type') }).toEqual({
+        path,
+        status: 200,
+        type: 'text/plain; version=0.0.4; charset=utf-8',
+      });
       expect({ path, promtool: promtoolProblems(scraped.text) }).toEqual({ path, promtool: '' });
       samples[service] = scraped.text.split('\n').filter((line) => line && !line.startsWith('#'));
       const own = samples[service];
-      expect({ path, otherServices: own.filter((line) => /service="/.test(line) && !line.includes(`service="${service}"`)) }).toEqual({ path, otherServices: [] });
-      expect({ path, otherTasks: own.filter((line) => line.startsWith('jobs_total{') && !line.includes(`task="${service}:`)) }).toEqual({ path, otherTasks: [] });
+      expect({ path, otherServices: own.filter((line) => /service="/.test(line) && !line.includes(`service="${service}"`)) }).toEqual({
+        path,
+        otherServices: [],
+      });
+      expect({ path, otherTasks: own.filter((line) => line.startsWith('jobs_total{') && !line.includes(`task="${service}:`)) }).toEqual({
+        path,
+        otherTasks: [],
+      });
       const processSeries = own.filter((line) => /^(process|nodejs)_/.test(line));
       if (service === 'auth') expect(processSeries.length).toBeGreaterThan(20);
       else expect({ path, processSeries }).toEqual({ path, processSeries: [] });
@@ -114,7 +131,11 @@ describe('one machine: npm start on its own PostgreSQL', () => {
       headers: { 'x-platform-api-key': credentials.apiKey, 'x-platform-api-secret': credentials.apiSecret, 'x-platform-client-id': 'platform-developer' },
     });
     expect(token.status).toBe(200);
-    const headers = { authorization: `Bearer ${token.body.data.accessToken}`, 'x-platform-api-key': credentials.apiKey, 'x-platform-client-id': 'platform-developer' };
+    const headers = {
+      authorization: `Bearer ${token.body.data.accessToken}`,
+      'x-platform-api-key': credentials.apiKey,
+      'x-platform-client-id': 'platform-developer',
+    };
 
     const preference = await call(base, 'PATCH', '/api/v1/app/notifications/preferences', { headers, body: { category: 'approval', sms: true } });
     expect(preference.status).toBe(200);
@@ -122,7 +143,16 @@ describe('one machine: npm start on its own PostgreSQL', () => {
 
     const employee = await call(base, 'POST', '/api/v1/hr/employees', {
       headers,
-      body: { externalId: 'E-1', firstName: 'Paul', lastName: 'Biya', email: 'paul@example.cm', hireDate: '2020-01-01', jobTitle: 'Clerk', department: 'Ops', status: 'active' },
+      body: {
+        externalId: 'E-1',
+        firstName: 'Paul',
+        lastName: 'Biya',
+        email: 'paul@example.cm',
+        hireDate: '2020-01-01',
+        jobTitle: 'Clerk',
+        department: 'Ops',
+        status: 'active',
+      },
     });
     expect(employee.status).toBe(201);
     await sleep(1100);
@@ -132,7 +162,15 @@ describe('one machine: npm start on its own PostgreSQL', () => {
     // payroll reaches HR's internal API through the same port and routing
     const contract = await call(base, 'POST', '/api/v1/hr/contracts', {
       headers,
-      body: { employeeId: employee.body.data.id, type: 'permanent', startDate: '2020-01-01', baseSalary: 500_000, currency: 'XAF', payFrequency: 'monthly', allowances: [{ code: 'TRANSPORT', name: 'Transport', amount: 30_000 }] },
+      body: {
+        employeeId: employee.body.data.id,
+        type: 'permanent',
+        startDate: '2020-01-01',
+        baseSalary: 500_000,
+        currency: 'XAF',
+        payFrequency: 'monthly',
+        allowances: [{ code: 'TRANSPORT', name: 'Transport', amount: 30_000 }],
+      },
     });
     expect(contract.status).toBe(201);
     const run = await call(base, 'POST', '/api/v1/payroll/runs', { headers, body: { periodStart: '2026-03-01', periodEnd: '2026-03-31' } });
@@ -144,7 +182,14 @@ describe('one machine: npm start on its own PostgreSQL', () => {
     expect((await call(base, 'POST', `/api/v1/payroll/runs/${run.body.data.id}/approve`, { headers })).body.data.status).toBe('approved');
     await sleep(1100);
 
-    for (const [path, service] of [['/api/v1', 'auth'], ['/api/v1/app', 'utilities'], ['/api/v1/hr', 'hr'], ['/api/v1/payroll', 'payroll'], ['/api/v1/pay', 'pay'], ['/api/v1/books', 'books']]) {
+    for (const [path, service] of [
+      ['/api/v1', 'auth'],
+      ['/api/v1/app', 'utilities'],
+      ['/api/v1/hr', 'hr'],
+      ['/api/v1/payroll', 'payroll'],
+      ['/api/v1/pay', 'pay'],
+      ['/api/v1/books', 'books'],
+    ]) {
       expect((await call(base, 'GET', path)).body.data.service).toBe(service);
     }
 
@@ -160,13 +205,21 @@ describe('one machine: npm start on its own PostgreSQL', () => {
     const totalBefore = usage.body.data.apiRequests.total;
 
     const metrics = await expectMetricsPerService();
-    expect(metrics.hr).toContainEqual(expect.stringMatching(/^http_request_duration_seconds_count\{service="hr",method="POST",route="\/api\/v1\/hr\/employees",status="201"\} 1$/));
-    expect(metrics.payroll).toContainEqual(expect.stringMatching(/^http_request_duration_seconds_count\{service="payroll",method="POST",route="\/api\/v1\/payroll\/runs",status="201"\} 1$/));
+    expect(metrics.hr).toContainEqual(
+      expect.stringMatching(/^http_request_duration_seconds_count\{service="hr",method="POST",route="\/api\/v1\/hr\/employees",status="201"\} 1$/),
+    );
+    expect(metrics.payroll).toContainEqual(
+      expect.stringMatching(/^http_request_duration_seconds_count\{service="payroll",method="POST",route="\/api\/v1\/payroll\/runs",status="201"\} 1$/),
+    );
     expect(metrics.payroll).toContainEqual(expect.stringMatching(/^jobs_total\{task="payroll:[\w-]+",outcome="succeeded"\} [1-9]/));
 
     // a second credential rotated before the restart stays revoked after it
     const second = JSON.parse(cli('developers:create', '--org', 'Rotated Co', '--json').stdout);
-    const secondToken = (await call(base, 'POST', '/api/v1/authorize/token', { headers: { 'x-platform-api-key': second.apiKey, 'x-platform-api-secret': second.apiSecret, 'x-platform-client-id': 'platform-developer' } })).body.data.accessToken;
+    const secondToken = (
+      await call(base, 'POST', '/api/v1/authorize/token', {
+        headers: { 'x-platform-api-key': second.apiKey, 'x-platform-api-secret': second.apiSecret, 'x-platform-client-id': 'platform-developer' },
+      })
+    ).body.data.accessToken;
     const secondHeaders = { authorization: `Bearer ${secondToken}`, 'x-platform-api-key': second.apiKey, 'x-platform-client-id': 'platform-developer' };
     expect((await call(base, 'POST', '/api/v1/authorize/rotate-secret', { headers: secondHeaders })).status).toBe(200);
 
@@ -198,7 +251,7 @@ describe('one machine: npm start on its own PostgreSQL', () => {
     await startSuite();
   });
 
-  it('sets its heap growth before its apps start: the load begins under a limit the apps\' start computed with it', async () => {
+  it("sets its heap growth before its apps start: the load begins under a limit the apps' start computed with it", async () => {
     await stopSuite('SIGINT');
     // V8 computes the old generation's next limit at the end of each full collection, with the
     // growth set then; the apps' start collects once, and that collection's limit is the one the
@@ -216,7 +269,11 @@ describe('one machine: npm start on its own PostgreSQL', () => {
     const token = await call(base, 'POST', '/api/v1/authorize/token', {
       headers: { 'x-platform-api-key': credentials.apiKey, 'x-platform-api-secret': credentials.apiSecret, 'x-platform-client-id': 'platform-developer' },
     });
-    const headers = { authorization: `Bearer ${token.body.data.accessToken}`, 'x-platform-api-key': credentials.apiKey, 'x-platform-client-id': 'platform-developer' };
+    const headers = {
+      authorization: `Bearer ${token.body.data.accessToken}`,
+      'x-platform-api-key': credentials.apiKey,
+      'x-platform-client-id': 'platform-developer',
+    };
     const acknowledged: string[] = [];
     let writing = true;
     let sent = 0;
@@ -226,7 +283,16 @@ describe('one machine: npm start on its own PostgreSQL', () => {
         try {
           const created = await call(base, 'POST', '/api/v1/hr/employees', {
             headers,
-            body: { externalId: `CRASH-${n}`, firstName: 'Crash', lastName: `Test ${n}`, email: `crash${n}@example.cm`, hireDate: '2024-01-01', jobTitle: 'Clerk', department: 'Ops', status: 'active' },
+            body: {
+              externalId: `CRASH-${n}`,
+              firstName: 'Crash',
+              lastName: `Test ${n}`,
+              email: `crash${n}@example.cm`,
+              hireDate: '2024-01-01',
+              jobTitle: 'Clerk',
+              department: 'Ops',
+              status: 'active',
+            },
           });
           if (created.status === 201) acknowledged.push(created.body.data.id);
         } catch {
@@ -269,7 +335,12 @@ describe('one machine: npm start on its own PostgreSQL', () => {
   });
 
   it('stops a service at boot on a bad setting, naming it', () => {
-    const result = spawnSync(node, ['dist/apps/hr/main.js'], { cwd: ROOT, env: { ...env, PORT: 'eighty', REDIS_URL: 'localhost:6379' }, encoding: 'utf8', timeout: 60_000 });
+    const result = spawnSync(node, ['dist/apps/hr/main.js'], {
+      cwd: ROOT,
+      env: { ...env, PORT: 'eighty', REDIS_URL: 'localhost:6379' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Invalid configuration');
     expect(result.stderr).toContain('PORT');
@@ -281,11 +352,22 @@ describe('one machine: npm start on its own PostgreSQL', () => {
     if (suite && suite.exitCode === null) await stopSuite('SIGINT');
     const fresh = join(dataDir, 'fresh');
     await startSuite({ DATA_DIR: fresh });
-    const credentials = JSON.parse(spawnSync(node, ['dist/suite/cli.js', 'developers:create', '--org', 'Modes Co', '--json'], { cwd: ROOT, env: { ...env, DATA_DIR: fresh }, encoding: 'utf8', timeout: 60_000 }).stdout);
+    const credentials = JSON.parse(
+      spawnSync(node, ['dist/suite/cli.js', 'developers:create', '--org', 'Modes Co', '--json'], {
+        cwd: ROOT,
+        env: { ...env, DATA_DIR: fresh },
+        encoding: 'utf8',
+        timeout: 60_000,
+      }).stdout,
+    );
     const token = await call(base, 'POST', '/api/v1/authorize/token', {
       headers: { 'x-platform-api-key': credentials.apiKey, 'x-platform-api-secret': credentials.apiSecret, 'x-platform-client-id': 'platform-developer' },
     });
-    const headers = { authorization: `Bearer ${token.body.data.accessToken}`, 'x-platform-api-key': credentials.apiKey, 'x-platform-client-id': 'platform-developer' };
+    const headers = {
+      authorization: `Bearer ${token.body.data.accessToken}`,
+      'x-platform-api-key': credentials.apiKey,
+      'x-platform-client-id': 'platform-developer',
+    };
 
     const form = new FormData();
     form.append('visibility', 'public');
@@ -307,14 +389,30 @@ describe('one machine: npm start on its own PostgreSQL', () => {
       if (stat.isDirectory()) for (const entry of readdirSync(path)) walk(join(path, entry), `${name}/${entry}`);
     };
     walk(fresh, 'DATA_DIR');
-    const files = ['DATA_DIR/usage.json', 'DATA_DIR/secret-pepper', 'DATA_DIR/postgres-password', 'DATA_DIR/postgres.log', 'DATA_DIR/postgres/PG_VERSION', 'DATA_DIR/postgres/postgresql.conf'];
+    const files = [
+      'DATA_DIR/usage.json',
+      'DATA_DIR/secret-pepper',
+      'DATA_DIR/postgres-password',
+      'DATA_DIR/postgres.log',
+      'DATA_DIR/postgres/PG_VERSION',
+      'DATA_DIR/postgres/postgresql.conf',
+    ];
     for (const name of [...files, `DATA_DIR/files/objects/${credentials.organizationId}/${file.id}`]) expect(modes[name]).toBe('600');
-    for (const name of ['DATA_DIR/postgres', 'DATA_DIR/postgres/base', 'DATA_DIR/files', 'DATA_DIR/files/objects', `DATA_DIR/files/objects/${credentials.organizationId}`]) expect(modes[name]).toBe('700');
+    for (const name of [
+      'DATA_DIR/postgres',
+      'DATA_DIR/postgres/base',
+      'DATA_DIR/files',
+      'DATA_DIR/files/objects',
+      `DATA_DIR/files/objects/${credentials.organizationId}`,
+    ])
+      expect(modes[name]).toBe('700');
     // As root, PostgreSQL runs as a user of its own, which must reach its cluster: DATA_DIR can be
     // passed through, not listed, and everything in it stays its owner's only.
     expect(modes.DATA_DIR).toBe(process.getuid?.() === 0 ? '711' : '700');
     if (process.getuid?.() === 0) expect(statSync(join(fresh, 'postgres')).uid).not.toBe(0);
-    const open = Object.entries(modes).filter(([name, mode]) => name !== 'DATA_DIR' && mode !== (statSync(name.replace('DATA_DIR', fresh)).isDirectory() ? '700' : '600'));
+    const open = Object.entries(modes).filter(
+      ([name, mode]) => name !== 'DATA_DIR' && mode !== (statSync(name.replace('DATA_DIR', fresh)).isDirectory() ? '700' : '600'),
+    );
     expect(open).toEqual([]);
   }, 120_000);
 });

@@ -19,7 +19,15 @@ describe('limits on organizations, API keys and invitations, and plain names', (
   let smtp: TestSmtpServer;
 
   const mailsTo = (address: string) => smtp.mailbox.filter((mail: ReceivedMail) => mail.to.includes(address));
-  const mailTo = (address: string, subject: string) => eventually(() => mailsTo(address).filter((mail) => mail.subject === subject).at(-1), 20_000, `"${subject}" to ${address}`);
+  const mailTo = (address: string, subject: string) =>
+    eventually(
+      () =>
+        mailsTo(address)
+          .filter((mail) => mail.subject === subject)
+          .at(-1),
+      20_000,
+      `"${subject}" to ${address}`,
+    );
   const tokenIn = (mail: ReceivedMail) => /#token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
 
   async function signIn(email: string): Promise<DashboardSession> {
@@ -32,12 +40,15 @@ describe('limits on organizations, API keys and invitations, and plain names', (
   async function signUp(email: string, name: string, organizationName: string): Promise<{ session: DashboardSession; organizationId: string }> {
     const signedUp = await call(suite.base, 'POST', '/api/v1/account/signup', { body: { email, password: PASSWORD, name, organizationName } });
     expect(signedUp.status).toBe(202);
-    expect((await call(suite.base, 'POST', '/api/v1/account/verify-email', { body: { token: tokenIn(await mailTo(email, 'Verify your email address')) } })).status).toBe(200);
+    expect(
+      (await call(suite.base, 'POST', '/api/v1/account/verify-email', { body: { token: tokenIn(await mailTo(email, 'Verify your email address')) } })).status,
+    ).toBe(200);
     const session = await signIn(email);
     return { session, organizationId: await firstOrganizationOf(session) };
   }
 
-  const firstOrganizationOf = async (session: DashboardSession): Promise<string> => (await session.call('GET', '/api/v1/account/organizations')).body.data[0].id;
+  const firstOrganizationOf = async (session: DashboardSession): Promise<string> =>
+    (await session.call('GET', '/api/v1/account/organizations')).body.data[0].id;
 
   const organizationPath = (organizationId: string) => `/api/v1/account/organizations/${organizationId}`;
   const invite = (session: DashboardSession, organizationId: string, email: string, headers: Record<string, string> = {}) =>
@@ -94,10 +105,14 @@ describe('limits on organizations, API keys and invitations, and plain names', (
     expect((await invite(ivy.session, ivy.organizationId, 'lee@example.net')).status).toBe(201);
     const perOrganization = await invite(ivy.session, ivy.organizationId, 'max@example.net');
     expectError(perOrganization, 429, 'INVITATION_LIMIT_REACHED');
-    expect(perOrganization.body.message).toMatch(/^This organization has sent 4 invitations in the last 24 hours, the most allowed\. Retry after \d+ seconds\.$/);
+    expect(perOrganization.body.message).toMatch(
+      /^This organization has sent 4 invitations in the last 24 hours, the most allowed\. Retry after \d+ seconds\.$/,
+    );
     expect(Number(perOrganization.headers.get('retry-after'))).toBeGreaterThan(86_000);
     const french = await invite(ivy.session, ivy.organizationId, 'max@example.net', { 'accept-language': 'fr' });
-    expect(french.body.message).toMatch(/^Cette organisation a envoyé 4 invitations ces dernières 24 heures, le maximum autorisé\. Réessayez dans \d+ secondes\.$/);
+    expect(french.body.message).toMatch(
+      /^Cette organisation a envoyé 4 invitations ces dernières 24 heures, le maximum autorisé\. Réessayez dans \d+ secondes\.$/,
+    );
 
     // invitations sent at once are counted one after the other: four of six pass
     const results = await Promise.all(['ann', 'bob', 'cam', 'dan', 'eda', 'fay'].map((who) => invite(jon.session, jon.organizationId, `${who}@example.org`)));
@@ -124,12 +139,16 @@ describe('limits on organizations, API keys and invitations, and plain names', (
     const patsInvitation = tokenIn(await mailTo('oli@example.com', INVITATION_SUBJECT));
     expectError(await oli.session.call('POST', '/api/v1/account/invitations/accept', { body: { token: patsInvitation } }), 409, 'ORGANIZATION_LIMIT_REACHED');
     const [, second] = organizations;
-    expect((await oli.session.call('POST', `${organizationPath(second.id)}/invitations`, { body: { email: 'pat@example.com', role: 'owner' } })).status).toBe(201);
+    expect((await oli.session.call('POST', `${organizationPath(second.id)}/invitations`, { body: { email: 'pat@example.com', role: 'owner' } })).status).toBe(
+      201,
+    );
     const olisInvitation = tokenIn(await mailTo('pat@example.com', INVITATION_SUBJECT));
     expect((await pat.session.call('POST', '/api/v1/account/invitations/accept', { body: { token: olisInvitation } })).status).toBe(200);
     const me = (await oli.session.call('GET', '/api/v1/account/me')).body.data.user.id;
     expect((await oli.session.call('DELETE', `${organizationPath(second.id)}/members/${me}`)).status).toBe(200);
-    expect((await oli.session.call('POST', '/api/v1/account/invitations/accept', { body: { token: patsInvitation } })).body.data.organization.id).toBe(pat.organizationId);
+    expect((await oli.session.call('POST', '/api/v1/account/invitations/accept', { body: { token: patsInvitation } })).body.data.organization.id).toBe(
+      pat.organizationId,
+    );
 
     // a sign-in is in the log of each organization Oli is a member of: three entries, the limit's number at most (Pat reads Eyong Co's)
     const signedIn = await new DashboardSession(suite.base).call('POST', '/api/v1/account/login', { body: { email: 'oli@example.com', password: PASSWORD } });
@@ -139,7 +158,9 @@ describe('limits on organizations, API keys and invitations, and plain names', (
     const logged = await Promise.all(
       mine.map(async ({ id }) => {
         const reader = id === pat.organizationId ? pat.session : oli.session;
-        const items: Array<{ target: { id: string } }> = (await reader.call('GET', `${organizationPath(id)}/audit-log?action=session.created&actorUserId=${me}`)).body.data.items;
+        const items: Array<{ target: { id: string } }> = (
+          await reader.call('GET', `${organizationPath(id)}/audit-log?action=session.created&actorUserId=${me}`)
+        ).body.data.items;
         return items.filter((entry) => entry.target.id === sessionId).length;
       }),
     );
@@ -157,12 +178,16 @@ describe('limits on organizations, API keys and invitations, and plain names', (
     expect(refused).toHaveLength(3);
     for (const result of refused) expectError(result, 409, 'CREDENTIAL_LIMIT_REACHED');
     expect(refused[0].body.details).toEqual({ limit: 3 });
-    expect(refused[0].body.message).toBe('This organization has 3 API keys not revoked, the most allowed: revoke one it no longer uses before creating another.');
+    expect(refused[0].body.message).toBe(
+      'This organization has 3 API keys not revoked, the most allowed: revoke one it no longer uses before creating another.',
+    );
 
     const fromCli = () => suite.cli('credentials:create', '--org', kim.organizationId, '--name', 'From the CLI', '--json');
     const cliRefused = await fromCli();
     expect(cliRefused.status).toBe(1);
-    expect(cliRefused.stderr).toContain('error: CREDENTIAL_LIMIT_REACHED: This organization has 3 API keys not revoked, the most allowed: revoke one it no longer uses before creating another.');
+    expect(cliRefused.stderr).toContain(
+      'error: CREDENTIAL_LIMIT_REACHED: This organization has 3 API keys not revoked, the most allowed: revoke one it no longer uses before creating another.',
+    );
 
     // a revoked key makes room
     const [newest] = (await kim.session.call('GET', keys)).body.data;
@@ -175,7 +200,12 @@ describe('limits on organizations, API keys and invitations, and plain names', (
 
   it('refuses control characters, line and paragraph separators and bidirectional formatting in the names people choose, field by field', async () => {
     const signUp = await call(suite.base, 'POST', '/api/v1/account/signup', {
-      body: { email: 'zed@example.com', password: PASSWORD, name: 'Zed\n\n[utilities] No SMTP_URL: this password reset email', organizationName: 'Zed\u2028Co' },
+      body: {
+        email: 'zed@example.com',
+        password: PASSWORD,
+        name: 'Zed\n\n[utilities] No SMTP_URL: this password reset email',
+        organizationName: 'Zed\u2028Co',
+      },
     });
     expectError(signUp, 400, 'VALIDATION_FAILED');
     expect(signUp.body.errors).toEqual({ name: [NOT_PLAIN('name')], organizationName: [NOT_PLAIN('organizationName')] });
@@ -185,10 +215,18 @@ describe('limits on organizations, API keys and invitations, and plain names', (
     const organization = await kim.call('POST', '/api/v1/account/organizations', { body: { name: 'Fon \u202eoC' } });
     expectError(organization, 400, 'VALIDATION_FAILED');
     expect(organization.body.errors).toEqual({ name: [NOT_PLAIN('name')] });
-    const key = await kim.call('POST', `${organizationPath(organizationId)}/keys`, { body: { name: 'Payroll\u001b[2K sync' }, headers: { 'accept-language': 'fr' } });
+    const key = await kim.call('POST', `${organizationPath(organizationId)}/keys`, {
+      body: { name: 'Payroll\u001b[2K sync' },
+      headers: { 'accept-language': 'fr' },
+    });
     expectError(key, 400, 'VALIDATION_FAILED');
-    expect(key.body.errors).toEqual({ name: ['name ne doit contenir ni caractère de contrôle, ni saut de ligne, ni caractère de mise en forme bidirectionnelle'] });
-    const endpoint = await kim.call('POST', '/api/v1/app/webhooks/endpoints', { body: { url: 'http://127.0.0.1:9/hooks', description: 'HR sync\r\nsecond line' }, headers: { 'x-organization-id': organizationId } });
+    expect(key.body.errors).toEqual({
+      name: ['name ne doit contenir ni caractère de contrôle, ni saut de ligne, ni caractère de mise en forme bidirectionnelle'],
+    });
+    const endpoint = await kim.call('POST', '/api/v1/app/webhooks/endpoints', {
+      body: { url: 'http://127.0.0.1:9/hooks', description: 'HR sync\r\nsecond line' },
+      headers: { 'x-organization-id': organizationId },
+    });
     expectError(endpoint, 400, 'VALIDATION_FAILED');
     expect(endpoint.body.errors).toEqual({ description: [NOT_PLAIN('description')] });
 

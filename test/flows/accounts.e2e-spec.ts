@@ -57,8 +57,16 @@ describe('developer accounts through the one-machine gateway', () => {
     const browser = new Browser(suite);
     const email = 'ada@example.com';
     const password = 'violet tractor umbrella 42';
-    expectError(await browser.call('POST', '/api/v1/account/signup', { body: { email, password: 'password1234', name: 'Ada Okonkwo', organizationName: 'Acme Payroll' } }), 400, 'VALIDATION_FAILED');
-    const signUp = await browser.call('POST', '/api/v1/account/signup', { body: { email: ' Ada@Example.com ', password, name: 'Ada Okonkwo', organizationName: 'Acme Payroll' } });
+    expectError(
+      await browser.call('POST', '/api/v1/account/signup', {
+        body: { email, password: 'password1234', name: 'Ada Okonkwo', organizationName: 'Acme Payroll' },
+      }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    const signUp = await browser.call('POST', '/api/v1/account/signup', {
+      body: { email: ' Ada@Example.com ', password, name: 'Ada Okonkwo', organizationName: 'Acme Payroll' },
+    });
     expect(signUp.status).toBe(202);
     expect(signUp.body.data).toEqual({ email });
     const mail = await mailTo(email, /Verify your email/);
@@ -73,7 +81,10 @@ describe('developer accounts through the one-machine gateway', () => {
 
     // signing up again with the address answers the same and sends that sign-up a link of its own:
     // the first link used makes the account, with its own password, name and organization, and ends the other
-    const signUpAgain = () => new Browser(suite).call('POST', '/api/v1/account/signup', { body: { email, password: 'another long passphrase 7', name: 'Mallory', organizationName: 'Other' } });
+    const signUpAgain = () =>
+      new Browser(suite).call('POST', '/api/v1/account/signup', {
+        body: { email, password: 'another long passphrase 7', name: 'Mallory', organizationName: 'Other' },
+      });
     let again: HttpResult | undefined;
     const otherMail = await nextMailTo(email, /Verify your email/, async () => (again = await signUpAgain()));
     expect(again!.status).toBe(202);
@@ -109,7 +120,9 @@ describe('developer accounts through the one-machine gateway', () => {
   it('gives whoever signs up first with someone else’s address nothing: the owner’s own link makes the account, with their password, name and organization', async () => {
     const email = 'vic@example.com';
     const mallory = { email, password: 'mallory planted this 99', name: 'Mallory', organizationName: 'Mallory Holdings' };
-    const malloryMail = await nextMailTo(email, /Verify your email/, async () => expect((await new Browser(suite).call('POST', '/api/v1/account/signup', { body: mallory })).status).toBe(202));
+    const malloryMail = await nextMailTo(email, /Verify your email/, async () =>
+      expect((await new Browser(suite).call('POST', '/api/v1/account/signup', { body: mallory })).status).toBe(202),
+    );
     // no account before a link is used: the sign-up's own password learns only that it waits
     expectError(await new Browser(suite).call('POST', '/api/v1/account/login', { body: { email, password: mallory.password } }), 403, 'EMAIL_NOT_VERIFIED');
 
@@ -128,7 +141,13 @@ describe('developer accounts through the one-machine gateway', () => {
     // a session token a client made up (or copied) is removed by the gateway before any service sees it
     const forged = 'eyJhbGciOiJFUzI1NiIsInR5cCI6InNlc3Npb24rand0Iiwia2lkIjoieCJ9.eyJzdWIiOiJ4In0.c2ln';
     expectError(await call(suite.base, 'GET', '/api/v1/account/me', { headers: { 'x-platform-session': forged } }), 401, 'GATEWAY_AUTH_REQUIRED');
-    expectError(await call(suite.base, 'GET', '/api/v1/app/webhooks/endpoints', { headers: { 'x-platform-session': forged, 'x-organization-id': '00000000-0000-4000-8000-000000000000' } }), 401, 'AUTH_TOKEN_MISSING');
+    expectError(
+      await call(suite.base, 'GET', '/api/v1/app/webhooks/endpoints', {
+        headers: { 'x-platform-session': forged, 'x-organization-id': '00000000-0000-4000-8000-000000000000' },
+      }),
+      401,
+      'AUTH_TOKEN_MISSING',
+    );
 
     const browser = new Browser(suite);
     await browser.call('POST', '/api/v1/account/login', { body: { email: 'ada@example.com', password: 'violet tractor umbrella 42' } });
@@ -136,13 +155,28 @@ describe('developer accounts through the one-machine gateway', () => {
     const keys = `/api/v1/account/organizations/${organizationId}/keys`;
     expectError(await browser.call('POST', keys, { body: { name: 'No token' }, headers: { 'x-csrf-token': 'wrong' } }), 403, 'CSRF_CHECK_FAILED');
     expectError(await browser.call('POST', keys, { body: { name: 'Other site' }, headers: { origin: 'https://evil.example' } }), 403, 'CSRF_CHECK_FAILED');
-    expectError(await browser.call('POST', keys, { body: { name: 'No origin' }, csrf: false, headers: { 'x-csrf-token': browser.csrfToken! } }), 403, 'CSRF_CHECK_FAILED');
+    expectError(
+      await browser.call('POST', keys, { body: { name: 'No origin' }, csrf: false, headers: { 'x-csrf-token': browser.csrfToken! } }),
+      403,
+      'CSRF_CHECK_FAILED',
+    );
     // the same host over another scheme is another origin, for the gateway and for sign-in alike
     const otherScheme = suite.base.replace(/^http:/, 'https:');
     expectError(await browser.call('POST', keys, { body: { name: 'Other scheme' }, headers: { origin: otherScheme } }), 403, 'CSRF_CHECK_FAILED');
-    expectError(await new Browser(suite).call('POST', '/api/v1/account/login', { body: { email: 'ada@example.com', password: 'violet tractor umbrella 42' }, headers: { origin: otherScheme } }), 403, 'CSRF_CHECK_FAILED');
+    expectError(
+      await new Browser(suite).call('POST', '/api/v1/account/login', {
+        body: { email: 'ada@example.com', password: 'violet tractor umbrella 42' },
+        headers: { origin: otherScheme },
+      }),
+      403,
+      'CSRF_CHECK_FAILED',
+    );
     // the method the gateway checks is the request's own, not a header the client sends
-    expectError(await browser.call('POST', keys, { body: { name: 'Claims GET' }, csrf: false, headers: { 'x-original-method': 'GET' } }), 403, 'CSRF_CHECK_FAILED');
+    expectError(
+      await browser.call('POST', keys, { body: { name: 'Claims GET' }, csrf: false, headers: { 'x-original-method': 'GET' } }),
+      403,
+      'CSRF_CHECK_FAILED',
+    );
     expect((await browser.call('GET', keys)).body.data).toEqual([]);
   });
 
@@ -150,7 +184,10 @@ describe('developer accounts through the one-machine gateway', () => {
     const browser = new Browser(suite);
     // addressed by another name than loopback (through a proxy): the cookies are Secure
     const proxied = { 'x-forwarded-host': 'dashboard.example.test' };
-    const login = await browser.call('POST', '/api/v1/account/login', { body: { email: 'ada@example.com', password: 'violet tractor umbrella 42' }, headers: proxied });
+    const login = await browser.call('POST', '/api/v1/account/login', {
+      body: { email: 'ada@example.com', password: 'violet tractor umbrella 42' },
+      headers: proxied,
+    });
     expect(login.status).toBe(200);
     expect(login.headers.getSetCookie()).toEqual([
       expect.stringMatching(/^__Host-platform_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=604800; HttpOnly; SameSite=Lax; Secure$/),
@@ -163,8 +200,12 @@ describe('developer accounts through the one-machine gateway', () => {
 
     const out = await browser.call('POST', '/api/v1/account/logout', { headers: proxied });
     expect(out.status).toBe(200);
-    expect(out.headers.getSetCookie()).toEqual(['__Host-platform_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure', 'platform_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure']);
-    for (const cookie of [`__Host-platform_session=${token}`, `platform_session=${token}`]) expectError(await call(suite.base, 'GET', '/api/v1/account/me', { headers: { cookie } }), 401, 'GATEWAY_AUTH_REQUIRED');
+    expect(out.headers.getSetCookie()).toEqual([
+      '__Host-platform_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure',
+      'platform_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure',
+    ]);
+    for (const cookie of [`__Host-platform_session=${token}`, `platform_session=${token}`])
+      expectError(await call(suite.base, 'GET', '/api/v1/account/me', { headers: { cookie } }), 401, 'GATEWAY_AUTH_REQUIRED');
   });
 
   it('creates, exchanges, rolls and revokes a key from the dashboard, manages webhook endpoints with the session, and records it all in the audit log', async () => {
@@ -175,9 +216,17 @@ describe('developer accounts through the one-machine gateway', () => {
 
     const created = await browser.call('POST', `${base}/keys`, { body: { name: 'Payroll sync', scopes: ['hr:read', 'webhooks:read'] } });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ name: 'Payroll sync', scopes: ['hr:read', 'webhooks:read'], revokedAt: null, keyLastFour: created.body.data.apiKey.slice(-4) });
+    expect(created.body.data).toMatchObject({
+      name: 'Payroll sync',
+      scopes: ['hr:read', 'webhooks:read'],
+      revokedAt: null,
+      keyLastFour: created.body.data.apiKey.slice(-4),
+    });
     const { apiKey, apiSecret, id: keyId } = created.body.data;
-    const exchange = () => call(suite.base, 'POST', '/api/v1/authorize/token', { headers: { 'x-platform-api-key': apiKey, 'x-platform-api-secret': apiSecret, 'x-platform-client-id': PLATFORM_CLIENT_ID } });
+    const exchange = () =>
+      call(suite.base, 'POST', '/api/v1/authorize/token', {
+        headers: { 'x-platform-api-key': apiKey, 'x-platform-api-secret': apiSecret, 'x-platform-client-id': PLATFORM_CLIENT_ID },
+      });
     expect((await exchange()).status).toBe(200);
     const listed = (await browser.call('GET', `${base}/keys`)).body.data;
     expect(listed).toHaveLength(1);
@@ -185,14 +234,27 @@ describe('developer accounts through the one-machine gateway', () => {
 
     // what the key does shows in recent requests and usage by day, within a couple of seconds
     const token = (await exchange()).body.data.accessToken;
-    const product = (path: string) => call(suite.base, 'GET', path, { headers: { authorization: `Bearer ${token}`, 'x-platform-api-key': apiKey, 'x-platform-client-id': PLATFORM_CLIENT_ID } });
+    const product = (path: string) =>
+      call(suite.base, 'GET', path, {
+        headers: { authorization: `Bearer ${token}`, 'x-platform-api-key': apiKey, 'x-platform-client-id': PLATFORM_CLIENT_ID },
+      });
     expect((await product('/api/v1/hr/employees')).status).toBe(200);
     expectError(await product('/api/v1/app/webhooks/endpoints/00000000-0000-4000-8000-000000000000'), 404, 'WEBHOOK_ENDPOINT_NOT_FOUND');
-    const recent = await eventually(async () => {
-      const page = (await browser.call('GET', `${base}/requests?limit=10`)).body.data;
-      return page.total >= 2 ? page : undefined;
-    }, 15_000, 'the requests in the log');
-    expect(recent.items[0]).toMatchObject({ credentialId: keyId, credentialName: 'Payroll sync', method: 'GET', route: '/api/v1/app/webhooks/endpoints/:id', status: 404 });
+    const recent = await eventually(
+      async () => {
+        const page = (await browser.call('GET', `${base}/requests?limit=10`)).body.data;
+        return page.total >= 2 ? page : undefined;
+      },
+      15_000,
+      'the requests in the log',
+    );
+    expect(recent.items[0]).toMatchObject({
+      credentialId: keyId,
+      credentialName: 'Payroll sync',
+      method: 'GET',
+      route: '/api/v1/app/webhooks/endpoints/:id',
+      status: 404,
+    });
     expect(recent.items[1]).toMatchObject({ route: '/api/v1/hr/employees', status: 200, requestId: expect.any(String) });
     const errors = (await browser.call('GET', `${base}/requests?outcome=error`)).body.data;
     expect(errors.items.map((item: { status: number }) => item.status)).toEqual([404]);
@@ -213,18 +275,40 @@ describe('developer accounts through the one-machine gateway', () => {
     // webhook endpoints in utilities take the session for the organization named by X-Organization-Id
     const endpoints = '/api/v1/app/webhooks/endpoints';
     expectError(await browser.call('GET', endpoints), 403, 'NOT_AN_ORGANIZATION_MEMBER');
-    const endpoint = await browser.call('POST', endpoints, { body: { url: 'http://127.0.0.1:9/hooks', eventTypes: ['employee.created'] }, headers: { 'x-organization-id': organizationId } });
+    const endpoint = await browser.call('POST', endpoints, {
+      body: { url: 'http://127.0.0.1:9/hooks', eventTypes: ['employee.created'] },
+      headers: { 'x-organization-id': organizationId },
+    });
     expect(endpoint.status).toBe(201);
     expect(endpoint.body.data.secret).toMatch(/^whsec_/);
-    expect((await browser.call('GET', endpoints, { headers: { 'x-organization-id': organizationId } })).body.data.items.map((item: { id: string }) => item.id)).toEqual([endpoint.body.data.id]);
-    expectError(await browser.call('POST', endpoints, { body: { url: 'http://127.0.0.1:9/x' }, headers: { 'x-organization-id': organizationId, 'x-csrf-token': 'nope' } }), 403, 'CSRF_CHECK_FAILED');
+    expect(
+      (await browser.call('GET', endpoints, { headers: { 'x-organization-id': organizationId } })).body.data.items.map((item: { id: string }) => item.id),
+    ).toEqual([endpoint.body.data.id]);
+    expectError(
+      await browser.call('POST', endpoints, {
+        body: { url: 'http://127.0.0.1:9/x' },
+        headers: { 'x-organization-id': organizationId, 'x-csrf-token': 'nope' },
+      }),
+      403,
+      'CSRF_CHECK_FAILED',
+    );
 
     // endpoint changes are in the organization's audit log, whoever made them: the person, or a key
-    const endpointCreated = await eventually(async () => {
-      const entries = (await browser.call('GET', `${base}/audit-log?action=webhook_endpoint.created`)).body.data.items;
-      return entries.length ? entries : undefined;
-    }, 15_000, 'the endpoint creation in the audit log');
-    expect(endpointCreated).toEqual([expect.objectContaining({ actor: { userId: expect.any(String), email: 'ada@example.com' }, target: { type: 'webhook_endpoint', id: endpoint.body.data.id }, ipAddress: '127.0.0.1' })]);
+    const endpointCreated = await eventually(
+      async () => {
+        const entries = (await browser.call('GET', `${base}/audit-log?action=webhook_endpoint.created`)).body.data.items;
+        return entries.length ? entries : undefined;
+      },
+      15_000,
+      'the endpoint creation in the audit log',
+    );
+    expect(endpointCreated).toEqual([
+      expect.objectContaining({
+        actor: { userId: expect.any(String), email: 'ada@example.com' },
+        target: { type: 'webhook_endpoint', id: endpoint.body.data.id },
+        ipAddress: '127.0.0.1',
+      }),
+    ]);
 
     const revoked = await browser.call('DELETE', `${base}/keys/${keyId}`);
     expect(revoked.body.data.revokedAt).not.toBeNull();
@@ -236,7 +320,14 @@ describe('developer accounts through the one-machine gateway', () => {
     expect(actions).toEqual(expect.arrayContaining(['key.revoked', 'key.secret_rolled', 'key.created', 'session.created', 'organization.created']));
     expect(actions.indexOf('key.revoked')).toBeLessThan(actions.indexOf('key.created'));
     const filtered = await browser.call('GET', `${base}/audit-log?action=key.created`);
-    expect(filtered.body.data.items).toEqual([expect.objectContaining({ action: 'key.created', actor: expect.objectContaining({ userId: expect.any(String) }), target: { type: 'key', id: keyId }, ipAddress: '127.0.0.1' })]);
+    expect(filtered.body.data.items).toEqual([
+      expect.objectContaining({
+        action: 'key.created',
+        actor: expect.objectContaining({ userId: expect.any(String) }),
+        target: { type: 'key', id: keyId },
+        ipAddress: '127.0.0.1',
+      }),
+    ]);
     expect(JSON.stringify(log.body)).not.toContain(apiSecret);
   });
 
@@ -250,7 +341,11 @@ describe('developer accounts through the one-machine gateway', () => {
     expectError(await other.call('GET', base), 403, 'NOT_AN_ORGANIZATION_MEMBER');
     expectError(await other.call('GET', `${base}/keys`), 403, 'NOT_AN_ORGANIZATION_MEMBER');
     expectError(await other.call('POST', `${base}/keys`, { body: { name: 'Theirs' } }), 403, 'NOT_AN_ORGANIZATION_MEMBER');
-    expectError(await other.call('GET', '/api/v1/app/webhooks/endpoints', { headers: { 'x-organization-id': organizationId } }), 403, 'NOT_AN_ORGANIZATION_MEMBER');
+    expectError(
+      await other.call('GET', '/api/v1/app/webhooks/endpoints', { headers: { 'x-organization-id': organizationId } }),
+      403,
+      'NOT_AN_ORGANIZATION_MEMBER',
+    );
 
     const invited = await owner.call('POST', `${base}/invitations`, { body: { email: 'ben@example.com', role: 'viewer' } });
     expect(invited.status).toBe(201);
@@ -262,7 +357,11 @@ describe('developer accounts through the one-machine gateway', () => {
 
     expect((await other.call('GET', `${base}/keys`)).status).toBe(200);
     expectError(await other.call('POST', `${base}/keys`, { body: { name: 'Viewer key' } }), 403, 'INSUFFICIENT_SCOPE');
-    expectError(await other.call('POST', '/api/v1/app/webhooks/endpoints', { body: { url: 'http://127.0.0.1:9/v' }, headers: { 'x-organization-id': organizationId } }), 403, 'INSUFFICIENT_SCOPE');
+    expectError(
+      await other.call('POST', '/api/v1/app/webhooks/endpoints', { body: { url: 'http://127.0.0.1:9/v' }, headers: { 'x-organization-id': organizationId } }),
+      403,
+      'INSUFFICIENT_SCOPE',
+    );
     expectError(await other.call('GET', `${base}/audit-log`), 403, 'INSUFFICIENT_SCOPE');
 
     const me = (await owner.call('GET', '/api/v1/account/me')).body.data.user.id;
@@ -281,11 +380,15 @@ describe('developer accounts through the one-machine gateway', () => {
       expect(log.status).toBe(200);
       return log.body.data.items.map((entry: { actor: { email: string } }) => entry.actor.email);
     };
-    const own = (await other.call('GET', '/api/v1/account/me')).body.data.organizations.find((organization: { name: string }) => organization.name === 'Mensah HR').id;
+    const own = (await other.call('GET', '/api/v1/account/me')).body.data.organizations.find(
+      (organization: { name: string }) => organization.name === 'Mensah HR',
+    ).id;
     expect(await signIns(organizationId)).toContain('ada@example.com');
     expect(await signIns(organizationId)).not.toContain('ben@example.com');
     expect(await signIns(own)).toEqual(['ben@example.com']);
-    expect((await new Browser(suite).call('POST', '/api/v1/account/login', { body: { email: 'ben@example.com', password: 'granite lantern meadow 9' } })).status).toBe(200);
+    expect(
+      (await new Browser(suite).call('POST', '/api/v1/account/login', { body: { email: 'ben@example.com', password: 'granite lantern meadow 9' } })).status,
+    ).toBe(200);
     expect((await signIns(organizationId)).filter((email: string) => email === 'ben@example.com')).toHaveLength(1);
     expect(await signIns(own)).toEqual(['ben@example.com', 'ben@example.com']);
   });
@@ -311,17 +414,33 @@ describe('developer accounts through the one-machine gateway', () => {
     expect((await call(suite.base, 'POST', '/api/v1/account/password-reset', { body: { email } })).status).toBe(202);
     expect((await call(suite.base, 'POST', '/api/v1/account/password-reset', { body: { email: 'nobody@example.com' } })).status).toBe(202);
     const mail = await mailTo(email, /Reset your password/);
-    expectError(await call(suite.base, 'POST', '/api/v1/account/password-reset/confirm', { body: { token: tokenIn(mail), password: 'short' } }), 400, 'VALIDATION_FAILED');
-    expect((await call(suite.base, 'POST', '/api/v1/account/password-reset/confirm', { body: { token: tokenIn(mail), password: 'thistle orbit canyon 88' } })).status).toBe(200);
+    expectError(
+      await call(suite.base, 'POST', '/api/v1/account/password-reset/confirm', { body: { token: tokenIn(mail), password: 'short' } }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect(
+      (await call(suite.base, 'POST', '/api/v1/account/password-reset/confirm', { body: { token: tokenIn(mail), password: 'thistle orbit canyon 88' } }))
+        .status,
+    ).toBe(200);
     expectError(await third.call('GET', '/api/v1/account/me'), 401, 'GATEWAY_AUTH_REQUIRED');
-    expectError(await new Browser(suite).call('POST', '/api/v1/account/login', { body: { email, password: 'saffron pebble kettle 5' } }), 401, 'INVALID_CREDENTIALS');
+    expectError(
+      await new Browser(suite).call('POST', '/api/v1/account/login', { body: { email, password: 'saffron pebble kettle 5' } }),
+      401,
+      'INVALID_CREDENTIALS',
+    );
     expect((await new Browser(suite).call('POST', '/api/v1/account/login', { body: { email, password: 'thistle orbit canyon 88' } })).status).toBe(200);
   });
 
   it('ends every other link of an account when one is used, and every link when the password changes', async () => {
     const email = 'hal@example.com';
     await signUpAndVerify(email, 'cedar mosaic tundra 8', 'Hal', 'Hal Co');
-    const resetLink = async () => tokenIn(await nextMailTo(email, /Reset your password/, async () => expect((await call(suite.base, 'POST', '/api/v1/account/password-reset', { body: { email } })).status).toBe(202)));
+    const resetLink = async () =>
+      tokenIn(
+        await nextMailTo(email, /Reset your password/, async () =>
+          expect((await call(suite.base, 'POST', '/api/v1/account/password-reset', { body: { email } })).status).toBe(202),
+        ),
+      );
     const confirm = (token: string, password: string) => call(suite.base, 'POST', '/api/v1/account/password-reset/confirm', { body: { token, password } });
     const first = await resetLink();
     const second = await resetLink();
@@ -332,7 +451,13 @@ describe('developer accounts through the one-machine gateway', () => {
     const third = await resetLink();
     const browser = new Browser(suite);
     expect((await browser.call('POST', '/api/v1/account/login', { body: { email, password: 'pewter saddle orchard 5' } })).status).toBe(200);
-    expect((await browser.call('POST', '/api/v1/account/me/password', { body: { currentPassword: 'pewter saddle orchard 5', newPassword: 'quartz meadow ripple 44' } })).status).toBe(200);
+    expect(
+      (
+        await browser.call('POST', '/api/v1/account/me/password', {
+          body: { currentPassword: 'pewter saddle orchard 5', newPassword: 'quartz meadow ripple 44' },
+        })
+      ).status,
+    ).toBe(200);
     expectError(await confirm(third, 'yet another passphrase 7'), 400, 'ACCOUNT_LINK_INVALID');
     expect((await new Browser(suite).call('POST', '/api/v1/account/login', { body: { email, password: 'quartz meadow ripple 44' } })).status).toBe(200);
   });
@@ -340,7 +465,9 @@ describe('developer accounts through the one-machine gateway', () => {
   it('counts wrong current passwords as failed sign-ins: a flood from one session never fills the hashing queue, and another user signs in meanwhile', async () => {
     const flooder = await signUpAndVerify('flo@example.com', 'juniper anvil cobalt 64', 'Flo', 'Flo Co');
     await signUpAndVerify('gus@example.com', 'meadow prism falcon 27', 'Gus', 'Gus Co');
-    const flood = Array.from({ length: 150 }, () => flooder.call('POST', '/api/v1/account/me/password', { body: { currentPassword: 'not my password at all', newPassword: 'brand new passphrase 12' } }));
+    const flood = Array.from({ length: 150 }, () =>
+      flooder.call('POST', '/api/v1/account/me/password', { body: { currentPassword: 'not my password at all', newPassword: 'brand new passphrase 12' } }),
+    );
     // once the first of the flood is answered, the rest are in (without a bound, the queue is full then and answers 503)
     await Promise.race(flood);
     const other = await new Browser(suite).call('POST', '/api/v1/account/login', { body: { email: 'gus@example.com', password: 'meadow prism falcon 27' } });
@@ -358,7 +485,8 @@ describe('developer accounts through the one-machine gateway', () => {
     const email = 'eve@example.com';
     const password = 'marble falcon river 12';
     const owner = await signUpAndVerify(email, password, 'Eve', 'Eve Co');
-    const login = (address: string, secret: string, browser = new Browser(suite)) => browser.call('POST', '/api/v1/account/login', { body: { email: address, password: secret } });
+    const login = (address: string, secret: string, browser = new Browser(suite)) =>
+      browser.call('POST', '/api/v1/account/login', { body: { email: address, password: secret } });
     for (let i = 0; i < 3; i++) expectError(await login(email, `guess number ${i} wrong`), 401, 'INVALID_CREDENTIALS');
     const limited = await login(email, 'guess number 4 wrong');
     expectError(limited, 429, 'RATE_LIMIT_EXCEEDED');

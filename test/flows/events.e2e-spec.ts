@@ -37,7 +37,12 @@ function catalogueProblems({ position: _position, ...event }: Event): string[] {
   const validate = catalogueSchemas.get(type);
   if (!validate) return [`${type}: not in the catalogue`];
   checkedTypes.add(type);
-  return validate(event) ? [] : (validate.errors ?? []).map((error) => `${type} ${error.instancePath || '(event)'} ${error.message}${error.keyword === 'additionalProperties' ? ` (${(error.params as { additionalProperty: string }).additionalProperty})` : ''}`);
+  return validate(event)
+    ? []
+    : (validate.errors ?? []).map(
+        (error) =>
+          `${type} ${error.instancePath || '(event)'} ${error.message}${error.keyword === 'additionalProperties' ? ` (${(error.params as { additionalProperty: string }).additionalProperty})` : ''}`,
+      );
 }
 
 /**
@@ -61,7 +66,12 @@ describe('domain events: one outbox per service, relayed by the job queue', () =
     const pay = await stack.startApp(PayModule, 'pay');
     const books = await stack.startApp(BooksModule, 'books');
     const payroll = await stack.startApp(PayrollModule, 'payroll', { HR_URL: hr.url, PAY_URL: pay.url, BOOKS_URL: books.url });
-    const utilities = await stack.startApp(UtilitiesModule, 'utilities', { HR_URL: hr.url, PAYROLL_URL: payroll.url, SMS_PROVIDER_URL: `${sms.url}/sms`, PROVIDER_AUTH_TOKEN: 'provider-token-123456' });
+    const utilities = await stack.startApp(UtilitiesModule, 'utilities', {
+      HR_URL: hr.url,
+      PAYROLL_URL: payroll.url,
+      SMS_PROVIDER_URL: `${sms.url}/sms`,
+      PROVIDER_AUTH_TOKEN: 'provider-token-123456',
+    });
     apps = { auth: stack.auth, hr, pay, books, utilities, payroll };
   });
   afterAll(async () => {
@@ -72,7 +82,7 @@ describe('domain events: one outbox per service, relayed by the job queue', () =
   /** Every published event of a service after `after`, page by page. */
   async function feed(service: ServiceName, after = 0): Promise<Event[]> {
     const events: Event[] = [];
-    for (let cursor = after; ; ) {
+    for (let cursor = after; ;) {
       const page = await call(apps[service].url, 'GET', `/internal/v1/${service}/events?after=${cursor}&limit=50`, { headers: internal });
       expect(page.status).toBe(200);
       if (!page.body.items.length) {
@@ -95,10 +105,14 @@ describe('domain events: one outbox per service, relayed by the job queue', () =
 
   /** The company's events published after `after`, once there are `count` of them (the relay runs right after each commit). */
   async function published(service: ServiceName, after: number, companyId: string, count: number): Promise<Event[]> {
-    return eventually(async () => {
-      const events = (await feed(service, after)).filter((event) => event.companyId === companyId);
-      return events.length >= count && events;
-    }, 15_000, `${count} ${service} events`);
+    return eventually(
+      async () => {
+        const events = (await feed(service, after)).filter((event) => event.companyId === companyId);
+        return events.length >= count && events;
+      },
+      15_000,
+      `${count} ${service} events`,
+    );
   }
 
   function expectEnvelope(event: Event, companyId: string) {
@@ -118,7 +132,10 @@ describe('domain events: one outbox per service, relayed by the job queue', () =
     const from = await end('pay');
     const wallet = (await dev.call(apps.pay, 'POST', '/api/v1/pay/wallets', { body: { name: 'Float', currency: 'XAF' } })).body.data.id;
     const other = (await dev.call(apps.pay, 'POST', '/api/v1/pay/wallets', { body: { name: 'Petty cash', currency: 'XAF' } })).body.data.id;
-    const credit = await dev.call(apps.pay, 'POST', `/api/v1/pay/wallets/${wallet}/credits`, { body: { amount: 50_000, currency: 'XAF' }, headers: { 'idempotency-key': randomUUID() } });
+    const credit = await dev.call(apps.pay, 'POST', `/api/v1/pay/wallets/${wallet}/credits`, {
+      body: { amount: 50_000, currency: 'XAF' },
+      headers: { 'idempotency-key': randomUUID() },
+    });
     expect(credit.status).toBe(201);
     const transfer = await dev.call(apps.pay, 'POST', '/api/v1/pay/payments', {
       body: { walletId: wallet, amount: 20_000, currency: 'XAF', recipient: { type: 'wallet', walletId: other }, description: 'To petty cash' },
@@ -152,7 +169,14 @@ describe('domain events: one outbox per service, relayed by the job queue', () =
     const accounts = (await dev.call(apps.books, 'GET', '/api/v1/books/accounts?limit=100')).body.data.items as { id: string; code: string }[];
     const id = (code: string) => accounts.find((account) => account.code === code)!.id;
     const posted = await dev.call(apps.books, 'POST', '/api/v1/books/journal-entries', {
-      body: { date: '2026-02-10', memo: 'Rent', lines: [{ accountId: id('661'), debit: 90_000 }, { accountId: id('422'), credit: 90_000 }] },
+      body: {
+        date: '2026-02-10',
+        memo: 'Rent',
+        lines: [
+          { accountId: id('661'), debit: 90_000 },
+          { accountId: id('422'), credit: 90_000 },
+        ],
+      },
     });
     expect(posted.status).toBe(201);
     const reversal = await dev.call(apps.books, 'POST', `/api/v1/books/journal-entries/${posted.body.data.id}/reverse`, { body: { date: '2026-02-11' } });
@@ -184,10 +208,14 @@ describe('domain events: one outbox per service, relayed by the job queue', () =
       ['payroll_run.cancelled', run.id, 'cancelled'],
     ]);
     // the company's HR writes are relayed in the order their transactions committed, the leave approval last
-    const hired = await eventually(async () => {
-      const events = (await feed('hr', fromHr)).filter((event) => event.companyId === dev.organizationId);
-      return events.some((event) => event.type === 'leave_request.approved') && events;
-    }, 15_000, 'the hand-worked company’s HR events');
+    const hired = await eventually(
+      async () => {
+        const events = (await feed('hr', fromHr)).filter((event) => event.companyId === dev.organizationId);
+        return events.some((event) => event.type === 'leave_request.approved') && events;
+      },
+      15_000,
+      'the hand-worked company’s HR events',
+    );
     expect(hired.filter((event) => event.type === 'employee.created')).toHaveLength(3);
     expect(hired.map((event) => event.type)).toContain('leave_request.approved');
   });
@@ -210,10 +238,16 @@ describe('domain events: one outbox per service, relayed by the job queue', () =
     expect((await dev.call(apps.hr, 'PATCH', `/api/v1/hr/contracts/${contract.id}`, { body: { status: 'ended', endDate: '2026-03-31' } })).status).toBe(200);
     expect((await dev.call(apps.hr, 'PATCH', `/api/v1/hr/employees/${c}`, { body: { status: 'terminated', terminationDate: '2026-03-31' } })).status).toBe(200);
 
-    const mine = await eventually(async () => {
-      const events = (await feed('hr', from)).filter((event) => event.companyId === dev.organizationId && (event.data.employeeId === c || event.data.id === c));
-      return events.some((event) => event.type === 'employee.terminated') && events;
-    }, 15_000, 'the terminated employee’s HR events');
+    const mine = await eventually(
+      async () => {
+        const events = (await feed('hr', from)).filter(
+          (event) => event.companyId === dev.organizationId && (event.data.employeeId === c || event.data.id === c),
+        );
+        return events.some((event) => event.type === 'employee.terminated') && events;
+      },
+      15_000,
+      'the terminated employee’s HR events',
+    );
     expect(mine.map((event) => event.type)).toEqual([
       'employee.created',
       'contract.activated',
@@ -241,7 +275,10 @@ describe('domain events: one outbox per service, relayed by the job queue', () =
     const fromPay = await end('pay');
     const paidRun = async (company: Awaited<ReturnType<typeof handWorkedCompany>>) => {
       const wallet = (await company.dev.call(apps.pay, 'POST', '/api/v1/pay/wallets', { body: { name: 'Payroll float', currency: 'XAF' } })).body.data.id;
-      const credit = await company.dev.call(apps.pay, 'POST', `/api/v1/pay/wallets/${wallet}/credits`, { body: { amount: 1_000_000, currency: 'XAF' }, headers: { 'idempotency-key': randomUUID() } });
+      const credit = await company.dev.call(apps.pay, 'POST', `/api/v1/pay/wallets/${wallet}/credits`, {
+        body: { amount: 1_000_000, currency: 'XAF' },
+        headers: { 'idempotency-key': randomUUID() },
+      });
       expect(credit.status).toBe(201);
       const run = (await company.dev.call(apps.payroll, 'POST', '/api/v1/payroll/runs', { body: MARCH })).body.data.id;
       expect((await company.dev.call(apps.payroll, 'POST', `/api/v1/payroll/runs/${run}/approve`)).status).toBe(200);
@@ -255,9 +292,22 @@ describe('domain events: one outbox per service, relayed by the job queue', () =
     expect(await paidRun(declined)).toMatchObject({ status: 'approved' });
 
     const payroll = await published('payroll', fromPayroll, clean.dev.organizationId, 6);
-    expect(payroll.map((event) => event.type)).toEqual(['payroll_run.created', 'payroll_run.approved', 'payslip.paid', 'payslip.paid', 'payslip.paid', 'payroll_run.paid']);
+    expect(payroll.map((event) => event.type)).toEqual([
+      'payroll_run.created',
+      'payroll_run.approved',
+      'payslip.paid',
+      'payslip.paid',
+      'payslip.paid',
+      'payroll_run.paid',
+    ]);
     const failed = await published('payroll', fromPayroll, declined.dev.organizationId, 5);
-    expect(failed.map((event) => event.type).sort()).toEqual(['payroll_run.approved', 'payroll_run.created', 'payslip.paid', 'payslip.paid', 'payslip.payment_failed']);
+    expect(failed.map((event) => event.type).sort()).toEqual([
+      'payroll_run.approved',
+      'payroll_run.created',
+      'payslip.paid',
+      'payslip.paid',
+      'payslip.payment_failed',
+    ]);
     const payments = await published('pay', fromPay, declined.dev.organizationId, 4);
     expect(payments.map((event) => event.type).sort()).toEqual(['payment.failed', 'payment.succeeded', 'payment.succeeded', 'wallet.credited']);
   });
@@ -267,15 +317,37 @@ describe('domain events: one outbox per service, relayed by the job queue', () =
     const fromUtilities = await end('utilities');
     const fromAuth = await end('auth');
     const document = await dev.call(apps.utilities, 'POST', '/api/v1/app/documents', {
-      body: { type: 'invoice', format: 'pdf', data: { number: 'INV-1', customer: 'Brasseries SA', currency: 'XAF', issueDate: '2026-03-31', lines: [{ description: 'Service', quantity: 1, unitPrice: 10_000 }] } },
+      body: {
+        type: 'invoice',
+        format: 'pdf',
+        data: {
+          number: 'INV-1',
+          customer: 'Brasseries SA',
+          currency: 'XAF',
+          issueDate: '2026-03-31',
+          lines: [{ description: 'Service', quantity: 1, unitPrice: 10_000 }],
+        },
+      },
     });
     expect(document.status).toBe(201);
     const job = await dev.call(apps.utilities, 'POST', '/api/v1/app/document-jobs', {
-      body: { type: 'invoice', format: 'xlsx', data: { number: 'INV-2', customer: 'Brasseries SA', currency: 'XAF', issueDate: '2026-03-31', lines: [{ description: 'Service', quantity: 2, unitPrice: 10_000 }] } },
+      body: {
+        type: 'invoice',
+        format: 'xlsx',
+        data: {
+          number: 'INV-2',
+          customer: 'Brasseries SA',
+          currency: 'XAF',
+          issueDate: '2026-03-31',
+          lines: [{ description: 'Service', quantity: 2, unitPrice: 10_000 }],
+        },
+      },
     });
     expect(job.status).toBe(202);
     // refused for good: the payroll run does not exist
-    const doomed = await dev.call(apps.utilities, 'POST', '/api/v1/app/document-jobs', { body: { type: 'payslip', format: 'pdf', data: { payrollRunId: randomUUID() } } });
+    const doomed = await dev.call(apps.utilities, 'POST', '/api/v1/app/document-jobs', {
+      body: { type: 'payslip', format: 'pdf', data: { payrollRunId: randomUUID() } },
+    });
     expect(doomed.status).toBe(202);
     const notification = await dev.call(apps.utilities, 'POST', '/api/v1/app/notifications', {
       body: { category: 'general', title: 'Payslip ready', body: 'Your March payslip is ready.', recipients: ['finance@example.cm'], channels: ['email'] },
@@ -293,21 +365,49 @@ describe('domain events: one outbox per service, relayed by the job queue', () =
 
     const events = await published('utilities', fromUtilities, dev.organizationId, 7);
     const byType = Object.fromEntries(events.map((event) => [event.type, event]));
-    expect(Object.keys(byType).sort()).toEqual(['document.created', 'document_job.failed', 'document_job.succeeded', 'file.deleted', 'notification.delivered', 'notification.failed']);
+    expect(Object.keys(byType).sort()).toEqual([
+      'document.created',
+      'document_job.failed',
+      'document_job.succeeded',
+      'file.deleted',
+      'notification.delivered',
+      'notification.failed',
+    ]);
     expect(byType['file.deleted'].data).toEqual(file);
-    expect(byType['notification.failed'].data).toMatchObject({ notificationId: texted.body.data.id, channel: 'sms', recipient: '+237699000001', status: 'failed', attempts: 1, lastError: expect.any(String) });
-    expect(byType['document_job.failed'].data).toMatchObject({ id: doomed.body.data.id, status: 'failed', documentId: null, error: { code: 'PAYROLL_RUN_NOT_FOUND' } });
+    expect(byType['notification.failed'].data).toMatchObject({
+      notificationId: texted.body.data.id,
+      channel: 'sms',
+      recipient: '+237699000001',
+      status: 'failed',
+      attempts: 1,
+      lastError: expect.any(String),
+    });
+    expect(byType['document_job.failed'].data).toMatchObject({
+      id: doomed.body.data.id,
+      status: 'failed',
+      documentId: null,
+      error: { code: 'PAYROLL_RUN_NOT_FOUND' },
+    });
     expect(events.filter((event) => event.type === 'document.created')).toHaveLength(2);
     expect(events[0]).toMatchObject({ type: 'document.created', data: document.body.data });
     const finished = (await dev.call(apps.utilities, 'GET', `/api/v1/app/document-jobs/${job.body.data.id}`)).body.data;
     expect(byType['document_job.succeeded'].data).toEqual(finished);
-    expect(byType['notification.delivered'].data).toMatchObject({ notificationId: notification.body.data.id, channel: 'email', recipient: 'finance@example.cm', status: 'sent', attempts: 1 });
+    expect(byType['notification.delivered'].data).toMatchObject({
+      notificationId: notification.body.data.id,
+      channel: 'email',
+      recipient: 'finance@example.cm',
+      status: 'sent',
+      attempts: 1,
+    });
     // last: the rotation revokes the token this test calls with
     const rotated = await dev.call(apps.auth, 'POST', '/api/v1/authorize/rotate-secret');
     expect(rotated.status).toBe(200);
     const [rotation] = await published('auth', fromAuth, dev.organizationId, 1);
     expectEnvelope(rotation, dev.organizationId);
-    expect(rotation).toMatchObject({ type: 'credential.secret_rotated', data: { credentialId: dev.credentialId, secretVersion: 2, apiKeyPrefix: expect.any(String) } });
+    expect(rotation).toMatchObject({
+      type: 'credential.secret_rotated',
+      data: { credentialId: dev.credentialId, secretVersion: 2, apiKeyPrefix: expect.any(String) },
+    });
     expect(JSON.stringify(rotation)).not.toContain(rotated.body.data.apiSecret);
     expect(Object.keys(rotation.data).sort()).toEqual(['apiKeyPrefix', 'credentialId', 'environment', 'previousSecretExpiresAt', 'rotatedAt', 'secretVersion']);
     expect(rotation.data.previousSecretExpiresAt).toBeNull();
@@ -351,7 +451,10 @@ describe('domain events: one outbox per service, relayed by the job queue', () =
     })();
     const credits = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        dev.call(apps.pay, 'POST', `/api/v1/pay/wallets/${wallet}/credits`, { body: { amount: 100 + i, currency: 'XAF' }, headers: { 'idempotency-key': randomUUID() } }),
+        dev.call(apps.pay, 'POST', `/api/v1/pay/wallets/${wallet}/credits`, {
+          body: { amount: 100 + i, currency: 'XAF' },
+          headers: { 'idempotency-key': randomUUID() },
+        }),
       ),
     );
     expect(credits.map((credit) => credit.status)).toEqual(Array(40).fill(201));

@@ -27,7 +27,9 @@ describe('first steps with the one-machine suite and its CLI', () => {
   }
 
   function exchange(apiKey: string, apiSecret: string) {
-    return call(base, 'POST', '/api/v1/authorize/token', { headers: { 'x-platform-api-key': apiKey, 'x-platform-api-secret': apiSecret, 'x-platform-client-id': 'platform-developer' } });
+    return call(base, 'POST', '/api/v1/authorize/token', {
+      headers: { 'x-platform-api-key': apiKey, 'x-platform-api-secret': apiSecret, 'x-platform-client-id': 'platform-developer' },
+    });
   }
 
   beforeAll(async () => {
@@ -54,7 +56,9 @@ describe('first steps with the one-machine suite and its CLI', () => {
   it('logs the routes and modules at debug, each under its own service, and ends with a banner naming the URL, the docs and the credentials command', async () => {
     const port = new URL(base).port;
     const banner = stderr.slice(stderr.indexOf('Platform API suite listening on'));
-    expect(banner.split('\n')[0]).toMatch(new RegExp(`^Platform API suite listening on http://127\\.0\\.0\\.1:${port}/api/v1 \\(PostgreSQL in .*postgres, in-process limits\\)$`));
+    expect(banner.split('\n')[0]).toMatch(
+      new RegExp(`^Platform API suite listening on http://127\\.0\\.0\\.1:${port}/api/v1 \\(PostgreSQL in .*postgres, in-process limits\\)$`),
+    );
     expect(banner).toContain(`API reference:  http://127.0.0.1:${port}/api/v1/docs`);
     expect(banner).toContain('Credentials:    npm run -s cli -- developers:create --org "Acme" --plan developer-sandbox --json');
     expect(banner).toContain(`DATA_DIR: ${dataDir}`);
@@ -71,20 +75,27 @@ describe('first steps with the one-machine suite and its CLI', () => {
     expect(new Set(mapped.map((line) => line.level))).toEqual(new Set([20]));
     expect(lines.filter((line) => line.context === 'InstanceLoader').every((line) => line.level === 20)).toBe(true);
     // each route mapped is labelled by the service it belongs to
-    const serviceOf = (msg: string) => (/\{\/api\/v1\/hr[/,]/.test(msg) ? 'hr' : /\{\/api\/v1\/books[/,]/.test(msg) ? 'books' : /\{\/api\/v1\/app[/,]/.test(msg) ? 'utilities' : undefined);
+    const serviceOf = (msg: string) =>
+      /\{\/api\/v1\/hr[/,]/.test(msg) ? 'hr' : /\{\/api\/v1\/books[/,]/.test(msg) ? 'books' : /\{\/api\/v1\/app[/,]/.test(msg) ? 'utilities' : undefined;
     const labelled = mapped.filter((line) => serviceOf(line.msg));
     expect(labelled.length).toBeGreaterThan(20);
     for (const line of labelled) expect({ msg: line.msg, service: line.service }).toEqual({ msg: line.msg, service: serviceOf(line.msg) });
     expect([...new Set(mapped.map((line) => line.service))].sort()).toEqual(['auth', 'books', 'hr', 'pay', 'payroll', 'utilities']);
     // at the default level (info) nothing of it would be written
-    expect(lines.filter((line) => line.level >= 30 && (line.context === 'RouterExplorer' || line.context === 'InstanceLoader' || line.context === 'RoutesResolver'))).toEqual([]);
+    expect(
+      lines.filter((line) => line.level >= 30 && (line.context === 'RouterExplorer' || line.context === 'InstanceLoader' || line.context === 'RoutesResolver')),
+    ).toEqual([]);
   });
 
   it('says which store the CLI wrote to, and warns when the suite never used it', async () => {
     const elsewhere = cli(['developers:create', '--org', 'Wrong Place', '--json'], { DATA_DIR: otherDataDir });
     expect(elsewhere.status).toBe(0);
-    expect(elsewhere.stderr).toContain(`Store: the suite's PostgreSQL in ${join(otherDataDir, 'postgres')} (DATA_DIR=${otherDataDir}, created by this command)`);
-    expect(elsewhere.stderr).toMatch(/warning: no suite data in .*: no organization, and no service but auth ever started on it\. Is the suite running with another DATA_DIR/);
+    expect(elsewhere.stderr).toContain(
+      `Store: the suite's PostgreSQL in ${join(otherDataDir, 'postgres')} (DATA_DIR=${otherDataDir}, created by this command)`,
+    );
+    expect(elsewhere.stderr).toMatch(
+      /warning: no suite data in .*: no organization, and no service but auth ever started on it\. Is the suite running with another DATA_DIR/,
+    );
     const lost = JSON.parse(elsewhere.stdout);
     // what the warning is about: the suite does not know this key
     expect((await exchange(lost.apiKey, lost.apiSecret)).body.code).toBe('DEVELOPER_KEYS_INVALID');
@@ -113,23 +124,40 @@ describe('first steps with the one-machine suite and its CLI', () => {
       revokedAt: null,
     });
     expect(listed.stdout).not.toContain(issued.apiSecret);
-    expect(cli(['credentials:list']).stdout).toContain(`${credential.credentialId}  ${credential.apiKeyPrefix}…${issued.apiKey.slice(-4)}  "Default key"  developer-sandbox  Rotating Co`);
+    expect(cli(['credentials:list']).stdout).toContain(
+      `${credential.credentialId}  ${credential.apiKeyPrefix}…${issued.apiKey.slice(-4)}  "Default key"  developer-sandbox  Rotating Co`,
+    );
 
     // another named key of the same organization, narrowed; its use is noted (off the exchange's path)
     const second = cli(['credentials:create', '--org', issued.organizationId, '--name', 'Payroll sync', '--scopes', 'hr:read,payroll:read', '--json']);
     expect(second.status).toBe(0);
     const payrollKey = JSON.parse(second.stdout);
-    expect(payrollKey).toMatchObject({ organizationId: issued.organizationId, name: 'Payroll sync', apiKey: expect.stringMatching(/^pk_sandbox_/), apiSecret: expect.stringMatching(/^sk_sandbox_/) });
+    expect(payrollKey).toMatchObject({
+      organizationId: issued.organizationId,
+      name: 'Payroll sync',
+      apiKey: expect.stringMatching(/^pk_sandbox_/),
+      apiSecret: expect.stringMatching(/^sk_sandbox_/),
+    });
     const payrollToken = await exchange(payrollKey.apiKey, payrollKey.apiSecret);
     expect(payrollToken.status).toBe(200);
-    const keys = await eventually(async () => {
-      const all = JSON.parse(cli(['credentials:list', '--org', issued.organizationId, '--json']).stdout).credentials;
-      return all.find((entry: { name: string; lastUsedAt: string | null }) => entry.name === 'Payroll sync')?.lastUsedAt && all;
-    }, 10_000, 'the second key’s last use');
+    const keys = await eventually(
+      async () => {
+        const all = JSON.parse(cli(['credentials:list', '--org', issued.organizationId, '--json']).stdout).credentials;
+        return all.find((entry: { name: string; lastUsedAt: string | null }) => entry.name === 'Payroll sync')?.lastUsedAt && all;
+      },
+      10_000,
+      'the second key’s last use',
+    );
     expect(keys).toHaveLength(2);
-    expect(keys.find((entry: { name: string }) => entry.name === 'Payroll sync')).toMatchObject({ credentialId: payrollKey.credentialId, scopes: ['hr:read', 'payroll:read'], apiKeyLastFour: payrollKey.apiKey.slice(-4) });
+    expect(keys.find((entry: { name: string }) => entry.name === 'Payroll sync')).toMatchObject({
+      credentialId: payrollKey.credentialId,
+      scopes: ['hr:read', 'payroll:read'],
+      apiKeyLastFour: payrollKey.apiKey.slice(-4),
+    });
     expect(Math.abs(Date.parse(keys.find((entry: { name: string }) => entry.name === 'Payroll sync').lastUsedAt) - Date.now())).toBeLessThan(60_000);
-    expect(cli(['credentials:create', '--org', '00000000-0000-4000-8000-000000000000', '--json']).stderr).toContain('No organization 00000000-0000-4000-8000-000000000000');
+    expect(cli(['credentials:create', '--org', '00000000-0000-4000-8000-000000000000', '--json']).stderr).toContain(
+      'No organization 00000000-0000-4000-8000-000000000000',
+    );
     expect(cli(['credentials:create', '--org', issued.organizationId, '--name', 'x'.repeat(101)]).stderr).toContain('--name must be 1 to 100 characters');
 
     const token = (await exchange(issued.apiKey, issued.apiSecret)).body.data.accessToken;
@@ -156,7 +184,12 @@ describe('first steps with the one-machine suite and its CLI', () => {
     expect(revoked.status).toBe(0);
     expect(revoked.stdout).toMatch(new RegExp(`^Credential ${credential.credentialId} \\(.*…\\) revoked at `));
     expect((await exchange(issued.apiKey, apiSecret)).body.code).toBe('DEVELOPER_KEYS_INVALID');
-    await eventually(async () => (await call(base, 'GET', '/api/v1/hr/employees', { headers: { ...headers, authorization: `Bearer ${fresh}` } })).body.code === 'AUTH_TOKEN_INVALID', 10_000, 'the revoked credential’s token to be refused');
+    await eventually(
+      async () =>
+        (await call(base, 'GET', '/api/v1/hr/employees', { headers: { ...headers, authorization: `Bearer ${fresh}` } })).body.code === 'AUTH_TOKEN_INVALID',
+      10_000,
+      'the revoked credential’s token to be refused',
+    );
     const afterRevoke = JSON.parse(cli(['credentials:list', '--org', issued.organizationId, '--json']).stdout).credentials;
     expect(afterRevoke.find((entry: { credentialId: string }) => entry.credentialId === credential.credentialId).revokedAt).toEqual(expect.any(String));
     // the organization's other key is not touched

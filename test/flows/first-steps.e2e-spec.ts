@@ -30,17 +30,32 @@ describe('first steps', () => {
   afterAll(() => stack.stop());
 
   describe('bodies and their content type', () => {
-    const employee = { externalId: 'EMP-1', firstName: 'Amina', lastName: 'Nkemelu', email: 'amina@example.cm', hireDate: '2024-03-01', jobTitle: 'Accountant', department: 'Finance', status: 'active' };
+    const employee = {
+      externalId: 'EMP-1',
+      firstName: 'Amina',
+      lastName: 'Nkemelu',
+      email: 'amina@example.cm',
+      hireDate: '2024-03-01',
+      jobTitle: 'Accountant',
+      department: 'Finance',
+      status: 'active',
+    };
 
     it('answers a JSON text sent as a form (curl -d) 415, naming the type received and the one expected', async () => {
-      const result = await dev.call(hr, 'POST', '/api/v1/hr/employees', { rawBody: JSON.stringify(employee), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const result = await dev.call(hr, 'POST', '/api/v1/hr/employees', {
+        rawBody: JSON.stringify(employee),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expectError(result, 415, 'UNSUPPORTED_MEDIA_TYPE');
       expect(result.body.message).toBe(
         'The request body was sent as application/x-www-form-urlencoded, which this API does not read: send it as application/json (header Content-Type: application/json).',
       );
       expect(result.body.details).toEqual({ received: 'application/x-www-form-urlencoded', expected: 'application/json' });
 
-      const french = await dev.call(hr, 'POST', '/api/v1/hr/employees', { rawBody: 'hello', headers: { 'content-type': 'text/plain', 'accept-language': 'fr' } });
+      const french = await dev.call(hr, 'POST', '/api/v1/hr/employees', {
+        rawBody: 'hello',
+        headers: { 'content-type': 'text/plain', 'accept-language': 'fr' },
+      });
       expectError(french, 415, 'UNSUPPORTED_MEDIA_TYPE');
       expect(french.body.message).toContain('envoyé en text/plain');
     });
@@ -52,11 +67,18 @@ describe('first steps', () => {
       expect(body).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', details: { received: null, expected: 'application/json' } });
       expect(body.message).toContain('sent as no Content-Type');
 
-      expectError(await dev.call(hr, 'POST', '/api/v1/hr/no-such-thing', { rawBody: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 404, 'HTTP_ERROR');
+      expectError(
+        await dev.call(hr, 'POST', '/api/v1/hr/no-such-thing', { rawBody: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+        404,
+        'HTTP_ERROR',
+      );
     });
 
     it('still reads JSON, with or without a charset, and multipart uploads', async () => {
-      const created = await dev.call(stack.auth, 'POST', '/api/v1/workspaces', { body: { name: 'Charset' }, headers: { 'content-type': 'application/json; charset=utf-8' } });
+      const created = await dev.call(stack.auth, 'POST', '/api/v1/workspaces', {
+        body: { name: 'Charset' },
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+      });
       expect(created.status).toBe(201);
 
       const form = new FormData();
@@ -75,10 +97,16 @@ describe('first steps', () => {
       expect(readAll.body.success).toBe(true);
 
       // a DELETE reaches its route (an unknown file: 404), not a refusal of its empty body
-      const deleted = await dev.call(utilities, 'DELETE', `/api/v1/app/files/${randomUUID()}`, { rawBody: '', headers: { 'content-type': 'application/json' } });
+      const deleted = await dev.call(utilities, 'DELETE', `/api/v1/app/files/${randomUUID()}`, {
+        rawBody: '',
+        headers: { 'content-type': 'application/json' },
+      });
       expectError(deleted, 404, 'FILE_NOT_FOUND');
 
-      const rotate = await dev.call(stack.auth, 'POST', '/api/v1/authorize/rotate-secret', { rawBody: '  \n', headers: { 'content-type': 'application/json' } });
+      const rotate = await dev.call(stack.auth, 'POST', '/api/v1/authorize/rotate-secret', {
+        rawBody: '  \n',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(rotate.status).toBe(200);
       dev.apiSecret = rotate.body.data.apiSecret;
       const token = await stack.exchange(dev.apiKey, dev.apiSecret);
@@ -90,7 +118,10 @@ describe('first steps', () => {
       const result = await dev.call(hr, 'POST', '/api/v1/hr/employees', { rawBody: '', headers: { 'content-type': 'application/json' } });
       expectError(result, 400, 'VALIDATION_FAILED');
       expect(result.body.errors).toEqual({ body: ['body must not be empty when content-type is application/json: send a JSON object'] });
-      const patch = await dev.call(hr, 'PATCH', `/api/v1/hr/employees/${randomUUID()}`, { rawBody: ' ', headers: { 'content-type': 'application/json', 'accept-language': 'fr' } });
+      const patch = await dev.call(hr, 'PATCH', `/api/v1/hr/employees/${randomUUID()}`, {
+        rawBody: ' ',
+        headers: { 'content-type': 'application/json', 'accept-language': 'fr' },
+      });
       expect(patch.body.errors).toEqual({ body: ['le corps ne doit pas être vide avec le type application/json : envoyez un objet JSON'] });
     });
   });
@@ -138,14 +169,18 @@ describe('first steps', () => {
       expectError(noClient, 401, 'CLIENT_ID_INVALID');
       expect(noClient.body.message).toBe('The X-Platform-Client-Id header is missing: send X-Platform-Client-Id: platform-developer.');
 
-      const exchangeWithoutClient = await call(stack.auth.url, 'POST', '/api/v1/authorize/token', { headers: { 'x-platform-api-key': dev.apiKey, 'x-platform-api-secret': dev.apiSecret } });
+      const exchangeWithoutClient = await call(stack.auth.url, 'POST', '/api/v1/authorize/token', {
+        headers: { 'x-platform-api-key': dev.apiKey, 'x-platform-api-secret': dev.apiSecret },
+      });
       expectError(exchangeWithoutClient, 401, 'CLIENT_ID_INVALID');
       expect(exchangeWithoutClient.body.message).toBe('The X-Platform-Client-Id header is missing: send X-Platform-Client-Id: platform-developer.');
 
       const exchangeWrongClient = await stack.exchange(dev.apiKey, dev.apiSecret, 'my-app');
       expect(exchangeWrongClient.body.message).toBe('The X-Platform-Client-Id header must be platform-developer.');
 
-      const exchangeWithoutSecret = await call(stack.auth.url, 'POST', '/api/v1/authorize/token', { headers: { 'x-platform-api-key': dev.apiKey, 'x-platform-client-id': PLATFORM_CLIENT_ID } });
+      const exchangeWithoutSecret = await call(stack.auth.url, 'POST', '/api/v1/authorize/token', {
+        headers: { 'x-platform-api-key': dev.apiKey, 'x-platform-client-id': PLATFORM_CLIENT_ID },
+      });
       expectError(exchangeWithoutSecret, 401, 'DEVELOPER_KEYS_INVALID');
       expect(exchangeWithoutSecret.body.message).toBe('The X-Platform-Api-Secret header is missing: the token exchange needs your API secret (sk_…).');
     });
@@ -171,7 +206,10 @@ describe('first steps', () => {
       const root = await call(stack.auth.url, 'GET', '/api/v1');
       const slashed = await call(stack.auth.url, 'GET', '/api/v1/');
       expect(root.status).toBe(200);
-      expect({ status: slashed.status, data: { ...slashed.body.data, time: undefined } }).toEqual({ status: 200, data: { ...root.body.data, time: undefined } });
+      expect({ status: slashed.status, data: { ...slashed.body.data, time: undefined } }).toEqual({
+        status: 200,
+        data: { ...root.body.data, time: undefined },
+      });
 
       const list = await dev.call(stack.auth, 'GET', '/api/v1/workspaces/?limit=1');
       expect(list.status).toBe(200);
@@ -228,9 +266,7 @@ describe('first steps', () => {
       const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
       const start = readme.indexOf('```bash\n#!/usr/bin/env bash', readme.indexOf('## Walk-through with curl'));
       const script = readme.slice(readme.indexOf('\n', start) + 1, readme.indexOf('\nAUTH=(', start));
-      const filled = script
-        .replace(/^BASE=.*$/m, `BASE=${stack.auth.url}/api/v1`)
-        .replace(/^KEY=.*$/m, `KEY=${apiKey} SECRET=${apiSecret}`);
+      const filled = script.replace(/^BASE=.*$/m, `BASE=${stack.auth.url}/api/v1`).replace(/^KEY=.*$/m, `KEY=${apiKey} SECRET=${apiSecret}`);
       // asynchronously: the services answering curl run in this process
       return new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
         execFile('bash', ['-c', `${filled}\necho "token: $TOKEN"`], { encoding: 'utf8', timeout: 30_000 }, (error, stdout, stderr) =>
@@ -277,14 +313,19 @@ describe('first steps', () => {
       const company = await dev.call(stack.auth, 'POST', `/api/v1/workspaces/${workspace.body.data.id}/companies`, { body: { name: 'Boulangerie Njoya' } });
       expect(company.status).toBe(201);
       const acting = { 'x-workspace-id': workspace.body.data.id, 'x-acting-company-id': company.body.data.id };
-      const created = await dev.call(utilities, 'POST', '/api/v1/app/documents', { headers: acting, body: { type: 'invoice', format: 'xlsx', data: { ...invoice, number: 'INV-FS-2' } } });
+      const created = await dev.call(utilities, 'POST', '/api/v1/app/documents', {
+        headers: acting,
+        body: { type: 'invoice', format: 'xlsx', data: { ...invoice, number: 'INV-FS-2' } },
+      });
       expect(created.status).toBe(201);
       const response = await fetch(`${utilities.url}/api/v1/app/documents/${created.body.data.id}/content`, { headers: { ...dev.headers(), ...acting } });
       expect((await workbook(Buffer.from(await response.arrayBuffer()))).company).toBe('Boulangerie Njoya');
     });
 
     it('keeps the companyName sent', async () => {
-      const created = await dev.call(utilities, 'POST', '/api/v1/app/documents', { body: { type: 'invoice', format: 'xlsx', data: { ...invoice, number: 'INV-FS-3', companyName: 'Acme Cameroun' } } });
+      const created = await dev.call(utilities, 'POST', '/api/v1/app/documents', {
+        body: { type: 'invoice', format: 'xlsx', data: { ...invoice, number: 'INV-FS-3', companyName: 'Acme Cameroun' } },
+      });
       const response = await fetch(`${utilities.url}/api/v1/app/documents/${created.body.data.id}/content`, { headers: dev.headers() });
       expect((await workbook(Buffer.from(await response.arrayBuffer()))).company).toBe('Acme Cameroun');
     });

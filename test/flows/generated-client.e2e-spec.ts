@@ -106,7 +106,9 @@ describe('a client generated from the OpenAPI documents', () => {
     const allThree = 'apiKey header X-Platform-Api-Key + apiKey header X-Platform-Client-Id + http bearer';
     const session = 'apiKey header X-Platform-Session';
     // people's routes take the gateway's session (auth's account routes), or either (utilities' webhook management)
-    const expected = Object.keys(SERVICES).map((service) => `${service}: ${allThree}`).concat(['auth: ' + session, `utilities: ${allThree} | ${session}`]);
+    const expected = Object.keys(SERVICES)
+      .map((service) => `${service}: ${allThree}`)
+      .concat(['auth: ' + session, `utilities: ${allThree} | ${session}`]);
     expect([...shapes].sort()).toEqual(expected.sort());
   });
 
@@ -120,7 +122,11 @@ describe('a client generated from the OpenAPI documents', () => {
     expect(walked.token).toMatchObject({ status: 200, body: { success: true, data: { tokenType: 'Bearer', expiresIn: 900 } } });
     expect(walked.preference).toMatchObject({
       status: 200,
-      body: { success: true, message: 'Notification preference updated.', data: { category: 'approval', inApp: true, email: true, push: true, sms: true, whatsapp: false } },
+      body: {
+        success: true,
+        message: 'Notification preference updated.',
+        data: { category: 'approval', inApp: true, email: true, push: true, sms: true, whatsapp: false },
+      },
     });
     expect(walked.preference.body.data.sms).toBe(true);
     expect(walked.created).toMatchObject({ status: 201, body: { success: true, data: { externalId: 'EMP-0042', firstName: 'Amina', status: 'active' } } });
@@ -128,15 +134,26 @@ describe('a client generated from the OpenAPI documents', () => {
     expect(walked.synced).toMatchObject({ status: 200, body: { data: { id, jobTitle: 'Senior Accountant' } } });
     expect(walked.synced.body.data.id).toBe(walked.created.body.data.id);
     expect(walked.read).toMatchObject({ status: 200, body: { data: { id, externalId: 'EMP-0042', jobTitle: 'Senior Accountant' } } });
-    expect(walked.current).toMatchObject({ status: 200, body: { data: { organization: { name: 'Acme' }, plan: { id: 'developer-sandbox' }, rateLimits: { burstPerSecond: 5, monthlyQuota: 2000 } } } });
+    expect(walked.current).toMatchObject({
+      status: 200,
+      body: { data: { organization: { name: 'Acme' }, plan: { id: 'developer-sandbox' }, rateLimits: { burstPerSecond: 5, monthlyQuota: 2000 } } },
+    });
     expect(walked.usage).toMatchObject({ status: 200, body: { success: true } });
     // the calls of the walk-through so far: three on hr, one on utilities
     expect(walked.usage.body.data.apiRequests.byProduct).toMatchObject({ hr: 3, app: 1 });
   });
 
   it('stops at step 1, saying why, when the exchange fails', async () => {
-    const created = JSON.parse((await suite.cli('developers:create', '--org', 'Typo', '--plan', 'developer-sandbox', '--json')).stdout) as { apiKey: string; apiSecret: string };
-    const failed = await readmeWalkThrough(suite.base, { ...created, apiSecret: `${created.apiSecret}x` }, [...documents.values()], documentedResponses(suite.base)).catch((error: unknown) => error);
+    const created = JSON.parse((await suite.cli('developers:create', '--org', 'Typo', '--plan', 'developer-sandbox', '--json')).stdout) as {
+      apiKey: string;
+      apiSecret: string;
+    };
+    const failed = await readmeWalkThrough(
+      suite.base,
+      { ...created, apiSecret: `${created.apiSecret}x` },
+      [...documents.values()],
+      documentedResponses(suite.base),
+    ).catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(StepFailed);
     expect(failed).toMatchObject({ step: '1. token exchange', status: 401, body: { success: false, code: 'DEVELOPER_KEYS_INVALID' } });
   });

@@ -107,29 +107,55 @@ describe('importing a DATA_DIR of the SQLite release', () => {
   it('says what it found at start, imports every row with the CLI beside the running suite, and serves it all', async () => {
     const expected = fixtureCounts(dataDir);
     await startSuite();
-    expect(output).toContain('holds the SQLite stores of an earlier release (auth.sqlite, books.sqlite, hr.sqlite, pay.sqlite, payroll.sqlite, utilities.sqlite)');
+    expect(output).toContain(
+      'holds the SQLite stores of an earlier release (auth.sqlite, books.sqlite, hr.sqlite, pay.sqlite, payroll.sqlite, utilities.sqlite)',
+    );
     expect(output).toContain('npm run -s cli -- data:import-sqlite');
     const exchange = () =>
-      call(base, 'POST', '/api/v1/authorize/token', { headers: { 'x-platform-api-key': manifest.apiKey, 'x-platform-api-secret': manifest.apiSecret, 'x-platform-client-id': 'platform-developer' } });
+      call(base, 'POST', '/api/v1/authorize/token', {
+        headers: { 'x-platform-api-key': manifest.apiKey, 'x-platform-api-secret': manifest.apiSecret, 'x-platform-client-id': 'platform-developer' },
+      });
     expect((await exchange()).status).toBe(401);
 
     const result = cli('data:import-sqlite', '--json');
     expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
-    const imported = Object.fromEntries((JSON.parse(result.stdout).imported as { service: string; table: string; rows: number }[]).map((table) => [`${table.service}.${table.table}`, table.rows]));
+    const imported = Object.fromEntries(
+      (JSON.parse(result.stdout).imported as { service: string; table: string; rows: number }[]).map((table) => [
+        `${table.service}.${table.table}`,
+        table.rows,
+      ]),
+    );
     expect(imported).toEqual(expected);
     expect(imported['books.books_accounts']).toBe(86);
     expect(readdirSync(dataDir).filter((name) => name.endsWith('.sqlite'))).toEqual([]);
-    expect(readdirSync(join(dataDir, 'imported-sqlite')).filter((name) => name.endsWith('.sqlite')).sort()).toEqual(['auth.sqlite', 'books.sqlite', 'hr.sqlite', 'pay.sqlite', 'payroll.sqlite', 'utilities.sqlite']);
+    expect(
+      readdirSync(join(dataDir, 'imported-sqlite'))
+        .filter((name) => name.endsWith('.sqlite'))
+        .sort(),
+    ).toEqual(['auth.sqlite', 'books.sqlite', 'hr.sqlite', 'pay.sqlite', 'payroll.sqlite', 'utilities.sqlite']);
 
     const token = await exchange();
     expect(token.status).toBe(200);
-    const headers = { authorization: `Bearer ${token.body.data.accessToken}`, 'x-platform-api-key': manifest.apiKey, 'x-platform-client-id': 'platform-developer' };
+    const headers = {
+      authorization: `Bearer ${token.body.data.accessToken}`,
+      'x-platform-api-key': manifest.apiKey,
+      'x-platform-client-id': 'platform-developer',
+    };
     const get = (path: string): Promise<HttpResult> => call(base, 'GET', path, { headers });
 
     expect((await get('/api/v1/authorize/current')).body.data.organization).toMatchObject({ id: manifest.organizationId, name: 'Fixture Co' });
-    expect((await get(`/api/v1/workspaces/${manifest.workspaceId}/companies`)).body.data.items.map((company: { id: string }) => company.id)).toEqual([manifest.companyId]);
-    expect((await get('/api/v1/app/notifications/preferences')).body.data.items.find((preference: { category: string }) => preference.category === 'approval')).toMatchObject({ sms: true });
-    expect((await get(`/api/v1/hr/employees/${manifest.employeeId}`)).body.data).toMatchObject({ externalId: 'EMP-0042', firstName: 'Amina', nationalId: '123456789', hireDate: '2024-03-01' });
+    expect((await get(`/api/v1/workspaces/${manifest.workspaceId}/companies`)).body.data.items.map((company: { id: string }) => company.id)).toEqual([
+      manifest.companyId,
+    ]);
+    expect(
+      (await get('/api/v1/app/notifications/preferences')).body.data.items.find((preference: { category: string }) => preference.category === 'approval'),
+    ).toMatchObject({ sms: true });
+    expect((await get(`/api/v1/hr/employees/${manifest.employeeId}`)).body.data).toMatchObject({
+      externalId: 'EMP-0042',
+      firstName: 'Amina',
+      nationalId: '123456789',
+      hireDate: '2024-03-01',
+    });
     expect((await get(`/api/v1/hr/contracts/${manifest.contractId}`)).body.data).toMatchObject({ baseSalary: 500_000, currency: 'XAF' });
     expect((await get('/api/v1/hr/leave-requests')).body.data.items).toEqual([expect.objectContaining({ id: manifest.leaveRequestId, status: 'approved' })]);
     expect((await get(`/api/v1/hr/performance-reviews/${manifest.reviewId}`)).status).toBe(200);
@@ -158,7 +184,16 @@ describe('importing a DATA_DIR of the SQLite release', () => {
     // new rows follow the imported ones (HR's outbox numbers its events from where the import left them)
     const created = await call(base, 'POST', '/api/v1/hr/employees', {
       headers,
-      body: { externalId: 'EMP-0043', firstName: 'Paul', lastName: 'Mbarga', email: 'paul@example.cm', hireDate: '2025-01-01', jobTitle: 'Clerk', department: 'Ops', status: 'active' },
+      body: {
+        externalId: 'EMP-0043',
+        firstName: 'Paul',
+        lastName: 'Mbarga',
+        email: 'paul@example.cm',
+        hireDate: '2025-01-01',
+        jobTitle: 'Clerk',
+        department: 'Ops',
+        status: 'active',
+      },
     });
     expect(created.status).toBe(201);
 

@@ -50,7 +50,10 @@ describe('webhooks under faults', () => {
   async function credits(dev: Developer, count: number): Promise<void> {
     const wallet = (await dev.call(pay, 'POST', '/api/v1/pay/wallets', { body: { name: 'Float', currency: 'XAF' } })).body.data.id;
     for (let i = 0; i < count; i++) {
-      const credited = await dev.call(pay, 'POST', `/api/v1/pay/wallets/${wallet}/credits`, { body: { amount: 100 + i, currency: 'XAF' }, headers: { 'idempotency-key': randomUUID() } });
+      const credited = await dev.call(pay, 'POST', `/api/v1/pay/wallets/${wallet}/credits`, {
+        body: { amount: 100 + i, currency: 'XAF' },
+        headers: { 'idempotency-key': randomUUID() },
+      });
       expect(credited.status).toBe(201);
     }
   }
@@ -92,14 +95,20 @@ describe('webhooks under faults', () => {
     await to.close();
     await credits(dev, 5);
     const live = replicas[replicas.length - 1];
-    await eventually(async () => {
-      const failed = await dev.call(live, 'GET', `/api/v1/app/webhooks/endpoints/${id}/deliveries?status=failed`);
-      return failed.body.data.total === 5;
-    }, 20_000, 'five failed deliveries');
+    await eventually(
+      async () => {
+        const failed = await dev.call(live, 'GET', `/api/v1/app/webhooks/endpoints/${id}/deliveries?status=failed`);
+        return failed.body.data.total === 5;
+      },
+      20_000,
+      'five failed deliveries',
+    );
     const back = await WebhookReceiver.start('/hooks', Number(new URL(url).port));
     receivers.push(back);
     back.secrets.push(...to.secrets);
-    const recovered = await dev.call(live, 'POST', `/api/v1/app/webhooks/endpoints/${id}/recover`, { body: { since: new Date(Date.now() - 600_000).toISOString() } });
+    const recovered = await dev.call(live, 'POST', `/api/v1/app/webhooks/endpoints/${id}/recover`, {
+      body: { since: new Date(Date.now() - 600_000).toISOString() },
+    });
     expect(recovered.body.data).toEqual({ recovered: 5, complete: true });
     await eventually(() => back.received.length === 5, 15_000, 'the five events');
     expect(back.received.every((hook) => hook.verified)).toBe(true);
@@ -109,17 +118,25 @@ describe('webhooks under faults', () => {
 
   it('disables an endpoint that has failed for WEBHOOK_DISABLE_AFTER_MS straight', async () => {
     for (const replica of replicas.splice(0)) await replica.close();
-    const live = await stack.startApp(UtilitiesModule, 'utilities', { PAY_URL: pay.url, WEBHOOK_DISABLE_AFTER_MS: '1000', WEBHOOK_RETRY_SCHEDULE: '0s,400ms,400ms,400ms,400ms,400ms,400ms,400ms' });
+    const live = await stack.startApp(UtilitiesModule, 'utilities', {
+      PAY_URL: pay.url,
+      WEBHOOK_DISABLE_AFTER_MS: '1000',
+      WEBHOOK_RETRY_SCHEDULE: '0s,400ms,400ms,400ms,400ms,400ms,400ms,400ms',
+    });
     replicas.push(live);
     const dev = await stack.developer();
     const to = await receiver();
     to.fallback = { status: 502 };
     const id = await endpoint(dev, to);
     await credits(dev, 1);
-    const disabled = await eventually(async () => {
-      const got = await dev.call(live, 'GET', `/api/v1/app/webhooks/endpoints/${id}`);
-      return got.body.data.status === 'disabled' && got.body.data;
-    }, 20_000, 'the endpoint disabled');
+    const disabled = await eventually(
+      async () => {
+        const got = await dev.call(live, 'GET', `/api/v1/app/webhooks/endpoints/${id}`);
+        return got.body.data.status === 'disabled' && got.body.data;
+      },
+      20_000,
+      'the endpoint disabled',
+    );
     expect(disabled.disabledReason).toBe('failing');
     // the first failure started the clock: disabled at the first attempt a second or more after it
     // (how many came before depends on how soon each retry was picked up: within the runner's 1 s poll)

@@ -7,7 +7,6 @@ import { ROOT } from '@test/support/paths';
 import { RunningApp, TestStack } from '@test/support/stack';
 import { WebhookReceiver } from '@test/support/webhook-receiver';
 
-
 /** Utilities as production runs it: the built app in a process of its own, which the test may kill. */
 class UtilitiesProcess {
   output = '';
@@ -18,14 +17,22 @@ class UtilitiesProcess {
 
   static async start(env: Record<string, string>): Promise<UtilitiesProcess> {
     const port = await freeLoopbackPort();
-    const child = spawn(process.execPath, ['dist/apps/utilities/main.js'], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['dist/apps/utilities/main.js'], {
+      cwd: ROOT,
+      env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const started = new UtilitiesProcess(child, `http://127.0.0.1:${port}`);
     child.stdout!.on('data', (chunk) => (started.output += chunk));
     child.stderr!.on('data', (chunk) => (started.output += chunk));
-    await eventually(async () => {
-      if (child.exitCode !== null) throw new Error(`utilities exited: ${started.output}`);
-      return (await call(started.url, 'GET', '/healthz/ready').catch(() => ({ status: 0 }))).status === 200;
-    }, 60_000, 'utilities to be ready');
+    await eventually(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`utilities exited: ${started.output}`);
+        return (await call(started.url, 'GET', '/healthz/ready').catch(() => ({ status: 0 }))).status === 200;
+      },
+      60_000,
+      'utilities to be ready',
+    );
     return started;
   }
 
@@ -69,14 +76,20 @@ describe('webhooks: a utilities process killed mid-delivery', () => {
   it('re-delivers the event from another process, with the same webhook-id and body, verified', async () => {
     const first = await utilities();
     const dev = await stack.developer();
-    const created = await call(first.url, 'POST', '/api/v1/app/webhooks/endpoints', { headers: dev.headers(), body: { url: receiver.url, eventTypes: ['wallet.credited'] } });
+    const created = await call(first.url, 'POST', '/api/v1/app/webhooks/endpoints', {
+      headers: dev.headers(),
+      body: { url: receiver.url, eventTypes: ['wallet.credited'] },
+    });
     expect(created.status).toBe(201);
     receiver.secrets.push(created.body.data.secret);
     // the first attempt never gets its answer: the process dies waiting for it
     receiver.answers.push({ status: 200, hang: true });
 
     const wallet = await dev.call(pay, 'POST', '/api/v1/pay/wallets', { body: { name: 'Float', currency: 'XAF' } });
-    const credited = await dev.call(pay, 'POST', `/api/v1/pay/wallets/${wallet.body.data.id}/credits`, { body: { amount: 700, currency: 'XAF' }, headers: { 'idempotency-key': randomUUID() } });
+    const credited = await dev.call(pay, 'POST', `/api/v1/pay/wallets/${wallet.body.data.id}/credits`, {
+      body: { amount: 700, currency: 'XAF' },
+      headers: { 'idempotency-key': randomUUID() },
+    });
     expect(credited.status).toBe(201);
     const [attempt] = await eventually(() => receiver.received.length === 1 && receiver.received, 20_000, 'the first attempt');
     await first.kill('SIGKILL');

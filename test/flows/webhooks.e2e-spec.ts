@@ -52,7 +52,10 @@ describe('webhooks: events delivered signed, retried, metered, replayable', () =
   /** A wallet credit: one `wallet.credited` event in pay. */
   async function credit(dev: Developer, amount = 1000): Promise<string> {
     const wallet = (await dev.call(pay, 'POST', '/api/v1/pay/wallets', { body: { name: `W ${randomUUID().slice(0, 6)}`, currency: 'XAF' } })).body.data.id;
-    const credited = await dev.call(pay, 'POST', `/api/v1/pay/wallets/${wallet}/credits`, { body: { amount, currency: 'XAF' }, headers: { 'idempotency-key': randomUUID() } });
+    const credited = await dev.call(pay, 'POST', `/api/v1/pay/wallets/${wallet}/credits`, {
+      body: { amount, currency: 'XAF' },
+      headers: { 'idempotency-key': randomUUID() },
+    });
     expect(credited.status).toBe(201);
     return wallet;
   }
@@ -86,10 +89,14 @@ describe('webhooks: events delivered signed, retried, metered, replayable', () =
   it('pages the events API with its cursor, oldest first, and filters by type', async () => {
     const dev = await stack.developer();
     for (let i = 0; i < 3; i++) await credit(dev, 100 + i);
-    const all = await eventually(async () => {
-      const page = await dev.call(utilities, 'GET', '/api/v1/app/events?type=wallet.credited&limit=500');
-      return page.body.data.items.length === 3 && page.body.data.items;
-    }, 15_000, 'three events gathered');
+    const all = await eventually(
+      async () => {
+        const page = await dev.call(utilities, 'GET', '/api/v1/app/events?type=wallet.credited&limit=500');
+        return page.body.data.items.length === 3 && page.body.data.items;
+      },
+      15_000,
+      'three events gathered',
+    );
     const first = await dev.call(utilities, 'GET', '/api/v1/app/events?type=wallet.credited&limit=2');
     expect(first.body.data.items).toEqual(all.slice(0, 2));
     expect(first.body.data.hasMore).toBe(true);
@@ -114,7 +121,11 @@ describe('webhooks: events delivered signed, retried, metered, replayable', () =
       await db.query(`SELECT pg_advisory_lock(hashtext('platform-events-ingest'))`);
       for (let i = 0; i < 10; i++) await credit(dev, 300 + i);
       // every one published in pay's feed before the gathering goes on
-      await eventually(async () => (await db.query(`SELECT count(*)::int AS n FROM pay.outbox_events WHERE position IS NULL`)).rows[0].n === 0, 10_000, 'pay to publish its events');
+      await eventually(
+        async () => (await db.query(`SELECT count(*)::int AS n FROM pay.outbox_events WHERE position IS NULL`)).rows[0].n === 0,
+        10_000,
+        'pay to publish its events',
+      );
     } finally {
       await db.query(`SELECT pg_advisory_unlock(hashtext('platform-events-ingest'))`);
       await db.end();
@@ -130,7 +141,9 @@ describe('webhooks: events delivered signed, retried, metered, replayable', () =
     expect(to.received.map((hook) => hook.event.data.amount).sort()).toEqual(expect.arrayContaining(Array.from({ length: 10 }, (_, i) => 300 + i)));
     // at most two gatherings took the ten (the one under way when the lock was taken, and the next), a job each, and the retry's own
     expect((await deliveryJobsRun()) - jobsBefore).toBeLessThanOrEqual(3);
-    expect(await serviceMetricsRegistry('utilities').getSingleMetricAsString('webhook_attempts_total')).toMatch(/webhook_attempts_total\{outcome="failed"\} [1-9]/);
+    expect(await serviceMetricsRegistry('utilities').getSingleMetricAsString('webhook_attempts_total')).toMatch(
+      /webhook_attempts_total\{outcome="failed"\} [1-9]/,
+    );
   });
 
   /** Delivery jobs this process's utilities ran to the end. */
@@ -151,11 +164,15 @@ describe('webhooks: events delivered signed, retried, metered, replayable', () =
     expect(test.body.data).toMatchObject({ endpointId: created.id, eventType: 'webhook_endpoint.test', status: 'pending', attempts: 0 });
 
     // the sandbox plan admits 5 requests a second: poll gently
-    const detail = await eventually(async () => {
-      await sleep(400);
-      const got = await dev.call(utilities, 'GET', `/api/v1/app/webhooks/deliveries/${test.body.data.id}`);
-      return got.body.data.status === 'succeeded' && got.body.data;
-    }, 15_000, 'the delivery to succeed');
+    const detail = await eventually(
+      async () => {
+        await sleep(400);
+        const got = await dev.call(utilities, 'GET', `/api/v1/app/webhooks/deliveries/${test.body.data.id}`);
+        return got.body.data.status === 'succeeded' && got.body.data;
+      },
+      15_000,
+      'the delivery to succeed',
+    );
     expect(detail.attempts).toBe(3);
     expect(detail.attemptLog.map((a: { statusCode: number }) => a.statusCode)).toEqual([500, 503, 200]);
     expect(detail.attemptLog[0].responseBody).toBe('down for a moment');
@@ -167,16 +184,24 @@ describe('webhooks: events delivered signed, retried, metered, replayable', () =
     expect(new Set(to.of(detail.eventId).map((hook) => hook.id)).size).toBe(1);
     expect(to.of(detail.eventId).every((hook) => hook.verified)).toBe(true);
 
-    const usage = await eventually(async () => {
-      await sleep(400);
-      const got = await call(dev, '/api/v1/authorize/usage');
-      return got.body.data.webhookRetries.used === 2 && got.body.data.webhookRetries;
-    }, 5000, 'two retries counted');
+    const usage = await eventually(
+      async () => {
+        await sleep(400);
+        const got = await call(dev, '/api/v1/authorize/usage');
+        return got.body.data.webhookRetries.used === 2 && got.body.data.webhookRetries;
+      },
+      5000,
+      'two retries counted',
+    );
     expect(usage).toEqual({ used: 2, included: 50, overage: 0 });
 
     const list = await dev.call(utilities, 'GET', `/api/v1/app/webhooks/endpoints/${created.id}/deliveries`);
     expect(list.status).toBe(200);
-    expect(list.body.data).toMatchObject({ page: 1, total: 1, items: [{ id: test.body.data.id, status: 'succeeded', attempts: 3, lastStatusCode: 200, nextAttemptAt: null }] });
+    expect(list.body.data).toMatchObject({
+      page: 1,
+      total: 1,
+      items: [{ id: test.body.data.id, status: 'succeeded', attempts: 3, lastStatusCode: 200, nextAttemptAt: null }],
+    });
     const none = await dev.call(utilities, 'GET', `/api/v1/app/webhooks/endpoints/${created.id}/deliveries?status=failed`);
     expect(none.body.data).toMatchObject({ total: 0, items: [] });
 
@@ -191,18 +216,28 @@ describe('webhooks: events delivered signed, retried, metered, replayable', () =
     to.fallback = { status: 500 };
     const created = await endpoint(dev, to);
     const test = await dev.call(utilities, 'POST', `/api/v1/app/webhooks/endpoints/${created.id}/test`);
-    const failed = await eventually(async () => {
-      const got = await dev.call(utilities, 'GET', `/api/v1/app/webhooks/deliveries/${test.body.data.id}`);
-      return got.body.data.status === 'failed' && got.body.data;
-    }, 15_000, 'the schedule to be spent');
+    const failed = await eventually(
+      async () => {
+        const got = await dev.call(utilities, 'GET', `/api/v1/app/webhooks/deliveries/${test.body.data.id}`);
+        return got.body.data.status === 'failed' && got.body.data;
+      },
+      15_000,
+      'the schedule to be spent',
+    );
     expect(failed.attempts).toBe(4);
     expect(failed.nextAttemptAt).toBeNull();
 
     to.fallback = { status: 204 };
-    const recovered = await dev.call(utilities, 'POST', `/api/v1/app/webhooks/endpoints/${created.id}/recover`, { body: { since: new Date(Date.now() - 3_600_000).toISOString() } });
+    const recovered = await dev.call(utilities, 'POST', `/api/v1/app/webhooks/endpoints/${created.id}/recover`, {
+      body: { since: new Date(Date.now() - 3_600_000).toISOString() },
+    });
     expect(recovered.status).toBe(202);
     expect(recovered.body.data).toEqual({ recovered: 1, complete: true });
-    await eventually(async () => (await dev.call(utilities, 'GET', `/api/v1/app/webhooks/deliveries/${test.body.data.id}`)).body.data.status === 'succeeded', 15_000, 'the recovered delivery');
+    await eventually(
+      async () => (await dev.call(utilities, 'GET', `/api/v1/app/webhooks/deliveries/${test.body.data.id}`)).body.data.status === 'succeeded',
+      15_000,
+      'the recovered delivery',
+    );
     expect(to.of(failed.eventId)).toHaveLength(5);
 
     const again = await dev.call(utilities, 'POST', `/api/v1/app/webhooks/deliveries/${test.body.data.id}/retry`);
@@ -211,7 +246,11 @@ describe('webhooks: events delivered signed, retried, metered, replayable', () =
     await eventually(() => to.of(failed.eventId).length === 6, 15_000, 'the retried delivery');
     expect(new Set(to.of(failed.eventId).map((hook) => hook.id))).toEqual(new Set([failed.eventId]));
 
-    expectError(await dev.call(utilities, 'POST', `/api/v1/app/webhooks/endpoints/${created.id}/recover`, { body: { since: '2020-01-01T00:00:00Z' } }), 400, 'VALIDATION_FAILED');
+    expectError(
+      await dev.call(utilities, 'POST', `/api/v1/app/webhooks/endpoints/${created.id}/recover`, { body: { since: '2020-01-01T00:00:00Z' } }),
+      400,
+      'VALIDATION_FAILED',
+    );
     expectError(await dev.call(utilities, 'GET', `/api/v1/app/webhooks/deliveries/${randomUUID()}`), 404, 'WEBHOOK_DELIVERY_NOT_FOUND');
     expectError(await dev.call(utilities, 'GET', '/api/v1/app/webhooks/deliveries/not-an-id'), 404, 'WEBHOOK_DELIVERY_NOT_FOUND');
     const stranger = await stack.developer();
@@ -227,17 +266,25 @@ describe('webhooks: events delivered signed, retried, metered, replayable', () =
     to.fallback = { status: 410 };
     const created = await endpoint(dev, to, { alertEmail: ops.email });
     await dev.call(utilities, 'POST', `/api/v1/app/webhooks/endpoints/${created.id}/test`);
-    const disabled = await eventually(async () => {
-      const got = await dev.call(utilities, 'GET', `/api/v1/app/webhooks/endpoints/${created.id}`);
-      return got.body.data.status === 'disabled' && got.body.data;
-    }, 15_000, 'the endpoint to be disabled');
+    const disabled = await eventually(
+      async () => {
+        const got = await dev.call(utilities, 'GET', `/api/v1/app/webhooks/endpoints/${created.id}`);
+        return got.body.data.status === 'disabled' && got.body.data;
+      },
+      15_000,
+      'the endpoint to be disabled',
+    );
     expect(disabled.disabledReason).toBe('gone');
     expect(to.received).toHaveLength(1);
 
-    const event = await eventually(async () => {
-      const got = await dev.call(utilities, 'GET', '/api/v1/app/events?type=webhook_endpoint.disabled');
-      return got.body.data.items[0];
-    }, 15_000, 'the disabled event');
+    const event = await eventually(
+      async () => {
+        const got = await dev.call(utilities, 'GET', '/api/v1/app/events?type=webhook_endpoint.disabled');
+        return got.body.data.items[0];
+      },
+      15_000,
+      'the disabled event',
+    );
     expect(event.data).toMatchObject({ id: created.id, status: 'disabled', disabledReason: 'gone' });
     const mail = await eventually(() => smtp.mailbox.find((m) => m.to.includes(ops.email)), 15_000, 'the alert email');
     expect(mail.subject).toBe('Webhook endpoint disabled');

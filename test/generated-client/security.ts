@@ -1,7 +1,8 @@
 import type { Middleware } from 'openapi-fetch';
 
 type SecurityRequirement = Record<string, string[]>;
-type SecurityScheme = { type: 'http'; scheme: string } | { type: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string } | { type: string; [key: string]: unknown };
+type SecurityScheme =
+  { type: 'http'; scheme: string } | { type: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string } | { type: string; [key: string]: unknown };
 
 export interface OpenApiDocument {
   paths: Record<string, Record<string, { security?: SecurityRequirement[] } | unknown>>;

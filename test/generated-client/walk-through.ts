@@ -54,7 +54,9 @@ export async function readmeWalkThrough(baseUrl: string, credentials: Credential
 
   // 1. exchange the key and secret for a 15-minute token (failing loudly, never carrying on without one)
   const exchanged = await auth.POST('/api/v1/authorize/token', {
-    params: { header: { 'X-Platform-Api-Key': credentials.apiKey, 'X-Platform-Api-Secret': credentials.apiSecret, 'X-Platform-Client-Id': 'platform-developer' } },
+    params: {
+      header: { 'X-Platform-Api-Key': credentials.apiKey, 'X-Platform-Api-Secret': credentials.apiSecret, 'X-Platform-Client-Id': 'platform-developer' },
+    },
   });
   const token = succeeded('1. token exchange', exchanged);
   held.bearer = token.body.data.accessToken;

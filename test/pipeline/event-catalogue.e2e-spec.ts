@@ -2,7 +2,16 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describeService, EVENT_SCHEMAS, EVENT_TYPES, eventCatalogue, eventSchemasOf, REGENERATE_EVENT_CATALOGUE, ServiceName, toJsonSchema } from '@platform/common';
+import {
+  describeService,
+  EVENT_SCHEMAS,
+  EVENT_TYPES,
+  eventCatalogue,
+  eventSchemasOf,
+  REGENERATE_EVENT_CATALOGUE,
+  ServiceName,
+  toJsonSchema,
+} from '@platform/common';
 import { closedSchema } from '@test/support/closed-schema';
 import { call } from '@test/support/http';
 import { PRODUCT_APPS } from '@test/support/products';
@@ -41,12 +50,18 @@ describe('the event catalogue', () => {
   it('keeps the schemas the services’ documents have now', () => {
     const generated = eventSchemasOf(documents);
     if (process.env.UPDATE_EVENT_CATALOGUE) writeFileSync(KEPT, `${JSON.stringify(generated, null, 2)}\n`);
-    else expect({ stale: JSON.stringify(generated) !== JSON.stringify(EVENT_SCHEMAS), regenerate: REGENERATE_EVENT_CATALOGUE }).toEqual({ stale: false, regenerate: REGENERATE_EVENT_CATALOGUE });
+    else
+      expect({ stale: JSON.stringify(generated) !== JSON.stringify(EVENT_SCHEMAS), regenerate: REGENERATE_EVENT_CATALOGUE }).toEqual({
+        stale: false,
+        regenerate: REGENERATE_EVENT_CATALOGUE,
+      });
   });
 
   it('has an entry for every event type, in the order of EVENT_TYPES, whose example its schema accepts', () => {
     const catalogue = eventCatalogue();
-    expect(catalogue.map((entry) => [entry.service, entry.type])).toEqual(Object.entries(EVENT_TYPES).flatMap(([service, types]) => types.map((type) => [service, type])));
+    expect(catalogue.map((entry) => [entry.service, entry.type])).toEqual(
+      Object.entries(EVENT_TYPES).flatMap(([service, types]) => types.map((type) => [service, type])),
+    );
     const ajv = new Ajv({ strict: false, allErrors: true });
     addFormats(ajv);
     const rejected = catalogue.flatMap((entry) => {
@@ -76,7 +91,10 @@ describe('the event catalogue', () => {
     expect(listed.body.data.items.find((entry: Json) => entry.type === 'employee.created')).toMatchObject({
       service: 'hr',
       version: 1,
-      schema: { properties: { type: { enum: ['employee.created'] } }, definitions: { EmployeeView: { required: expect.arrayContaining(['id', 'externalId', 'status']) } } },
+      schema: {
+        properties: { type: { enum: ['employee.created'] } },
+        definitions: { EmployeeView: { required: expect.arrayContaining(['id', 'externalId', 'status']) } },
+      },
       example: { type: 'employee.created', data: { firstName: 'Amina', status: 'active' } },
     });
 

@@ -244,7 +244,8 @@ describe('the plan of every list filter’s pages', () => {
           const path = `${list.path}${list.path.includes('?') ? '&' : '?'}${filter.query}&${paging}`;
           const label = `${list.path.replace(/\?.*/, '')}?${filter.query} (${mode})`;
           // the organization's own lists serve people signed in to the dashboard; the products' serve keys
-          const get = async () => (list.service === 'auth' ? call(app.url, 'GET', path, { headers: await person.sessionHeader('GET', path) }) : dev.call(app, 'GET', path));
+          const get = async () =>
+            list.service === 'auth' ? call(app.url, 'GET', path, { headers: await person.sessionHeader('GET', path) }) : dev.call(app, 'GET', path);
           const statement = await pageStatement(get, path, list.table, mode);
           if (!statement) {
             problems.push(`${label}: no page query of ${list.table}`);
@@ -261,7 +262,14 @@ describe('the plan of every list filter’s pages', () => {
           const others = walks ? [] : indexes.filter((index) => !column.test(index.definition));
           // a filter's few matches may be sorted: the planner is left to choose that
           const off = ['enable_seqscan', 'enable_bitmapscan', ...(filter.few ? [] : ['enable_sort'])];
-          const nodes = pageNodes(await explainPlan(app, statement, off, others.map((index) => `DROP INDEX ${index.qualified}`)));
+          const nodes = pageNodes(
+            await explainPlan(
+              app,
+              statement,
+              off,
+              others.map((index) => `DROP INDEX ${index.qualified}`),
+            ),
+          );
           const scan = nodes.find((node) => node['Relation Name'] === list.table);
           const cond = scan?.['Index Cond'] ?? '';
           const bound = column.test(cond) || indexes.some((index) => index.name === scan?.['Index Name'] && column.test(index.predicate));
@@ -274,7 +282,9 @@ describe('the plan of every list filter’s pages', () => {
     }
     expect(problems).toEqual([]);
     // and the planner had no statistics to go by
-    const [{ stats }] = await apps.hr.app.get(DataSource).query(`SELECT count(*)::int AS stats FROM pg_stats WHERE tablename = ANY($1)`, [lists.map((list) => list.table)]);
+    const [{ stats }] = await apps.hr.app
+      .get(DataSource)
+      .query(`SELECT count(*)::int AS stats FROM pg_stats WHERE tablename = ANY($1)`, [lists.map((list) => list.table)]);
     expect(stats).toBe(0);
   }, 300_000);
 
@@ -292,7 +302,11 @@ describe('the plan of every list filter’s pages', () => {
   }
 
   /** The plain indexes of the statement's table (not those of its constraints), with their keys (and predicate) and their predicate. */
-  async function indexesOf(app: RunningApp, statement: CapturedQuery, table: string): Promise<{ name: string; qualified: string; definition: string; predicate: string }[]> {
+  async function indexesOf(
+    app: RunningApp,
+    statement: CapturedQuery,
+    table: string,
+  ): Promise<{ name: string; qualified: string; definition: string; predicate: string }[]> {
     const schema = new RegExp(`"(\\w+)"\\."${table}"`).exec(statement.query)?.[1] ?? 'public';
     return app.app.get(DataSource).query(
       `SELECT c.relname AS name, format('%I.%I', n.nspname, c.relname) AS qualified, regexp_replace(pg_get_indexdef(i.indexrelid), '^.* USING ', '') AS definition, coalesce(pg_get_expr(i.indpred, i.indrelid), '') AS predicate

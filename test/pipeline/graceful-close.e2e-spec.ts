@@ -19,7 +19,9 @@ async function rawConnection(app: RunningApp) {
  * listening: the request is in flight when the close begins. Writing `}` finishes its body.
  */
 async function closeWithBodyPending(app: RunningApp, socket: Socket) {
-  socket.write('POST /api/v1/hr/employees HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{');
+  socket.write(
+    'POST /api/v1/hr/employees HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{',
+  );
   await sleep(100);
   let closedAt: number | undefined;
   const closing = app.close().then(() => (closedAt = Date.now()));

@@ -85,22 +85,45 @@ function explicitBases(): Record<string, { query?: string; body?: Record<string,
   const company = `companyId=${ids.company}`;
   const momo = { type: 'mobile_money', provider: 'mtn_momo', phoneNumber: '+237677123456' };
   const payment = { walletId: ids.wallets, amount: 100, currency: 'XAF', description: 'Hostile test', recipient: momo };
-  const lines = [{ accountId: ids.accounts, debit: 500 }, { accountId: ids.secondAccount, credit: 500 }];
+  const lines = [
+    { accountId: ids.accounts, debit: 500 },
+    { accountId: ids.secondAccount, credit: 500 },
+  ];
   const payslip = { type: 'payslip', format: 'pdf', data: { payrollRunId: ids.runs, employeeId: ids.employees } };
-  const contract = { employeeId: ids.employees, type: 'permanent', startDate: '2026-03-02', baseSalary: 350_000, currency: 'XAF', payFrequency: 'monthly', status: 'draft' };
+  const contract = {
+    employeeId: ids.employees,
+    type: 'permanent',
+    startDate: '2026-03-02',
+    baseSalary: 350_000,
+    currency: 'XAF',
+    payFrequency: 'monthly',
+    status: 'draft',
+  };
   // a date no hostile `through` closes (close refuses dates after today)
   const today = new Date().toISOString().slice(0, 10);
   return {
     'GET /internal/v1/tenancy/access': { query: `organizationId=${ids.company}&workspaceId=${ids.workspaces}&companyId=${ids.companies}` },
     'GET /internal/v1/hr/contacts': { query: `${company}&employeeIds=${ids.employees}` },
-    ...Object.fromEntries(['auth', 'hr', 'utilities', 'payroll', 'pay', 'books'].map((service) => [`GET /internal/v1/${service}/events`, { query: 'after=0&limit=10' }])),
+    ...Object.fromEntries(
+      ['auth', 'hr', 'utilities', 'payroll', 'pay', 'books'].map((service) => [`GET /internal/v1/${service}/events`, { query: 'after=0&limit=10' }]),
+    ),
     'GET /internal/v1/payroll/runs/:runId/payslips': { query: company },
     'GET /internal/v1/pay/payments/:id': { query: company },
     'GET /internal/v1/books/reports/trial-balance': { query: `${company}&from=2026-01-01&to=2026-12-31` },
     'POST /internal/v1/hr/payroll-inputs': { body: { companyId: ids.company, periodStart: '2026-03-01', periodEnd: '2026-03-31' } },
     'POST /internal/v1/pay/payments': { body: { ...payment, companyId: ids.company } },
     'POST /internal/v1/books/journal-entries': {
-      body: { companyId: ids.company, date: today, memo: 'Hostile test', reference: 'HOSTILE', source: { type: 'payroll_run', id: ids.runs }, lines: [{ accountCode: ids.firstCode, debit: 10 }, { accountCode: ids.secondCode, credit: 10 }] },
+      body: {
+        companyId: ids.company,
+        date: today,
+        memo: 'Hostile test',
+        reference: 'HOSTILE',
+        source: { type: 'payroll_run', id: ids.runs },
+        lines: [
+          { accountCode: ids.firstCode, debit: 10 },
+          { accountCode: ids.secondCode, credit: 10 },
+        ],
+      },
     },
     'POST /api/v1/pay/payments': { body: payment },
     'POST /api/v1/books/journal-entries': { body: { date: today, memo: 'Hostile test', lines } },
@@ -199,19 +222,47 @@ function hostileValues(doc: Schema, raw: Schema | undefined): { label: string; r
     case 'integer':
     case 'number':
       return [
-        ...common, of('string', 'abc'), of('numeric string', '1'), of('negative', -1), of('fraction', 0.5), of('2^31', 2_147_483_648), of('2^63', 9_223_372_036_854_775_808),
-        of('1e308', 1e308), { label: '1e400', raw: '1e400' }, of('array', [1]),
+        ...common,
+        of('string', 'abc'),
+        of('numeric string', '1'),
+        of('negative', -1),
+        of('fraction', 0.5),
+        of('2^31', 2_147_483_648),
+        of('2^63', 9_223_372_036_854_775_808),
+        of('1e308', 1e308),
+        { label: '1e400', raw: '1e400' },
+        of('array', [1]),
       ];
     case 'boolean':
       return [...common, of('string', 'true'), of('number', 1), of('array', [true])];
     case 'array':
-      return [...common, of('string', 'x'), of('empty', []), of('nulls', [null]), of('wrong items', [12345, 'x', {}]), of('many', Array.from({ length: 2_000 }, () => 'x')), { label: 'deep array', raw: DEEP_ARRAY }];
+      return [
+        ...common,
+        of('string', 'x'),
+        of('empty', []),
+        of('nulls', [null]),
+        of('wrong items', [12345, 'x', {}]),
+        of(
+          'many',
+          Array.from({ length: 2_000 }, () => 'x'),
+        ),
+        { label: 'deep array', raw: DEEP_ARRAY },
+      ];
     case 'object':
       return [...common, of('string', 'x'), of('array', []), of('number', 42), of('empty', {})];
     default:
       return [
-        ...common, of('number', 12345), of('empty', ''), of('long', HUGE_TEXT), of('NUL', 'a\u0000b'), of('lone surrogate', '\ud800'),
-        of('year 0', '0000-01-01'), of('year 9999', '9999-12-31'), of('Feb 30', '2024-02-30'), of('array', ['x']), of('object', { a: 1 }),
+        ...common,
+        of('number', 12345),
+        of('empty', ''),
+        of('long', HUGE_TEXT),
+        of('NUL', 'a\u0000b'),
+        of('lone surrogate', '\ud800'),
+        of('year 0', '0000-01-01'),
+        of('year 9999', '9999-12-31'),
+        of('Feb 30', '2024-02-30'),
+        of('array', ['x']),
+        of('object', { a: 1 }),
       ];
   }
 }
@@ -221,7 +272,12 @@ function handlerDtos(running: RunningApp): Map<string, { body?: Function; query?
   const discovery = running.app.get(DiscoveryService);
   const scanner = running.app.get(MetadataScanner);
   const prefix = describeService(running.name).prefix;
-  const join = (...parts: string[]) => '/' + parts.flatMap((p) => p.split('/')).filter(Boolean).join('/');
+  const join = (...parts: string[]) =>
+    '/' +
+    parts
+      .flatMap((p) => p.split('/'))
+      .filter(Boolean)
+      .join('/');
   const out = new Map<string, { body?: Function; query?: Function }>();
   for (const wrapper of discovery.getControllers()) {
     const controller = wrapper.metatype as Function | undefined;
@@ -256,7 +312,13 @@ function handlerDtos(running: RunningApp): Map<string, { body?: Function; query?
 
 function propertiesOf(dto: Function | undefined): string[] {
   if (!dto) return [];
-  return [...new Set(getMetadataStorage().getTargetValidationMetadatas(dto, '', false, false, undefined).map((m) => m.propertyName))];
+  return [
+    ...new Set(
+      getMetadataStorage()
+        .getTargetValidationMetadatas(dto, '', false, false, undefined)
+        .map((m) => m.propertyName),
+    ),
+  ];
 }
 
 function fillPath(path: string, value: (param: string, segment: string) => string): string {
@@ -297,11 +359,13 @@ function verdict(probe: Probe, status: number, headers: Headers, text: string, r
   if (typeof body.message !== 'string' || !body.message) return 'message is not a string';
   if (typeof body.code !== 'string' || !(body.code in ERROR_CODES)) return `code ${JSON.stringify(body.code)} is not registered`;
   if (body.statusCode !== status) return `statusCode ${body.statusCode} differs from HTTP ${status}`;
-  if (body.code !== 'HTTP_ERROR' && ERROR_CODES[body.code as keyof typeof ERROR_CODES].status !== status) return `code ${body.code} is registered with another status`;
+  if (body.code !== 'HTTP_ERROR' && ERROR_CODES[body.code as keyof typeof ERROR_CODES].status !== status)
+    return `code ${body.code} is registered with another status`;
   if (typeof body.timestamp !== 'string' || new Date(body.timestamp).toISOString() !== body.timestamp) return 'timestamp is not an ISO-8601 UTC time';
   if (body.code === 'VALIDATION_FAILED') {
     if (!body.errors || typeof body.errors !== 'object' || Array.isArray(body.errors)) return 'VALIDATION_FAILED without an errors object';
-    if (!Object.values(body.errors).every((messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'))) return 'errors values are not string arrays';
+    if (!Object.values(body.errors).every((messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string')))
+      return 'errors values are not string arrays';
   } else if (body.errors !== undefined) return 'errors present without VALIDATION_FAILED';
   return undefined;
 }
@@ -309,7 +373,13 @@ function verdict(probe: Probe, status: number, headers: Headers, text: string, r
 /** Probes of routes that serve people carry this header; it is replaced by a session header minted just before the probe goes (session tokens live a minute). */
 const SIGNED_IN = 'x-test-signed-in';
 
-async function runAll(probes: Probe[], routes: Map<string, RouteInfo>, concurrency: number, failures: string[], sessionHeader?: (method: string, path: string) => Promise<Record<string, string>>): Promise<void> {
+async function runAll(
+  probes: Probe[],
+  routes: Map<string, RouteInfo>,
+  concurrency: number,
+  failures: string[],
+  sessionHeader?: (method: string, path: string) => Promise<Record<string, string>>,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < probes.length) {
@@ -393,28 +463,94 @@ describe('hostile input on every route', () => {
     };
     ids.company = dev.organizationId;
     const employee = await ok(apps.hr, 'POST', '/api/v1/hr/employees', {
-      externalId: 'HOSTILE-1', firstName: 'Amina', lastName: 'Nkemelu', email: 'amina@example.cm', hireDate: '2022-05-02', jobTitle: 'Accountant', department: 'Finance', status: 'active',
-      nationalId: '123456789', socialInsuranceNumber: 'CNPS-0001', payout: { method: 'mobile_money', provider: 'mtn_momo', phoneNumber: '+237677123456' },
+      externalId: 'HOSTILE-1',
+      firstName: 'Amina',
+      lastName: 'Nkemelu',
+      email: 'amina@example.cm',
+      hireDate: '2022-05-02',
+      jobTitle: 'Accountant',
+      department: 'Finance',
+      status: 'active',
+      nationalId: '123456789',
+      socialInsuranceNumber: 'CNPS-0001',
+      payout: { method: 'mobile_money', provider: 'mtn_momo', phoneNumber: '+237677123456' },
     });
     ids.employees = employee.id;
-    ids.contracts = (await ok(apps.hr, 'POST', '/api/v1/hr/contracts', { employeeId: employee.id, type: 'permanent', startDate: '2022-05-02', baseSalary: 350_000, currency: 'XAF', payFrequency: 'monthly' })).id;
+    ids.contracts = (
+      await ok(apps.hr, 'POST', '/api/v1/hr/contracts', {
+        employeeId: employee.id,
+        type: 'permanent',
+        startDate: '2022-05-02',
+        baseSalary: 350_000,
+        currency: 'XAF',
+        payFrequency: 'monthly',
+      })
+    ).id;
     // an employee no probe names, whose contract keeps payroll runs computable whatever the probes change
-    const steady = await ok(apps.hr, 'POST', '/api/v1/hr/employees', { externalId: 'HOSTILE-2', firstName: 'Bruno', lastName: 'Steady', email: 'bruno@example.cm', hireDate: '2021-01-04', jobTitle: 'Clerk', department: 'Ops', status: 'active' });
-    await ok(apps.hr, 'POST', '/api/v1/hr/contracts', { employeeId: steady.id, type: 'permanent', startDate: '2021-01-04', baseSalary: 250_000, currency: 'XAF', payFrequency: 'monthly' });
+    const steady = await ok(apps.hr, 'POST', '/api/v1/hr/employees', {
+      externalId: 'HOSTILE-2',
+      firstName: 'Bruno',
+      lastName: 'Steady',
+      email: 'bruno@example.cm',
+      hireDate: '2021-01-04',
+      jobTitle: 'Clerk',
+      department: 'Ops',
+      status: 'active',
+    });
+    await ok(apps.hr, 'POST', '/api/v1/hr/contracts', {
+      employeeId: steady.id,
+      type: 'permanent',
+      startDate: '2021-01-04',
+      baseSalary: 250_000,
+      currency: 'XAF',
+      payFrequency: 'monthly',
+    });
     ids['leave-types'] = (await ok(apps.hr, 'POST', '/api/v1/hr/leave-types', { name: 'Annual leave', annualAllowanceDays: 18 })).id;
-    ids['leave-requests'] = (await ok(apps.hr, 'POST', '/api/v1/hr/leave-requests', { employeeId: employee.id, leaveTypeId: ids['leave-types'], startDate: '2026-08-03', endDate: '2026-08-05' })).id;
-    ids['performance-reviews'] = (await ok(apps.hr, 'POST', '/api/v1/hr/performance-reviews', { employeeId: employee.id, periodStart: '2025-01-01', periodEnd: '2025-06-30' })).id;
+    ids['leave-requests'] = (
+      await ok(apps.hr, 'POST', '/api/v1/hr/leave-requests', {
+        employeeId: employee.id,
+        leaveTypeId: ids['leave-types'],
+        startDate: '2026-08-03',
+        endDate: '2026-08-05',
+      })
+    ).id;
+    ids['performance-reviews'] = (
+      await ok(apps.hr, 'POST', '/api/v1/hr/performance-reviews', { employeeId: employee.id, periodStart: '2025-01-01', periodEnd: '2025-06-30' })
+    ).id;
     await ok(apps.hr, 'POST', '/api/v1/hr/attendance', { employeeId: employee.id, date: '2026-03-03', checkIn: '08:00', checkOut: '17:00' });
 
     await ok(apps.books, 'POST', '/api/v1/books/accounts/default-chart', {});
     const accounts = (await ok(apps.books, 'GET', '/api/v1/books/accounts?limit=100')).items as { id: string; code: string }[];
     [ids.accounts, ids.secondAccount, ids.firstCode, ids.secondCode] = [accounts[0].id, accounts[1].id, accounts[0].code, accounts[1].code];
-    ids['journal-entries'] = (await ok(apps.books, 'POST', '/api/v1/books/journal-entries', { date: '2026-03-02', memo: 'Seed', lines: [{ accountId: accounts[0].id, debit: 1000 }, { accountId: accounts[1].id, credit: 1000 }] })).id;
+    ids['journal-entries'] = (
+      await ok(apps.books, 'POST', '/api/v1/books/journal-entries', {
+        date: '2026-03-02',
+        memo: 'Seed',
+        lines: [
+          { accountId: accounts[0].id, debit: 1000 },
+          { accountId: accounts[1].id, credit: 1000 },
+        ],
+      })
+    ).id;
     ids.periods = (await ok(apps.books, 'POST', '/api/v1/books/periods/close', { through: '2020-12-31' })).period.id;
 
     ids.wallets = (await ok(apps.pay, 'POST', '/api/v1/pay/wallets', { name: 'Main', currency: 'XAF' })).id;
     await ok(apps.pay, 'POST', `/api/v1/pay/wallets/${ids.wallets}/credits`, { amount: 10_000_000, currency: 'XAF' }, { 'idempotency-key': randomUUID() });
-    ids.payments = (await ok(apps.pay, 'POST', '/api/v1/pay/payments', { walletId: ids.wallets, amount: 1000, currency: 'XAF', description: 'Seed payment', recipient: { type: 'mobile_money', provider: 'mtn_momo', phoneNumber: '+237677123456' } }, { 'idempotency-key': randomUUID() })).id;
+    ids.payments = (
+      await ok(
+        apps.pay,
+        'POST',
+        '/api/v1/pay/payments',
+        {
+          walletId: ids.wallets,
+          amount: 1000,
+          currency: 'XAF',
+          description: 'Seed payment',
+          recipient: { type: 'mobile_money', provider: 'mtn_momo', phoneNumber: '+237677123456' },
+        },
+        { 'idempotency-key': randomUUID() },
+      )
+    ).id;
 
     ids.runs = (await ok(apps.payroll, 'POST', '/api/v1/payroll/runs', { periodStart: '2026-03-01', periodEnd: '2026-03-31' })).id;
 
@@ -424,8 +560,16 @@ describe('hostile input on every route', () => {
     if (uploaded.status !== 201) throw new Error(`seed upload: ${uploaded.status} ${await uploaded.text()}`);
     ids.files = ((await uploaded.json()) as { data: { id: string } }).data.id;
     ids.notifications = (await ok(apps.utilities, 'POST', '/api/v1/app/notifications', { category: 'general', title: 'Hello', body: 'Seed notification' })).id;
-    ids.documents = (await ok(apps.utilities, 'POST', '/api/v1/app/documents', { type: 'payslip', format: 'pdf', data: { payrollRunId: ids.runs, employeeId: employee.id } })).id;
-    ids['document-jobs'] = (await ok(apps.utilities, 'POST', '/api/v1/app/document-jobs', { type: 'invoice', format: 'pdf', data: { number: 'F-1', customer: 'Client', currency: 'XAF', lines: [{ description: 'Work', quantity: 1, unitPrice: 1000 }] } })).id;
+    ids.documents = (
+      await ok(apps.utilities, 'POST', '/api/v1/app/documents', { type: 'payslip', format: 'pdf', data: { payrollRunId: ids.runs, employeeId: employee.id } })
+    ).id;
+    ids['document-jobs'] = (
+      await ok(apps.utilities, 'POST', '/api/v1/app/document-jobs', {
+        type: 'invoice',
+        format: 'pdf',
+        data: { number: 'F-1', customer: 'Client', currency: 'XAF', lines: [{ description: 'Work', quantity: 1, unitPrice: 1000 }] },
+      })
+    ).id;
 
     const workspace = await ok(stack.auth, 'POST', '/api/v1/workspaces', { name: 'Clients' });
     ids.workspaces = workspace.id;
@@ -458,7 +602,11 @@ describe('hostile input on every route', () => {
       return all ? `${path}?${all}` : path;
     };
     const probes: Probe[] = [];
-    const add = (label: string, path: string, options: { headers?: Record<string, string>; body?: string | Buffer; contentType?: string; expected?: Probe['expected'] } = {}) => {
+    const add = (
+      label: string,
+      path: string,
+      options: { headers?: Record<string, string>; body?: string | Buffer; contentType?: string; expected?: Probe['expected'] } = {},
+    ) => {
       const headers = { ...(options.headers ?? credentials()) };
       if (options.body !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
       const body = typeof options.body === 'string' ? options.body.replaceAll(UNIQUE, () => randomUUID().slice(0, 8)) : options.body;
@@ -472,9 +620,24 @@ describe('hostile input on every route', () => {
 
     for (const value of [randomUUID(), ...PATH_VALUES]) {
       if (!declaration.path.includes('/:')) break;
-      add(`path ${value.slice(0, 24)}`, withQuery(fillPath(declaration.path, () => value), ''), { body: base });
+      add(
+        `path ${value.slice(0, 24)}`,
+        withQuery(
+          fillPath(declaration.path, () => value),
+          '',
+        ),
+        { body: base },
+      );
     }
-    if (declaration.path.includes('/:')) add('path upper-case id', withQuery(fillPath(declaration.path, (_param, segment) => (ids[segment] ?? randomUUID()).toUpperCase()), ''), { body: base });
+    if (declaration.path.includes('/:'))
+      add(
+        'path upper-case id',
+        withQuery(
+          fillPath(declaration.path, (_param, segment) => (ids[segment] ?? randomUUID()).toUpperCase()),
+          '',
+        ),
+        { body: base },
+      );
 
     for (const query of info.queryDto ? [...GENERIC_QUERIES, ...DTO_QUERIES] : GENERIC_QUERIES) {
       const unknown = /^(a=|unknownParam=|x{300}=)/.test(query);
@@ -485,7 +648,10 @@ describe('hostile input on every route', () => {
       });
     }
     for (const name of info.queryNames) {
-      for (const value of QUERY_JUNK) add(`query ${name}=${value.slice(0, 16)}`, withQuery(realPath, `${encodeURIComponent(name)}=${encodeURIComponent(value).replace(/%25/g, '%')}`), { body: base });
+      for (const value of QUERY_JUNK)
+        add(`query ${name}=${value.slice(0, 16)}`, withQuery(realPath, `${encodeURIComponent(name)}=${encodeURIComponent(value).replace(/%25/g, '%')}`), {
+          body: base,
+        });
       add(`query ${name} repeated`, withQuery(realPath, `${name}=1&${name}=2`), { body: base });
       add(`query ${name}[]`, withQuery(realPath, `${name}[]=1&${name}[x]=2`), { body: base });
     }
@@ -527,18 +693,25 @@ describe('hostile input on every route', () => {
       add('body text/plain', target, { body: 'just text', contentType: 'text/plain' });
       add('body xml', target, { body: '<a/>', contentType: 'application/xml' });
       add('body JSON with charset latin1', target, { body: base ?? '{}', contentType: 'application/json; charset=latin1' });
-      add('body multipart', target, { body: '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhello\r\n--XYZ--\r\n', contentType: 'multipart/form-data; boundary=XYZ' });
-      add('body broken multipart', target, { body: '--XYZ\r\nContent-Disposition: form-data; name="file"\r\n\r\nhel', contentType: 'multipart/form-data; boundary=XYZ' });
+      add('body multipart', target, {
+        body: '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhello\r\n--XYZ--\r\n',
+        contentType: 'multipart/form-data; boundary=XYZ',
+      });
+      add('body broken multipart', target, {
+        body: '--XYZ\r\nContent-Disposition: form-data; name="file"\r\n\r\nhel',
+        contentType: 'multipart/form-data; boundary=XYZ',
+      });
       add('body multipart without boundary', target, { body: 'hello', contentType: 'multipart/form-data' });
       if (info.consumesMultipart) {
-        const part = (disposition: string, content: string, type = 'text/plain') => `--XYZ\r\nContent-Disposition: form-data; ${disposition}\r\nContent-Type: ${type}\r\n\r\n${content}\r\n`;
+        const part = (disposition: string, content: string, type = 'text/plain') =>
+          `--XYZ\r\nContent-Disposition: form-data; ${disposition}\r\nContent-Type: ${type}\r\n\r\n${content}\r\n`;
         const multipart = (label: string, ...parts: string[]) =>
           add(`multipart ${label}`, target, { body: Buffer.from(parts.join('') + '--XYZ--\r\n', 'latin1'), contentType: 'multipart/form-data; boundary=XYZ' });
         multipart('baseline', part('name="file"; filename="a.txt"', 'hello'));
         multipart('filename with NUL', part('name="file"; filename="a\u0000b.txt"', 'hello'));
         multipart('long filename', part(`name="file"; filename="${HUGE_TEXT}.txt"`, 'hello'));
         multipart('filename path', part('name="file"; filename="../../etc/passwd"', 'hello'));
-        multipart('filename* invalid UTF-8', part("name=\"file\"; filename*=UTF-8''%ED%A0%80%00.txt", 'hello'));
+        multipart('filename* invalid UTF-8', part('name="file"; filename*=UTF-8\'\'%ED%A0%80%00.txt', 'hello'));
         multipart('content-type with NUL', part('name="file"; filename="a.txt"', 'hello', 'text/pl\u0000ain'));
         multipart('long content-type', part('name="file"; filename="a.txt"', 'hello', `text/${HUGE_TEXT}`));
         multipart('binary executable', part('name="file"; filename="a.exe"', 'MZ' + '\u0090'.repeat(600), 'application/octet-stream'));
@@ -551,12 +724,21 @@ describe('hostile input on every route', () => {
         multipart('no file', part('name="visibility"', 'public'));
         multipart('many fields', ...Array.from({ length: 20 }, (_, i) => part(`name="f${i}"`, 'x')));
         multipart('no disposition', '--XYZ\r\nContent-Type: text/plain\r\n\r\nhello\r\n');
-        add('multipart truncated', target, { body: '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhel', contentType: 'multipart/form-data; boundary=XYZ' });
-        add('multipart other boundary', target, { body: part('name="file"; filename="a.txt"', 'a') + '--XYZ--\r\n', contentType: 'multipart/form-data; boundary=ABC' });
+        add('multipart truncated', target, {
+          body: '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhel',
+          contentType: 'multipart/form-data; boundary=XYZ',
+        });
+        add('multipart other boundary', target, {
+          body: part('name="file"; filename="a.txt"', 'a') + '--XYZ--\r\n',
+          contentType: 'multipart/form-data; boundary=ABC',
+        });
         add('multipart as JSON', target, { body: JSON.stringify({ file: 'hello', visibility: 'public' }) });
       }
       if (info.bodySchema || info.bodyDto) {
-        add('body unknown property', target, { body: JSON.stringify({ ...baseBody, unknownProperty: 'x' }), expected: { status: 400, code: 'VALIDATION_FAILED' } });
+        add('body unknown property', target, {
+          body: JSON.stringify({ ...baseBody, unknownProperty: 'x' }),
+          expected: { status: 400, code: 'VALIDATION_FAILED' },
+        });
       }
 
       const schema = resolve(doc, info.bodySchema);
@@ -564,7 +746,8 @@ describe('hostile input on every route', () => {
       for (const name of propertiesOf(info.bodyDto)) properties[name] ??= {};
       if (Object.keys(properties).length) {
         const wrongTypes: Record<string, Json> = {};
-        for (const [name, property] of Object.entries(properties)) wrongTypes[name] = JSON.parse(hostileValues(doc, property).find((v) => v.label === 'string' || v.label === 'number')?.raw ?? '[]');
+        for (const [name, property] of Object.entries(properties))
+          wrongTypes[name] = JSON.parse(hostileValues(doc, property).find((v) => v.label === 'string' || v.label === 'number')?.raw ?? '[]');
         add('body every property of the wrong type', target, { body: JSON.stringify(wrongTypes) });
       }
       for (const [name, property] of Object.entries(properties)) {
@@ -592,27 +775,52 @@ describe('hostile input on every route', () => {
     const jobs = info.declaration.path.endsWith('document-jobs');
     const bases: Record<string, Record<string, Json>> = {
       payslip: { payrollRunId: ids.runs, employeeId: ids.employees },
-      invoice: { number: 'F-1', customer: { name: 'Client' }, currency: 'XAF', lines: [{ description: 'Work', quantity: 1, unitPrice: 1000 }], taxes: [{ name: 'TVA', rate: 19.25 }] },
+      invoice: {
+        number: 'F-1',
+        customer: { name: 'Client' },
+        currency: 'XAF',
+        lines: [{ description: 'Work', quantity: 1, unitPrice: 1000 }],
+        taxes: [{ name: 'TVA', rate: 19.25 }],
+      },
       'financial-report': { from: '2026-01-01', to: '2026-03-31', title: 'Report' },
     };
     const manual: Record<string, Json> = { title: 'Manual', rows: [{ account: '521', debit: 10, credit: 0 }], currency: 'XAF' };
     const picked = /^(null|number|long|NUL|array|object|2\^63|1e400|fraction)$/;
-    const values = [...new Map([...hostileValues({}, { type: 'string' }), ...hostileValues({}, { type: 'integer' })].filter((v) => picked.test(v.label)).map((v) => [v.label, v])).values()];
+    const values = [
+      ...new Map(
+        [...hostileValues({}, { type: 'string' }), ...hostileValues({}, { type: 'integer' })].filter((v) => picked.test(v.label)).map((v) => [v.label, v]),
+      ).values(),
+    ];
     const probes: Probe[] = [];
     const push = (label: string, body: string) =>
-      probes.push({ route: info.key, label, method: 'POST', path: info.declaration.path, headers: { ...dev.headers(), 'content-type': 'application/json' }, body });
+      probes.push({
+        route: info.key,
+        label,
+        method: 'POST',
+        path: info.declaration.path,
+        headers: { ...dev.headers(), 'content-type': 'application/json' },
+        body,
+      });
     for (const format of ['pdf', 'xlsx', 'zip', 'docx']) {
       for (const [type, data] of [...Object.entries(bases), ['financial-report', manual] as [string, Record<string, Json>]]) {
         push(`document ${type}/${format} baseline`, JSON.stringify({ type, format, data }));
         if (format !== 'pdf' || jobs) continue;
         for (const field of [...Object.keys(data), 'locale', 'companyName', 'dueDate', 'issueDate', 'notes']) {
-          for (const value of values) push(`document ${type} data.${field}=${value.label}`, JSON.stringify({ type, format, data: { ...data, [field]: '\u0001' } }).replace('"\\u0001"', value.raw));
+          for (const value of values)
+            push(
+              `document ${type} data.${field}=${value.label}`,
+              JSON.stringify({ type, format, data: { ...data, [field]: '\u0001' } }).replace('"\\u0001"', value.raw),
+            );
         }
         for (const list of ['lines', 'taxes', 'rows']) {
           const sampleItem = (data[list] as Record<string, Json>[] | undefined)?.[0];
           if (!sampleItem) continue;
           for (const field of Object.keys(sampleItem)) {
-            for (const value of values) push(`document ${type} data.${list}.0.${field}=${value.label}`, JSON.stringify({ type, format, data: { ...data, [list]: [{ ...sampleItem, [field]: '\u0001' }] } }).replace('"\\u0001"', value.raw));
+            for (const value of values)
+              push(
+                `document ${type} data.${list}.0.${field}=${value.label}`,
+                JSON.stringify({ type, format, data: { ...data, [list]: [{ ...sampleItem, [field]: '\u0001' }] } }).replace('"\\u0001"', value.raw),
+              );
           }
         }
       }
@@ -675,7 +883,9 @@ describe('hostile input on every route', () => {
     }
 
     const count = probes.length + rotations.length + tokens.length;
-    process.stdout.write(`hostile input: ${count} requests on ${all.length} routes in ${((Date.now() - started) / 1000).toFixed(1)} s, ${failures.length} failures\n`);
+    process.stdout.write(
+      `hostile input: ${count} requests on ${all.length} routes in ${((Date.now() - started) / 1000).toFixed(1)} s, ${failures.length} failures\n`,
+    );
     expect(failures).toEqual([]);
     // about 50 requests a route, and the routes grow: a correctness test, given the time a loaded machine takes (what they cost is the bench's to say)
   }, 600_000);
@@ -717,13 +927,21 @@ describe('hostile input shapes: bounded before any transformation', () => {
     return parts.join(',');
   };
   /** `item,item,…` up to `bytes` long. */
-  const items = (item: string, bytes: number) => Array(Math.floor(bytes / (item.length + 1))).fill(item).join(',');
+  const items = (item: string, bytes: number) =>
+    Array(Math.floor(bytes / (item.length + 1)))
+      .fill(item)
+      .join(',');
 
   /**
    * Sends a hostile request and, until it is answered, asks the same service for /healthz/live
    * one call after the other: the answer, and the slowest health answer meanwhile.
    */
-  async function whileLiveness(app: RunningApp, method: string, path: string, options: { rawBody?: string; headers?: Record<string, string> } = {}): Promise<{ result: HttpResult; slowestLiveMs: number }> {
+  async function whileLiveness(
+    app: RunningApp,
+    method: string,
+    path: string,
+    options: { rawBody?: string; headers?: Record<string, string> } = {},
+  ): Promise<{ result: HttpResult; slowestLiveMs: number }> {
     let answered = false;
     const hostile = dev.call(app, method, path, options).finally(() => (answered = true));
     let slowestLiveMs = 0;
@@ -737,7 +955,13 @@ describe('hostile input shapes: bounded before any transformation', () => {
     return { result: await hostile, slowestLiveMs };
   }
 
-  async function expectRefused(app: RunningApp, method: string, path: string, options: { rawBody?: string; headers?: Record<string, string> }, errors: Record<string, string[]>): Promise<void> {
+  async function expectRefused(
+    app: RunningApp,
+    method: string,
+    path: string,
+    options: { rawBody?: string; headers?: Record<string, string> },
+    errors: Record<string, string[]>,
+  ): Promise<void> {
     expect((options.rawBody ?? path).length).toBeGreaterThan(method === 'GET' ? 8_000 : 500_000);
     const { result, slowestLiveMs } = await whileLiveness(app, method, path, options);
     expectError(result, 400, 'VALIDATION_FAILED');
@@ -748,27 +972,48 @@ describe('hostile input shapes: bounded before any transformation', () => {
   it(`refuses an object of more than ${MAX_OBJECT_KEYS} keys: the reported 536 KB body of 60,000 keys under one property, and 1 MiB of them at the top`, async () => {
     const reported = `{"name":"w","currency":"XAF","x":{${Array.from({ length: 60_000 }, (_, i) => `"k${i}":1`).join(',')}}}`;
     await expectRefused(pay, 'POST', '/api/v1/pay/wallets', { rawBody: reported }, { x: [`x must not have more than ${MAX_OBJECT_KEYS} keys`] });
-    await expectRefused(pay, 'POST', '/api/v1/pay/wallets', { rawBody: `{"name":"w","currency":"XAF",${keys(MiB - 100)}}` }, { body: [`body must not have more than ${MAX_OBJECT_KEYS} keys`] });
+    await expectRefused(
+      pay,
+      'POST',
+      '/api/v1/pay/wallets',
+      { rawBody: `{"name":"w","currency":"XAF",${keys(MiB - 100)}}` },
+      { body: [`body must not have more than ${MAX_OBJECT_KEYS} keys`] },
+    );
   });
 
   it(`refuses a body of more than ${MAX_INPUT_VALUES} values: 1 MiB of numbers, of empty objects, of short strings`, async () => {
     const tooMany = { body: [`body must not have more than ${MAX_INPUT_VALUES} values`] };
-    for (const item of ['1', '{}', '"s"']) await expectRefused(pay, 'POST', '/api/v1/pay/wallets', { rawBody: `{"name":"w","currency":"XAF","x":[${items(item, MiB - 100)}]}` }, tooMany);
+    for (const item of ['1', '{}', '"s"'])
+      await expectRefused(pay, 'POST', '/api/v1/pay/wallets', { rawBody: `{"name":"w","currency":"XAF","x":[${items(item, MiB - 100)}]}` }, tooMany);
     // a notification's channels, distinct and within the values: their own bound, checked in linear time
     const channels = Array.from({ length: MAX_INPUT_VALUES - 20 }, (_, i) => `"channel${i}${'x'.repeat(40)}"`).join(',');
-    const { result, slowestLiveMs } = await whileLiveness(utilities, 'POST', '/api/v1/app/notifications', { rawBody: `{"category":"general","title":"t","body":"b","channels":[${channels}]}` });
+    const { result, slowestLiveMs } = await whileLiveness(utilities, 'POST', '/api/v1/app/notifications', {
+      rawBody: `{"category":"general","title":"t","body":"b","channels":[${channels}]}`,
+    });
     expectError(result, 400, 'VALIDATION_FAILED');
     expect(result.body.errors.channels).toContain('channels must contain no more than 5 elements');
     expect(slowestLiveMs).toBeLessThan(LIVE_WITHIN_MS);
   });
 
   it(`refuses 1 MiB of nesting, ${MAX_INPUT_DEPTH} levels deep at most`, async () => {
-    await expectRefused(pay, 'POST', '/api/v1/pay/wallets', { rawBody: `{"name":"w","currency":"XAF","x":${'{"a":'.repeat(MiB / 6 - 20)}1${'}'.repeat(MiB / 6 - 20)}}` }, {
-      x: [`x must not nest objects or arrays more than ${MAX_INPUT_DEPTH} levels deep`],
-    });
-    await expectRefused(pay, 'POST', '/api/v1/pay/wallets', { rawBody: `{"name":"w","currency":"XAF","x":${'['.repeat(MiB / 2 - 40)}${']'.repeat(MiB / 2 - 40)}}` }, {
-      x: [`x must not nest objects or arrays more than ${MAX_INPUT_DEPTH} levels deep`],
-    });
+    await expectRefused(
+      pay,
+      'POST',
+      '/api/v1/pay/wallets',
+      { rawBody: `{"name":"w","currency":"XAF","x":${'{"a":'.repeat(MiB / 6 - 20)}1${'}'.repeat(MiB / 6 - 20)}}` },
+      {
+        x: [`x must not nest objects or arrays more than ${MAX_INPUT_DEPTH} levels deep`],
+      },
+    );
+    await expectRefused(
+      pay,
+      'POST',
+      '/api/v1/pay/wallets',
+      { rawBody: `{"name":"w","currency":"XAF","x":${'['.repeat(MiB / 2 - 40)}${']'.repeat(MiB / 2 - 40)}}` },
+      {
+        x: [`x must not nest objects or arrays more than ${MAX_INPUT_DEPTH} levels deep`],
+      },
+    );
   });
 
   it('checks strings of 1 MiB against the patterns of their fields in linear time', async () => {

@@ -65,7 +65,7 @@ describe('incremental sync on every list', () => {
   async function syncAll(subject: Subject, query = '', each: () => Promise<void> = async () => undefined): Promise<{ ids: string[]; pages: ListPage[] }> {
     const ids: string[] = [];
     const pages: ListPage[] = [];
-    for (let cursor = 'start'; ; ) {
+    for (let cursor = 'start'; ;) {
       const page = await list(subject, `cursor=${cursor}&limit=${LIMIT}${query}`);
       expect(page).toMatchObject({ page: null, limit: LIMIT, total: expect.any(Number) });
       expect(page.items.length).toBeLessThanOrEqual(LIMIT);
@@ -154,7 +154,10 @@ describe('incremental sync on every list', () => {
     // inclusive: the instant a row was changed at selects it
     const last = paged.items.find((item) => item.id === changed[changed.length - 1])!;
     expect((await list(subject, `updatedSince=${last.updatedAt}&limit=100`)).items.map((item) => item.id)).toContain(last.id);
-    expect(await list(subject, `updatedSince=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString().replace('Z', '+00:00'))}`)).toMatchObject({ items: [], total: 0 });
+    expect(await list(subject, `updatedSince=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString().replace('Z', '+00:00'))}`)).toMatchObject({
+      items: [],
+      total: 0,
+    });
   }
 
   /** Bad sync parameters are the client's error, named by field. */
@@ -203,7 +206,16 @@ describe('incremental sync on every list', () => {
       path: '/api/v1/hr/employees',
       async create(n) {
         const created = await dev.call(hr, 'POST', '/api/v1/hr/employees', {
-          body: { externalId: `E-${n}-${randomUUID().slice(0, 8)}`, firstName: 'Sync', lastName: `Employee ${n}`, email: `e${n}@example.cm`, hireDate: '2024-01-02', jobTitle: 'Clerk', department: 'Ops', status: 'active' },
+          body: {
+            externalId: `E-${n}-${randomUUID().slice(0, 8)}`,
+            firstName: 'Sync',
+            lastName: `Employee ${n}`,
+            email: `e${n}@example.cm`,
+            hireDate: '2024-01-02',
+            jobTitle: 'Clerk',
+            department: 'Ops',
+            status: 'active',
+          },
         });
         expect(created.status).toBe(201);
         return created.body.data.id;
@@ -227,7 +239,7 @@ describe('incremental sync on every list', () => {
       dev,
       path: '/api/v1/payroll/runs',
       async create(n) {
-        const created = await dev.call(payroll, 'POST', '/api/v1/payroll/runs', { body: month(n % 1_000 + (n >= 1_000 ? 30 : 0)) });
+        const created = await dev.call(payroll, 'POST', '/api/v1/payroll/runs', { body: month((n % 1_000) + (n >= 1_000 ? 30 : 0)) });
         expect(created.status).toBe(201);
         return created.body.data.id;
       },
@@ -249,7 +261,10 @@ describe('incremental sync on every list', () => {
         return created.body.data.id;
       },
       async update(id, n) {
-        const credited = await dev.call(pay, 'POST', `/api/v1/pay/wallets/${id}/credits`, { body: { amount: 1_000 + n, currency: 'XAF' }, headers: { 'idempotency-key': `key-${randomUUID()}` } });
+        const credited = await dev.call(pay, 'POST', `/api/v1/pay/wallets/${id}/credits`, {
+          body: { amount: 1_000 + n, currency: 'XAF' },
+          headers: { 'idempotency-key': `key-${randomUUID()}` },
+        });
         expect(credited.status).toBe(201);
       },
     });
@@ -262,7 +277,9 @@ describe('incremental sync on every list', () => {
       dev,
       path: '/api/v1/books/accounts',
       async create(n) {
-        const created = await dev.call(books, 'POST', '/api/v1/books/accounts', { body: { code: `9${String(n).padStart(4, '0')}`, name: `Account ${n}`, type: 'expense' } });
+        const created = await dev.call(books, 'POST', '/api/v1/books/accounts', {
+          body: { code: `9${String(n).padStart(4, '0')}`, name: `Account ${n}`, type: 'expense' },
+        });
         expect(created.status).toBe(201);
         return created.body.data.id;
       },
@@ -280,7 +297,9 @@ describe('incremental sync on every list', () => {
       dev,
       path: '/api/v1/app/notifications',
       async create(n) {
-        const sent = await dev.call(utilities, 'POST', '/api/v1/app/notifications', { body: { category: 'general', title: `Notice ${n}`, body: `Notice ${n} body` } });
+        const sent = await dev.call(utilities, 'POST', '/api/v1/app/notifications', {
+          body: { category: 'general', title: `Notice ${n}`, body: `Notice ${n} body` },
+        });
         expect(sent.status).toBe(202);
         return sent.body.data.id;
       },
@@ -304,7 +323,10 @@ describe('incremental sync on every list', () => {
     const workspace = await ok<{ id: string }>(stack.auth, '/api/v1/workspaces', { name: 'Clients' });
     for (const name of ['Njoya', 'Mbarga', 'Fotso', 'Eto']) await ok(stack.auth, `/api/v1/workspaces/${workspace.id}/companies`, { name });
 
-    const employees = [await hire(hr, dev, { hireDate: '2021-01-04' }, { baseSalary: 300_000 }), await hire(hr, dev, { hireDate: '2022-02-01' }, { baseSalary: 250_000 })];
+    const employees = [
+      await hire(hr, dev, { hireDate: '2021-01-04' }, { baseSalary: 300_000 }),
+      await hire(hr, dev, { hireDate: '2022-02-01' }, { baseSalary: 250_000 }),
+    ];
     const leaveType = await ok<{ id: string }>(hr, '/api/v1/hr/leave-types', { name: 'Annual', annualAllowanceDays: 24, paid: true });
     await ok(hr, '/api/v1/hr/leave-types', { name: 'Sick', annualAllowanceDays: 10, paid: true });
     for (const [i, employeeId] of employees.entries()) {
@@ -317,13 +339,21 @@ describe('incremental sync on every list', () => {
 
     const wallet = await ok<{ id: string }>(pay, '/api/v1/pay/wallets', { name: 'Float', currency: 'XAF' });
     for (const amount of [1_000, 2_000, 3_000, 4_000]) {
-      expect((await dev.call(pay, 'POST', `/api/v1/pay/wallets/${wallet.id}/credits`, { body: { amount, currency: 'XAF' }, headers: { 'idempotency-key': `key-${randomUUID()}` } })).status).toBe(201);
+      expect(
+        (
+          await dev.call(pay, 'POST', `/api/v1/pay/wallets/${wallet.id}/credits`, {
+            body: { amount, currency: 'XAF' },
+            headers: { 'idempotency-key': `key-${randomUUID()}` },
+          })
+        ).status,
+      ).toBe(201);
     }
 
     const chart = await installChart(dev, books);
     for (const day of ['01', '02', '03', '04']) await post(dev, books, entry(`2026-03-${day}`, [debit(chart['661'], 1_000), credit(chart['521'], 1_000)]));
 
-    for (const name of ['a.png', 'b.png', 'c.png', 'd.png']) expect((await upload(dev, utilities, { content: PNG, filename: name, type: 'image/png' })).status).toBe(201);
+    for (const name of ['a.png', 'b.png', 'c.png', 'd.png'])
+      expect((await upload(dev, utilities, { content: PNG, filename: name, type: 'image/png' })).status).toBe(201);
 
     const lists: [RunningApp, string, number][] = [
       [stack.auth, `/api/v1/workspaces/${workspace.id}/companies`, 4],
@@ -361,7 +391,16 @@ describe('incremental sync on every list', () => {
     const dev = await stack.developer();
     const hireOne = async (n: number) => {
       const created = await dev.call(hr, 'POST', '/api/v1/hr/employees', {
-        body: { externalId: `T-${n}`, firstName: 'Total', lastName: `Employee ${n}`, email: `t${n}@example.cm`, hireDate: '2024-01-02', jobTitle: 'Clerk', department: 'Ops', status: 'active' },
+        body: {
+          externalId: `T-${n}`,
+          firstName: 'Total',
+          lastName: `Employee ${n}`,
+          email: `t${n}@example.cm`,
+          hireDate: '2024-01-02',
+          jobTitle: 'Clerk',
+          department: 'Ops',
+          status: 'active',
+        },
       });
       expect(created.status).toBe(201);
       return created.body.data.id as string;

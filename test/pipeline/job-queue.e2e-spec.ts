@@ -25,14 +25,22 @@ class TestTasks {
       journal.runs.push({ task, payload, attempt: job.attempt, at: Date.now() });
     };
     queue.handle('utilities:record', record('record'));
-    queue.handle('utilities:fair', async (payload: Record<string, unknown>, job) => {
-      await record('fair')(payload, job);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }, { concurrency: 1 });
-    queue.handle('utilities:flaky', async (payload: Record<string, unknown>, job) => {
-      await record('flaky')(payload, job);
-      if (journal.shouldFail) throw new Error(`provider answered 503 (attempt ${job.attempt})`);
-    }, { maxAttempts: 3, retryBaseMs: 200 });
+    queue.handle(
+      'utilities:fair',
+      async (payload: Record<string, unknown>, job) => {
+        await record('fair')(payload, job);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      },
+      { concurrency: 1 },
+    );
+    queue.handle(
+      'utilities:flaky',
+      async (payload: Record<string, unknown>, job) => {
+        await record('flaky')(payload, job);
+        if (journal.shouldFail) throw new Error(`provider answered 503 (attempt ${job.attempt})`);
+      },
+      { maxAttempts: 3, retryBaseMs: 200 },
+    );
     queue.handle('utilities:hang', async (payload: Record<string, unknown>, job) => {
       await record('hang')(payload, job);
       await journal.hanging;
@@ -143,7 +151,12 @@ describe('job queue', () => {
 
     const output = await cli(['jobs:failed', '--json']);
     const [letter] = JSON.parse(output).items;
-    expect(letter).toMatchObject({ task: 'utilities:flaky', attempts: 3, maxAttempts: 3, lastError: expect.stringContaining('provider answered 503 (attempt 3)') });
+    expect(letter).toMatchObject({
+      task: 'utilities:flaky',
+      attempts: 3,
+      maxAttempts: 3,
+      lastError: expect.stringContaining('provider answered 503 (attempt 3)'),
+    });
     expect(await cli(['jobs:failed'])).toContain('utilities:flaky');
 
     journal.shouldFail = false;
@@ -151,7 +164,8 @@ describe('job queue', () => {
     await eventually(() => journal.runs.length === 4, 5000, 'the retried job');
     await eventually(async () => JSON.parse(await cli(['jobs:failed', '--json'])).items.length === 0, 5000, 'no dead letters');
     const counted = await serviceMetricsRegistry('utilities').getSingleMetricAsString('jobs_total');
-    for (const outcome of ['retried', 'failed', 'succeeded']) expect(counted).toMatch(new RegExp(`jobs_total\\{task="utilities:flaky",outcome="${outcome}"\\} [1-9]`));
+    for (const outcome of ['retried', 'failed', 'succeeded'])
+      expect(counted).toMatch(new RegExp(`jobs_total\\{task="utilities:flaky",outcome="${outcome}"\\} [1-9]`));
   });
 
   it('jobs of named queues failing at once are each retried, and the runner goes on with other jobs', async () => {
@@ -163,8 +177,15 @@ describe('job queue', () => {
     await queue.add('utilities:record', { after: 'failures' });
     await eventually(() => journal.runs.some((run) => run.task === 'record'), 5000, 'another job to run');
     await eventually(() => journal.runs.filter((run) => run.task === 'flaky').length === 18, 15_000, 'every attempt of the six');
-    const attempts = journal.runs.filter((run) => run.task === 'flaky').map((run) => `${run.payload.n}:${run.attempt}`).sort();
-    expect(attempts).toEqual(Array.from({ length: 6 }, (_, n) => [1, 2, 3].map((attempt) => `${n}:${attempt}`)).flat().sort());
+    const attempts = journal.runs
+      .filter((run) => run.task === 'flaky')
+      .map((run) => `${run.payload.n}:${run.attempt}`)
+      .sort();
+    expect(attempts).toEqual(
+      Array.from({ length: 6 }, (_, n) => [1, 2, 3].map((attempt) => `${n}:${attempt}`))
+        .flat()
+        .sort(),
+    );
   });
 
   it('a job whose runner died is run again by another within the visibility timeout', async () => {
@@ -225,7 +246,10 @@ describe('job queue', () => {
 
   it('gives a job to rows written without one, once', async () => {
     const queue = (await start(ProducingApp)).get(JobQueue);
-    const rows = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'].map((id) => ({ id, companyId: '00000000-0000-4000-8000-00000000000a' }));
+    const rows = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'].map((id) => ({
+      id,
+      companyId: '00000000-0000-4000-8000-00000000000a',
+    }));
     await queue.add('utilities:record', { n: rows[0].id }, { jobKey: rowJobKey('utilities:record', rows[0].id) });
     expect(await queue.addMissing('utilities:record', rows, (id) => ({ n: id }))).toBe(1);
     expect(await queue.addMissing('utilities:record', rows, (id) => ({ n: id }))).toBe(0);
@@ -234,14 +258,16 @@ describe('job queue', () => {
     expect(journal.runs.map((run) => run.payload.n).sort()).toEqual(rows.map((row) => row.id));
   });
 
-  it('drops the waiting jobs of a task whose run does all the work, not those due later nor other tasks\' ones', async () => {
+  it("drops the waiting jobs of a task whose run does all the work, not those due later nor other tasks' ones", async () => {
     const queue = (await start(ProducingApp)).get(JobQueue);
     for (let n = 0; n < 3; n++) await queue.add('utilities:record', { n }, { queueName: 'utilities:relay' });
     await queue.add('utilities:record', { n: 'later' }, { runAt: new Date(Date.now() + 60_000) });
     await queue.add('utilities:flaky', { n: 'other' });
     expect(await queue.dropWaiting('utilities:record')).toBe(3);
     expect(await queue.dropWaiting('utilities:record')).toBe(0);
-    const { rows } = await db.query(`SELECT task.identifier AS task, job.payload FROM graphile_worker._private_jobs job JOIN graphile_worker._private_tasks task ON task.id = job.task_id ORDER BY job.id`);
+    const { rows } = await db.query(
+      `SELECT task.identifier AS task, job.payload FROM graphile_worker._private_jobs job JOIN graphile_worker._private_tasks task ON task.id = job.task_id ORDER BY job.id`,
+    );
     expect(rows).toEqual([
       { task: 'utilities:record', payload: { n: 'later' } },
       { task: 'utilities:flaky', payload: { n: 'other' } },
@@ -251,7 +277,11 @@ describe('job queue', () => {
   it('shutdown waits for the job in flight', async () => {
     const app = await start(WorkingApp);
     await app.get(JobQueue).add('utilities:slow', { n: 'slow' });
-    await eventually(async () => (await db.query('SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE locked_at IS NOT NULL')).rows[0].n === 1, 5000, 'the job to start');
+    await eventually(
+      async () => (await db.query('SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE locked_at IS NOT NULL')).rows[0].n === 1,
+      5000,
+      'the job to start',
+    );
     await stopAll();
     expect(journal.runs.map((run) => run.payload.n)).toEqual(['slow']);
     expect((await db.query('SELECT count(*)::int AS n FROM graphile_worker.jobs')).rows[0].n).toBe(0);

@@ -79,14 +79,16 @@ describe('OpenAPI documents pass Redocly lint (recommended rules)', () => {
           const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
           const security = JSON.stringify(operation.security);
           const sessionOnly = security === JSON.stringify(SESSION);
-          if (!isPublic && security !== JSON.stringify(PLATFORM) && !sessionOnly && security !== JSON.stringify(EITHER)) wrong.push(`${where}: security ${security}`);
+          if (!isPublic && security !== JSON.stringify(PLATFORM) && !sessionOnly && security !== JSON.stringify(EITHER))
+            wrong.push(`${where}: security ${security}`);
           // people are metered by their organization's plan on its routes; a person's own account routes are not, unless the route limits attempts itself
           const metered = sessionOnly && path.startsWith('/api/v1/account/organizations/{id}');
           const limitsAttempts = `${method.toUpperCase()} ${path}` === 'POST /api/v1/account/me/password';
           if (sessionOnly && !metered && !limitsAttempts && operation.responses['429']) wrong.push(`${where}: a 429 on a person's own account route`);
           if (path.includes('/internal/')) wrong.push(`${where}: an internal route in the document`);
           for (const [status, response] of Object.entries<any>(operation.responses)) {
-            if (Number(status) >= 400 && response.content?.['application/json']?.schema?.$ref !== '#/components/schemas/ErrorEnvelope') wrong.push(`${where} ${status}: not the ErrorEnvelope`);
+            if (Number(status) >= 400 && response.content?.['application/json']?.schema?.$ref !== '#/components/schemas/ErrorEnvelope')
+              wrong.push(`${where} ${status}: not the ErrorEnvelope`);
           }
           const expected = ['500', '503', ...(isPublic ? [] : sessionOnly && !metered ? ['401', '403'] : ['401', '403', '429'])];
           for (const status of expected) if (!operation.responses[status]) wrong.push(`${where}: no ${status}`);

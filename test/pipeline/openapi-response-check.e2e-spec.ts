@@ -24,7 +24,16 @@ const document = {
       },
     },
     '/api/v1/books/accounts/default-chart': {
-      post: { responses: { 200: { description: 'installed', content: { 'application/json': { schema: { type: 'object', required: ['currency'], properties: { currency: { type: 'string', pattern: '^[A-Z]{3}$' } } } } } } } },
+      post: {
+        responses: {
+          200: {
+            description: 'installed',
+            content: {
+              'application/json': { schema: { type: 'object', required: ['currency'], properties: { currency: { type: 'string', pattern: '^[A-Z]{3}$' } } } },
+            },
+          },
+        },
+      },
     },
     '/api/v1/books/files/{id}/content': {
       get: { responses: { 200: { description: 'the bytes', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } } } },
@@ -44,7 +53,11 @@ const document = {
           kind: { type: 'string', enum: ['asset', 'liability'], nullable: true },
         },
       },
-      AccountEnvelope: { type: 'object', required: ['success', 'data'], properties: { success: { type: 'boolean', enum: [true] }, data: { $ref: '#/components/schemas/Account' } } },
+      AccountEnvelope: {
+        type: 'object',
+        required: ['success', 'data'],
+        properties: { success: { type: 'boolean', enum: [true] }, data: { $ref: '#/components/schemas/Account' } },
+      },
       ErrorEnvelope: { type: 'object', required: ['success', 'code'], properties: { success: { type: 'boolean', enum: [false] }, code: { type: 'string' } } },
     },
   },
@@ -84,7 +97,9 @@ describe('OpenAPI response check', () => {
   });
 
   it('accepts a response that is what the document says, literal paths before templates', () => {
-    expect(compareWithContract(contract, 'GET', '/api/v1/books/accounts/0b5e7c1a-2f4d-4c6b-9a8e-1d2c3b4a5f60', json({ success: true, data: account }))).toBeNull();
+    expect(
+      compareWithContract(contract, 'GET', '/api/v1/books/accounts/0b5e7c1a-2f4d-4c6b-9a8e-1d2c3b4a5f60', json({ success: true, data: account })),
+    ).toBeNull();
     expect(compareWithContract(contract, 'POST', '/api/v1/books/accounts/default-chart', json({ currency: 'XAF' }))).toBeNull();
     expect(compareWithContract(contract, 'GET', '/api/v1/books/accounts/x', json({ success: false, code: 'ACCOUNT_NOT_FOUND' }, 404))).toBeNull();
     // non-JSON bodies: the content type only
@@ -114,8 +129,12 @@ describe('OpenAPI response check', () => {
     expect(compareWithContract(contract, 'GET', '/api/v1/books/files/1/content', json('a,b', 200, 'text/csv'))!.problems).toEqual([
       'content type text/csv is not documented for status 200 (documented: application/pdf)',
     ]);
-    expect(compareWithContract(contract, 'DELETE', '/api/v1/books/accounts/1', json({ success: true }))!.problems).toEqual(['DELETE is not documented for /api/v1/books/accounts/{id}']);
-    expect(compareWithContract(contract, 'GET', '/api/v1/books/ledgers', json({ success: true }))!.problems).toEqual(['no documented operation matches this path']);
+    expect(compareWithContract(contract, 'DELETE', '/api/v1/books/accounts/1', json({ success: true }))!.problems).toEqual([
+      'DELETE is not documented for /api/v1/books/accounts/{id}',
+    ]);
+    expect(compareWithContract(contract, 'GET', '/api/v1/books/ledgers', json({ success: true }))!.problems).toEqual([
+      'no documented operation matches this path',
+    ]);
     // unknown routes and methods answered 404/405 are the router's, not an operation's
     expect(compareWithContract(contract, 'GET', '/api/v1/books/ledgers', json({ success: false, code: 'HTTP_ERROR' }, 404))).toBeNull();
     expect(compareWithContract(contract, 'PUT', '/api/v1/books/accounts/1', json({ success: false, code: 'HTTP_ERROR' }, 405))).toBeNull();
@@ -165,9 +184,18 @@ describe('OpenAPI response check', () => {
         process.env.OPENAPI_RESPONSE_REPORT = join(dir, 'mismatches.jsonl');
         served = { success: true, data: { ...account, balance: -1 } };
         expect((await call(baseUrl, 'GET', '/api/v1/books/accounts/1')).status).toBe(200);
-        const lines = readFileSync(join(dir, 'mismatches.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+        const lines = readFileSync(join(dir, 'mismatches.jsonl'), 'utf8')
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line));
         expect(lines).toEqual([
-          expect.objectContaining({ method: 'GET', path: '/api/v1/books/accounts/1', template: '/api/v1/books/accounts/{id}', status: 200, problems: ['/data/balance must be >= 0'] }),
+          expect.objectContaining({
+            method: 'GET',
+            path: '/api/v1/books/accounts/1',
+            template: '/api/v1/books/accounts/{id}',
+            status: 200,
+            problems: ['/data/balance must be >= 0'],
+          }),
         ]);
         expect(lines[0].test).toContain('records mismatches as JSON lines');
       } finally {

@@ -56,7 +56,11 @@ describe('the request log and daily usage under a flood and while auth is away',
       const usage = await read(`/usage?from=${today}&to=${today}`);
       const successes = await read('/requests?outcome=success&limit=100');
       const errors = await read('/requests?outcome=error&limit=1');
-      return { hrToday: usage.days[0].byProduct.hr as number, successIds: (successes.items as Array<{ requestId: string }>).map((item) => item.requestId).sort(), errors: errors.total as number };
+      return {
+        hrToday: usage.days[0].byProduct.hr as number,
+        successIds: (successes.items as Array<{ requestId: string }>).map((item) => item.requestId).sort(),
+        errors: errors.total as number,
+      };
     };
   }
 
@@ -70,7 +74,11 @@ describe('the request log and daily usage under a flood and while auth is away',
     }
   }
 
-  const requestIds = (results: HttpResult[]) => results.filter((result) => result.status === 200).map((result) => result.headers.get('x-request-id')!).sort();
+  const requestIds = (results: HttpResult[]) =>
+    results
+      .filter((result) => result.status === 200)
+      .map((result) => result.headers.get('x-request-id')!)
+      .sort();
 
   it('records each of another organization’s 10 requests beside a sandbox key’s flood of 1,200, and the flood’s count', async () => {
     const flooding = await stack.developer({ plan: 'developer-sandbox' });
@@ -92,7 +100,10 @@ describe('the request log and daily usage under a flood and while auth is away',
 
     const otherShows = await settled(others, (shown) => shown.hrToday === 10 && shown.successIds.length === 10);
     expect(otherShows).toEqual({ hrToday: 10, successIds: requestIds(ten), errors: 0 });
-    const floodShows = await settled(flooded, (shown) => shown.hrToday === admitted.length && shown.successIds.length === admitted.length && shown.errors >= 1000);
+    const floodShows = await settled(
+      flooded,
+      (shown) => shown.hrToday === admitted.length && shown.successIds.length === admitted.length && shown.errors >= 1000,
+    );
     // every admitted request counted and listed; of its 429s, the newest 1,000 of the batch
     expect(floodShows.hrToday).toBe(admitted.length);
     expect(floodShows.successIds).toEqual(requestIds(admitted));

@@ -1,4 +1,17 @@
-import { AuthContract, BooksContract, UtilitiesContract, eventsRoute, HrContract, InternalRoute, PayContract, PayrollContract, RouteAudit, RouteTypes, SERVICES, ServiceName } from '@platform/common';
+import {
+  AuthContract,
+  BooksContract,
+  UtilitiesContract,
+  eventsRoute,
+  HrContract,
+  InternalRoute,
+  PayContract,
+  PayrollContract,
+  RouteAudit,
+  RouteTypes,
+  SERVICES,
+  ServiceName,
+} from '@platform/common';
 import { PRODUCT_APPS } from '@test/support/products';
 import { TestStack } from '@test/support/stack';
 
@@ -17,7 +30,15 @@ describe('route access declarations', () => {
 
   it('lists every route with its auth and scope', () => {
     const table = stack.apps
-      .flatMap((running) => running.app.get(RouteAudit).routes().map((route) => `${running.name.padEnd(9)} ${route.method.padEnd(6)} ${route.path.padEnd(48)} ${route.access}${route.scopes.length ? ` ${route.scopes.join(',')}` : ''}`))
+      .flatMap((running) =>
+        running.app
+          .get(RouteAudit)
+          .routes()
+          .map(
+            (route) =>
+              `${running.name.padEnd(9)} ${route.method.padEnd(6)} ${route.path.padEnd(48)} ${route.access}${route.scopes.length ? ` ${route.scopes.join(',')}` : ''}`,
+          ),
+      )
       .join('\n');
     expect(table).not.toContain('UNDECLARED');
     expect(table).toMatchSnapshot();
@@ -35,5 +56,4 @@ describe('route access declarations', () => {
     // one answer shape: the response's JSON as it is (refusals are the error envelope, as everywhere)
     expect(served.filter((route) => !route.response.raw)).toEqual([]);
   });
-
 });

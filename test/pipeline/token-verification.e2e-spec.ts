@@ -41,10 +41,13 @@ class AuthProxy {
         proxy.jwksReads++;
         if (proxy.refuseJwks) return void outgoing.writeHead(503).end();
       }
-      const forwarded = httpRequest({ host: upstream.hostname, port: upstream.port, path: incoming.url, method: incoming.method, headers: incoming.headers }, (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      });
+      const forwarded = httpRequest(
+        { host: upstream.hostname, port: upstream.port, path: incoming.url, method: incoming.method, headers: incoming.headers },
+        (answer) => {
+          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(outgoing);
+        },
+      );
       forwarded.on('error', () => outgoing.writeHead(502).end());
       incoming.pipe(forwarded);
     });
@@ -73,7 +76,12 @@ describe('token verification on every service', () => {
   const minted = (changes: Record<string, unknown> = {}, header: Record<string, unknown> = {}, options: SignOptions = {}) => {
     const claims = { ...claimsOf(dev.accessToken), jti: randomUUID(), ...changes };
     for (const [name, value] of Object.entries(claims)) if (value === undefined) delete claims[name];
-    return sign(claims, keys.privateKey, { algorithm: 'ES256', keyid: keys.kid, header: { alg: 'ES256', typ: 'at+jwt', kid: keys.kid, ...header }, ...options });
+    return sign(claims, keys.privateKey, {
+      algorithm: 'ES256',
+      keyid: keys.kid,
+      header: { alg: 'ES256', typ: 'at+jwt', kid: keys.kid, ...header },
+      ...options,
+    });
   };
   const probe = (service: ServiceName, token: string, app: RunningApp = apps[service]): Promise<HttpResult> =>
     call(app.url, 'GET', PROBES[service], { headers: dev.headers({ authorization: `Bearer ${token}` }) });
@@ -105,7 +113,11 @@ describe('token verification on every service', () => {
     for (let batch = 0; batch < 20; batch++) {
       const forged = Array.from({ length: 50 }, (_, i) => {
         const kid = randomBytes(12).toString('base64url');
-        const forgedToken = sign({ ...claimsOf(dev.accessToken), jti: randomUUID() }, attacker, { algorithm: 'ES256', keyid: kid, header: { alg: 'ES256', typ: 'at+jwt', kid } });
+        const forgedToken = sign({ ...claimsOf(dev.accessToken), jti: randomUUID() }, attacker, {
+          algorithm: 'ES256',
+          keyid: kid,
+          header: { alg: 'ES256', typ: 'at+jwt', kid },
+        });
         return probe(services[(batch * 50 + i) % services.length], forgedToken);
       });
       const [valid, ...answers] = await Promise.all([everyService(dev.accessToken), ...forged]);
@@ -196,7 +208,8 @@ describe('token verification on every service', () => {
   it('never answers 5xx to anything sent as the Authorization header', async () => {
     const [header, payload, signature] = dev.accessToken.split('.');
     /** Signed with auth's own key, so only the content can refuse it. */
-    const signedByAuth = (head: string, body: string) => `${head}.${body}.${signBytes('sha256', Buffer.from(`${head}.${body}`), { key: keys.privateKey, dsaEncoding: 'ieee-p1363' }).toString('base64url')}`;
+    const signedByAuth = (head: string, body: string) =>
+      `${head}.${body}.${signBytes('sha256', Buffer.from(`${head}.${body}`), { key: keys.privateKey, dsaEncoding: 'ieee-p1363' }).toString('base64url')}`;
     const goodHeader = segment({ alg: 'ES256', typ: 'at+jwt', kid: keys.kid });
     const random = (length: number) => randomBytes(length).toString('base64url');
     const values: string[] = [
@@ -222,7 +235,13 @@ describe('token verification on every service', () => {
     ];
     for (let i = 0; i < 60; i++) {
       const segments = 3 + (i % 3);
-      values.push(Array.from({ length: segments }, () => randomBytes(1 + Math.floor(Math.random() * 400)).toString(i % 2 ? 'base64url' : 'latin1').replace(/[\x00-\x08\x0a-\x1f\x7f]/g, 'x')).join('.'));
+      values.push(
+        Array.from({ length: segments }, () =>
+          randomBytes(1 + Math.floor(Math.random() * 400))
+            .toString(i % 2 ? 'base64url' : 'latin1')
+            .replace(/[\x00-\x08\x0a-\x1f\x7f]/g, 'x'),
+        ).join('.'),
+      );
     }
     // Control characters never reach the services: Node's HTTP parser refuses them with 400.
     // UTF-8 bytes as a raw client sends them
@@ -277,7 +296,9 @@ describe('environments', () => {
   afterAll(() => sandbox.stop());
 
   const exchangeAt = (app: RunningApp, apiKey: string, apiSecret: string) =>
-    call(app.url, 'POST', '/api/v1/authorize/token', { headers: { 'x-platform-api-key': apiKey, 'x-platform-api-secret': apiSecret, 'x-platform-client-id': 'platform-developer' } });
+    call(app.url, 'POST', '/api/v1/authorize/token', {
+      headers: { 'x-platform-api-key': apiKey, 'x-platform-api-secret': apiSecret, 'x-platform-client-id': 'platform-developer' },
+    });
 
   it('issues keys of the deployment’s environment, on any plan but the free one in production', async () => {
     const sandboxKeys = await sandbox.auth.app.get(CredentialsService).createDeveloper({ organizationName: 'S', plan: 'api-business' });

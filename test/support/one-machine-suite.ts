@@ -30,7 +30,11 @@ export async function startOneMachineSuite(extraEnv: Record<string, string> = {}
   const port = await freeLoopbackPort();
   const base = `http://127.0.0.1:${port}`;
   let output = '';
-  const suite: ChildProcess = spawn(process.execPath, ['dist/suite/main.js'], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const suite: ChildProcess = spawn(process.execPath, ['dist/suite/main.js'], {
+    cwd: ROOT,
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   suite.stdout!.on('data', (chunk) => (output += chunk));
   suite.stderr!.on('data', (chunk) => (output += chunk));
 

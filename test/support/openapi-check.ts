@@ -131,7 +131,12 @@ export class OpenApiContract {
 
 function describeError(error: ErrorObject): string {
   const where = error.instancePath || '(body)';
-  const params = error.keyword === 'additionalProperties' ? ` (${(error.params as { additionalProperty: string }).additionalProperty})` : error.keyword === 'enum' ? ` (${JSON.stringify((error.params as { allowedValues: unknown[] }).allowedValues)})` : '';
+  const params =
+    error.keyword === 'additionalProperties'
+      ? ` (${(error.params as { additionalProperty: string }).additionalProperty})`
+      : error.keyword === 'enum'
+        ? ` (${JSON.stringify((error.params as { allowedValues: unknown[] }).allowedValues)})`
+        : '';
   return `${where} ${error.message ?? error.keyword}${params}`;
 }
 

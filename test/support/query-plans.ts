@@ -21,7 +21,10 @@ export interface CapturedQuery {
 export const planNodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(planNodes)];
 
 /** The nodes that read a page: the plan less its init plans and subplans (a count the statement makes only when the page cannot tell the total). */
-export const pageNodes = <N extends PlanNode>(plan: N): N[] => [plan, ...((plan.Plans ?? []) as N[]).filter((child) => !/InitPlan|SubPlan/.test(child['Parent Relationship'] ?? '')).flatMap((child) => pageNodes(child))];
+export const pageNodes = <N extends PlanNode>(plan: N): N[] => [
+  plan,
+  ...((plan.Plans ?? []) as N[]).filter((child) => !/InitPlan|SubPlan/.test(child['Parent Relationship'] ?? '')).flatMap((child) => pageNodes(child)),
+];
 
 /** The statements the app's data source runs through TypeORM while `work` runs (those `keep` takes), with their parameters. */
 export async function captureQueries(app: RunningApp, work: () => Promise<void>, keep: (query: string) => boolean = () => true): Promise<CapturedQuery[]> {
@@ -49,7 +52,12 @@ export async function captureQueries(app: RunningApp, work: () => Promise<void>,
  * The plan PostgreSQL makes for a captured statement with the planner settings in `off` turned
  * off, after `before` (statements run in the same transaction, which is rolled back).
  */
-export async function explainPlan(app: RunningApp, { query, parameters }: CapturedQuery, off: string[] = ['enable_seqscan'], before: string[] = []): Promise<PlanNode> {
+export async function explainPlan(
+  app: RunningApp,
+  { query, parameters }: CapturedQuery,
+  off: string[] = ['enable_seqscan'],
+  before: string[] = [],
+): Promise<PlanNode> {
   const runner = app.app.get(DataSource).createQueryRunner();
   await runner.startTransaction();
   try {

@@ -138,12 +138,27 @@ export class TestStack {
   async person(organizationId: string, role: OrganizationRole = 'owner') {
     const dataSource = this.auth.app.get(DataSource);
     const email = `person-${randomBytes(4).toString('hex')}@example.com`;
-    const user = await dataSource.getRepository(User).save({ email, name: 'Test Person', passwordHash: await hashPassword('violet tractor umbrella 42', null), emailVerifiedAt: new Date(), passwordChangedAt: new Date() });
+    const user = await dataSource.getRepository(User).save({
+      email,
+      name: 'Test Person',
+      passwordHash: await hashPassword('violet tractor umbrella 42', null),
+      emailVerifiedAt: new Date(),
+      passwordChangedAt: new Date(),
+    });
     await dataSource.getRepository(Membership).insert({ organizationId, userId: user.id, role });
     const gateway = this.auth.app.get(SessionGateway);
     const signIn = async (method: string, path: string, csrf = true) => {
       const { session, token } = await this.auth.app.get(SessionsService).create(dataSource.manager, user.id, { ipAddress: '127.0.0.1', userAgent: 'test' });
-      const minted = await gateway.mint({ cookie: `${SESSION_COOKIE}=${token}`, method, uri: path, origin: 'http://localhost', hosts: ['localhost'], scheme: 'http', csrfToken: csrf ? gateway.csrfTokenOf(session.id) : undefined, organizationId });
+      const minted = await gateway.mint({
+        cookie: `${SESSION_COOKIE}=${token}`,
+        method,
+        uri: path,
+        origin: 'http://localhost',
+        hosts: ['localhost'],
+        scheme: 'http',
+        csrfToken: csrf ? gateway.csrfTokenOf(session.id) : undefined,
+        organizationId,
+      });
       const headers: Record<string, string> = minted ? { 'x-platform-session': minted, 'x-organization-id': organizationId } : {};
       return { sessionId: session.id, headers };
     };

@@ -67,7 +67,11 @@ export class WebhookReceiver {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      const headers = { 'webhook-id': String(request.headers['webhook-id']), 'webhook-timestamp': String(request.headers['webhook-timestamp']), 'webhook-signature': String(request.headers['webhook-signature']) };
+      const headers = {
+        'webhook-id': String(request.headers['webhook-id']),
+        'webhook-timestamp': String(request.headers['webhook-timestamp']),
+        'webhook-signature': String(request.headers['webhook-signature']),
+      };
       const verified = this.secrets.length > 0 && this.secrets.some((secret) => verifies(secret, body, headers));
       this.received.push({
         id: headers['webhook-id'],

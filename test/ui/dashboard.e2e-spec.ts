@@ -15,7 +15,16 @@ jest.setTimeout(180_000);
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** As the machine's notes start it: no background connection of Chromium's own leaves the page's. */
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 /** UPDATE_DASHBOARD_SCREENSHOTS=1 writes a PNG of each screen there (linked from the README). */
 const SCREENSHOTS = process.env.UPDATE_DASHBOARD_SCREENSHOTS === '1' ? join(ROOT, 'docs', 'dashboard') : null;
 /** The issue's budget for the JavaScript of the first load, gzipped. */
@@ -43,7 +52,12 @@ describe('the developer dashboard at /dashboard', () => {
   /** the screens shown, in order */
   const screens: string[] = [];
 
-  const mailTo = (subject: RegExp) => eventually(() => [...smtp.mailbox].reverse().find((mail: ReceivedMail) => mail.to.includes(EMAIL) && subject.test(mail.subject)), 30_000, `an email "${subject.source}"`);
+  const mailTo = (subject: RegExp) =>
+    eventually(
+      () => [...smtp.mailbox].reverse().find((mail: ReceivedMail) => mail.to.includes(EMAIL) && subject.test(mail.subject)),
+      30_000,
+      `an email "${subject.source}"`,
+    );
 
   beforeAll(async () => {
     if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found: apt-get install -y chromium (or set CHROMIUM_PATH)`);
@@ -90,9 +104,13 @@ describe('the developer dashboard at /dashboard', () => {
 
   /** Every form control of the screen has a label, and the screen is saved when screenshots are asked for. */
   async function screen(page: Page, name: string): Promise<void> {
-    const unlabelled = await page.locator('input, select, textarea').evaluateAll((controls) =>
-      controls.filter((control) => !(control as unknown as { labels: { length: number } }).labels.length && !control.getAttribute('aria-label')).map((control) => control.outerHTML),
-    );
+    const unlabelled = await page
+      .locator('input, select, textarea')
+      .evaluateAll((controls) =>
+        controls
+          .filter((control) => !(control as unknown as { labels: { length: number } }).labels.length && !control.getAttribute('aria-label'))
+          .map((control) => control.outerHTML),
+      );
     expect({ screen: name, unlabelled }).toEqual({ screen: name, unlabelled: [] });
     screens.push(name);
     if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
@@ -103,7 +121,10 @@ describe('the developer dashboard at /dashboard', () => {
     await eventually(
       async () => {
         if (await expected.isVisible()) return true;
-        await Promise.all([page.waitForResponse((response) => response.url().startsWith(`${origin}/api/v1/`) && response.request().method() === 'GET'), refresh.click()]);
+        await Promise.all([
+          page.waitForResponse((response) => response.url().startsWith(`${origin}/api/v1/`) && response.request().method() === 'GET'),
+          refresh.click(),
+        ]);
         return expected.isVisible();
       },
       30_000,
@@ -144,7 +165,12 @@ describe('the developer dashboard at /dashboard', () => {
     for (const asset of assets) {
       expect(asset).toMatch(/\/[a-z]+-[A-Z0-9]{8}\.(js|css|svg)$/);
       const served = await fetch(suite.base + asset, { headers: { 'accept-encoding': 'identity' } });
-      expect([asset, served.status, served.headers.get('cache-control'), served.headers.get('content-encoding')]).toEqual([asset, 200, 'public, max-age=31536000, immutable', null]);
+      expect([asset, served.status, served.headers.get('cache-control'), served.headers.get('content-encoding')]).toEqual([
+        asset,
+        200,
+        'public, max-age=31536000, immutable',
+        null,
+      ]);
       if (asset.endsWith('.js')) gzipped += gzipSync(Buffer.from(await served.arrayBuffer())).length;
     }
     expect(gzipped).toBeLessThanOrEqual(FIRST_LOAD_JS_LIMIT);
@@ -224,16 +250,28 @@ describe('the developer dashboard at /dashboard', () => {
     await screen(page, '06-keys');
 
     // use it as an integrator would (curl): exchange it, then one product call
-    const exchange = await call(suite.base, 'POST', '/api/v1/authorize/token', { headers: { 'x-platform-api-key': apiKey, 'x-platform-api-secret': apiSecret, 'x-platform-client-id': PLATFORM_CLIENT_ID } });
+    const exchange = await call(suite.base, 'POST', '/api/v1/authorize/token', {
+      headers: { 'x-platform-api-key': apiKey, 'x-platform-api-secret': apiSecret, 'x-platform-client-id': PLATFORM_CLIENT_ID },
+    });
     expect(exchange.status).toBe(200);
-    const employees = await call(suite.base, 'GET', '/api/v1/hr/employees', { headers: { authorization: `Bearer ${exchange.body.data.accessToken}`, 'x-platform-api-key': apiKey, 'x-platform-client-id': PLATFORM_CLIENT_ID } });
+    const employees = await call(suite.base, 'GET', '/api/v1/hr/employees', {
+      headers: { authorization: `Bearer ${exchange.body.data.accessToken}`, 'x-platform-api-key': apiKey, 'x-platform-client-id': PLATFORM_CLIENT_ID },
+    });
     expect(employees.status).toBe(200);
 
     // the request in recent requests, then in the usage chart and the quota
     await goTo(page, 'Recent requests');
     const requestRow = page.getByRole('row').filter({ hasText: '/api/v1/hr/employees' });
     await refreshUntil(page, page.getByRole('button', { name: 'Refresh' }), requestRow.first(), 'the request in recent requests');
-    expect(await requestRow.first().getByRole('cell').allInnerTexts()).toEqual([expect.any(String), 'Payroll sync', 'GET', '/api/v1/hr/employees', '200', expect.stringMatching(/ ms$/), employees.headers.get('x-request-id')]);
+    expect(await requestRow.first().getByRole('cell').allInnerTexts()).toEqual([
+      expect.any(String),
+      'Payroll sync',
+      'GET',
+      '/api/v1/hr/employees',
+      '200',
+      expect.stringMatching(/ ms$/),
+      employees.headers.get('x-request-id'),
+    ]);
     await page.getByLabel('Outcome').selectOption({ label: 'Errors' });
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.getByText('No request matches.').waitFor();
@@ -272,7 +310,10 @@ describe('the developer dashboard at /dashboard', () => {
     expect(secret).toMatch(/^whsec_/);
     receiver.secrets = [secret];
     await page.getByRole('button', { name: 'I have stored it' }).click();
-    await page.getByRole('row', { name: new RegExp(receiver.url.replace(/[.?]/g, '\\$&')) }).getByText('employee.created').waitFor();
+    await page
+      .getByRole('row', { name: new RegExp(receiver.url.replace(/[.?]/g, '\\$&')) })
+      .getByText('employee.created')
+      .waitFor();
     await page.getByRole('link', { name: receiver.url }).click();
     await page.getByRole('heading', { name: 'Webhook endpoint', level: 1 }).waitFor();
 
@@ -318,7 +359,10 @@ describe('the developer dashboard at /dashboard', () => {
     expect(newSecret).not.toBe(apiSecret);
     await page.getByRole('button', { name: 'I have stored it' }).click();
     await keyRow.getByText(/Previous secret works until/).waitFor();
-    const exchangeWith = (each: string) => call(suite.base, 'POST', '/api/v1/authorize/token', { headers: { 'x-platform-api-key': apiKey, 'x-platform-api-secret': each, 'x-platform-client-id': PLATFORM_CLIENT_ID } });
+    const exchangeWith = (each: string) =>
+      call(suite.base, 'POST', '/api/v1/authorize/token', {
+        headers: { 'x-platform-api-key': apiKey, 'x-platform-api-secret': each, 'x-platform-client-id': PLATFORM_CLIENT_ID },
+      });
     for (const each of [newSecret, apiSecret]) expect((await exchangeWith(each)).status).toBe(200);
 
     // revoke it, after a confirmation: it exchanges no more
@@ -347,13 +391,18 @@ describe('the developer dashboard at /dashboard', () => {
     await page.getByLabel('Role', { exact: true }).selectOption({ label: 'viewer' });
     await page.getByRole('button', { name: 'Send the invitation' }).click();
     await page.getByText('Invitation sent to ben@example.com.').waitFor();
-    await page.getByRole('region', { name: 'Invitations' }).getByRole('row', { name: /ben@example.com/ }).waitFor();
+    await page
+      .getByRole('region', { name: 'Invitations' })
+      .getByRole('row', { name: /ben@example.com/ })
+      .waitFor();
     await screen(page, '12-members');
 
     await goTo(page, 'Audit log');
     const actions = page.locator('tbody tr td:nth-child(3) .mono');
     await actions.first().waitFor();
-    expect(await actions.allInnerTexts()).toEqual(expect.arrayContaining(['member.invited', 'key.secret_rolled', 'key.created', 'session.created', 'organization.created']));
+    expect(await actions.allInnerTexts()).toEqual(
+      expect.arrayContaining(['member.invited', 'key.secret_rolled', 'key.created', 'session.created', 'organization.created']),
+    );
     await screen(page, '13-audit-log');
 
     // sign out: back to sign-in, the session gone, a signed-in page sends to sign-in
@@ -383,7 +432,10 @@ describe('the developer dashboard at /dashboard', () => {
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.getByRole('heading', { name: 'Consommation et offre' }).waitFor();
     await goTo(page, 'Clés d’API', 'Rubriques');
-    await page.getByRole('row', { name: /Payroll sync/ }).getByText('Révoquée').waitFor();
+    await page
+      .getByRole('row', { name: /Payroll sync/ })
+      .getByText('Révoquée')
+      .waitFor();
     await page.getByRole('heading', { name: 'Créer une clé' }).waitFor();
     await screen(page, '14-keys-fr');
 
@@ -453,10 +505,14 @@ describe('the developer dashboard at /dashboard', () => {
 
   it('offers an emailed unlock link at an account’s sign-in limit, and the link’s page unlocks it for this browser', async () => {
     // someone else's guesses fill the account's limit (ten, the wrong sign-in of the French page among them)
-    await eventually(async () => {
-      const guess = await call(suite.base, 'POST', '/api/v1/account/login', { body: { email: EMAIL, password: 'a wrong guess somewhere' } });
-      return guess.status === 429 || (expectError(guess, 401, 'INVALID_CREDENTIALS'), false);
-    }, 30_000, 'the account at its limit');
+    await eventually(
+      async () => {
+        const guess = await call(suite.base, 'POST', '/api/v1/account/login', { body: { email: EMAIL, password: 'a wrong guess somewhere' } });
+        return guess.status === 429 || (expectError(guess, 401, 'INVALID_CREDENTIALS'), false);
+      },
+      30_000,
+      'the account at its limit',
+    );
     const { context, page, problems } = await openTab('en-US');
     const signIn = async () => {
       await page.getByLabel('Email address').fill(EMAIL);
@@ -465,7 +521,10 @@ describe('the developer dashboard at /dashboard', () => {
     };
     await page.goto(`${suite.base}/dashboard/sign-in`);
     await signIn();
-    await page.getByRole('alert').getByText(/ask for an unlock link by email/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/ask for an unlock link by email/)
+      .waitFor();
     const unlocks = smtp.mailbox.filter((mail) => /Unlock sign-in/.test(mail.subject)).length;
     await page.getByRole('button', { name: 'Email me an unlock link' }).click();
     await page.getByText('If the address has an account at its limit, an email with an unlock link is on its way.').waitFor();

@@ -8,7 +8,16 @@ import { expectError } from '@test/support/stack';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** As the machine's notes start it: no background connection of Chromium's own leaves the page's. */
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 type OpenApi = { paths: Record<string, Record<string, unknown>> };
@@ -16,7 +25,11 @@ type OpenApi = { paths: Record<string, Record<string, unknown>> };
 /** `GET /api/v1/hr/employees/{id}`, … for every operation of a document. */
 function operationsOf(document: OpenApi): string[] {
   return Object.entries(document.paths)
-    .flatMap(([path, item]) => Object.keys(item).filter((key) => METHODS.includes(key)).map((method) => `${method.toUpperCase()} ${path}`))
+    .flatMap(([path, item]) =>
+      Object.keys(item)
+        .filter((key) => METHODS.includes(key))
+        .map((method) => `${method.toUpperCase()} ${path}`),
+    )
     .sort();
 }
 
@@ -57,10 +70,22 @@ describe('GET /api/v1/docs', () => {
     expect({ status: again.status, body: again.text }).toEqual({ status: 304, body: '' });
 
     const assets = [...page.matchAll(/(?:src|href)="(\/api\/v1\/docs\/assets\/[^"]+)"/g)].map((match) => match[1]);
-    expect(assets.map((asset) => asset.split('/').pop()).sort()).toEqual(['docs.css', 'docs.js', 'favicon-32x32.png', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'swagger-ui.css']);
+    expect(assets.map((asset) => asset.split('/').pop()).sort()).toEqual([
+      'docs.css',
+      'docs.js',
+      'favicon-32x32.png',
+      'swagger-ui-bundle.js',
+      'swagger-ui-standalone-preset.js',
+      'swagger-ui.css',
+    ]);
     const bundle = assets.find((asset) => asset.endsWith('/swagger-ui-bundle.js'))!;
     const plain = await fetch(suite.base + bundle, { headers: { 'accept-encoding': 'identity' } });
-    expect([plain.status, plain.headers.get('content-type'), plain.headers.get('cache-control'), plain.headers.get('content-encoding')]).toEqual([200, 'text/javascript; charset=utf-8', 'public, max-age=31536000, immutable', null]);
+    expect([plain.status, plain.headers.get('content-type'), plain.headers.get('cache-control'), plain.headers.get('content-encoding')]).toEqual([
+      200,
+      'text/javascript; charset=utf-8',
+      'public, max-age=31536000, immutable',
+      null,
+    ]);
     const plainBytes = Buffer.from(await plain.arrayBuffer());
     // fetch undoes the gzip: the same bytes, sent in about a third of them
     const zipped = await fetch(suite.base + bundle, { headers: { 'accept-encoding': 'gzip' } });
@@ -114,14 +139,24 @@ describe('GET /api/v1/docs', () => {
       const rendered = tab.locator('.swagger-ui .opblock');
       await rendered.first().waitFor();
       const operations = await rendered.evaluateAll((blocks) =>
-        blocks.map((block) => `${block.querySelector('.opblock-summary-method')?.textContent} ${block.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`),
+        blocks.map(
+          (block) =>
+            `${block.querySelector('.opblock-summary-method')?.textContent} ${block.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`,
+        ),
       );
       // an operation under two tags is shown under each
       expect({ service: document.title, operations: [...new Set(operations)].sort() }).toEqual({ service: document.title, operations: document.operations });
     }
 
-    const codes = await tab.locator('#error-codes table tbody tr').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent)));
-    expect(codes.map(([code, status]) => [code, status])).toEqual(Object.entries(ERROR_CODES).map(([code, definition]) => [code, code === 'HTTP_ERROR' ? Object.keys(HTTP_ERROR_MESSAGES).join(', ') : String(definition.status)]));
+    const codes = await tab
+      .locator('#error-codes table tbody tr')
+      .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent)));
+    expect(codes.map(([code, status]) => [code, status])).toEqual(
+      Object.entries(ERROR_CODES).map(([code, definition]) => [
+        code,
+        code === 'HTTP_ERROR' ? Object.keys(HTTP_ERROR_MESSAGES).join(', ') : String(definition.status),
+      ]),
+    );
     expect(codes.find(([code]) => code === 'WALLET_NOT_FOUND')?.[2]).toBe('Wallet not found.');
 
     // the event catalogue: every type, each example unfolding to its envelope, and how deliveries behave
@@ -135,7 +170,14 @@ describe('GET /api/v1/docs', () => {
     for (const text of ['at least once', 'deduplicate by webhook-id', 'Order is not guaranteed']) expect(delivery).toContain(text);
 
     const flow = await tab.locator('#getting-started').innerText();
-    for (const step of ['developers:create', 'POST /api/v1/authorize/token', 'Authorization: Bearer', 'X-Platform-Api-Key', 'X-Platform-Client-Id: platform-developer']) expect(flow).toContain(step);
+    for (const step of [
+      'developers:create',
+      'POST /api/v1/authorize/token',
+      'Authorization: Bearer',
+      'X-Platform-Api-Key',
+      'X-Platform-Client-Id: platform-developer',
+    ])
+      expect(flow).toContain(step);
     // the examples name the host the reader is on
     expect(flow).toContain(`BASE=${origin}/api/v1`);
 

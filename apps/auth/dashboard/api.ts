@@ -49,7 +49,8 @@ export async function api<T = unknown>(method: 'GET' | 'POST' | 'PATCH' | 'DELET
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET' && state.csrfToken) headers['x-csrf-token'] = state.csrfToken;
   if (options.organizationId) headers['x-organization-id'] = options.organizationId;
-  const send = () => fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin', cache: 'no-store' });
+  const send = () =>
+    fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin', cache: 'no-store' });
   let response: Response;
   try {
     response = await send();
@@ -61,9 +62,22 @@ export async function api<T = unknown>(method: 'GET' | 'POST' | 'PATCH' | 'DELET
   } catch {
     throw new ApiError(0, NETWORK_ERROR, '');
   }
-  const envelope = (await response.json().catch(() => null)) as { success?: boolean; data?: T; code?: string; message?: string; errors?: Record<string, string[]>; details?: Record<string, unknown> } | null;
+  const envelope = (await response.json().catch(() => null)) as {
+    success?: boolean;
+    data?: T;
+    code?: string;
+    message?: string;
+    errors?: Record<string, string[]>;
+    details?: Record<string, unknown>;
+  } | null;
   if (response.ok && envelope?.success) return envelope.data as T;
-  const error = new ApiError(response.status, envelope?.code ?? 'HTTP_ERROR', envelope?.message ?? response.statusText, envelope?.errors ?? {}, envelope?.details ?? {});
+  const error = new ApiError(
+    response.status,
+    envelope?.code ?? 'HTTP_ERROR',
+    envelope?.message ?? response.statusText,
+    envelope?.errors ?? {},
+    envelope?.details ?? {},
+  );
   if (response.status === 401 && error.code !== 'INVALID_CREDENTIALS') state.onSignedOut();
   return Promise.reject(error);
 }

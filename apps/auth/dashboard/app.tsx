@@ -182,7 +182,8 @@ function whereTo(path: string, me: Me | null): string | null {
 /** The organization of an `/orgs/:id/…` path, and the section; null when an id is not one (the page is not found). */
 function organizationPage(path: string): { organizationId: string; section: Section; endpointId?: string } | null {
   const endpoint = match(`${BASE}/orgs/:id/webhooks/:endpointId`, path);
-  if (endpoint) return isId(endpoint.id) && isId(endpoint.endpointId) ? { organizationId: endpoint.id, section: 'webhooks', endpointId: endpoint.endpointId } : null;
+  if (endpoint)
+    return isId(endpoint.id) && isId(endpoint.endpointId) ? { organizationId: endpoint.id, section: 'webhooks', endpointId: endpoint.endpointId } : null;
   const page = match(`${BASE}/orgs/:id/:section`, path);
   if (page && isId(page.id) && (SECTIONS as readonly string[]).includes(page.section)) return { organizationId: page.id, section: page.section as Section };
   return null;
@@ -278,7 +279,14 @@ function Navigation({ me, path }: { me: Me; path: string }) {
   const { t } = useI18n();
   const page = organizationPage(path);
   const organizationId = page?.organizationId ?? me.organizations[0]?.id;
-  const titles: Record<Section, string> = { usage: t.usageTitle, keys: t.keysTitle, requests: t.requestsTitle, webhooks: t.webhooksTitle, members: t.membersTitle, 'audit-log': t.auditTitle };
+  const titles: Record<Section, string> = {
+    usage: t.usageTitle,
+    keys: t.keysTitle,
+    requests: t.requestsTitle,
+    webhooks: t.webhooksTitle,
+    members: t.membersTitle,
+    'audit-log': t.auditTitle,
+  };
   const item = (href: string, text: string, current: boolean) => (
     <li key={href}>
       <Link href={href} aria-current={current ? 'page' : undefined}>
@@ -288,7 +296,9 @@ function Navigation({ me, path }: { me: Me; path: string }) {
   );
   return (
     <nav class="side" aria-label={t.mainNavigation}>
-      {organizationId ? <ul>{SECTIONS.map((section) => item(`${BASE}/orgs/${organizationId}/${section}`, titles[section], page?.section === section))}</ul> : null}
+      {organizationId ? (
+        <ul>{SECTIONS.map((section) => item(`${BASE}/orgs/${organizationId}/${section}`, titles[section], page?.section === section))}</ul>
+      ) : null}
       <ul>
         {item(`${BASE}/orgs/new`, t.newOrganization, path === `${BASE}/orgs/new`)}
         {item(`${BASE}/account`, t.account, path === `${BASE}/account`)}

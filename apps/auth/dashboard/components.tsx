@@ -91,12 +91,30 @@ export function Field({ label, hint, errors, value, onValue, optional, type = 't
   );
 }
 
-export function SelectField({ label, value, onValue, options, errors }: { label: string; value: string; onValue: (value: string) => void; options: [string, string][]; errors?: string[] }) {
+export function SelectField({
+  label,
+  value,
+  onValue,
+  options,
+  errors,
+}: {
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  options: [string, string][];
+  errors?: string[];
+}) {
   const id = useId();
   return (
     <div class="field">
       <label for={id}>{label}</label>
-      <select id={id} value={value} onChange={(event) => onValue(event.currentTarget.value)} aria-invalid={errors?.length ? true : undefined} aria-describedby={errors?.length ? `${id}-error` : undefined}>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onValue(event.currentTarget.value)}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? `${id}-error` : undefined}
+      >
         {options.map(([optionValue, text]) => (
           <option value={optionValue} key={optionValue}>
             {text}
@@ -215,7 +233,17 @@ export function FocusedHeading({ id, children }: { id: string; children: Compone
 }
 
 /** A secret shown once: masked until revealed, copied with one button, gone once the reader says it is stored. */
-export function SecretPanel({ title, items, onDone, children }: { title: string; items: { label: string; value: string; secret?: boolean }[]; onDone: () => void; children?: ComponentChildren }) {
+export function SecretPanel({
+  title,
+  items,
+  onDone,
+  children,
+}: {
+  title: string;
+  items: { label: string; value: string; secret?: boolean }[];
+  onDone: () => void;
+  children?: ComponentChildren;
+}) {
   const { t } = useI18n();
   return (
     <section class="secret-panel" aria-labelledby="secret-title">
@@ -253,7 +281,11 @@ function SecretValue({ label, value, secret }: { label: string; value: string; s
       <label for={id}>{label}</label>
       <div class="secret-row">
         {/* two elements, not one with a changing type: each input type takes its own ARIA roles */}
-        {shown ? <input id={id} ref={input} type="text" readOnly value={value} spellcheck={false} autoComplete="off" class="mono" /> : <input id={id} ref={input} type="password" readOnly value={value} autoComplete="off" class="mono" />}
+        {shown ? (
+          <input id={id} ref={input} type="text" readOnly value={value} spellcheck={false} autoComplete="off" class="mono" />
+        ) : (
+          <input id={id} ref={input} type="password" readOnly value={value} autoComplete="off" class="mono" />
+        )}
         {secret ? (
           <button type="button" aria-pressed={shown} onClick={() => setShown(!shown)}>
             {shown ? t.hide : t.reveal}

@@ -5,4 +5,6 @@ import { AUTH_ENTITIES } from './entities';
 import { AUTH_MIGRATIONS } from './migrations';
 
 /** For the TypeORM CLI (migration:generate / migration:run). */
-export default new DataSource(buildDataSourceOptions(validateEnvironment(process.env), { service: 'auth', entities: AUTH_ENTITIES, migrations: AUTH_MIGRATIONS }));
+export default new DataSource(
+  buildDataSourceOptions(validateEnvironment(process.env), { service: 'auth', entities: AUTH_ENTITIES, migrations: AUTH_MIGRATIONS }),
+);

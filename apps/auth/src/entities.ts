@@ -5,4 +5,18 @@ import { Organization } from './organizations/organization.entity';
 import { ClientCompany } from './workspaces/client-company.entity';
 import { Workspace } from './workspaces/workspace.entity';
 
-export const AUTH_ENTITIES = [Organization, DeveloperCredential, Workspace, ClientCompany, User, PendingSignUp, Membership, Session, AccountLink, Invitation, AuditEntry, RequestLogEntry, DailyUsage];
+export const AUTH_ENTITIES = [
+  Organization,
+  DeveloperCredential,
+  Workspace,
+  ClientCompany,
+  User,
+  PendingSignUp,
+  Membership,
+  Session,
+  AccountLink,
+  Invitation,
+  AuditEntry,
+  RequestLogEntry,
+  DailyUsage,
+];

@@ -21,7 +21,14 @@ class UtilitiesStandIn {
           const body =
             status === 200
               ? { via: 'smtp' }
-              : { success: false, code: status === 400 ? 'VALIDATION_FAILED' : 'UPSTREAM_UNAVAILABLE', message: 'refused', errors: status === 400 ? { subject: ['subject is refused'] } : undefined, statusCode: status, timestamp: new Date().toISOString() };
+              : {
+                  success: false,
+                  code: status === 400 ? 'VALIDATION_FAILED' : 'UPSTREAM_UNAVAILABLE',
+                  message: 'refused',
+                  errors: status === 400 ? { subject: ['subject is refused'] } : undefined,
+                  statusCode: status,
+                  timestamp: new Date().toISOString(),
+                };
           response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
         });
       }),
@@ -56,8 +63,12 @@ describe('account emails utilities answers', () => {
     await utilities.close();
   });
 
-  const signUp = (email: string) => call(stack.auth.url, 'POST', '/api/v1/account/signup', { body: { email, password: 'violet tractor umbrella 42', name: 'Ada Okonkwo', organizationName: 'Acme Payroll' } });
-  const jobsLeft = async () => (await stack.auth.app.get(DataSource).query(`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'auth:send-account-email'`))[0].n;
+  const signUp = (email: string) =>
+    call(stack.auth.url, 'POST', '/api/v1/account/signup', {
+      body: { email, password: 'violet tractor umbrella 42', name: 'Ada Okonkwo', organizationName: 'Acme Payroll' },
+    });
+  const jobsLeft = async () =>
+    (await stack.auth.app.get(DataSource).query(`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'auth:send-account-email'`))[0].n;
 
   it('sends a refused email once, and leaves no job to retry it', async () => {
     utilities.answers.push(400);

@@ -112,7 +112,16 @@ describe('auth service', () => {
       expect(made.headers.get('cross-origin-resource-policy')).toBe('same-origin');
       expect(made.headers.get('cache-control')).toBe('no-store');
       // The headers that only mean something on HTML pages are not sent: no service serves HTML.
-      for (const htmlOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'referrer-policy', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection', 'x-powered-by']) {
+      for (const htmlOnly of [
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+        'referrer-policy',
+        'x-dns-prefetch-control',
+        'x-download-options',
+        'x-permitted-cross-domain-policies',
+        'x-xss-protection',
+        'x-powered-by',
+      ]) {
         expect(made.headers.has(htmlOnly)).toBe(false);
       }
       const jwks = await call(url(), 'GET', '/api/v1/.well-known/jwks.json');
@@ -151,8 +160,15 @@ describe('auth service', () => {
       const fresh = await stack.developer();
       const result = await stack.exchange(fresh.apiKey, fresh.apiSecret);
       expect(result.status).toBe(200);
-      expect(result.body).toMatchObject({ success: true, message: 'Access token issued.', data: { tokenType: 'Bearer', expiresIn: 900, plan: 'api-enterprise' } });
-      const [header, payload] = result.body.data.accessToken.split('.').slice(0, 2).map((part: string) => JSON.parse(Buffer.from(part, 'base64url').toString()));
+      expect(result.body).toMatchObject({
+        success: true,
+        message: 'Access token issued.',
+        data: { tokenType: 'Bearer', expiresIn: 900, plan: 'api-enterprise' },
+      });
+      const [header, payload] = result.body.data.accessToken
+        .split('.')
+        .slice(0, 2)
+        .map((part: string) => JSON.parse(Buffer.from(part, 'base64url').toString()));
       expect(header).toMatchObject({ alg: 'ES256', kid: expect.any(String) });
       expect(payload).toMatchObject({ platform_client_id: 'platform-developer', org: fresh.organizationId, sub: fresh.credentialId });
       expect(payload.exp - payload.iat).toBe(900);
@@ -164,7 +180,11 @@ describe('auth service', () => {
       const fresh = await stack.developer();
       expectError(await stack.exchange(fresh.apiKey, fresh.apiSecret + 'x', undefined, from()), 401, 'DEVELOPER_KEYS_INVALID');
       expectError(await stack.exchange('pk_sandbox_unknown', fresh.apiSecret, undefined, from()), 401, 'DEVELOPER_KEYS_INVALID');
-      expectError(await call(url(), 'POST', '/api/v1/authorize/token', { headers: { 'x-platform-client-id': 'platform-developer', ...from() } }), 401, 'DEVELOPER_KEYS_INVALID');
+      expectError(
+        await call(url(), 'POST', '/api/v1/authorize/token', { headers: { 'x-platform-client-id': 'platform-developer', ...from() } }),
+        401,
+        'DEVELOPER_KEYS_INVALID',
+      );
     });
 
     it('answers concurrent exchanges each for its own key and secret, when their lookups go together', async () => {
@@ -194,22 +214,37 @@ describe('auth service', () => {
       verified.forEach((subject, i) => {
         const attempt = checks[i];
         if (attempt.expect === 401) return expect(subject).toBeNull();
-        expect(subject).toMatchObject({ credential: { id: attempt.dev.credentialId }, organization: { id: attempt.dev.organizationId, plan: 'api-enterprise' } });
+        expect(subject).toMatchObject({
+          credential: { id: attempt.dev.credentialId },
+          organization: { id: attempt.dev.organizationId, plan: 'api-enterprise' },
+        });
       });
     });
 
     it('refuses a missing or wrong client id with CLIENT_ID_INVALID', async () => {
       const fresh = await stack.developer();
       expectError(await stack.exchange(fresh.apiKey, fresh.apiSecret, 'someone-else'), 401, 'CLIENT_ID_INVALID');
-      expectError(await call(url(), 'POST', '/api/v1/authorize/token', { headers: { 'x-platform-api-key': fresh.apiKey, 'x-platform-api-secret': fresh.apiSecret } }), 401, 'CLIENT_ID_INVALID');
+      expectError(
+        await call(url(), 'POST', '/api/v1/authorize/token', { headers: { 'x-platform-api-key': fresh.apiKey, 'x-platform-api-secret': fresh.apiSecret } }),
+        401,
+        'CLIENT_ID_INVALID',
+      );
     });
   });
 
   describe('authentication of product calls', () => {
     let keys: SigningKeys;
     const claims = () => ({
-      sub: dev.credentialId, org: dev.organizationId, platform_client_id: 'platform-developer', akh: 'x', plan: 'api-enterprise',
-      rl: { b: 100, q: 1000 }, pa: 1, scope: 'auth:read', sv: 1, jti: randomUUID(),
+      sub: dev.credentialId,
+      org: dev.organizationId,
+      platform_client_id: 'platform-developer',
+      akh: 'x',
+      plan: 'api-enterprise',
+      rl: { b: 100, q: 1000 },
+      pa: 1,
+      scope: 'auth:read',
+      sv: 1,
+      jti: randomUUID(),
     });
     beforeAll(() => {
       keys = stack.auth.app.get(SigningKeys);
@@ -217,7 +252,11 @@ describe('auth service', () => {
 
     it('needs a Bearer token', async () => {
       expectError(await call(url(), 'GET', '/api/v1/authorize/current'), 401, 'AUTH_TOKEN_MISSING');
-      expectError(await call(url(), 'GET', '/api/v1/authorize/current', { headers: { ...dev.headers(), authorization: 'Basic abc' } }), 401, 'AUTH_TOKEN_MISSING');
+      expectError(
+        await call(url(), 'GET', '/api/v1/authorize/current', { headers: { ...dev.headers(), authorization: 'Basic abc' } }),
+        401,
+        'AUTH_TOKEN_MISSING',
+      );
     });
 
     it('refuses a forged, tampered or unsigned token', async () => {
@@ -226,19 +265,42 @@ describe('auth service', () => {
       const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT', kid: keys.kid })).toString('base64url')}.${p}.`;
       const hmacWithPublicKey = sign(claims(), keys.publicKeyPem, { algorithm: 'HS256', keyid: keys.kid, issuer: 'platform-auth', expiresIn: 60 });
       for (const token of [tampered, none, hmacWithPublicKey, 'a.b.c']) {
-        expectError(await call(url(), 'GET', '/api/v1/authorize/current', { headers: dev.headers({ authorization: `Bearer ${token}` }) }), 401, 'AUTH_TOKEN_INVALID');
+        expectError(
+          await call(url(), 'GET', '/api/v1/authorize/current', { headers: dev.headers({ authorization: `Bearer ${token}` }) }),
+          401,
+          'AUTH_TOKEN_INVALID',
+        );
       }
     });
 
     it('refuses an expired token with AUTH_TOKEN_EXPIRED', async () => {
-      const expired = sign({ ...claims(), aud: 'sandbox', exp: Math.floor(Date.now() / 1000) - 60 }, keys.privateKey, { algorithm: 'ES256', keyid: keys.kid, issuer: 'platform-auth', header: { alg: 'ES256', typ: 'at+jwt', kid: keys.kid } });
-      expectError(await call(url(), 'GET', '/api/v1/authorize/current', { headers: dev.headers({ authorization: `Bearer ${expired}` }) }), 401, 'AUTH_TOKEN_EXPIRED');
+      const expired = sign({ ...claims(), aud: 'sandbox', exp: Math.floor(Date.now() / 1000) - 60 }, keys.privateKey, {
+        algorithm: 'ES256',
+        keyid: keys.kid,
+        issuer: 'platform-auth',
+        header: { alg: 'ES256', typ: 'at+jwt', kid: keys.kid },
+      });
+      expectError(
+        await call(url(), 'GET', '/api/v1/authorize/current', { headers: dev.headers({ authorization: `Bearer ${expired}` }) }),
+        401,
+        'AUTH_TOKEN_EXPIRED',
+      );
     });
 
     it('needs the API key the token was minted for', async () => {
       const other = await stack.developer();
-      expectError(await call(url(), 'GET', '/api/v1/authorize/current', { headers: { authorization: `Bearer ${dev.accessToken}`, 'x-platform-client-id': 'platform-developer' } }), 401, 'DEVELOPER_KEYS_INVALID');
-      expectError(await dev.call(stack.auth, 'GET', '/api/v1/authorize/current', { headers: { 'x-platform-api-key': other.apiKey } }), 401, 'DEVELOPER_KEYS_INVALID');
+      expectError(
+        await call(url(), 'GET', '/api/v1/authorize/current', {
+          headers: { authorization: `Bearer ${dev.accessToken}`, 'x-platform-client-id': 'platform-developer' },
+        }),
+        401,
+        'DEVELOPER_KEYS_INVALID',
+      );
+      expectError(
+        await dev.call(stack.auth, 'GET', '/api/v1/authorize/current', { headers: { 'x-platform-api-key': other.apiKey } }),
+        401,
+        'DEVELOPER_KEYS_INVALID',
+      );
     });
 
     it('needs X-Platform-Client-Id equal to the token claim', async () => {
@@ -329,13 +391,18 @@ describe('auth service', () => {
       expect(fromOld.status).toBe(200);
       const fromNew = await stack.exchange(rolling.apiKey, newSecret, undefined, from());
       expect(fromNew.status).toBe(200);
-      const current = (token: string) => call(stack.auth.url, 'GET', '/api/v1/authorize/current', { headers: rolling.headers({ authorization: `Bearer ${token}` }) });
+      const current = (token: string) =>
+        call(stack.auth.url, 'GET', '/api/v1/authorize/current', { headers: rolling.headers({ authorization: `Bearer ${token}` }) });
       expect((await current(fromOld.body.data.accessToken)).status).toBe(200);
 
       // once it ends: the old secret is refused, and every token it minted within the revocation bound (5 s)
       await sleep(Math.max(0, graceEnds - Date.now()) + 100);
       expectError(await stack.exchange(rolling.apiKey, oldSecret, undefined, from()), 401, 'DEVELOPER_KEYS_INVALID');
-      await eventually(async () => (await current(oldToken)).status === 401 && (await current(fromOld.body.data.accessToken)).status === 401, 5000, 'the old secret’s tokens to be refused');
+      await eventually(
+        async () => (await current(oldToken)).status === 401 && (await current(fromOld.body.data.accessToken)).status === 401,
+        5000,
+        'the old secret’s tokens to be refused',
+      );
       expectError(await current(oldToken), 401, 'AUTH_TOKEN_INVALID');
       const after = await current(fromNew.body.data.accessToken);
       expect(after.status).toBe(200);
@@ -382,7 +449,20 @@ describe('auth service', () => {
     });
 
     it('gives credentials:write to credentials created with every scope before it existed, not to narrowed ones', async () => {
-      const before = ['auth:read', 'auth:write', 'hr:read', 'hr:write', 'app:read', 'app:write', 'payroll:read', 'payroll:write', 'pay:read', 'pay:write', 'books:read', 'books:write'];
+      const before = [
+        'auth:read',
+        'auth:write',
+        'hr:read',
+        'hr:write',
+        'app:read',
+        'app:write',
+        'payroll:read',
+        'payroll:write',
+        'pay:read',
+        'pay:write',
+        'books:read',
+        'books:write',
+      ];
       const [everything, narrowed] = [await stack.developer(), await stack.developer({ scopes: ['hr:read', 'hr:write'] })];
       const dataSource = stack.auth.app.get(DataSource);
       await dataSource.query('UPDATE auth.developer_credentials SET scopes = $1 WHERE id = $2', [before.join(' '), everything.credentialId]);
@@ -398,7 +478,9 @@ describe('auth service', () => {
       } finally {
         await runner.release();
       }
-      const rows: { id: string; scopes: string }[] = await dataSource.query('SELECT id, scopes FROM auth.developer_credentials WHERE id = ANY($1::uuid[])', [[everything.credentialId, narrowed.credentialId]]);
+      const rows: { id: string; scopes: string }[] = await dataSource.query('SELECT id, scopes FROM auth.developer_credentials WHERE id = ANY($1::uuid[])', [
+        [everything.credentialId, narrowed.credentialId],
+      ]);
       expect(Object.fromEntries(rows.map((row) => [row.id, row.scopes]))).toEqual({
         [everything.credentialId]: [...before, 'credentials:write'].join(' '),
         [narrowed.credentialId]: 'hr:read hr:write',

@@ -30,8 +30,18 @@ describe('request log (recent requests and usage by day)', () => {
     at,
   });
   const send = (items: AuthContract.RequestRecord[], usage: AuthContract.UsageCount[] = []) =>
-    call(stack.auth.url, 'POST', '/internal/v1/requests', { headers: { 'x-internal-token': stack.env.INTERNAL_TOKEN }, body: { items, usage }, unchecked: 'an internal route: not in the OpenAPI document' });
-  const count = (organizationId: string, credentialId: string, day: string, requests: number): AuthContract.UsageCount => ({ organizationId, credentialId, product: 'hr', day, requests });
+    call(stack.auth.url, 'POST', '/internal/v1/requests', {
+      headers: { 'x-internal-token': stack.env.INTERNAL_TOKEN },
+      body: { items, usage },
+      unchecked: 'an internal route: not in the OpenAPI document',
+    });
+  const count = (organizationId: string, credentialId: string, day: string, requests: number): AuthContract.UsageCount => ({
+    organizationId,
+    credentialId,
+    product: 'hr',
+    day,
+    requests,
+  });
 
   it('takes batches from services only, adds their counts to the days, and refuses an oversized batch', async () => {
     const organizationId = randomUUID();
@@ -39,13 +49,22 @@ describe('request log (recent requests and usage by day)', () => {
     const now = Date.now();
     const today = new Date(now).toISOString().slice(0, 10);
     const yesterday = new Date(now - 86_400_000).toISOString().slice(0, 10);
-    const refused = await call(stack.auth.url, 'POST', '/internal/v1/requests', { body: { items: [record(organizationId, credentialId, 200, now)], usage: [] }, unchecked: 'an internal route' });
+    const refused = await call(stack.auth.url, 'POST', '/internal/v1/requests', {
+      body: { items: [record(organizationId, credentialId, 200, now)], usage: [] },
+      unchecked: 'an internal route',
+    });
     expect(refused.status).toBe(404);
-    const answered = await send([record(organizationId, credentialId, 200, now), record(organizationId, credentialId, 404, now)], [count(organizationId, credentialId, today, 2), count(organizationId, credentialId, yesterday, 1)]);
+    const answered = await send(
+      [record(organizationId, credentialId, 200, now), record(organizationId, credentialId, 404, now)],
+      [count(organizationId, credentialId, today, 2), count(organizationId, credentialId, yesterday, 1)],
+    );
     expect(answered.status).toBe(200);
     expect(answered.body).toEqual({ recorded: 2 });
     await send([], [count(organizationId, credentialId, today, 5)]);
-    const days = await stack.auth.app.get(DataSource).getRepository(DailyUsage).find({ where: { organizationId }, order: { day: 'ASC' } });
+    const days = await stack.auth.app
+      .get(DataSource)
+      .getRepository(DailyUsage)
+      .find({ where: { organizationId }, order: { day: 'ASC' } });
     expect(days.map((row) => [row.day, row.product, row.requests])).toEqual([
       [yesterday, 'hr', 1],
       [today, 'hr', 7],
@@ -62,8 +81,12 @@ describe('request log (recent requests and usage by day)', () => {
     const today = new Date(now).toISOString().slice(0, 10);
     // one count of today twice, and the rest of the call's counts on other days
     const usage = [count(organizationId, credentialId, today, 2), count(organizationId, credentialId, today, 3)];
-    for (let i = 1; usage.length < AuthContract.COUNTS_PER_CALL; i++) usage.push(count(organizationId, credentialId, new Date(now - i * 86_400_000).toISOString().slice(0, 10), 1));
-    const full = await send(Array.from({ length: AuthContract.RECORDS_PER_CALL }, () => record(organizationId, credentialId, 200, now)), usage);
+    for (let i = 1; usage.length < AuthContract.COUNTS_PER_CALL; i++)
+      usage.push(count(organizationId, credentialId, new Date(now - i * 86_400_000).toISOString().slice(0, 10), 1));
+    const full = await send(
+      Array.from({ length: AuthContract.RECORDS_PER_CALL }, () => record(organizationId, credentialId, 200, now)),
+      usage,
+    );
     expect(full.status).toBe(200);
     expect(full.body).toEqual({ recorded: AuthContract.RECORDS_PER_CALL });
     const rows = stack.auth.app.get(DataSource).getRepository(DailyUsage);
@@ -103,7 +126,8 @@ describe('request log (recent requests and usage by day)', () => {
     const recent = Array.from({ length: 1000 }, (_, i) => record(organizationId, credentialId, 200, now - i));
     // pruning looks at the organizations that made requests in the last 8 days (their usage counts)
     const today = new Date(now).toISOString().slice(0, 10);
-    for (const batch of [old, recent.slice(0, 500), recent.slice(500)]) expect((await send(batch, [count(organizationId, credentialId, today, batch.length)])).status).toBe(200);
+    for (const batch of [old, recent.slice(0, 500), recent.slice(500)])
+      expect((await send(batch, [count(organizationId, credentialId, today, batch.length)])).status).toBe(200);
     expect((await send([record(other, credentialId, 200, now - 30 * 24 * hour)], [count(other, credentialId, today, 1)])).status).toBe(200);
 
     await stack.auth.app.get(RequestLogService).prune();

@@ -27,7 +27,12 @@ describe.each([
   beforeAll(async () => {
     stack = await TestStack.start({
       redis,
-      env: { TOKEN_FAILURES_PER_KEY: String(PER_KEY), TOKEN_FAILURES_PER_ADDRESS: String(PER_ADDRESS), TOKEN_FAILURE_WINDOW_SECONDS: '60', TRUST_PROXY: 'true' },
+      env: {
+        TOKEN_FAILURES_PER_KEY: String(PER_KEY),
+        TOKEN_FAILURES_PER_ADDRESS: String(PER_ADDRESS),
+        TOKEN_FAILURE_WINDOW_SECONDS: '60',
+        TRUST_PROXY: 'true',
+      },
     });
   });
   afterAll(() => stack.stop());
@@ -97,7 +102,9 @@ describe.each([
     const owners: Developer[] = [await stack.developer(), await stack.developer()];
     const address = fresh();
     for (let round = 0; round < 3; round++) {
-      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => stack.exchange(owners[i % 2].apiKey, owners[i % 2].apiSecret, undefined, address)));
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => stack.exchange(owners[i % 2].apiKey, owners[i % 2].apiSecret, undefined, address)),
+      );
       expect(statuses(results)).toEqual({ 200: 20 });
     }
     // the address's failures start from nothing

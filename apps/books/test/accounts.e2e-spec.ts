@@ -80,11 +80,15 @@ describe('books accounts and the default chart', () => {
     const deactivated = await company.call(books, 'PATCH', `${ACCOUNTS}/${account.id}`, { body: { active: false } });
     expect(deactivated.body.data).toMatchObject({ active: false, name: 'Suspense' });
 
-    const refused = await company.call(books, 'POST', `${BOOKS}/journal-entries`, { body: entry('2026-02-11', [debit(account.id, 5), credit(chart['571'], 5)]) });
+    const refused = await company.call(books, 'POST', `${BOOKS}/journal-entries`, {
+      body: entry('2026-02-11', [debit(account.id, 5), credit(chart['571'], 5)]),
+    });
     expectError(refused, 409, 'ACCOUNT_INACTIVE');
     expect(refused.body.details).toEqual({ accountId: account.id, code: '4711' });
     expect((await company.call(books, 'PATCH', `${ACCOUNTS}/${account.id}`, { body: { active: true } })).body.data.active).toBe(true);
-    expect((await company.call(books, 'POST', `${BOOKS}/journal-entries`, { body: entry('2026-02-11', [debit(account.id, 5), credit(chart['571'], 5)]) })).status).toBe(201);
+    expect(
+      (await company.call(books, 'POST', `${BOOKS}/journal-entries`, { body: entry('2026-02-11', [debit(account.id, 5), credit(chart['571'], 5)]) })).status,
+    ).toBe(201);
   });
 
   it('installs the SYSCOHADA chart once: a second install adds nothing and keeps a company’s own accounts', async () => {
@@ -100,9 +104,27 @@ describe('books accounts and the default chart', () => {
     expect((await company.call(books, 'GET', ACCOUNTS)).body.data.total).toBe(DEFAULT_CHART.length);
     expect((await company.call(books, 'GET', `${BOOKS}/settings`)).body.data.chartInstalled).toBe(true);
 
-    const byCode = async (code: string) => (await company.call(books, 'GET', `${ACCOUNTS}?codePrefix=${code}`)).body.data.items.find((a: { code: string }) => a.code === code);
+    const byCode = async (code: string) =>
+      (await company.call(books, 'GET', `${ACCOUNTS}?codePrefix=${code}`)).body.data.items.find((a: { code: string }) => a.code === code);
     expect(await byCode('521')).toMatchObject({ name: 'Afriland First Bank' });
-    for (const [code, type] of [['101', 'equity'], ['162', 'liability'], ['245', 'asset'], ['311', 'asset'], ['401', 'liability'], ['411', 'asset'], ['422', 'liability'], ['431', 'liability'], ['447', 'liability'], ['552', 'asset'], ['585', 'asset'], ['661', 'expense'], ['664', 'expense'], ['706', 'revenue'], ['831', 'expense'], ['841', 'revenue']]) {
+    for (const [code, type] of [
+      ['101', 'equity'],
+      ['162', 'liability'],
+      ['245', 'asset'],
+      ['311', 'asset'],
+      ['401', 'liability'],
+      ['411', 'asset'],
+      ['422', 'liability'],
+      ['431', 'liability'],
+      ['447', 'liability'],
+      ['552', 'asset'],
+      ['585', 'asset'],
+      ['661', 'expense'],
+      ['664', 'expense'],
+      ['706', 'revenue'],
+      ['831', 'expense'],
+      ['841', 'revenue'],
+    ]) {
       expect(await byCode(code)).toMatchObject({ code, type, active: true });
     }
 

@@ -9,7 +9,11 @@ const INTERNAL = '/internal/v1/books/journal-entries';
 /** Payroll's posting of the hand-worked March (payroll-calculator spec): accrual on the 31st, payment on 2 April. */
 function payrollAccrual(companyId: string, runId: string) {
   return {
-    companyId, date: '2026-03-31', memo: 'Payroll March 2026', reference: 'PAYROLL-2026-03', source: { type: 'payroll_run', id: runId },
+    companyId,
+    date: '2026-03-31',
+    memo: 'Payroll March 2026',
+    reference: 'PAYROLL-2026-03',
+    source: { type: 'payroll_run', id: runId },
     lines: [
       { accountCode: '661', debit: 530_000, description: 'Gross salaries' },
       { accountCode: '664', debit: 81_885, description: 'Employer contributions' },
@@ -22,7 +26,11 @@ function payrollAccrual(companyId: string, runId: string) {
 
 function payrollPayment(companyId: string, runId: string) {
   return {
-    companyId, date: '2026-04-02', memo: 'Payroll March 2026 paid', reference: 'PAYROLL-2026-03-PAYMENT', source: { type: 'payroll_run', id: runId },
+    companyId,
+    date: '2026-04-02',
+    memo: 'Payroll March 2026 paid',
+    reference: 'PAYROLL-2026-03-PAYMENT',
+    source: { type: 'payroll_run', id: runId },
     lines: [
       { accountCode: '422', debit: 445_261 },
       { accountCode: '521', credit: 445_261 },
@@ -63,7 +71,12 @@ describe('books internal posting route', () => {
     const first = await postInternal(payrollAccrual(companyId, runId));
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({
-      number: 'JE-2026-000001', date: '2026-03-31', reference: 'PAYROLL-2026-03', currency: 'XAF', totalDebit: 611_885, totalCredit: 611_885,
+      number: 'JE-2026-000001',
+      date: '2026-03-31',
+      reference: 'PAYROLL-2026-03',
+      currency: 'XAF',
+      totalDebit: 611_885,
+      totalCredit: 611_885,
       source: { type: 'payroll_run', id: runId },
     });
     expect(first.body.lines.map((line: { accountCode: string }) => line.accountCode)).toEqual(['661', '664', '422', '431', '447']);
@@ -92,7 +105,13 @@ describe('books internal posting route', () => {
     expect(rows['447']).toMatchObject({ credits: 62_479, closingCredit: 62_479 });
     expect(rows['521']).toMatchObject({ credits: 445_261, closingCredit: 445_261 });
     expect(balance.totals).toEqual({
-      openingDebit: 0, openingCredit: 0, debits: 1_057_146, credits: 1_057_146, closingDebit: 611_885, closingCredit: 611_885, balanced: true,
+      openingDebit: 0,
+      openingCredit: 0,
+      debits: 1_057_146,
+      credits: 1_057_146,
+      closingDebit: 611_885,
+      closingCredit: 611_885,
+      balanced: true,
     });
 
     // another company's books are untouched
@@ -105,27 +124,79 @@ describe('books internal posting route', () => {
     const companyId = dev.organizationId;
     const base = { companyId, date: '2026-05-31', memo: 'Payroll May', reference: 'PAYROLL-2026-05', source: { type: 'payroll_run', id: randomUUID() } };
 
-    const unbalanced = await postInternal({ ...base, lines: [{ accountCode: '661', debit: 100 }, { accountCode: '422', credit: 90 }] });
+    const unbalanced = await postInternal({
+      ...base,
+      lines: [
+        { accountCode: '661', debit: 100 },
+        { accountCode: '422', credit: 90 },
+      ],
+    });
     expectError(unbalanced, 400, 'JOURNAL_ENTRY_NOT_BALANCED');
     expect(unbalanced.body.details).toMatchObject({ totalDebit: 100, totalCredit: 90 });
 
-    const unknown = await postInternal({ ...base, lines: [{ accountCode: '661', debit: 100 }, { accountCode: '999999', credit: 100 }] });
+    const unknown = await postInternal({
+      ...base,
+      lines: [
+        { accountCode: '661', debit: 100 },
+        { accountCode: '999999', credit: 100 },
+      ],
+    });
     expectError(unknown, 404, 'ACCOUNT_NOT_FOUND');
     expect(unknown.body.details).toEqual({ accountCodes: ['999999'] });
 
     for (const body of [
       { ...base, companyId: 'acme' },
-      { ...base, source: undefined, lines: [{ accountCode: '661', debit: 1 }, { accountCode: '422', credit: 1 }] },
-      { ...base, reference: undefined, lines: [{ accountCode: '661', debit: 1 }, { accountCode: '422', credit: 1 }] },
-      { ...base, lines: [{ accountId: randomUUID(), debit: 1 }, { accountCode: '422', credit: 1 }] },
-      { ...base, lines: [{ accountCode: '661', debit: 1, credit: 1 }, { accountCode: '422', credit: 1 }] },
+      {
+        ...base,
+        source: undefined,
+        lines: [
+          { accountCode: '661', debit: 1 },
+          { accountCode: '422', credit: 1 },
+        ],
+      },
+      {
+        ...base,
+        reference: undefined,
+        lines: [
+          { accountCode: '661', debit: 1 },
+          { accountCode: '422', credit: 1 },
+        ],
+      },
+      {
+        ...base,
+        lines: [
+          { accountId: randomUUID(), debit: 1 },
+          { accountCode: '422', credit: 1 },
+        ],
+      },
+      {
+        ...base,
+        lines: [
+          { accountCode: '661', debit: 1, credit: 1 },
+          { accountCode: '422', credit: 1 },
+        ],
+      },
       { ...base, lines: [{ accountCode: '661', debit: 1 }] },
-      { ...base, date: '2026-05-32', lines: [{ accountCode: '661', debit: 1 }, { accountCode: '422', credit: 1 }] },
+      {
+        ...base,
+        date: '2026-05-32',
+        lines: [
+          { accountCode: '661', debit: 1 },
+          { accountCode: '422', credit: 1 },
+        ],
+      },
     ]) {
       expectError(await postInternal(body), 400, 'VALIDATION_FAILED');
     }
 
-    const euro = await postInternal({ ...base, currency: 'EUR', lines: [{ accountCode: '661', debit: 1 }, { accountCode: '422', credit: 1 }] });
+    const euro = await postInternal({
+      ...base,
+      currency: 'EUR',
+      lines: [
+        { accountCode: '661', debit: 1 },
+        { accountCode: '422', credit: 1 },
+      ],
+    });
     expectError(euro, 400, 'BOOKS_CURRENCY_MISMATCH');
 
     // a refused posting writes nothing, not even the chart it would have installed
@@ -133,12 +204,41 @@ describe('books internal posting route', () => {
     await dev.call(books, 'POST', `${BOOKS}/accounts/default-chart`);
     const salaries = (await dev.call(books, 'GET', `${BOOKS}/accounts?codePrefix=661`)).body.data.items.find((a: { code: string }) => a.code === '661');
     await dev.call(books, 'PATCH', `${BOOKS}/accounts/${salaries.id}`, { body: { active: false } });
-    expectError(await postInternal({ ...base, lines: [{ accountCode: '661', debit: 1 }, { accountCode: '422', credit: 1 }] }), 409, 'ACCOUNT_INACTIVE');
+    expectError(
+      await postInternal({
+        ...base,
+        lines: [
+          { accountCode: '661', debit: 1 },
+          { accountCode: '422', credit: 1 },
+        ],
+      }),
+      409,
+      'ACCOUNT_INACTIVE',
+    );
     await dev.call(books, 'PATCH', `${BOOKS}/accounts/${salaries.id}`, { body: { active: true } });
 
     await dev.call(books, 'POST', `${BOOKS}/periods/close`, { body: { through: '2026-05-31' } });
-    expectError(await postInternal({ ...base, currency: 'XAF', lines: [{ accountCode: '661', debit: 1 }, { accountCode: '422', credit: 1 }] }), 409, 'ACCOUNTING_PERIOD_CLOSED');
-    const june = await postInternal({ ...base, date: '2026-06-01', currency: 'XAF', lines: [{ accountCode: '661', debit: 1 }, { accountCode: '422', credit: 1 }] });
+    expectError(
+      await postInternal({
+        ...base,
+        currency: 'XAF',
+        lines: [
+          { accountCode: '661', debit: 1 },
+          { accountCode: '422', credit: 1 },
+        ],
+      }),
+      409,
+      'ACCOUNTING_PERIOD_CLOSED',
+    );
+    const june = await postInternal({
+      ...base,
+      date: '2026-06-01',
+      currency: 'XAF',
+      lines: [
+        { accountCode: '661', debit: 1 },
+        { accountCode: '422', credit: 1 },
+      ],
+    });
     expect(june.status).toBe(201);
     expect((await dev.call(books, 'GET', `${BOOKS}/journal-entries`)).body.data.total).toBe(1);
   });
@@ -148,12 +248,15 @@ describe('books internal posting route', () => {
     const companyId = dev.organizationId;
     expect((await postInternal(payrollAccrual(companyId, randomUUID()))).status).toBe(201);
     const query = 'from=2026-03-01&to=2026-03-31';
-    const report = await call(books.url, 'GET', `/internal/v1/books/reports/trial-balance?companyId=${companyId.toUpperCase()}&${query}`, { headers: internal });
+    const report = await call(books.url, 'GET', `/internal/v1/books/reports/trial-balance?companyId=${companyId.toUpperCase()}&${query}`, {
+      headers: internal,
+    });
     expect(report.status).toBe(200);
     expect(report.body).toEqual((await dev.call(books, 'GET', `${BOOKS}/reports/trial-balance?${query}`)).body.data);
     expect(report.body).toMatchObject({ from: '2026-03-01', to: '2026-03-31', currency: 'XAF', totals: { debits: 611_885, credits: 611_885, balanced: true } });
 
-    const trial = (headers: Record<string, string>, search: string) => call(books.url, 'GET', `/internal/v1/books/reports/trial-balance?${search}`, { headers });
+    const trial = (headers: Record<string, string>, search: string) =>
+      call(books.url, 'GET', `/internal/v1/books/reports/trial-balance?${search}`, { headers });
     expectError(await trial(internal, query), 400, 'VALIDATION_FAILED');
     expectError(await trial(internal, `companyId=${companyId}&from=2026-13-01`), 400, 'VALIDATION_FAILED');
     expectError(await trial({}, `companyId=${companyId}`), 404, 'HTTP_ERROR');

@@ -23,7 +23,10 @@ describe('books journal entries', () => {
 
   it('posts a balanced entry with a yearly number and reads it back', async () => {
     const created = await postRaw({
-      date: '2026-03-31', memo: ' March salaries ', reference: 'PAY-2026-03', currency: 'XAF',
+      date: '2026-03-31',
+      memo: ' March salaries ',
+      reference: 'PAY-2026-03',
+      currency: 'XAF',
       lines: [
         { accountId: chart['661'], debit: 500_000, description: 'Gross' },
         { accountId: chart['422'], credit: 420_000, debit: 0 },
@@ -33,8 +36,16 @@ describe('books journal entries', () => {
     expect(created.status).toBe(201);
     const data = created.body.data;
     expect(data).toMatchObject({
-      number: expect.stringMatching(/^JE-2026-\d{6}$/), date: '2026-03-31', memo: 'March salaries', reference: 'PAY-2026-03', currency: 'XAF',
-      totalDebit: 500_000, totalCredit: 500_000, reversalOf: null, reversedBy: null, source: null,
+      number: expect.stringMatching(/^JE-2026-\d{6}$/),
+      date: '2026-03-31',
+      memo: 'March salaries',
+      reference: 'PAY-2026-03',
+      currency: 'XAF',
+      totalDebit: 500_000,
+      totalCredit: 500_000,
+      reversalOf: null,
+      reversedBy: null,
+      source: null,
     });
     expect(data.lines).toEqual([
       { lineNumber: 1, accountId: chart['661'], accountCode: '661', debit: 500_000, credit: 0, description: 'Gross' },
@@ -49,7 +60,10 @@ describe('books journal entries', () => {
     expectError(result, 400, 'JOURNAL_ENTRY_NOT_BALANCED');
     expect(result.body.details).toEqual({ totalDebit: 1_000, totalCredit: 950, difference: 50 });
     expect(result.body.message).toBe('Debits (1000) and credits (950) do not balance.');
-    const french = await dev.call(books, 'POST', ENTRIES, { body: entry('2026-03-01', [debit(chart['521'], 1), credit(chart['701'], 2)]), headers: { 'accept-language': 'fr' } });
+    const french = await dev.call(books, 'POST', ENTRIES, {
+      body: entry('2026-03-01', [debit(chart['521'], 1), credit(chart['701'], 2)]),
+      headers: { 'accept-language': 'fr' },
+    });
     expect(french.body.message).toBe('Les débits (1) et les crédits (2) ne sont pas équilibrés.');
   });
 
@@ -106,7 +120,11 @@ describe('books journal entries', () => {
   it('has no route to change or delete a posted entry', async () => {
     const posted = await post(dev, books, entry('2026-03-03', [debit(chart['571'], 10), credit(chart['706'], 10)]));
     // the path exists for reading only: 405 with Allow
-    for (const [method, body] of [['PATCH', { memo: 'changed' }], ['PUT', { memo: 'changed' }], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['PATCH', { memo: 'changed' }],
+      ['PUT', { memo: 'changed' }],
+      ['DELETE', undefined],
+    ] as const) {
       const refused = await dev.call(books, method, `${ENTRIES}/${posted.id}`, body ? { body } : {});
       expectError(refused, 405, 'METHOD_NOT_ALLOWED');
       expect(refused.headers.get('allow')).toBe('GET, HEAD');
@@ -124,7 +142,13 @@ describe('books journal entries', () => {
     const reversed = await dev.call(books, 'POST', `${ENTRIES}/${original.id}/reverse`, { body: { date: '2026-04-15' } });
     expect(reversed.status).toBe(201);
     expect(reversed.body.data).toMatchObject({
-      date: '2026-04-15', memo: `Reversal of ${original.number}`, reference: 'BILL-77', reversalOf: original.id, reversedBy: null, totalDebit: 7_000, totalCredit: 7_000,
+      date: '2026-04-15',
+      memo: `Reversal of ${original.number}`,
+      reference: 'BILL-77',
+      reversalOf: original.id,
+      reversedBy: null,
+      totalDebit: 7_000,
+      totalCredit: 7_000,
     });
     expect(reversed.body.data.lines.map((l: { accountCode: string; debit: number; credit: number }) => [l.accountCode, l.debit, l.credit])).toEqual([
       ['601', 0, 7_000],
@@ -138,7 +162,9 @@ describe('books journal entries', () => {
 
     // two reversals at once: one wins
     const another = await post(dev, books, entry('2026-04-11', [debit(chart['601'], 5), credit(chart['401'], 5)]));
-    const racing = await Promise.all([1, 2, 3].map(() => dev.call(books, 'POST', `${ENTRIES}/${another.id}/reverse`, { body: { date: '2026-04-20', memo: 'Cancelled bill' } })));
+    const racing = await Promise.all(
+      [1, 2, 3].map(() => dev.call(books, 'POST', `${ENTRIES}/${another.id}/reverse`, { body: { date: '2026-04-20', memo: 'Cancelled bill' } })),
+    );
     expect(racing.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     expect(racing.find((r) => r.status === 201)!.body.data.memo).toBe('Cancelled bill');
   });
@@ -177,13 +203,19 @@ describe('books journal entries', () => {
     const company = await stack.developer();
     const accounts = await installChart(company, books);
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => company.call(books, 'POST', ENTRIES, { body: entry('2026-05-02', [debit(accounts['521'], 100 + i), credit(accounts['706'], 100 + i)]) })),
+      Array.from({ length: 20 }, (_, i) =>
+        company.call(books, 'POST', ENTRIES, { body: entry('2026-05-02', [debit(accounts['521'], 100 + i), credit(accounts['706'], 100 + i)]) }),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
     const numbers = results.map((r) => r.body.data.number).sort();
     expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => `JE-2026-${String(i + 1).padStart(6, '0')}`));
     // a refused posting uses no number; another year starts its own sequence
-    expectError(await company.call(books, 'POST', ENTRIES, { body: entry('2026-05-03', [debit(accounts['521'], 1), credit(accounts['706'], 2)]) }), 400, 'JOURNAL_ENTRY_NOT_BALANCED');
+    expectError(
+      await company.call(books, 'POST', ENTRIES, { body: entry('2026-05-03', [debit(accounts['521'], 1), credit(accounts['706'], 2)]) }),
+      400,
+      'JOURNAL_ENTRY_NOT_BALANCED',
+    );
     expect((await post(company, books, entry('2025-12-31', [debit(accounts['521'], 1), credit(accounts['706'], 1)]))).number).toBe('JE-2025-000001');
     expect((await post(company, books, entry('2026-05-03', [debit(accounts['521'], 1), credit(accounts['706'], 1)]))).number).toBe('JE-2026-000021');
   });
@@ -204,17 +236,29 @@ describe('books journal entries', () => {
       expect(closed.body.data).toMatchObject({ closedThrough: '2026-01-31', period: { startDate: null, endDate: '2026-01-31' } });
       expect((await company.call(books, 'GET', `${BOOKS}/settings`)).body.data.closedThrough).toBe('2026-01-31');
 
-      const refused = await company.call(books, 'POST', `${BOOKS}/journal-entries`, { body: entry('2026-01-31', [debit(accounts['521'], 1), credit(accounts['101'], 1)]) });
+      const refused = await company.call(books, 'POST', `${BOOKS}/journal-entries`, {
+        body: entry('2026-01-31', [debit(accounts['521'], 1), credit(accounts['101'], 1)]),
+      });
       expectError(refused, 409, 'ACCOUNTING_PERIOD_CLOSED');
       expect(refused.body.details).toEqual({ date: '2026-01-31', closedThrough: '2026-01-31' });
       expect(refused.body.message).toBe('The accounting period of 2026-01-31 is closed.');
-      expectError(await company.call(books, 'POST', `${BOOKS}/journal-entries/${january.id}/reverse`, { body: { date: '2026-01-25' } }), 409, 'ACCOUNTING_PERIOD_CLOSED');
+      expectError(
+        await company.call(books, 'POST', `${BOOKS}/journal-entries/${january.id}/reverse`, { body: { date: '2026-01-25' } }),
+        409,
+        'ACCOUNTING_PERIOD_CLOSED',
+      );
       const reversal = await company.call(books, 'POST', `${BOOKS}/journal-entries/${january.id}/reverse`, { body: { date: '2026-02-01' } });
       expect(reversal.status).toBe(201);
-      expect((await company.call(books, 'POST', `${BOOKS}/journal-entries`, { body: entry('2026-02-01', [debit(accounts['521'], 1), credit(accounts['101'], 1)]) })).status).toBe(201);
+      expect(
+        (await company.call(books, 'POST', `${BOOKS}/journal-entries`, { body: entry('2026-02-01', [debit(accounts['521'], 1), credit(accounts['101'], 1)]) }))
+          .status,
+      ).toBe(201);
 
       // closing an earlier or the same date changes nothing; a later one closes the next span
-      expect((await company.call(books, 'POST', `${BOOKS}/periods/close`, { body: { through: '2026-01-15' } })).body.data).toEqual({ closedThrough: '2026-01-31', period: null });
+      expect((await company.call(books, 'POST', `${BOOKS}/periods/close`, { body: { through: '2026-01-15' } })).body.data).toEqual({
+        closedThrough: '2026-01-31',
+        period: null,
+      });
       const february = await company.call(books, 'POST', `${BOOKS}/periods/close`, { body: { through: '2026-02-28' } });
       expect(february.body.data.period).toMatchObject({ startDate: '2026-02-01', endDate: '2026-02-28' });
 
@@ -235,14 +279,20 @@ describe('books journal entries', () => {
       const future = await company.call(books, 'POST', `${BOOKS}/periods/close`, { body: { through: '2999-12-31' } });
       expectError(future, 400, 'VALIDATION_FAILED');
       expect(future.body.errors).toEqual({ through: ['through must not be after today'] });
-      expectError(await (await stack.developer({ scopes: ['books:read'] })).call(books, 'POST', `${BOOKS}/periods/close`, { body: { through: '2026-01-31' } }), 403, 'INSUFFICIENT_SCOPE');
+      expectError(
+        await (await stack.developer({ scopes: ['books:read'] })).call(books, 'POST', `${BOOKS}/periods/close`, { body: { through: '2026-01-31' } }),
+        403,
+        'INSUFFICIENT_SCOPE',
+      );
     });
 
     it('never lets a posting racing a close land in the closed period', async () => {
       for (let round = 0; round < 3; round++) {
         const racer = await stack.developer();
         const ids = await installChart(racer, books);
-        const postings = Array.from({ length: 8 }, () => racer.call(books, 'POST', `${BOOKS}/journal-entries`, { body: entry('2026-06-15', [debit(ids['521'], 10), credit(ids['706'], 10)]) }));
+        const postings = Array.from({ length: 8 }, () =>
+          racer.call(books, 'POST', `${BOOKS}/journal-entries`, { body: entry('2026-06-15', [debit(ids['521'], 10), credit(ids['706'], 10)]) }),
+        );
         const close = await racer.call(books, 'POST', `${BOOKS}/periods/close`, { body: { through: '2026-06-30' } });
         expect(close.status).toBe(200);
         // once the close has answered, whatever was posted is in, and nothing more can land
@@ -251,7 +301,9 @@ describe('books journal entries', () => {
         for (const result of results) if (result.status !== 201) expectError(result, 409, 'ACCOUNTING_PERIOD_CLOSED');
         expect(results.filter((r) => r.status === 201)).toHaveLength(atClose);
         expect((await racer.call(books, 'GET', `${BOOKS}/journal-entries`)).body.data.total).toBe(atClose);
-        const after = await racer.call(books, 'POST', `${BOOKS}/journal-entries`, { body: entry('2026-06-15', [debit(ids['521'], 10), credit(ids['706'], 10)]) });
+        const after = await racer.call(books, 'POST', `${BOOKS}/journal-entries`, {
+          body: entry('2026-06-15', [debit(ids['521'], 10), credit(ids['706'], 10)]),
+        });
         expectError(after, 409, 'ACCOUNTING_PERIOD_CLOSED');
       }
     });

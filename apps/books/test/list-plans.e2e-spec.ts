@@ -99,7 +99,8 @@ describe('books list plans at scale, without planner statistics', () => {
   function expectIndexedWithoutSort(path: string, plans: { text: string; nodes: PlanNode[] }[], { sorts = false } = {}) {
     for (const { text, nodes } of plans) {
       const wrong = nodes.filter(
-        (node) => (!sorts && node['Node Type'].endsWith('Sort')) || (BIG_TABLES.includes(node['Relation Name'] ?? '') && !/Index|Bitmap Heap/.test(node['Node Type'])),
+        (node) =>
+          (!sorts && node['Node Type'].endsWith('Sort')) || (BIG_TABLES.includes(node['Relation Name'] ?? '') && !/Index|Bitmap Heap/.test(node['Node Type'])),
       );
       if (wrong.length) throw new Error(`${path}: ${text}\n${outline(nodes).join('\n')}`);
     }
@@ -136,7 +137,11 @@ describe('books list plans at scale, without planner statistics', () => {
       [company.organizationId, account],
     );
     expect(expected.length).toBe(600);
-    for (const [page, limit] of [[1, 20], [7, 50], [30, 20]]) {
+    for (const [page, limit] of [
+      [1, 20],
+      [7, 50],
+      [30, 20],
+    ]) {
       const path = `${BOOKS}/journal-entries?accountId=${account}&page=${page}&limit=${limit}`;
       const { result, plans, queries } = await plansOf(company, path);
       expectIndexedWithoutSort(path, plans);
@@ -169,7 +174,10 @@ describe('books list plans at scale, without planner statistics', () => {
       const byEntry = plans.filter(({ queries }) => queries.includes('JournalRepository.linesOfEntries'));
       expect({ path, statements: byEntry.length }).toEqual({ path, statements: 1 });
       const scans = byEntry[0].nodes.filter((node) => node['Relation Name'] === 'books_journal_lines' || node['Index Name']?.startsWith('idx_books_lines'));
-      expect({ path, plan: outline(byEntry[0].nodes) }).toEqual({ path, plan: expect.arrayContaining([expect.stringMatching(/idx_books_lines_company_entry$/)]) });
+      expect({ path, plan: outline(byEntry[0].nodes) }).toEqual({
+        path,
+        plan: expect.arrayContaining([expect.stringMatching(/idx_books_lines_company_entry$/)]),
+      });
       for (const scan of scans.filter((node) => node['Index Name'])) expect(scan['Index Cond']).toMatch(/entry_id = ANY/);
     }
   });
@@ -194,7 +202,8 @@ describe('books list plans at scale, without planner statistics', () => {
       [company.organizationId, account],
     );
     expect(expected.length).toBeGreaterThan(10_000);
-    const slice = (start: number, count: number) => expected.slice(start, start + count).map((row) => ({ entryId: row.entry_id, date: row.date, balance: Number(row.balance) }));
+    const slice = (start: number, count: number) =>
+      expected.slice(start, start + count).map((row) => ({ entryId: row.entry_id, date: row.date, balance: Number(row.balance) }));
     const ledger = `${BOOKS}/reports/general-ledger?accountId=${account}`;
     const deep = expected[6_000 - 1];
     const cases: [string, number][] = [
@@ -211,7 +220,9 @@ describe('books list plans at scale, without planner statistics', () => {
       expect(plans.some(({ nodes }) => nodes.some((node) => node['Index Name'] === 'idx_books_lines_company_account_order'))).toBe(true);
       const data = result.body.data;
       expect(data.total).toBe(expected.length);
-      expect(data.items.map(({ entryId, date, balance }: { entryId: string; date: string; balance: number }) => ({ entryId, date, balance }))).toEqual(slice(start, 20));
+      expect(data.items.map(({ entryId, date, balance }: { entryId: string; date: string; balance: number }) => ({ entryId, date, balance }))).toEqual(
+        slice(start, 20),
+      );
     }
 
     const ranged = expected.filter((row) => row.date >= '2025-03-15' && row.date <= '2026-10-20');
@@ -220,7 +231,9 @@ describe('books list plans at scale, without planner statistics', () => {
     expectIndexedWithoutSort('a deep page within dates', plans);
     expect(result.body.data.total).toBe(ranged.length);
     expect(result.body.data.openingBalance).toBe(Number(expected[first - 1].balance));
-    expect(result.body.data.items.map(({ entryId, date, balance }: { entryId: string; date: string; balance: number }) => ({ entryId, date, balance }))).toEqual(slice(first + 199 * 25, 25));
+    expect(
+      result.body.data.items.map(({ entryId, date, balance }: { entryId: string; date: string; balance: number }) => ({ entryId, date, balance })),
+    ).toEqual(slice(first + 199 * 25, 25));
   });
 
   it('sums the trial balance from the months and a month of lines, read through indexes', async () => {

@@ -40,7 +40,21 @@ describe('books reports from monthly sums', () => {
     [dev, other] = [await stack.developer(), await stack.developer()];
     [chart, theirs] = [await installChart(dev, books), await installChart(other, books)];
     // five months, several entries a month on the bank, some with two lines on it, a few reversed
-    const days = ['2025-11-03', '2025-11-28', '2025-12-01', '2025-12-15', '2025-12-31', '2026-01-01', '2026-01-10', '2026-01-10', '2026-01-31', '2026-02-14', '2026-02-28', '2026-03-01', '2026-03-17'];
+    const days = [
+      '2025-11-03',
+      '2025-11-28',
+      '2025-12-01',
+      '2025-12-15',
+      '2025-12-31',
+      '2026-01-01',
+      '2026-01-10',
+      '2026-01-10',
+      '2026-01-31',
+      '2026-02-14',
+      '2026-02-28',
+      '2026-03-01',
+      '2026-03-17',
+    ];
     for (const [i, day] of days.entries()) {
       const amount = 10_000 + i * 1_250;
       const lines =
@@ -51,7 +65,9 @@ describe('books reports from monthly sums', () => {
             : [debit(chart['411'], amount), credit(chart['706'], amount - 1_000), credit(chart['443'], 1_000)];
       const posted = await post(dev, books, entry(day, i % 2 ? lines : [...lines, debit(chart['521'], 100), credit(chart['411'], 100)]));
       if (i % 5 === 2) {
-        const reversed = await dev.call(books, 'POST', `${BOOKS}/journal-entries/${posted.id}/reverse`, { body: { date: days[Math.min(i + 2, days.length - 1)] } });
+        const reversed = await dev.call(books, 'POST', `${BOOKS}/journal-entries/${posted.id}/reverse`, {
+          body: { date: days[Math.min(i + 2, days.length - 1)] },
+        });
         expect(reversed.status).toBe(201);
       }
     }
@@ -61,8 +77,15 @@ describe('books reports from monthly sums', () => {
     const internal = await call(books.url, 'POST', '/internal/v1/books/journal-entries', {
       headers: { 'x-internal-token': stack.env.INTERNAL_TOKEN },
       body: {
-        companyId: dev.organizationId, date: '2026-02-27', memo: 'Payroll February 2026', reference: 'PAYROLL-2026-02', source: { type: 'payroll_run', id: randomUUID() },
-        lines: [{ accountCode: '661', debit: 300_000 }, { accountCode: '422', credit: 300_000 }],
+        companyId: dev.organizationId,
+        date: '2026-02-27',
+        memo: 'Payroll February 2026',
+        reference: 'PAYROLL-2026-02',
+        source: { type: 'payroll_run', id: randomUUID() },
+        lines: [
+          { accountCode: '661', debit: 300_000 },
+          { accountCode: '422', credit: 300_000 },
+        ],
       },
     });
     expect(internal.status).toBe(201);
@@ -82,21 +105,38 @@ describe('books reports from monthly sums', () => {
       [dev.organizationId, from, to],
     );
     return rows
-      .map((row) => ({ code: row.code, opening: Number(row.opening), debits: Number(row.debits), credits: Number(row.credits), closing: Number(row.opening) + Number(row.debits) - Number(row.credits) }))
+      .map((row) => ({
+        code: row.code,
+        opening: Number(row.opening),
+        debits: Number(row.debits),
+        credits: Number(row.credits),
+        closing: Number(row.opening) + Number(row.debits) - Number(row.credits),
+      }))
       .filter((row) => row.opening !== 0 || row.debits !== 0 || row.credits !== 0);
   }
 
   it('gives the trial balance the lines sum to, balanced, for any range: none, open-ended, across months, within a month, on month edges', async () => {
     const ranges: [string | null, string | null][] = [
-      [null, null], ['2025-12-15', null], [null, '2026-01-10'], ['2025-11-29', '2026-02-14'], ['2026-01-01', '2026-01-31'],
-      ['2026-01-10', '2026-01-10'], ['2025-12-01', '2026-02-28'], ['2026-04-01', null], [null, '2025-10-31'], ['2025-12-02', '2025-12-30'],
+      [null, null],
+      ['2025-12-15', null],
+      [null, '2026-01-10'],
+      ['2025-11-29', '2026-02-14'],
+      ['2026-01-01', '2026-01-31'],
+      ['2026-01-10', '2026-01-10'],
+      ['2025-12-01', '2026-02-28'],
+      ['2026-04-01', null],
+      [null, '2025-10-31'],
+      ['2025-12-02', '2025-12-30'],
     ];
     for (const [from, to] of ranges) {
       const query = new URLSearchParams({ ...(from ? { from } : {}), ...(to ? { to } : {}) }).toString();
       const result = await dev.call(books, 'GET', `${TRIAL_BALANCE}${query ? `?${query}` : ''}`);
       expect(result.status).toBe(200);
       const report = result.body.data;
-      expect({ range: [from, to], rows: report.accounts.map(({ code, opening, debits, credits, closing }: Record<string, unknown>) => ({ code, opening, debits, credits, closing })) }).toEqual({
+      expect({
+        range: [from, to],
+        rows: report.accounts.map(({ code, opening, debits, credits, closing }: Record<string, unknown>) => ({ code, opening, debits, credits, closing })),
+      }).toEqual({
         range: [from, to],
         rows: await fromLines(from, to),
       });
@@ -135,7 +175,11 @@ describe('books reports from monthly sums', () => {
   const pick = (items: LedgerItem[]) => items.map(({ entryId, date, debit, credit, balance }) => ({ entryId, date, debit, credit, balance }));
 
   it('walks the general ledger by cursor with the running balance page mode gives, and the lines sum to', async () => {
-    for (const [from, to] of [[null, null], ['2025-12-15', '2026-03-01'], ['2026-01-10', '2026-01-31']] as [string | null, string | null][]) {
+    for (const [from, to] of [
+      [null, null],
+      ['2025-12-15', '2026-03-01'],
+      ['2026-01-10', '2026-01-31'],
+    ] as [string | null, string | null][]) {
       const range = `${from ? `&from=${from}` : ''}${to ? `&to=${to}` : ''}`;
       const expected = await expectedLedger(chart['521'], from, to);
       expect(expected.length).toBeGreaterThan(1);
@@ -184,7 +228,13 @@ describe('books reports from monthly sums', () => {
     expect(past).toMatchObject({ items: [], page: 40, total: (await expectedLedger(chart['521'], null, null)).length });
     const empty = (await dev.call(books, 'GET', `${LEDGER}?accountId=${chart['101']}&cursor=`)).body.data;
     expect(empty).toMatchObject({ items: [], page: null, total: 0, nextCursor: null, openingBalance: 0, closingBalance: 0 });
-    for (const cursor of ['not-a-cursor', encodeCursor(['2026-01-10']), encodeCursor(['2026-02-30', 1, 1]), encodeCursor(['2026-01-10', 0, 1]), encodeCursor([chart['521']])]) {
+    for (const cursor of [
+      'not-a-cursor',
+      encodeCursor(['2026-01-10']),
+      encodeCursor(['2026-02-30', 1, 1]),
+      encodeCursor(['2026-01-10', 0, 1]),
+      encodeCursor([chart['521']]),
+    ]) {
       expectError(await dev.call(books, 'GET', `${LEDGER}?accountId=${chart['521']}&cursor=${cursor}`), 400, 'VALIDATION_FAILED');
     }
     expectError(await dev.call(books, 'GET', `${LEDGER}?accountId=${chart['521']}&cursor=start&page=2`), 400, 'VALIDATION_FAILED');

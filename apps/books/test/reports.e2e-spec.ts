@@ -35,7 +35,17 @@ describe('books reports', () => {
     await post(dev, books, entry('2026-01-20', [debit(chart['521'], 1_180_000), credit(chart['411'], 1_180_000)]));
     const purchase = await post(dev, books, entry('2026-02-05', [debit(chart['604'], 300_000), credit(chart['401'], 300_000)]));
     await dev.call(books, 'POST', `${BOOKS}/journal-entries/${purchase.id}/reverse`, { body: { date: '2026-02-06' } });
-    await post(dev, books, entry('2026-02-28', [debit(chart['661'], 500_000), debit(chart['664'], 80_000), credit(chart['422'], 420_000), credit(chart['431'], 110_000), credit(chart['447'], 50_000)]));
+    await post(
+      dev,
+      books,
+      entry('2026-02-28', [
+        debit(chart['661'], 500_000),
+        debit(chart['664'], 80_000),
+        credit(chart['422'], 420_000),
+        credit(chart['431'], 110_000),
+        credit(chart['447'], 50_000),
+      ]),
+    );
     await post(dev, books, entry('2026-03-02', [debit(chart['422'], 420_000), credit(chart['521'], 420_000)]));
     await post(dev, books, entry('2026-04-01', [debit(chart['571'], 10_000), credit(chart['521'], 10_000)]));
   });
@@ -50,7 +60,16 @@ describe('books reports', () => {
     expect(report).toMatchObject({ from: '2026-01-01', to: '2026-03-31', currency: 'XAF' });
     const rows = rowsByCode(report.accounts);
     expect(report.accounts.map((row: Row) => row.code)).toEqual(['101', '401', '411', '422', '431', '443', '447', '521', '604', '661', '664', '706']);
-    expect(rows['521']).toMatchObject({ opening: 2_000_000, openingDebit: 2_000_000, openingCredit: 0, debits: 1_180_000, credits: 420_000, closing: 2_760_000, closingDebit: 2_760_000, closingCredit: 0 });
+    expect(rows['521']).toMatchObject({
+      opening: 2_000_000,
+      openingDebit: 2_000_000,
+      openingCredit: 0,
+      debits: 1_180_000,
+      credits: 420_000,
+      closing: 2_760_000,
+      closingDebit: 2_760_000,
+      closingCredit: 0,
+    });
     expect(rows['101']).toMatchObject({ opening: -2_000_000, openingCredit: 2_000_000, debits: 0, credits: 0, closing: -2_000_000, closingCredit: 2_000_000 });
     // the reversed purchase: movements both ways, nothing left
     expect(rows['604']).toMatchObject({ opening: 0, debits: 300_000, credits: 300_000, closing: 0, closingDebit: 0, closingCredit: 0 });
@@ -59,9 +78,12 @@ describe('books reports', () => {
     expect(rows['411']).toMatchObject({ accountId: chart['411'], name: 'Customers', type: 'asset', debits: 1_180_000, credits: 1_180_000, closing: 0 });
     expect(rows['571']).toBeUndefined(); // April is outside the range and it had nothing before
     expect(report.totals).toEqual({
-      openingDebit: 2_000_000, openingCredit: 2_000_000,
-      debits: 1_180_000 + 1_180_000 + 300_000 + 300_000 + 580_000 + 420_000, credits: 1_180_000 + 1_180_000 + 300_000 + 300_000 + 580_000 + 420_000,
-      closingDebit: 2_760_000 + 500_000 + 80_000, closingCredit: 2_000_000 + 1_000_000 + 180_000 + 110_000 + 50_000,
+      openingDebit: 2_000_000,
+      openingCredit: 2_000_000,
+      debits: 1_180_000 + 1_180_000 + 300_000 + 300_000 + 580_000 + 420_000,
+      credits: 1_180_000 + 1_180_000 + 300_000 + 300_000 + 580_000 + 420_000,
+      closingDebit: 2_760_000 + 500_000 + 80_000,
+      closingCredit: 2_000_000 + 1_000_000 + 180_000 + 110_000 + 50_000,
       balanced: true,
     });
     expect(report.totals.closingDebit).toBe(report.totals.closingCredit);
@@ -96,11 +118,20 @@ describe('books reports', () => {
     const ledger = result.body.data;
     expect(ledger).toMatchObject({
       account: { id: chart['521'], code: '521', name: 'Banks', type: 'asset', active: true },
-      from: '2026-01-01', to: '2026-12-31', currency: 'XAF',
-      openingBalance: 2_000_000, totalDebits: 1_180_000, totalCredits: 430_000, closingBalance: 2_750_000,
-      page: 1, limit: 20, total: 3,
+      from: '2026-01-01',
+      to: '2026-12-31',
+      currency: 'XAF',
+      openingBalance: 2_000_000,
+      totalDebits: 1_180_000,
+      totalCredits: 430_000,
+      closingBalance: 2_750_000,
+      page: 1,
+      limit: 20,
+      total: 3,
     });
-    expect(ledger.items.map((line: { date: string; debit: number; credit: number; balance: number }) => [line.date, line.debit, line.credit, line.balance])).toEqual([
+    expect(
+      ledger.items.map((line: { date: string; debit: number; credit: number; balance: number }) => [line.date, line.debit, line.credit, line.balance]),
+    ).toEqual([
       ['2026-01-20', 1_180_000, 0, 3_180_000],
       ['2026-03-02', 0, 420_000, 2_760_000],
       ['2026-04-01', 0, 10_000, 2_750_000],
@@ -118,12 +149,14 @@ describe('books reports', () => {
     const amounts = [100, 250, 75, 400, 30, 990, 5];
     for (const [i, amount] of amounts.entries()) {
       const day = `2026-07-${String(10 + (i % 3)).padStart(2, '0')}`;
-      const lines = i % 2 ? [debit(accounts['706'], amount), credit(accounts['571'], amount)] : [debit(accounts['571'], amount), credit(accounts['706'], amount)];
+      const lines =
+        i % 2 ? [debit(accounts['706'], amount), credit(accounts['571'], amount)] : [debit(accounts['571'], amount), credit(accounts['706'], amount)];
       await post(company, books, entry(day, lines));
     }
     const all = (await company.call(books, 'GET', `${LEDGER}?accountId=${accounts['571']}&limit=100`)).body.data.items;
     const pages = [];
-    for (let page = 1; page <= 3; page++) pages.push(...(await company.call(books, 'GET', `${LEDGER}?accountId=${accounts['571']}&limit=3&page=${page}`)).body.data.items);
+    for (let page = 1; page <= 3; page++)
+      pages.push(...(await company.call(books, 'GET', `${LEDGER}?accountId=${accounts['571']}&limit=3&page=${page}`)).body.data.items);
     expect(pages).toEqual(all);
     expect(all.map((line: { date: string }) => line.date)).toEqual([...all.map((line: { date: string }) => line.date)].sort());
     expect(all[all.length - 1].balance).toBe(100 - 250 + 75 - 400 + 30 - 990 + 5);

@@ -23,7 +23,14 @@ describe('HR attendance', () => {
     const employeeId = await hire(dev, hr);
     const checkIn = await record({ employeeId, date: '2025-03-03', checkIn: '08:00' });
     expect(checkIn.status).toBe(201);
-    expect(checkIn.body.data).toMatchObject({ employeeId, date: '2025-03-03', status: 'present', checkIn: '2025-03-03T08:00:00.000Z', checkOut: null, workedHours: 0 });
+    expect(checkIn.body.data).toMatchObject({
+      employeeId,
+      date: '2025-03-03',
+      status: 'present',
+      checkIn: '2025-03-03T08:00:00.000Z',
+      checkOut: null,
+      workedHours: 0,
+    });
     const checkOut = await record({ employeeId, date: '2025-03-03', checkOut: '2025-03-03T17:20:00+01:00' });
     expect(checkOut.status).toBe(200);
     expect(checkOut.body.data).toMatchObject({ id: checkIn.body.data.id, checkOut: '2025-03-03T16:20:00.000Z', workedHours: 8.33, status: 'present' });
@@ -72,7 +79,14 @@ describe('HR attendance', () => {
     expect(page.body.data).toMatchObject({ total: 2, page: 1, limit: 1 });
     expect(page.body.data.items[0]).toMatchObject({ date: '2025-04-02', status: 'present' });
     expect((await lister.call(hr, 'GET', `${ATTENDANCE}?from=2024-04-02&to=2025-04-01`)).body.data.total).toBe(1);
-    for (const query of ['', '?from=2025-04-01', '?from=2025-04-30&to=2025-04-01', '?from=2025-02-30&to=2025-04-01', '?from=yesterday&to=today', '?from=2024-01-01&to=2025-01-01']) {
+    for (const query of [
+      '',
+      '?from=2025-04-01',
+      '?from=2025-04-30&to=2025-04-01',
+      '?from=2025-02-30&to=2025-04-01',
+      '?from=yesterday&to=today',
+      '?from=2024-01-01&to=2025-01-01',
+    ]) {
       const result = await lister.call(hr, 'GET', `${ATTENDANCE}${query}`);
       expectError(result, 400, 'ATTENDANCE_INVALID_DATE_RANGE');
       expect(typeof result.body.details.reason).toBe('string');
@@ -92,9 +106,13 @@ describe('HR attendance', () => {
     await post({ employeeId: amina, date: '2025-03-04', checkIn: '08:00', checkOut: '12:10', status: 'remote' });
     await post({ employeeId: amina, date: '2025-03-06', status: 'sick' });
     const type = (await company.call(hr, 'POST', '/api/v1/hr/leave-types', { body: { name: 'Annual', annualAllowanceDays: 20 } })).body.data.id;
-    const leave = await company.call(hr, 'POST', '/api/v1/hr/leave-requests', { body: { employeeId: amina, leaveTypeId: type, startDate: '2025-03-07', endDate: '2025-03-10', endHalfDay: true } });
+    const leave = await company.call(hr, 'POST', '/api/v1/hr/leave-requests', {
+      body: { employeeId: amina, leaveTypeId: type, startDate: '2025-03-07', endDate: '2025-03-10', endHalfDay: true },
+    });
     await company.call(hr, 'POST', `/api/v1/hr/leave-requests/${leave.body.data.id}/approve`);
-    await company.call(hr, 'POST', '/api/v1/hr/leave-requests', { body: { employeeId: bruno, leaveTypeId: type, startDate: '2025-03-05', endDate: '2025-03-05' } });
+    await company.call(hr, 'POST', '/api/v1/hr/leave-requests', {
+      body: { employeeId: bruno, leaveTypeId: type, startDate: '2025-03-05', endDate: '2025-03-05' },
+    });
 
     const summary = await company.call(hr, 'GET', `${ATTENDANCE}/summary?from=2025-03-03&to=2025-03-09`);
     expect(summary.status).toBe(200);
@@ -113,7 +131,15 @@ describe('HR attendance', () => {
     expect(second).toMatchObject({ employeeId: bruno, workedHours: 0, daysPresent: 0, daysOnLeave: 0 });
 
     const oneEmployee = await company.call(hr, 'GET', `${ATTENDANCE}/summary?from=2025-03-10&to=2025-03-10&employeeId=${amina}`);
-    expect(oneEmployee.body.data.items).toEqual([{ employeeId: amina, workedHours: 0, daysPresent: 0, daysOnLeave: 0.5, days: [{ date: '2025-03-10', status: 'on_leave', workedHours: 0, onLeave: true }] }]);
+    expect(oneEmployee.body.data.items).toEqual([
+      {
+        employeeId: amina,
+        workedHours: 0,
+        daysPresent: 0,
+        daysOnLeave: 0.5,
+        days: [{ date: '2025-03-10', status: 'on_leave', workedHours: 0, onLeave: true }],
+      },
+    ]);
     expectError(await company.call(hr, 'GET', `${ATTENDANCE}/summary?from=2025-03-10&to=2025-03-01`), 400, 'ATTENDANCE_INVALID_DATE_RANGE');
     expectError(await company.call(hr, 'GET', `${ATTENDANCE}/summary?from=2025-03-10`), 400, 'ATTENDANCE_INVALID_DATE_RANGE');
     expectError(await dev.call(hr, 'GET', `${ATTENDANCE}/summary?from=2025-03-10&to=2025-03-10&employeeId=${amina}`), 404, 'USER_NOT_FOUND');
@@ -122,6 +148,10 @@ describe('HR attendance', () => {
   it('needs hr scopes', async () => {
     const reader = await stack.developer({ scopes: ['hr:read'] });
     expect((await reader.call(hr, 'GET', `${ATTENDANCE}?from=2025-01-01&to=2025-01-31`)).status).toBe(200);
-    expectError(await reader.call(hr, 'POST', ATTENDANCE, { body: { employeeId: randomUUID(), date: '2025-01-01', status: 'present' } }), 403, 'INSUFFICIENT_SCOPE');
+    expectError(
+      await reader.call(hr, 'POST', ATTENDANCE, { body: { employeeId: randomUUID(), date: '2025-01-01', status: 'present' } }),
+      403,
+      'INSUFFICIENT_SCOPE',
+    );
   });
 });

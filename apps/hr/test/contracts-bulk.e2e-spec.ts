@@ -7,10 +7,21 @@ import { contractBody, employeeBody, recordedEvents } from './fixtures';
 const BULK = '/api/v1/hr/contracts/bulk';
 const CONTRACTS = '/api/v1/hr/contracts';
 
-type Result = { index: number; externalId: string | null; employeeId: string | null; employeeExternalId: string | null; status: string; id: string | null; error?: any };
+type Result = {
+  index: number;
+  externalId: string | null;
+  employeeId: string | null;
+  employeeExternalId: string | null;
+  status: string;
+  id: string | null;
+  error?: any;
+};
 
 /** A contract item for the employee of this externalId. */
-const item = (externalId: string, employeeExternalId: string, over: Record<string, unknown> = {}) => ({ ...contractBody('', { externalId, employeeExternalId, ...over }), employeeId: undefined });
+const item = (externalId: string, employeeExternalId: string, over: Record<string, unknown> = {}) => ({
+  ...contractBody('', { externalId, employeeExternalId, ...over }),
+  employeeId: undefined,
+});
 
 describe('POST /api/v1/hr/contracts/bulk', () => {
   let stack: TestStack;
@@ -25,7 +36,9 @@ describe('POST /api/v1/hr/contracts/bulk', () => {
   /** A company of its own (its events are its own) with employees of these externalIds; their ids. */
   async function companyWith(...employeeExternalIds: string[]): Promise<{ dev: Developer; ids: string[] }> {
     const dev = await stack.developer();
-    const hired = await dev.call(hr, 'POST', '/api/v1/hr/employees/bulk', { body: { items: employeeExternalIds.map((externalId) => employeeBody({ externalId })) } });
+    const hired = await dev.call(hr, 'POST', '/api/v1/hr/employees/bulk', {
+      body: { items: employeeExternalIds.map((externalId) => employeeBody({ externalId })) },
+    });
     return { dev, ids: hired.body.data.items.map((result: Result) => result.id) };
   }
 
@@ -79,7 +92,11 @@ describe('POST /api/v1/hr/contracts/bulk', () => {
       expect(results[index].error).toMatchObject({ success: false, code, statusCode: status, message: expect.any(String), timestamp: expect.any(String) });
       return results[index].error;
     };
-    expect(failure(1).errors).toEqual({ baseSalary: ['baseSalary must not be less than 1'], currency: ['currency must be an ISO 4217 code such as XAF'], bonus: ['property bonus should not exist'] });
+    expect(failure(1).errors).toEqual({
+      baseSalary: ['baseSalary must not be less than 1'],
+      currency: ['currency must be an ISO 4217 code such as XAF'],
+      bonus: ['property bonus should not exist'],
+    });
     expect(failure(3).errors).toEqual({ item: ['item must be an object'] });
     expect(failure(4).errors).toEqual({ externalId: ['externalId must not repeat an earlier item’s (item 0)'] });
     expect(failure(6).errors).toEqual({ endDate: ['endDate is required for an internship contract'] });
@@ -110,7 +127,13 @@ describe('POST /api/v1/hr/contracts/bulk', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
-    expect((await dev.call(hr, 'GET', `${CONTRACTS}/${b}`)).body.data).toMatchObject({ externalId: 'C-B', type: 'fixed_term', endDate: '2025-12-31', allowances: [], jobTitle: null });
+    expect((await dev.call(hr, 'GET', `${CONTRACTS}/${b}`)).body.data).toMatchObject({
+      externalId: 'C-B',
+      type: 'fixed_term',
+      endDate: '2025-12-31',
+      allowances: [],
+      jobTitle: null,
+    });
     expect((await dev.call(hr, 'GET', `${CONTRACTS}/${c}`)).body.data).toMatchObject({ status: 'draft', payFrequency: 'weekly' });
     expect((await dev.call(hr, 'GET', `${CONTRACTS}?externalId=C-BAD`)).body.data.total).toBe(0);
 
@@ -118,7 +141,11 @@ describe('POST /api/v1/hr/contracts/bulk', () => {
     const changed = [{ ...valid[0], baseSalary: 400_000, jobTitle: undefined }, valid[1], { ...valid[2], status: 'active' }];
     const second = await dev.call(hr, 'POST', BULK, { body: { items: changed } });
     expect(second.body.data).toMatchObject({ created: 0, updated: 2, unchanged: 1, failed: 0 });
-    expect(second.body.data.items.map((r: Result) => [r.id, r.status])).toEqual([[a, 'updated'], [b, 'unchanged'], [c, 'updated']]);
+    expect(second.body.data.items.map((r: Result) => [r.id, r.status])).toEqual([
+      [a, 'updated'],
+      [b, 'unchanged'],
+      [c, 'updated'],
+    ]);
     const raised = await dev.call(hr, 'GET', `${CONTRACTS}/${a}`);
     expect(raised.body.data).toMatchObject({ baseSalary: 400_000, jobTitle: 'Accountant', createdAt: stored.body.data.createdAt });
     expect(raised.body.data.updatedAt > stored.body.data.updatedAt).toBe(true);
@@ -171,7 +198,11 @@ describe('POST /api/v1/hr/contracts/bulk', () => {
       [7, 'THREE-A', 'created'],
       [8, 'THREE-A', 'failed'],
     ]);
-    expect(results[0].error).toMatchObject({ code: 'CONTRACT_OVERLAP', statusCode: 409, details: { contractId: before.body.data.id, startDate: '2024-01-01', endDate: null } });
+    expect(results[0].error).toMatchObject({
+      code: 'CONTRACT_OVERLAP',
+      statusCode: 409,
+      details: { contractId: before.body.data.id, startDate: '2024-01-01', endDate: null },
+    });
     expect(results[4].error).toMatchObject({ code: 'CONTRACT_OVERLAP', details: { contractId: results[3].id, startDate: '2025-01-01', endDate: null } });
     expect(results[8].error.errors).toEqual({ externalId: ['externalId must not repeat an earlier item’s (item 7)'] });
 
@@ -183,7 +214,13 @@ describe('POST /api/v1/hr/contracts/bulk', () => {
 
     // a later call sees the contracts an earlier one made
     const later = await dev.call(hr, 'POST', BULK, {
-      body: { items: [item('THREE-B', 'E-3', { startDate: '2025-03-01' }), item('THREE-A', 'E-3', { startDate: '2025-01-01', status: 'ended', endDate: '2025-02-28' }), item('THREE-B', 'E-3', { startDate: '2025-03-01' })] },
+      body: {
+        items: [
+          item('THREE-B', 'E-3', { startDate: '2025-03-01' }),
+          item('THREE-A', 'E-3', { startDate: '2025-01-01', status: 'ended', endDate: '2025-02-28' }),
+          item('THREE-B', 'E-3', { startDate: '2025-03-01' }),
+        ],
+      },
     });
     expect(outcomes(later.body.data.items)).toEqual([
       [0, 'THREE-B', 'failed'],
@@ -215,7 +252,16 @@ describe('POST /api/v1/hr/contracts/bulk', () => {
     const today = new Date().toISOString().slice(0, 10);
     expect((await dev.call(hr, 'GET', `${CONTRACTS}/${ended.body.data.items[0].id}`)).body.data).toMatchObject({ status: 'ended', endDate: today });
 
-    const result = await dev.call(hr, 'POST', BULK, { body: { items: [ending, { ...ending, externalId: 'C-1 ', baseSalary: 1 }, item('C-2', 'E-2', { status: 'draft' }), item('C-1', 'E-2', { startDate: '2024-01-01' })] } });
+    const result = await dev.call(hr, 'POST', BULK, {
+      body: {
+        items: [
+          ending,
+          { ...ending, externalId: 'C-1 ', baseSalary: 1 },
+          item('C-2', 'E-2', { status: 'draft' }),
+          item('C-1', 'E-2', { startDate: '2024-01-01' }),
+        ],
+      },
+    });
     expect(result.body.data.items.map((r: Result) => [r.status, r.error?.code])).toEqual([
       ['unchanged', undefined],
       ['failed', 'VALIDATION_FAILED'],
@@ -225,7 +271,10 @@ describe('POST /api/v1/hr/contracts/bulk', () => {
     const alone = async (contract: unknown) => (await dev.call(hr, 'POST', BULK, { body: { items: [contract] } })).body.data.items[0];
     expect((await alone({ ...ending, baseSalary: 1 })).error).toMatchObject({ code: 'CONTRACT_NOT_EDITABLE', statusCode: 409 });
     expect(result.body.data.items[2].error.message).toBe('The contract cannot move from active to draft.');
-    expect((await alone(item('C-1', 'E-2', { startDate: '2024-01-01' }))).error).toMatchObject({ code: 'CONTRACT_EXTERNAL_ID_CONFLICT', details: { contractId: ended.body.data.items[0].id } });
+    expect((await alone(item('C-1', 'E-2', { startDate: '2024-01-01' }))).error).toMatchObject({
+      code: 'CONTRACT_EXTERNAL_ID_CONFLICT',
+      details: { contractId: ended.body.data.items[0].id },
+    });
   });
 
   it('keeps companies apart: another company’s employee is not found, the same externalIds are other contracts', async () => {
@@ -239,7 +288,9 @@ describe('POST /api/v1/hr/contracts/bulk', () => {
     expect((await ours.dev.call(hr, 'GET', `${CONTRACTS}/${mine.body.data.items[0].id}`)).body.data.baseSalary).toBe(111_111);
     expectError(await ours.dev.call(hr, 'GET', `${CONTRACTS}/${other.body.data.items[0].id}`), 404, 'CONTRACT_NOT_FOUND');
 
-    const reaching = await ours.dev.call(hr, 'POST', BULK, { body: { items: [item('C-X', 'THEIRS-ONLY'), contractBody(theirs.ids[1], { externalId: 'C-Y' })] } });
+    const reaching = await ours.dev.call(hr, 'POST', BULK, {
+      body: { items: [item('C-X', 'THEIRS-ONLY'), contractBody(theirs.ids[1], { externalId: 'C-Y' })] },
+    });
     expect(reaching.body.data.items.map((r: Result) => [r.status, r.employeeId, r.error?.code])).toEqual([
       ['failed', null, 'USER_NOT_FOUND'],
       ['failed', null, 'USER_NOT_FOUND'],
@@ -251,10 +302,12 @@ describe('POST /api/v1/hr/contracts/bulk', () => {
     const externalIds = Array.from({ length: 20 }, (_, n) => `RACE-${n}`);
     const employees = Array.from({ length: 4 }, (_, call) => externalIds.map((_, n) => `E-${call}-${n}`));
     const { dev } = await companyWith(...employees.flat());
-    const calls = await Promise.all(employees.map((names) => dev.call(hr, 'POST', BULK, { body: { items: names.map((name, n) => item(externalIds[n], name)) } })));
+    const calls = await Promise.all(
+      employees.map((names) => dev.call(hr, 'POST', BULK, { body: { items: names.map((name, n) => item(externalIds[n], name)) } })),
+    );
     expect(calls.map((call) => call.status)).toEqual([200, 200, 200, 200]);
     for (const [n] of externalIds.entries()) {
-      const outcomesOfOne = calls.map((call) => call.body.data.items[n]).map((r: Result) => r.status === 'created' ? 'created' : r.error?.code);
+      const outcomesOfOne = calls.map((call) => call.body.data.items[n]).map((r: Result) => (r.status === 'created' ? 'created' : r.error?.code));
       expect(outcomesOfOne.sort()).toEqual(['CONTRACT_EXTERNAL_ID_CONFLICT', 'CONTRACT_EXTERNAL_ID_CONFLICT', 'CONTRACT_EXTERNAL_ID_CONFLICT', 'created']);
     }
     expect((await dev.call(hr, 'GET', `${CONTRACTS}?limit=1`)).body.data.total).toBe(20);
@@ -277,7 +330,9 @@ describe('POST /api/v1/hr/contracts/bulk', () => {
       return { answer, count: queries.length };
     };
     const ten = await statements(names.slice(0, 10).map((name) => item(`C-${name}`, name)));
-    const thousand = await statements(names.map((name, n) => item(`C-${name}`, name, n < 10 ? { baseSalary: 360_000 } : { status: n % 2 ? 'active' : 'draft' })));
+    const thousand = await statements(
+      names.map((name, n) => item(`C-${name}`, name, n < 10 ? { baseSalary: 360_000 } : { status: n % 2 ? 'active' : 'draft' })),
+    );
     const synced = await statements(names.map((name) => item(`C-${name}`, name, { baseSalary: 500_000 })));
     expect([ten.answer.created, thousand.answer.created, thousand.answer.updated, synced.answer.updated]).toEqual([10, 990, 10, 1000]);
     // the employees locked, their contracts read, one insert, one update, one insert of the events
@@ -296,13 +351,22 @@ describe('POST /api/v1/hr/contracts/bulk', () => {
         payFrequency: 'biweekly',
         jobTitle: long(150),
         status: 'active',
-        allowances: Array.from({ length: 8 }, (_, k) => ({ code: `A${k}`.padEnd(30, 'X'), name: long(100), amount: Number.MAX_SAFE_INTEGER, taxable: false, contributory: false })),
+        allowances: Array.from({ length: 8 }, (_, k) => ({
+          code: `A${k}`.padEnd(30, 'X'),
+          name: long(100),
+          amount: Number.MAX_SAFE_INTEGER,
+          taxable: false,
+          contributory: false,
+        })),
       }),
     );
     const size = Buffer.byteLength(JSON.stringify({ items: largest }));
     expect(size).toBeGreaterThan(4 * 1024 * 1024);
     const full = await dev.call(hr, 'POST', BULK, { body: { items: largest }, timeoutMs: 60_000 });
-    expect({ status: full.status, failed: full.body.data?.items.filter((r: Result) => r.status === 'failed').slice(0, 1) }).toEqual({ status: 200, failed: [] });
+    expect({ status: full.status, failed: full.body.data?.items.filter((r: Result) => r.status === 'failed').slice(0, 1) }).toEqual({
+      status: 200,
+      failed: [],
+    });
     expect(full.body.data.created).toBe(1000);
 
     const tooMany = await dev.call(hr, 'POST', BULK, { body: { items: Array.from({ length: 1001 }, (_, n) => item(`M-${n}`, names[0])) } });
@@ -310,14 +374,22 @@ describe('POST /api/v1/hr/contracts/bulk', () => {
     expect(tooMany.body.errors).toEqual({ items: ['items must contain no more than 1000 elements'] });
     const over = await dev.call(hr, 'POST', BULK, { body: { items: largest, padding: 'x'.repeat(6 * 1024 * 1024 - size + 16) } });
     expectError(over, 413, 'HTTP_ERROR');
-    for (const body of [{}, { items: {} }, { items: 'x' }, { items: [], extra: 1 }, []]) expectError(await dev.call(hr, 'POST', BULK, { body }), 400, 'VALIDATION_FAILED');
+    for (const body of [{}, { items: {} }, { items: 'x' }, { items: [], extra: 1 }, []])
+      expectError(await dev.call(hr, 'POST', BULK, { body }), 400, 'VALIDATION_FAILED');
     expect((await dev.call(hr, 'POST', BULK, { body: { items: [] } })).body.data).toEqual({ created: 0, updated: 0, unchanged: 0, failed: 0, items: [] });
   });
 
   it('answers item errors in the caller’s language', async () => {
     const { dev } = await companyWith('E-FR');
     const french = await dev.call(hr, 'POST', BULK, {
-      body: { items: [item('C-1', 'E-FR', { type: 'fixed_term' }), item('C-2', 'E-FR', { baseSalary: 0 }), item('C-3', 'NOBODY'), { ...item('C-4', 'E-FR'), employeeId: randomUUID() }] },
+      body: {
+        items: [
+          item('C-1', 'E-FR', { type: 'fixed_term' }),
+          item('C-2', 'E-FR', { baseSalary: 0 }),
+          item('C-3', 'NOBODY'),
+          { ...item('C-4', 'E-FR'), employeeId: randomUUID() },
+        ],
+      },
       headers: { 'accept-language': 'fr' },
     });
     expect(french.body.data.items.map((r: Result) => r.error.errors ?? r.error.message)).toEqual([

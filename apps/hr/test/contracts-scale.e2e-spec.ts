@@ -41,7 +41,8 @@ describe('contracts of a company of 2,000 employees, in bulk', () => {
   it(`creates ${EMPLOYEES.toLocaleString('en')} contracts in two calls, each present and right; a replay changes nothing; a raise updates them all`, async () => {
     const dev = await stack.developer();
     const numbers = Array.from({ length: EMPLOYEES }, (_, n) => n);
-    const calls = (items: (n: number) => unknown) => Array.from({ length: EMPLOYEES / PER_CALL }, (_, call) => numbers.slice(call * PER_CALL, (call + 1) * PER_CALL).map(items));
+    const calls = (items: (n: number) => unknown) =>
+      Array.from({ length: EMPLOYEES / PER_CALL }, (_, call) => numbers.slice(call * PER_CALL, (call + 1) * PER_CALL).map(items));
     const send = async (path: string, items: (n: number) => unknown) => {
       const answers: { [status: string]: any }[] = [];
       for (const batch of calls(items)) {
@@ -49,7 +50,12 @@ describe('contracts of a company of 2,000 employees, in bulk', () => {
         expect(answer.status).toBe(200);
         answers.push(answer.body.data);
       }
-      return { ...Object.fromEntries(['created', 'updated', 'unchanged', 'failed'].map((status) => [status, answers.reduce((sum, answer) => sum + answer[status], 0)])), items: answers.flatMap((answer) => answer.items) };
+      return {
+        ...Object.fromEntries(
+          ['created', 'updated', 'unchanged', 'failed'].map((status) => [status, answers.reduce((sum, answer) => sum + answer[status], 0)]),
+        ),
+        items: answers.flatMap((answer) => answer.items),
+      };
     };
 
     const hired = await send('/api/v1/hr/employees/bulk', (n) => employeeBody({ externalId: employeeExternalId(n), email: `scale${n}@example.cm` }));
@@ -61,7 +67,10 @@ describe('contracts of a company of 2,000 employees, in bulk', () => {
     expect(created.items.map((item: { employeeId: string }) => item.employeeId)).toEqual(employeeIds);
 
     // every contract in the database, each with its own values
-    const stored = await hr.app.get(DataSource).getRepository(Contract).find({ where: { companyId: dev.organizationId }, order: { externalId: 'ASC' } });
+    const stored = await hr.app
+      .get(DataSource)
+      .getRepository(Contract)
+      .find({ where: { companyId: dev.organizationId }, order: { externalId: 'ASC' } });
     expect(stored).toHaveLength(EMPLOYEES);
     const wrong = stored.filter((contract, n) => {
       const sent = contractOf(n);
@@ -82,7 +91,11 @@ describe('contracts of a company of 2,000 employees, in bulk', () => {
 
     const raised = await send('/api/v1/hr/contracts/bulk', (n) => contractOf(n, { baseSalary: 200_000 + n, status: 'active' }));
     expect(raised).toMatchObject({ created: 0, updated: EMPLOYEES, unchanged: 0, failed: 0 });
-    const salaries = await hr.app.get(DataSource).query(`SELECT count(*)::int AS raised FROM "hr"."contracts" WHERE "company_id" = $1 AND "status" = 'active' AND "base_salary" >= 200000`, [dev.organizationId]);
+    const salaries = await hr.app
+      .get(DataSource)
+      .query(`SELECT count(*)::int AS raised FROM "hr"."contracts" WHERE "company_id" = $1 AND "status" = 'active' AND "base_salary" >= 200000`, [
+        dev.organizationId,
+      ]);
     expect(salaries).toEqual([{ raised: EMPLOYEES }]);
 
     // one activation per contract: at its creation, or when its draft was activated by the raise

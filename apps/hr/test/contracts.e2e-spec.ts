@@ -21,7 +21,10 @@ describe('HR contracts', () => {
     const employeeId = await hire(dev, hr);
     const body = contractBody(employeeId, {
       jobTitle: 'Accountant',
-      allowances: [{ code: 'TRANSPORT', name: 'Transport', amount: 25_000 }, { code: 'HOUSING', name: 'Housing', amount: 50_000, taxable: false, contributory: false }],
+      allowances: [
+        { code: 'TRANSPORT', name: 'Transport', amount: 25_000 },
+        { code: 'HOUSING', name: 'Housing', amount: 50_000, taxable: false, contributory: false },
+      ],
       deductions: [{ code: 'LOAN', name: 'Staff loan', amount: 10_000 }],
     });
     const created = await dev.call(hr, 'POST', CONTRACTS, { body });
@@ -41,7 +44,9 @@ describe('HR contracts', () => {
     const id = created.body.data.id;
     expect((await dev.call(hr, 'GET', `${CONTRACTS}/${id}`)).body.data).toMatchObject({ id, baseSalary: 350_000, currency: 'XAF' });
 
-    await dev.call(hr, 'POST', CONTRACTS, { body: contractBody(employeeId, { startDate: '2020-01-01', endDate: '2020-12-31', type: 'fixed_term', status: 'draft' }) });
+    await dev.call(hr, 'POST', CONTRACTS, {
+      body: contractBody(employeeId, { startDate: '2020-01-01', endDate: '2020-12-31', type: 'fixed_term', status: 'draft' }),
+    });
     const listed = await dev.call(hr, 'GET', `${CONTRACTS}?employeeId=${employeeId}&limit=1`);
     expect(listed.body.data).toMatchObject({ page: 1, limit: 1, total: 2 });
     const drafts = await dev.call(hr, 'GET', `${CONTRACTS}?employeeId=${employeeId}&status=draft`);
@@ -87,7 +92,12 @@ describe('HR contracts', () => {
     expect(noEnd.body.errors.endDate).toEqual(['endDate is required for a fixed_term contract']);
     expectError(await dev.call(hr, 'POST', CONTRACTS, { body: contractBody(employeeId, { endDate: '2024-12-31' }) }), 400, 'VALIDATION_FAILED');
     const duplicate = await dev.call(hr, 'POST', CONTRACTS, {
-      body: contractBody(employeeId, { allowances: [{ code: 'A', name: 'A', amount: 1 }, { code: 'A', name: 'B', amount: 2 }] }),
+      body: contractBody(employeeId, {
+        allowances: [
+          { code: 'A', name: 'A', amount: 1 },
+          { code: 'A', name: 'B', amount: 2 },
+        ],
+      }),
     });
     expectError(duplicate, 400, 'VALIDATION_FAILED');
     expect(duplicate.body.errors.allowances).toEqual(['allowances must have distinct codes']);
@@ -149,7 +159,11 @@ describe('HR contracts', () => {
     expectError(await dev.call(hr, 'PATCH', `${CONTRACTS}/${contract.id}`, { body: { status: 'active' } }), 409, 'CONTRACT_NOT_EDITABLE');
 
     // An ended contract still holds its dates.
-    expectError(await dev.call(hr, 'POST', CONTRACTS, { body: contractBody(employeeId, { startDate: '2024-06-01', endDate: '2024-06-30' }) }), 409, 'CONTRACT_OVERLAP');
+    expectError(
+      await dev.call(hr, 'POST', CONTRACTS, { body: contractBody(employeeId, { startDate: '2024-06-01', endDate: '2024-06-30' }) }),
+      409,
+      'CONTRACT_OVERLAP',
+    );
 
     const draft = (await dev.call(hr, 'POST', CONTRACTS, { body: contractBody(employeeId, { startDate: '2099-01-01', status: 'draft' }) })).body.data;
     expectError(await dev.call(hr, 'PATCH', `${CONTRACTS}/${draft.id}`, { body: { status: 'ended' } }), 409, 'CONTRACT_INVALID_TRANSITION');
@@ -161,7 +175,11 @@ describe('HR contracts', () => {
     const company = await stack.developer();
     const externalId = `CTR-${randomUUID().slice(0, 8)}`;
     const employeeId = await hire(company, hr);
-    const body = contractBody(employeeId, { externalId: ` ${externalId} `, jobTitle: 'Accountant', allowances: [{ code: 'TRANSPORT', name: 'Transport', amount: 25_000 }] });
+    const body = contractBody(employeeId, {
+      externalId: ` ${externalId} `,
+      jobTitle: 'Accountant',
+      allowances: [{ code: 'TRANSPORT', name: 'Transport', amount: 25_000 }],
+    });
     const created = await company.call(hr, 'POST', CONTRACTS, { body });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ externalId, employeeId, status: 'active', jobTitle: 'Accountant' });
@@ -171,9 +189,20 @@ describe('HR contracts', () => {
     expect(replay.status).toBe(200);
     expect(replay.body.data).toEqual(created.body.data);
 
-    const raised = await company.call(hr, 'POST', CONTRACTS, { body: contractBody(employeeId, { externalId, baseSalary: 400_000, allowances: [{ code: 'TRANSPORT', name: 'Transport', amount: 25_000, taxable: true }] }) });
+    const raised = await company.call(hr, 'POST', CONTRACTS, {
+      body: contractBody(employeeId, {
+        externalId,
+        baseSalary: 400_000,
+        allowances: [{ code: 'TRANSPORT', name: 'Transport', amount: 25_000, taxable: true }],
+      }),
+    });
     expect(raised.status).toBe(200);
-    expect(raised.body.data).toMatchObject({ id, baseSalary: 400_000, jobTitle: 'Accountant', allowances: [{ code: 'TRANSPORT', amount: 25_000, taxable: true, contributory: true }] });
+    expect(raised.body.data).toMatchObject({
+      id,
+      baseSalary: 400_000,
+      jobTitle: 'Accountant',
+      allowances: [{ code: 'TRANSPORT', amount: 25_000, taxable: true, contributory: true }],
+    });
     expect((await company.call(hr, 'GET', `${CONTRACTS}?externalId=${externalId}`)).body.data.items.map((c: { id: string }) => c.id)).toEqual([id]);
 
     // a known externalId moves its contract as PATCH does; a replay of the ending changes nothing
@@ -194,7 +223,9 @@ describe('HR contracts', () => {
     const employeeExternalId = `EMP-${randomUUID().slice(0, 8)}`;
     const employeeId = await hire(company, hr, { externalId: employeeExternalId });
     const noEmployee = { ...contractBody(employeeId), employeeId: undefined };
-    const byExternalId = await company.call(hr, 'POST', CONTRACTS, { body: { ...noEmployee, employeeExternalId: ` ${employeeExternalId} `, externalId: 'C-1' } });
+    const byExternalId = await company.call(hr, 'POST', CONTRACTS, {
+      body: { ...noEmployee, employeeExternalId: ` ${employeeExternalId} `, externalId: 'C-1' },
+    });
     expect(byExternalId.status).toBe(201);
     expect(byExternalId.body.data.employeeId).toBe(employeeId);
 
@@ -203,14 +234,19 @@ describe('HR contracts', () => {
     expect(both.body.errors).toEqual({ employeeExternalId: ['employeeExternalId must not be sent with employeeId'] });
     expect((await company.call(hr, 'POST', CONTRACTS, { body: noEmployee })).body.errors).toEqual({ employeeId: ['employeeId must be a UUID'] });
     expectError(await company.call(hr, 'POST', CONTRACTS, { body: { ...noEmployee, employeeExternalId: 'NOBODY' } }), 404, 'USER_NOT_FOUND');
-    const endedNew = await company.call(hr, 'POST', CONTRACTS, { body: contractBody(employeeId, { externalId: 'C-2', status: 'ended', endDate: '2025-03-31' }) });
+    const endedNew = await company.call(hr, 'POST', CONTRACTS, {
+      body: contractBody(employeeId, { externalId: 'C-2', status: 'ended', endDate: '2025-03-31' }),
+    });
     expectError(endedNew, 400, 'VALIDATION_FAILED');
     expect(endedNew.body.errors).toEqual({ status: ['status must be draft or active for a new contract'] });
 
     const colleague = await hire(company, hr);
     const moved = await company.call(hr, 'POST', CONTRACTS, { body: contractBody(colleague, { externalId: 'C-1' }), headers: { 'accept-language': 'fr' } });
     expectError(moved, 409, 'CONTRACT_EXTERNAL_ID_CONFLICT');
-    expect(moved.body).toMatchObject({ message: expect.stringContaining('appartient à un autre employé'), details: { contractId: byExternalId.body.data.id, employeeId } });
+    expect(moved.body).toMatchObject({
+      message: expect.stringContaining('appartient à un autre employé'),
+      details: { contractId: byExternalId.body.data.id, employeeId },
+    });
 
     const draft = await company.call(hr, 'POST', CONTRACTS, { body: contractBody(colleague, { status: 'draft' }) });
     expect(draft.body.data.externalId).toBeNull();
@@ -220,7 +256,9 @@ describe('HR contracts', () => {
 
     // the same externalId in another company is another contract
     const other = await stack.developer();
-    const theirs = await other.call(hr, 'POST', CONTRACTS, { body: contractBody(await hire(other, hr, { externalId: employeeExternalId }), { externalId: 'C-1' }) });
+    const theirs = await other.call(hr, 'POST', CONTRACTS, {
+      body: contractBody(await hire(other, hr, { externalId: employeeExternalId }), { externalId: 'C-1' }),
+    });
     expect(theirs.status).toBe(201);
     expect(theirs.body.data.id).not.toBe(byExternalId.body.data.id);
     expectError(await other.call(hr, 'POST', CONTRACTS, { body: { ...noEmployee, employeeExternalId: 'NOBODY' } }), 404, 'USER_NOT_FOUND');

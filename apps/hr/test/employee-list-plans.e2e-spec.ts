@@ -44,7 +44,14 @@ describe('the employee list’s filters', () => {
     ['email=amina%40example.cm', 'idx_employees_company_email', 'email'],
   ])('%s reads %s', async (filter, index, column) => {
     // on the test's few rows the company's key index (every employee, in order) costs as little as any: with it out of the way, the planner shows what serves a selective filter
-    const all = planNodes(await explainPlan(hr, await pageQuery(`/api/v1/hr/employees?${filter}`), ['enable_seqscan', 'enable_bitmapscan'], ['DROP INDEX "hr"."idx_employees_company_id"']));
+    const all = planNodes(
+      await explainPlan(
+        hr,
+        await pageQuery(`/api/v1/hr/employees?${filter}`),
+        ['enable_seqscan', 'enable_bitmapscan'],
+        ['DROP INDEX "hr"."idx_employees_company_id"'],
+      ),
+    );
     const scan = all.find((node) => node['Index Name'] === index);
     expect(scan?.['Node Type']).toMatch(/Index/);
     expect(scan?.['Index Cond']).toEqual(expect.stringMatching(new RegExp(`company_id = .*${column}\\)?(::text)? = .*id > `, 's')));

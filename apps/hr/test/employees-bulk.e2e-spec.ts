@@ -57,18 +57,40 @@ describe('POST /api/v1/hr/employees/bulk', () => {
     }
     const failure = (index: number) => {
       expect(results[index].id).toBeNull();
-      expect(results[index].error).toMatchObject({ success: false, code: 'VALIDATION_FAILED', statusCode: 400, message: expect.any(String), timestamp: expect.any(String) });
+      expect(results[index].error).toMatchObject({
+        success: false,
+        code: 'VALIDATION_FAILED',
+        statusCode: 400,
+        message: expect.any(String),
+        timestamp: expect.any(String),
+      });
       return results[index].error.errors;
     };
-    expect(failure(1)).toEqual({ email: ['email must be an email'], status: [expect.stringContaining('status must be one of the following values')], colour: ['property colour should not exist'] });
+    expect(failure(1)).toEqual({
+      email: ['email must be an email'],
+      status: [expect.stringContaining('status must be one of the following values')],
+      colour: ['property colour should not exist'],
+    });
     expect(failure(3)).toEqual({ item: ['item must be an object'] });
     expect(failure(4)).toEqual({ externalId: ['externalId must not repeat an earlier item’s (item 0)'] });
     expect(failure(6)).toEqual({ terminationDate: ['terminationDate must not be before hireDate'] });
 
     const [a, b, c] = [results[0].id, results[2].id, results[5].id];
     const stored = await dev.call(hr, 'GET', `/api/v1/hr/employees/${a}`);
-    expect(stored.body.data).toMatchObject({ externalId: `A-${tag}`, email: 'abena@example.cm', payout: bank, companyId: dev.organizationId, country: 'CM', phone: null });
-    expect((await dev.call(hr, 'GET', `/api/v1/hr/employees/${b}`)).body.data).toMatchObject({ externalId: `B-${tag}`, phone: '+237677123456', payout: null, nationalId: null });
+    expect(stored.body.data).toMatchObject({
+      externalId: `A-${tag}`,
+      email: 'abena@example.cm',
+      payout: bank,
+      companyId: dev.organizationId,
+      country: 'CM',
+      phone: null,
+    });
+    expect((await dev.call(hr, 'GET', `/api/v1/hr/employees/${b}`)).body.data).toMatchObject({
+      externalId: `B-${tag}`,
+      phone: '+237677123456',
+      payout: null,
+      nationalId: null,
+    });
     expect((await dev.call(hr, 'GET', `/api/v1/hr/employees?externalId=BAD-${tag}`)).body.data.items).toEqual([]);
 
     // the same items again, one of them changed and one terminated
@@ -76,12 +98,23 @@ describe('POST /api/v1/hr/employees/bulk', () => {
     const second = await dev.call(hr, 'POST', BULK, { body: { items: changed } });
     expect(second.status).toBe(200);
     expect(second.body.data).toMatchObject({ created: 0, updated: 2, unchanged: 1, failed: 0 });
-    expect(second.body.data.items.map((r: { id: string; status: string }) => [r.id, r.status])).toEqual([[a, 'updated'], [b, 'updated'], [c, 'unchanged']]);
-    expect((await dev.call(hr, 'GET', `/api/v1/hr/employees/${a}`)).body.data).toMatchObject({ jobTitle: 'Chief Accountant', createdAt: stored.body.data.createdAt });
+    expect(second.body.data.items.map((r: { id: string; status: string }) => [r.id, r.status])).toEqual([
+      [a, 'updated'],
+      [b, 'updated'],
+      [c, 'unchanged'],
+    ]);
+    expect((await dev.call(hr, 'GET', `/api/v1/hr/employees/${a}`)).body.data).toMatchObject({
+      jobTitle: 'Chief Accountant',
+      createdAt: stored.body.data.createdAt,
+    });
 
     const replay = await dev.call(hr, 'POST', BULK, { body: { items: changed } });
     expect(replay.body.data).toMatchObject({ created: 0, updated: 0, unchanged: 3, failed: 0 });
-    expect(replay.body.data.items.map((r: { id: string; status: string }) => [r.id, r.status])).toEqual([[a, 'unchanged'], [b, 'unchanged'], [c, 'unchanged']]);
+    expect(replay.body.data.items.map((r: { id: string; status: string }) => [r.id, r.status])).toEqual([
+      [a, 'unchanged'],
+      [b, 'unchanged'],
+      [c, 'unchanged'],
+    ]);
 
     // the events of the single POST, in the order of the changes
     const events = await eventually(async () => {
@@ -114,7 +147,9 @@ describe('POST /api/v1/hr/employees/bulk', () => {
 
   it('takes a thousand items, and refuses more, or a body that is not a list, whole', async () => {
     const tag = randomUUID().slice(0, 8);
-    const thousand = Array.from({ length: 1000 }, (_, n) => employeeBody({ externalId: `K-${tag}-${n}`, payout: { method: 'mobile_money', provider: 'mtn_momo', phoneNumber: '+237677123456' } }));
+    const thousand = Array.from({ length: 1000 }, (_, n) =>
+      employeeBody({ externalId: `K-${tag}-${n}`, payout: { method: 'mobile_money', provider: 'mtn_momo', phoneNumber: '+237677123456' } }),
+    );
     const full = await dev.call(hr, 'POST', BULK, { body: { items: thousand } });
     expect(full.status).toBe(200);
     expect(full.body.data).toMatchObject({ created: 1000, failed: 0 });
@@ -124,7 +159,8 @@ describe('POST /api/v1/hr/employees/bulk', () => {
     expect(tooMany.body.errors).toEqual({ items: ['items must contain no more than 1000 elements'] });
     expect((await dev.call(hr, 'GET', `/api/v1/hr/employees?externalId=K-${tag}-0`)).body.data.items[0].firstName).toBe('Amina');
 
-    for (const body of [{}, { items: {} }, { items: 'x' }, { items: [], extra: 1 }, []]) expectError(await dev.call(hr, 'POST', BULK, { body }), 400, 'VALIDATION_FAILED');
+    for (const body of [{}, { items: {} }, { items: 'x' }, { items: [], extra: 1 }, []])
+      expectError(await dev.call(hr, 'POST', BULK, { body }), 400, 'VALIDATION_FAILED');
     const none = await dev.call(hr, 'POST', BULK, { body: { items: [] } });
     expect(none.body.data).toEqual({ created: 0, updated: 0, unchanged: 0, failed: 0, items: [] });
   });
@@ -148,7 +184,10 @@ describe('POST /api/v1/hr/employees/bulk', () => {
     const size = Buffer.byteLength(JSON.stringify({ items: largest }));
     expect(size).toBeGreaterThan(1024 * 1024);
     const full = await dev.call(hr, 'POST', BULK, { body: { items: largest } });
-    expect({ status: full.status, failed: full.body.data?.items.filter((item: { status: string }) => item.status === 'failed').slice(0, 1) }).toEqual({ status: 200, failed: [] });
+    expect({ status: full.status, failed: full.body.data?.items.filter((item: { status: string }) => item.status === 'failed').slice(0, 1) }).toEqual({
+      status: 200,
+      failed: [],
+    });
     expect(full.body.data.created).toBe(1000);
 
     // the same size on the single route is past its limit

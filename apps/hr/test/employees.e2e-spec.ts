@@ -31,7 +31,11 @@ describe('HR employees', () => {
     const body = employee();
     const created = await dev.call(hr, 'POST', '/api/v1/hr/employees', { body });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ success: true, message: 'Resource created.', data: { ...body, email: 'amina.nkemelu@example.cm', companyId: dev.organizationId } });
+    expect(created.body).toMatchObject({
+      success: true,
+      message: 'Resource created.',
+      data: { ...body, email: 'amina.nkemelu@example.cm', companyId: dev.organizationId },
+    });
 
     const synced = await dev.call(hr, 'POST', '/api/v1/hr/employees', { body: { ...body, jobTitle: 'Senior Accountant' } });
     expect(synced.status).toBe(200);
@@ -76,10 +80,23 @@ describe('HR employees', () => {
   it('lists every kind of field exactly as a single read writes it, in both languages, and past the last page', async () => {
     const lister = await stack.developer();
     const full = await lister.call(hr, 'POST', '/api/v1/hr/employees', {
-      body: employee({ externalId: 'FULL-1', phone: '+237677001122', nationalId: '112233445', socialInsuranceNumber: 'CNPS-0001', country: 'ga', payout: { method: 'bank', bankName: 'Afriland', bankCode: '10005', accountNumber: '00012345678', accountHolder: 'Amina "Ami" Nkemelu' } }),
+      body: employee({
+        externalId: 'FULL-1',
+        phone: '+237677001122',
+        nationalId: '112233445',
+        socialInsuranceNumber: 'CNPS-0001',
+        country: 'ga',
+        payout: { method: 'bank', bankName: 'Afriland', bankCode: '10005', accountNumber: '00012345678', accountHolder: 'Amina "Ami" Nkemelu' },
+      }),
     });
     expect(full.status).toBe(201);
-    const momo = await lister.call(hr, 'POST', '/api/v1/hr/employees', { body: employee({ externalId: 'FULL-2', lastName: 'Ébénè\\ Ndjè', payout: { method: 'mobile_money', provider: 'orange_money', phoneNumber: '+237699001122' } }) });
+    const momo = await lister.call(hr, 'POST', '/api/v1/hr/employees', {
+      body: employee({
+        externalId: 'FULL-2',
+        lastName: 'Ébénè\\ Ndjè',
+        payout: { method: 'mobile_money', provider: 'orange_money', phoneNumber: '+237699001122' },
+      }),
+    });
     const ended = await lister.call(hr, 'POST', '/api/v1/hr/employees', { body: employee({ externalId: 'FULL-3' }) });
     await lister.call(hr, 'PATCH', `/api/v1/hr/employees/${ended.body.data.id}`, { body: { status: 'terminated', terminationDate: '2025-06-30' } });
 
@@ -113,7 +130,11 @@ describe('HR employees', () => {
     const noDate = await dev.call(hr, 'PATCH', `/api/v1/hr/employees/${id}`, { body: { status: 'terminated' } });
     expectError(noDate, 400, 'VALIDATION_FAILED');
     expect(noDate.body.errors.terminationDate).toBeDefined();
-    expectError(await dev.call(hr, 'PATCH', `/api/v1/hr/employees/${id}`, { body: { status: 'terminated', terminationDate: '2020-01-01' } }), 400, 'VALIDATION_FAILED');
+    expectError(
+      await dev.call(hr, 'PATCH', `/api/v1/hr/employees/${id}`, { body: { status: 'terminated', terminationDate: '2020-01-01' } }),
+      400,
+      'VALIDATION_FAILED',
+    );
     const terminated = await dev.call(hr, 'PATCH', `/api/v1/hr/employees/${id}`, { body: { status: 'terminated', terminationDate: '2025-06-30' } });
     expect(terminated.body.data).toMatchObject({ status: 'terminated', terminationDate: '2025-06-30' });
   });
@@ -122,8 +143,16 @@ describe('HR employees', () => {
     const created = await dev.call(hr, 'POST', '/api/v1/hr/employees', { body: employee() });
     expect(created.body.data).toMatchObject({ country: 'CM', payout: null, nationalId: null, socialInsuranceNumber: null });
     const id = created.body.data.id;
-    const bank = { method: 'bank', bankName: 'Afriland First Bank', bankCode: '10005', accountNumber: '10005000010123456789012', accountHolder: 'Amina Nkemelu' };
-    const patched = await dev.call(hr, 'PATCH', `/api/v1/hr/employees/${id}`, { body: { nationalId: ' 112233445 ', socialInsuranceNumber: 'CNPS-0001', country: 'ga', payout: bank } });
+    const bank = {
+      method: 'bank',
+      bankName: 'Afriland First Bank',
+      bankCode: '10005',
+      accountNumber: '10005000010123456789012',
+      accountHolder: 'Amina Nkemelu',
+    };
+    const patched = await dev.call(hr, 'PATCH', `/api/v1/hr/employees/${id}`, {
+      body: { nationalId: ' 112233445 ', socialInsuranceNumber: 'CNPS-0001', country: 'ga', payout: bank },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body.data).toMatchObject({ nationalId: '112233445', socialInsuranceNumber: 'CNPS-0001', country: 'GA', payout: bank });
     const momo = { method: 'mobile_money', provider: 'mtn_momo', phoneNumber: '+237677123456' };
@@ -152,7 +181,11 @@ describe('HR employees', () => {
   it('refuses an externalId another employee of the company has', async () => {
     const first = await dev.call(hr, 'POST', '/api/v1/hr/employees', { body: employee() });
     const second = await dev.call(hr, 'POST', '/api/v1/hr/employees', { body: employee() });
-    expectError(await dev.call(hr, 'PATCH', `/api/v1/hr/employees/${second.body.data.id}`, { body: { externalId: first.body.data.externalId } }), 409, 'EMPLOYEE_EXTERNAL_ID_CONFLICT');
+    expectError(
+      await dev.call(hr, 'PATCH', `/api/v1/hr/employees/${second.body.data.id}`, { body: { externalId: first.body.data.externalId } }),
+      409,
+      'EMPLOYEE_EXTERNAL_ID_CONFLICT',
+    );
   });
 
   it('validates every field and names each error', async () => {
@@ -160,7 +193,18 @@ describe('HR employees', () => {
       body: { externalId: '', email: 'not-mail', hireDate: '2024-02-30', status: 'retired', phone: '677', salary: 1 },
     });
     expectError(result, 400, 'VALIDATION_FAILED');
-    expect(Object.keys(result.body.errors).sort()).toEqual(['department', 'email', 'externalId', 'firstName', 'hireDate', 'jobTitle', 'lastName', 'phone', 'salary', 'status']);
+    expect(Object.keys(result.body.errors).sort()).toEqual([
+      'department',
+      'email',
+      'externalId',
+      'firstName',
+      'hireDate',
+      'jobTitle',
+      'lastName',
+      'phone',
+      'salary',
+      'status',
+    ]);
     expect(result.body.errors.hireDate).toEqual(['hireDate must be a valid calendar date']);
   });
 
@@ -229,13 +273,18 @@ describe('HR employees', () => {
       ]),
     );
     expect(Object.keys(openapi.body.paths).filter((path) => path.includes('internal'))).toEqual([]);
-    expect(openapi.body.components.schemas.CreateContractDto.required).toEqual(expect.arrayContaining(['type', 'startDate', 'baseSalary', 'currency', 'payFrequency']));
+    expect(openapi.body.components.schemas.CreateContractDto.required).toEqual(
+      expect.arrayContaining(['type', 'startDate', 'baseSalary', 'currency', 'payFrequency']),
+    );
     // the employee by one of two ids
     expect(Object.keys(openapi.body.components.schemas.CreateContractDto.properties)).toEqual(expect.arrayContaining(['employeeId', 'employeeExternalId']));
     const schemas = openapi.body.components.schemas;
     // a payout is one of two shapes, told apart by method, so each example is one the server accepts
     expect(schemas.BankPayout).toMatchObject({ required: expect.arrayContaining(['method', 'accountNumber']), properties: { method: { enum: ['bank'] } } });
-    expect(schemas.MobileMoneyPayout).toMatchObject({ required: expect.arrayContaining(['method', 'provider', 'phoneNumber']), properties: { method: { enum: ['mobile_money'] } } });
+    expect(schemas.MobileMoneyPayout).toMatchObject({
+      required: expect.arrayContaining(['method', 'provider', 'phoneNumber']),
+      properties: { method: { enum: ['mobile_money'] } },
+    });
     expect(schemas.BankPayout.properties.provider).toBeUndefined();
     // the success response is the envelope around the employee, not the bare employee
     expect(openapi.body.paths['/api/v1/hr/employees/{id}'].get.responses['200'].content['application/json'].schema).toMatchObject({
@@ -271,9 +320,17 @@ describe('HR employees', () => {
     it('refuses a workspace or company the caller does not own with ACTING_COMPANY_FORBIDDEN', async () => {
       const intruder = await stack.developer();
       expectError(await intruder.call(hr, 'GET', '/api/v1/hr/employees', { headers: acting }), 403, 'ACTING_COMPANY_FORBIDDEN');
-      expectError(await partner.call(hr, 'GET', '/api/v1/hr/employees', { headers: { ...acting, 'x-acting-company-id': randomUUID() } }), 403, 'ACTING_COMPANY_FORBIDDEN');
+      expectError(
+        await partner.call(hr, 'GET', '/api/v1/hr/employees', { headers: { ...acting, 'x-acting-company-id': randomUUID() } }),
+        403,
+        'ACTING_COMPANY_FORBIDDEN',
+      );
       const otherWorkspace = (await partner.call(stack.auth, 'POST', '/api/v1/workspaces', { body: { name: 'Other' } })).body.data.id;
-      expectError(await partner.call(hr, 'GET', '/api/v1/hr/employees', { headers: { ...acting, 'x-workspace-id': otherWorkspace } }), 403, 'ACTING_COMPANY_FORBIDDEN');
+      expectError(
+        await partner.call(hr, 'GET', '/api/v1/hr/employees', { headers: { ...acting, 'x-workspace-id': otherWorkspace } }),
+        403,
+        'ACTING_COMPANY_FORBIDDEN',
+      );
     });
 
     it('needs both headers as uuids', async () => {

@@ -48,10 +48,13 @@ describe('HR when a dependency fails', () => {
           return;
         }
       }
-      const forwarded = httpRequest({ host: authUrl.hostname, port: authUrl.port, method: incoming.method, path: incoming.url, headers: incoming.headers }, (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      });
+      const forwarded = httpRequest(
+        { host: authUrl.hostname, port: authUrl.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
+        (answer) => {
+          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(outgoing);
+        },
+      );
       forwarded.on('error', () => outgoing.destroy());
       incoming.pipe(forwarded);
     });

@@ -34,5 +34,8 @@ export const contractBody = (employeeId: string, over: Record<string, unknown> =
 export async function recordedEvents(hr: RunningApp, companyId: string, resource: string): Promise<{ type: string; data: Record<string, any> }[]> {
   return hr.app
     .get(DataSource)
-    .query(`SELECT "type", "data" FROM "hr"."outbox_events" WHERE "company_id" = $1 AND "type" LIKE $2 ORDER BY "occurred_at", "id"`, [companyId, `${resource}.%`]);
+    .query(`SELECT "type", "data" FROM "hr"."outbox_events" WHERE "company_id" = $1 AND "type" LIKE $2 ORDER BY "occurred_at", "id"`, [
+      companyId,
+      `${resource}.%`,
+    ]);
 }

@@ -32,7 +32,13 @@ describe('HR internal API', () => {
 
     beforeAll(async () => {
       dev = await stack.developer();
-      const payout = { method: 'bank', bankName: 'Afriland First Bank', bankCode: '10005', accountNumber: '10005000010123456789012', accountHolder: 'Abena Amina' };
+      const payout = {
+        method: 'bank',
+        bankName: 'Afriland First Bank',
+        bankCode: '10005',
+        accountNumber: '10005000010123456789012',
+        accountHolder: 'Abena Amina',
+      };
       abena = await hire(dev, hr, { lastName: 'Abena', hireDate: '2025-01-01', nationalId: '112233445', socialInsuranceNumber: 'CNPS-0001', payout });
       biya = await hire(dev, hr, { lastName: 'Biya' });
       chantal = await hire(dev, hr, { lastName: 'Chantal' });
@@ -46,7 +52,10 @@ describe('HR internal API', () => {
         expect(result.status).toBe(201);
         return result.body.data;
       };
-      const ended = await post('/api/v1/hr/contracts', contractBody(abena, { type: 'fixed_term', startDate: '2025-01-01', endDate: '2026-06-30', baseSalary: 300_000 }));
+      const ended = await post(
+        '/api/v1/hr/contracts',
+        contractBody(abena, { type: 'fixed_term', startDate: '2025-01-01', endDate: '2026-06-30', baseSalary: 300_000 }),
+      );
       await dev.call(hr, 'PATCH', `/api/v1/hr/contracts/${ended.id}`, { body: { status: 'ended', endDate: '2026-03-15' } });
       const active = await post(
         '/api/v1/hr/contracts',
@@ -109,18 +118,30 @@ describe('HR internal API', () => {
             nationalId: '112233445',
             socialInsuranceNumber: 'CNPS-0001',
             country: 'CM',
-            payout: { method: 'bank', bankName: 'Afriland First Bank', bankCode: '10005', accountNumber: '10005000010123456789012', accountHolder: 'Abena Amina' },
+            payout: {
+              method: 'bank',
+              bankName: 'Afriland First Bank',
+              bankCode: '10005',
+              accountNumber: '10005000010123456789012',
+              accountHolder: 'Abena Amina',
+            },
             contracts: [contractView(contracts.ended), contractView(contracts.active)],
             unpaidLeaveDays: 5.5,
           },
         ],
       });
-      expect(result.body.employees[0].contracts[1].allowances).toEqual([{ code: 'TRANSPORT', name: 'Transport', amount: 25_000, taxable: true, contributory: true }]);
+      expect(result.body.employees[0].contracts[1].allowances).toEqual([
+        { code: 'TRANSPORT', name: 'Transport', amount: 25_000, taxable: true, contributory: true },
+      ]);
     });
 
     it('sorts the listed ids into employees, ineligible and unknown (another company’s employee is unknown)', async () => {
       const stranger = randomUUID();
-      const result = await inputs({ companyId: dev.organizationId, ...MARCH, employeeIds: [abena, biya, chantal, later, theirs, stranger, abena.toUpperCase()] });
+      const result = await inputs({
+        companyId: dev.organizationId,
+        ...MARCH,
+        employeeIds: [abena, biya, chantal, later, theirs, stranger, abena.toUpperCase()],
+      });
       expect(result.status).toBe(200);
       expect(result.body.unknownEmployeeIds).toEqual([theirs, stranger]);
       expect(result.body.ineligibleEmployeeIds).toEqual([biya, chantal, later]);
@@ -130,7 +151,9 @@ describe('HR internal API', () => {
       const none = await inputs({ companyId: dev.organizationId, ...MARCH, employeeIds: [stranger] });
       expect(none.body).toEqual({ unknownEmployeeIds: [stranger], ineligibleEmployeeIds: [], employees: [], nextAfter: null });
       const april = await inputs({ companyId: dev.organizationId, periodStart: '2026-04-01', periodEnd: '2026-04-30' });
-      expect(april.body.employees.map((e: { id: string; unpaidLeaveDays: number }) => [e.id, e.unpaidLeaveDays])).toEqual([abena, later].sort().map((id) => [id, id === abena ? 2 : 0]));
+      expect(april.body.employees.map((e: { id: string; unpaidLeaveDays: number }) => [e.id, e.unpaidLeaveDays])).toEqual(
+        [abena, later].sort().map((id) => [id, id === abena ? 2 : 0]),
+      );
       const empty = await inputs({ companyId: randomUUID(), ...MARCH });
       expect(empty.body).toEqual({ unknownEmployeeIds: [], ineligibleEmployeeIds: [], employees: [], nextAfter: null });
     });
@@ -197,7 +220,9 @@ describe('HR internal API', () => {
       expect((await dev.call(hr, 'POST', '/api/v1/hr/contracts', { body: contractBody(employeeId) })).status).toBe(409);
       await dev.call(hr, 'PATCH', `/api/v1/hr/contracts/${contract.id}`, { body: { status: 'ended', endDate: '2025-12-31' } });
       const type = (await dev.call(hr, 'POST', '/api/v1/hr/leave-types', { body: { name: 'Annual', annualAllowanceDays: 20 } })).body.data.id;
-      const leave = (await dev.call(hr, 'POST', '/api/v1/hr/leave-requests', { body: { employeeId, leaveTypeId: type, startDate: '2030-03-04', endDate: '2030-03-05' } })).body.data;
+      const leave = (
+        await dev.call(hr, 'POST', '/api/v1/hr/leave-requests', { body: { employeeId, leaveTypeId: type, startDate: '2030-03-04', endDate: '2030-03-05' } })
+      ).body.data;
       await dev.call(hr, 'POST', `/api/v1/hr/leave-requests/${leave.id}/approve`);
       await dev.call(hr, 'POST', `/api/v1/hr/leave-requests/${leave.id}/cancel`);
       await dev.call(hr, 'PATCH', `/api/v1/hr/employees/${employeeId}`, { body: { status: 'terminated', terminationDate: '2025-12-31' } });
@@ -240,7 +265,8 @@ describe('HR internal API', () => {
     });
 
     it('validates the cursor and hides the feed without the internal token', async () => {
-      for (const query of ['after=-1', 'after=abc', 'after=9007199254740992', 'limit=0', 'limit=501', 'since=1']) expectError(await get(`/internal/v1/hr/events?${query}`), 400, 'VALIDATION_FAILED');
+      for (const query of ['after=-1', 'after=abc', 'after=9007199254740992', 'limit=0', 'limit=501', 'since=1'])
+        expectError(await get(`/internal/v1/hr/events?${query}`), 400, 'VALIDATION_FAILED');
       expectError(await call(hr.url, 'GET', '/internal/v1/hr/events'), 404, 'HTTP_ERROR');
     });
   });

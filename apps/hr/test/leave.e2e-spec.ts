@@ -40,7 +40,11 @@ describe('HR leave', () => {
     it('validates the allowance in half days', async () => {
       const bad = await dev.call(hr, 'POST', TYPES, { body: { name: '', annualAllowanceDays: 1.3, paid: 'no' } });
       expectError(bad, 400, 'VALIDATION_FAILED');
-      expect(bad.body.errors).toEqual({ name: ['name should not be empty'], annualAllowanceDays: ['annualAllowanceDays must be a multiple of 0.5'], paid: ['paid must be a boolean value'] });
+      expect(bad.body.errors).toEqual({
+        name: ['name should not be empty'],
+        annualAllowanceDays: ['annualAllowanceDays must be a multiple of 0.5'],
+        paid: ['paid must be a boolean value'],
+      });
       expectError(await dev.call(hr, 'POST', TYPES, { body: { name: 'Negative', annualAllowanceDays: -0.5 } }), 400, 'VALIDATION_FAILED');
       expectError(await dev.call(hr, 'POST', TYPES, { body: { name: 'Text', annualAllowanceDays: '5' } }), 400, 'VALIDATION_FAILED');
       const nullPaid = await dev.call(hr, 'POST', TYPES, { body: { name: 'Null', annualAllowanceDays: 5, paid: null } });
@@ -63,7 +67,9 @@ describe('HR leave', () => {
 
     it('validates dates, flags and references', async () => {
       const employeeId = await hire(dev, hr);
-      const bad = await dev.call(hr, 'POST', REQUESTS, { body: { employeeId: 'x', leaveTypeId: annual, startDate: '2027-02-29', endDate: '03/01/2027', startHalfDay: 'yes' } });
+      const bad = await dev.call(hr, 'POST', REQUESTS, {
+        body: { employeeId: 'x', leaveTypeId: annual, startDate: '2027-02-29', endDate: '03/01/2027', startHalfDay: 'yes' },
+      });
       expectError(bad, 400, 'VALIDATION_FAILED');
       expect(Object.keys(bad.body.errors).sort()).toEqual(['employeeId', 'endDate', 'startDate', 'startHalfDay']);
       expectError(await request(employeeId, '2027-03-05', '2027-03-04'), 400, 'VALIDATION_FAILED');
@@ -74,7 +80,11 @@ describe('HR leave', () => {
       const other = await stack.developer();
       const theirType = (await other.call(hr, 'POST', TYPES, { body: { name: 'Theirs', annualAllowanceDays: 30 } })).body.data.id;
       expectError(await request(employeeId, '2027-03-01', '2027-03-01', { leaveTypeId: theirType }), 404, 'LEAVE_TYPE_NOT_FOUND');
-      expectError(await other.call(hr, 'POST', REQUESTS, { body: { employeeId, leaveTypeId: theirType, startDate: '2027-03-01', endDate: '2027-03-01' } }), 404, 'USER_NOT_FOUND');
+      expectError(
+        await other.call(hr, 'POST', REQUESTS, { body: { employeeId, leaveTypeId: theirType, startDate: '2027-03-01', endDate: '2027-03-01' } }),
+        404,
+        'USER_NOT_FOUND',
+      );
     });
 
     it('refuses overlapping pending or approved requests, to the half day', async () => {
@@ -140,11 +150,18 @@ describe('HR leave', () => {
     it('lists with filters', async () => {
       const employeeId = await hire(dev, hr);
       const ids = [];
-      for (const [start, end] of [['2027-01-04', '2027-01-05'], ['2027-02-01', '2027-02-02'], ['2027-03-01', '2027-03-02']]) ids.push((await request(employeeId, start, end)).body.data.id);
+      for (const [start, end] of [
+        ['2027-01-04', '2027-01-05'],
+        ['2027-02-01', '2027-02-02'],
+        ['2027-03-01', '2027-03-02'],
+      ])
+        ids.push((await request(employeeId, start, end)).body.data.id);
       await dev.call(hr, 'POST', `${REQUESTS}/${ids[1]}/approve`);
       const all = await dev.call(hr, 'GET', `${REQUESTS}?employeeId=${employeeId}`);
       expect(all.body.data.items.map((r: { id: string }) => r.id)).toEqual(ids);
-      expect((await dev.call(hr, 'GET', `${REQUESTS}?employeeId=${employeeId}&status=approved`)).body.data.items.map((r: { id: string }) => r.id)).toEqual([ids[1]]);
+      expect((await dev.call(hr, 'GET', `${REQUESTS}?employeeId=${employeeId}&status=approved`)).body.data.items.map((r: { id: string }) => r.id)).toEqual([
+        ids[1],
+      ]);
       const window = await dev.call(hr, 'GET', `${REQUESTS}?employeeId=${employeeId}&from=2027-01-05&to=2027-02-01&limit=1&page=2`);
       expect(window.body.data).toMatchObject({ total: 2, page: 2, limit: 1 });
       expect(window.body.data.items[0].id).toBe(ids[1]);

@@ -17,7 +17,12 @@ const COUNT = 2000;
  * not what this test is about). Returns their ids.
  */
 async function employeesWithContracts(hr: RunningApp, dev: Developer, count: number): Promise<string[]> {
-  const model = await hire(dev, hr, { firstName: 'Model', lastName: 'Employee', hireDate: '2021-01-04', payout: { method: 'mobile_money', provider: 'mtn_momo', phoneNumber: '+237677123456' } });
+  const model = await hire(dev, hr, {
+    firstName: 'Model',
+    lastName: 'Employee',
+    hireDate: '2021-01-04',
+    payout: { method: 'mobile_money', provider: 'mtn_momo', phoneNumber: '+237677123456' },
+  });
   const contract = await dev.call(hr, 'POST', '/api/v1/hr/contracts', { body: contractBody(model, { startDate: '2021-01-04', baseSalary: 200_000 }) });
   expect(contract.status).toBe(201);
   const dataSource = hr.app.get(DataSource);
@@ -59,7 +64,9 @@ describe('payroll runs over HR data asked in pages', () => {
 
   /** Every employee has exactly one payslip in the run: no page was skipped or read twice. */
   async function expectOnePayslipEach(runId: string) {
-    const rows: { employee_id: string }[] = await payroll.app.get(DataSource).query('SELECT employee_id FROM payroll.payslips WHERE company_id = $1 AND run_id = $2', [dev.organizationId, runId]);
+    const rows: { employee_id: string }[] = await payroll.app
+      .get(DataSource)
+      .query('SELECT employee_id FROM payroll.payslips WHERE company_id = $1 AND run_id = $2', [dev.organizationId, runId]);
     expect(rows.map((row) => row.employee_id).sort()).toEqual([...ids].sort());
   }
 
@@ -97,10 +104,13 @@ describe('payroll runs over HR data asked in pages', () => {
         outgoing.writeHead(500, { 'content-type': 'application/json' }).end('{"success":false}');
         return;
       }
-      const forwarded = httpRequest({ host: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers: incoming.headers }, (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      });
+      const forwarded = httpRequest(
+        { host: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers: incoming.headers },
+        (answer) => {
+          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(outgoing);
+        },
+      );
       incoming.pipe(forwarded);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -113,7 +123,12 @@ describe('payroll runs over HR data asked in pages', () => {
       const behind = await stack.startApp(PayrollModule, 'payroll', { HR_URL: proxy.url });
       const dataSource = payroll.app.get(DataSource);
       const counts = async () =>
-        (await dataSource.query('SELECT (SELECT count(*) FROM payroll.payroll_runs WHERE company_id = $1)::int AS runs, (SELECT count(*) FROM payroll.payslips WHERE company_id = $1)::int AS payslips', [dev.organizationId]))[0];
+        (
+          await dataSource.query(
+            'SELECT (SELECT count(*) FROM payroll.payroll_runs WHERE company_id = $1)::int AS runs, (SELECT count(*) FROM payroll.payslips WHERE company_id = $1)::int AS payslips',
+            [dev.organizationId],
+          )
+        )[0];
       const before = await counts();
       expectError(await dev.call(behind, 'POST', '/api/v1/payroll/runs', { body: MARCH }), 503, 'UPSTREAM_UNAVAILABLE');
       expect(await counts()).toEqual(before);
@@ -122,7 +137,11 @@ describe('payroll runs over HR data asked in pages', () => {
       const written = await counts();
       expectError(await dev.call(behind, 'POST', `/api/v1/payroll/runs/${run.id}/recalculate`), 503, 'UPSTREAM_UNAVAILABLE');
       expect(await counts()).toEqual(written);
-      expect((await dev.call(payroll, 'GET', `/api/v1/payroll/runs/${run.id}`)).body.data).toMatchObject({ version: run.version, employeeCount: COUNT, totalNet: run.totalNet });
+      expect((await dev.call(payroll, 'GET', `/api/v1/payroll/runs/${run.id}`)).body.data).toMatchObject({
+        version: run.version,
+        employeeCount: COUNT,
+        totalNet: run.totalNet,
+      });
       await expectOnePayslipEach(run.id);
       expect((await dev.call(payroll, 'POST', `/api/v1/payroll/runs/${run.id}/cancel`)).status).toBe(200);
     } finally {
@@ -131,7 +150,10 @@ describe('payroll runs over HR data asked in pages', () => {
   }, 60_000);
 
   it('answers each page of HR’s inputs with at most a page of employees', async () => {
-    const page = await call(hr.url, 'POST', '/internal/v1/hr/payroll-inputs', { headers: { 'x-internal-token': stack.env.INTERNAL_TOKEN }, body: { companyId: dev.organizationId, ...MARCH } });
+    const page = await call(hr.url, 'POST', '/internal/v1/hr/payroll-inputs', {
+      headers: { 'x-internal-token': stack.env.INTERNAL_TOKEN },
+      body: { companyId: dev.organizationId, ...MARCH },
+    });
     expect(page.status).toBe(200);
     expect(page.body.employees).toHaveLength(1000);
     expect(page.body.nextAfter).toBe([...ids].sort()[999]);

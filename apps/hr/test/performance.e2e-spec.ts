@@ -35,11 +35,25 @@ describe('HR performance reviews', () => {
       body: { employeeId: 'x', periodStart: '2025-13-01', periodEnd: '2025-06-30', goals: [{ title: '', weight: 0, rating: 6 }], overallRating: 2.5, score: 1 },
     });
     expectError(bad, 400, 'VALIDATION_FAILED');
-    expect(Object.keys(bad.body.errors).sort()).toEqual(['employeeId', 'goals.0.rating', 'goals.0.title', 'goals.0.weight', 'overallRating', 'periodStart', 'score']);
+    expect(Object.keys(bad.body.errors).sort()).toEqual([
+      'employeeId',
+      'goals.0.rating',
+      'goals.0.title',
+      'goals.0.weight',
+      'overallRating',
+      'periodStart',
+      'score',
+    ]);
     const employeeId = await hire(dev, hr);
     expectError(await dev.call(hr, 'POST', REVIEWS, { body: { employeeId, periodStart: '2025-06-30', periodEnd: '2025-01-01' } }), 400, 'VALIDATION_FAILED');
-    expectError(await dev.call(hr, 'POST', REVIEWS, { body: { employeeId: randomUUID(), periodStart: '2025-01-01', periodEnd: '2025-06-30' } }), 404, 'USER_NOT_FOUND');
-    const unknownReviewer = await dev.call(hr, 'POST', REVIEWS, { body: { employeeId, periodStart: '2025-01-01', periodEnd: '2025-06-30', reviewerEmployeeId: randomUUID() } });
+    expectError(
+      await dev.call(hr, 'POST', REVIEWS, { body: { employeeId: randomUUID(), periodStart: '2025-01-01', periodEnd: '2025-06-30' } }),
+      404,
+      'USER_NOT_FOUND',
+    );
+    const unknownReviewer = await dev.call(hr, 'POST', REVIEWS, {
+      body: { employeeId, periodStart: '2025-01-01', periodEnd: '2025-06-30', reviewerEmployeeId: randomUUID() },
+    });
     expectError(unknownReviewer, 400, 'VALIDATION_FAILED');
     expect(unknownReviewer.body.errors.reviewerEmployeeId).toBeDefined();
   });
@@ -50,10 +64,21 @@ describe('HR performance reviews', () => {
     expectError(empty, 400, 'VALIDATION_FAILED');
     expect(Object.keys(empty.body.errors).sort()).toEqual(['goals', 'overallRating', 'reviewer']);
     const partial = await dev.call(hr, 'PATCH', `${REVIEWS}/${review.id}`, {
-      body: { status: 'submitted', reviewerName: 'Jean Mbarga', goals: [{ title: 'Close books', weight: 60, rating: 4 }, { title: 'Train staff', weight: 30 }], overallRating: 4 },
+      body: {
+        status: 'submitted',
+        reviewerName: 'Jean Mbarga',
+        goals: [
+          { title: 'Close books', weight: 60, rating: 4 },
+          { title: 'Train staff', weight: 30 },
+        ],
+        overallRating: 4,
+      },
     });
     expectError(partial, 400, 'VALIDATION_FAILED');
-    expect(partial.body.errors).toEqual({ goals: ['goal weights must sum to 100 to submit (they sum to 90)'], 'goals.1.rating': ['rating is required to submit'] });
+    expect(partial.body.errors).toEqual({
+      goals: ['goal weights must sum to 100 to submit (they sum to 90)'],
+      'goals.1.rating': ['rating is required to submit'],
+    });
     expect((await dev.call(hr, 'GET', `${REVIEWS}/${review.id}`)).body.data).toMatchObject({ status: 'draft', goals: [] });
   });
 
@@ -61,7 +86,16 @@ describe('HR performance reviews', () => {
     const reviewer = await hire(dev, hr, { firstName: 'Jean' });
     const review = await draft({ goals: [{ title: 'Close books', weight: 60, rating: 4, comment: 'On time' }] });
     const submitted = await dev.call(hr, 'PATCH', `${REVIEWS}/${review.id}`, {
-      body: { status: 'submitted', reviewerEmployeeId: reviewer, goals: [{ title: 'Close books', weight: 60, rating: 4 }, { title: 'Train staff', weight: 40, rating: 3 }], overallRating: 4, summary: 'Solid half-year.' },
+      body: {
+        status: 'submitted',
+        reviewerEmployeeId: reviewer,
+        goals: [
+          { title: 'Close books', weight: 60, rating: 4 },
+          { title: 'Train staff', weight: 40, rating: 3 },
+        ],
+        overallRating: 4,
+        summary: 'Solid half-year.',
+      },
     });
     expect(submitted.status).toBe(200);
     expect(submitted.body.data).toMatchObject({ status: 'submitted', reviewerEmployeeId: reviewer, overallRating: 4 });
@@ -84,7 +118,9 @@ describe('HR performance reviews', () => {
     const review = await draft();
     const listed = await dev.call(hr, 'GET', `${REVIEWS}?employeeId=${review.employeeId}&status=draft`);
     expect(listed.body.data).toMatchObject({ total: 1, page: 1, limit: 20 });
-    expect((await dev.call(hr, 'GET', `${REVIEWS}?status=completed&limit=100`)).body.data.items.every((r: { status: string }) => r.status === 'completed')).toBe(true);
+    expect(
+      (await dev.call(hr, 'GET', `${REVIEWS}?status=completed&limit=100`)).body.data.items.every((r: { status: string }) => r.status === 'completed'),
+    ).toBe(true);
     expectError(await dev.call(hr, 'GET', `${REVIEWS}?status=closed`), 400, 'VALIDATION_FAILED');
     const other = await stack.developer();
     for (const id of [review.id, randomUUID(), 'nope']) expectError(await other.call(hr, 'GET', `${REVIEWS}/${id}`), 404, 'PERFORMANCE_REVIEW_NOT_FOUND');

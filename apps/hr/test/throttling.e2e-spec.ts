@@ -29,9 +29,7 @@ describe('plan throttling across replicas (Redis)', () => {
 
   it('admits at most the sandbox burst of 5 per second across two instances', async () => {
     const sandbox = await stack.developer({ plan: 'developer-sandbox' });
-    const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => sandbox.call(i % 2 ? first : second, 'GET', '/api/v1/hr/employees')),
-    );
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => sandbox.call(i % 2 ? first : second, 'GET', '/api/v1/hr/employees')));
     const admitted = results.filter((r) => r.status === 200);
     const limited = results.filter((r) => r.status === 429);
     expect(admitted).toHaveLength(5);
@@ -51,7 +49,9 @@ describe('plan throttling across replicas (Redis)', () => {
   it('keeps each organization to its own burst when their checks go to Redis together', async () => {
     const developers = await Promise.all([1, 2, 3].map(() => stack.developer({ plan: 'developer-sandbox' })));
     const results = await Promise.all(
-      Array.from({ length: 36 }, (_, i) => developers[i % 3].call(i % 2 ? first : second, 'GET', '/api/v1/hr/employees').then((r) => ({ developer: i % 3, status: r.status }))),
+      Array.from({ length: 36 }, (_, i) =>
+        developers[i % 3].call(i % 2 ? first : second, 'GET', '/api/v1/hr/employees').then((r) => ({ developer: i % 3, status: r.status })),
+      ),
     );
     for (const index of [0, 1, 2]) {
       const own = results.filter((r) => r.developer === index);
@@ -80,7 +80,9 @@ describe('plan throttling across replicas (Redis)', () => {
     let i = 0;
     while (Date.now() - started < 2500) {
       const target = i++ % 2 ? first : second;
-      pending.push(sandbox.call(target, 'GET', '/api/v1/hr/employees').then((r: HttpResult) => void (r.status === 200 && admittedAt.push(Date.now() - started))));
+      pending.push(
+        sandbox.call(target, 'GET', '/api/v1/hr/employees').then((r: HttpResult) => void (r.status === 200 && admittedAt.push(Date.now() - started))),
+      );
       await sleep(20);
     }
     await Promise.all(pending);
@@ -152,7 +154,8 @@ describe('plan throttling across replicas (Redis)', () => {
     // a count, not a time: a slow machine takes longer to send enough for leases to be taken
     await Promise.all(
       Array.from({ length: 16 }, async () => {
-        while (admitted < 60 && performance.now() - started < 10_000) if ((await busy.call(stopping, 'GET', '/api/v1/hr/employees?limit=1')).status === 200) admitted++;
+        while (admitted < 60 && performance.now() - started < 10_000)
+          if ((await busy.call(stopping, 'GET', '/api/v1/hr/employees?limit=1')).status === 200) admitted++;
       }),
     );
     expect(admitted).toBeGreaterThanOrEqual(60);

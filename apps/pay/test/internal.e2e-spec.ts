@@ -16,7 +16,8 @@ describe('pay: internal payments route', () => {
     stack = await TestStack.start();
     pay = await stack.startApp(PayModule, 'pay');
     client = new PayClient(await stack.developer(), pay);
-    internal = (method, path, body, headers = {}) => call(pay.url, method, path, { body, headers: { 'x-internal-token': stack.env.INTERNAL_TOKEN, ...headers } });
+    internal = (method, path, body, headers = {}) =>
+      call(pay.url, method, path, { body, headers: { 'x-internal-token': stack.env.INTERNAL_TOKEN, ...headers } });
   });
   afterAll(() => stack.stop());
 
@@ -34,7 +35,10 @@ describe('pay: internal payments route', () => {
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(paid.body);
     // the same key on the public route is the same operation
-    const publicReplay = await client.payment({ walletId, amount: 445_261, currency: 'XAF', recipient: MOMO, description: 'March 2026 salary', reference: 'payslip:run-1:emp-1' }, key);
+    const publicReplay = await client.payment(
+      { walletId, amount: 445_261, currency: 'XAF', recipient: MOMO, description: 'March 2026 salary', reference: 'payslip:run-1:emp-1' },
+      key,
+    );
     expect(publicReplay.headers.get('idempotent-replayed')).toBe('true');
     expect(await client.expectLedgerConsistent(walletId)).toMatchObject({ balance: 500_000 - 445_261 });
 
@@ -43,7 +47,11 @@ describe('pay: internal payments route', () => {
     expect(read.body).toMatchObject({ id: paid.body.id, status: 'succeeded' });
     expect(read.body).not.toHaveProperty('success');
     expectError(await internal('GET', `${INTERNAL}/${paid.body.id}?companyId=00000000-0000-4000-8000-000000000000`), 404, 'PAYMENT_NOT_FOUND');
-    expectError(await internal('POST', INTERNAL, { ...body, companyId: '00000000-0000-4000-8000-000000000000' }, { 'idempotency-key': newKey() }), 404, 'WALLET_NOT_FOUND');
+    expectError(
+      await internal('POST', INTERNAL, { ...body, companyId: '00000000-0000-4000-8000-000000000000' }, { 'idempotency-key': newKey() }),
+      404,
+      'WALLET_NOT_FOUND',
+    );
   });
 
   it('refuses what the public route refuses, and hides itself without the internal token', async () => {

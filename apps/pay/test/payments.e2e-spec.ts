@@ -21,12 +21,24 @@ describe('pay: payments', () => {
     const paid = await client.pay(walletId, 25_000, MOMO, newKey(), { reference: 'PAYSLIP-1' });
     expect(paid.status).toBe(201);
     expect(paid.headers.get('idempotent-replayed')).toBeNull();
-    expect(paid.body.data).toMatchObject({ walletId, amount: 25_000, currency: 'XAF', recipient: MOMO, status: 'succeeded', provider: 'sandbox', reference: 'PAYSLIP-1', failureReason: null });
+    expect(paid.body.data).toMatchObject({
+      walletId,
+      amount: 25_000,
+      currency: 'XAF',
+      recipient: MOMO,
+      status: 'succeeded',
+      provider: 'sandbox',
+      reference: 'PAYSLIP-1',
+      failureReason: null,
+    });
     expect(paid.body.data.providerReference).toMatch(/^sbx_/);
     expect(paid.body.data.settledAt).toBeTruthy();
     expect(await client.expectLedgerConsistent(walletId)).toMatchObject({ balance: 75_000, held: 0, available: 75_000 });
     const rows = await client.ledger(walletId);
-    expect(rows.map((r) => [r.type, r.amount, r.paymentId])).toEqual([['credit', 100_000, null], ['debit', -25_000, paid.body.data.id]]);
+    expect(rows.map((r) => [r.type, r.amount, r.paymentId])).toEqual([
+      ['credit', 100_000, null],
+      ['debit', -25_000, paid.body.data.id],
+    ]);
 
     const read = await client.call('GET', `${PAYMENTS}/${paid.body.data.id}`);
     expect(read.status).toBe(200);
@@ -167,7 +179,16 @@ describe('pay: payments', () => {
       expect((await client.pay(walletId, 100, MOMO, key)).status).toBe(201);
       expectError(await client.pay(walletId, 101, MOMO, key), 409, 'IDEMPOTENCY_KEY_REUSED');
       expectError(await client.pay(walletId, 100, BANK, key), 409, 'IDEMPOTENCY_KEY_REUSED');
-      const reordered = await client.payment({ description: 'Test payment', recipient: { phoneNumber: MOMO.phoneNumber, provider: 'mtn_momo', type: 'mobile_money' }, currency: 'XAF', amount: 100, walletId }, key);
+      const reordered = await client.payment(
+        {
+          description: 'Test payment',
+          recipient: { phoneNumber: MOMO.phoneNumber, provider: 'mtn_momo', type: 'mobile_money' },
+          currency: 'XAF',
+          amount: 100,
+          walletId,
+        },
+        key,
+      );
       expect(reordered.status).toBe(201);
       expect(reordered.headers.get('idempotent-replayed')).toBe('true');
       // a key of a payment cannot be reused for a credit either

@@ -24,7 +24,13 @@ describe('pay: bulk payouts', () => {
   afterAll(() => stack.stop());
 
   const item = (walletId: string, amount: number, recipient: Record<string, unknown> = MOMO, key = newKey()) => ({
-    idempotencyKey: key, walletId, amount, currency: 'XAF', recipient, description: 'March 2026 salary', reference: `payslip:${key}`,
+    idempotencyKey: key,
+    walletId,
+    amount,
+    currency: 'XAF',
+    recipient,
+    description: 'March 2026 salary',
+    reference: `payslip:${key}`,
   });
   const payments = async (walletId: string) => (await client.call('GET', `${PAYMENTS}?walletId=${walletId}&limit=100`)).body.data.total as number;
 
@@ -34,7 +40,14 @@ describe('pay: bulk payouts', () => {
     const paid = await bulk({ companyId, items });
     expect(paid.status).toBe(200);
     expect(paid.body.results.map((r: { idempotencyKey: string }) => r.idempotencyKey)).toEqual(items.map((i) => i.idempotencyKey));
-    expect(paid.body.results.map((r: { payment: { status: string; amount: number }; replayed: boolean; error: unknown }) => [r.payment.status, r.payment.amount, r.replayed, r.error])).toEqual([
+    expect(
+      paid.body.results.map((r: { payment: { status: string; amount: number }; replayed: boolean; error: unknown }) => [
+        r.payment.status,
+        r.payment.amount,
+        r.replayed,
+        r.error,
+      ]),
+    ).toEqual([
       ['succeeded', 100_000, false, null],
       ['succeeded', 200_000, false, null],
       ['failed', 50_000, false, null],
@@ -83,11 +96,19 @@ describe('pay: bulk payouts', () => {
 
   it('pays what the balance covers in the items’ order, refuses the rest without using up their keys, and pays them after a top-up', async () => {
     const walletId = await client.fundedWallet(150_000);
-    const items = [item(walletId, 100_000), item(walletId, 80_000), item(walletId, 50_000), { ...item(walletId, 1), recipient: { type: 'mobile_money', provider: 'mtn_momo', phoneNumber: '12' } }];
+    const items = [
+      item(walletId, 100_000),
+      item(walletId, 80_000),
+      item(walletId, 50_000),
+      { ...item(walletId, 1), recipient: { type: 'mobile_money', provider: 'mtn_momo', phoneNumber: '12' } },
+    ];
     const first = await bulk({ companyId, items });
     expect(first.status).toBe(200);
     expect(first.body.results.map((r: { payment: { status: string } | null; error: { code: string } | null }) => r.payment?.status ?? r.error?.code)).toEqual([
-      'succeeded', 'WALLET_INSUFFICIENT_BALANCE', 'succeeded', 'VALIDATION_FAILED',
+      'succeeded',
+      'WALLET_INSUFFICIENT_BALANCE',
+      'succeeded',
+      'VALIDATION_FAILED',
     ]);
     expect(first.body.results[1].error.details).toMatchObject({ available: 50_000, requested: 80_000 });
     expect(Object.keys(first.body.results[3].error.errors)).toEqual(['recipient.phoneNumber']);
@@ -96,7 +117,9 @@ describe('pay: bulk payouts', () => {
     expect((await client.credit(walletId, 80_000)).status).toBe(201);
     const retried = await bulk({ companyId, items: items.slice(0, 3) });
     expect(retried.body.results.map((r: { payment: { status: string }; replayed: boolean }) => [r.payment.status, r.replayed])).toEqual([
-      ['succeeded', true], ['succeeded', false], ['succeeded', true],
+      ['succeeded', true],
+      ['succeeded', false],
+      ['succeeded', true],
     ]);
     expect(await client.expectLedgerConsistent(walletId)).toMatchObject({ balance: 0 });
     expect(await payments(walletId)).toBe(3);
@@ -104,8 +127,15 @@ describe('pay: bulk payouts', () => {
 
   it('refuses an unknown wallet or another currency item by item, and a malformed body as a whole', async () => {
     const walletId = await client.fundedWallet(100_000);
-    const result = await bulk({ companyId, items: [item('00000000-0000-4000-8000-000000000000', 10), { ...item(walletId, 10), currency: 'EUR' }, item(walletId, 10)] });
-    expect(result.body.results.map((r: { payment: { status: string } | null; error: { code: string } | null }) => r.payment?.status ?? r.error?.code)).toEqual(['WALLET_NOT_FOUND', 'CURRENCY_MISMATCH', 'succeeded']);
+    const result = await bulk({
+      companyId,
+      items: [item('00000000-0000-4000-8000-000000000000', 10), { ...item(walletId, 10), currency: 'EUR' }, item(walletId, 10)],
+    });
+    expect(result.body.results.map((r: { payment: { status: string } | null; error: { code: string } | null }) => r.payment?.status ?? r.error?.code)).toEqual([
+      'WALLET_NOT_FOUND',
+      'CURRENCY_MISMATCH',
+      'succeeded',
+    ]);
     // another company's wallet is not found either
     const outsider = await bulk({ companyId: '00000000-0000-4000-8000-000000000000', items: [item(walletId, 10)] });
     expect(outsider.body.results[0].error.code).toBe('WALLET_NOT_FOUND');

@@ -51,7 +51,16 @@ describe('pay: wallets and credits', () => {
     const id = await client.wallet();
     const first = await client.credit(id, 150_000, 'XAF', newKey(), { reference: 'TOPUP-1' });
     expect(first.status).toBe(201);
-    expect(first.body.data).toMatchObject({ walletId: id, type: 'credit', amount: 150_000, currency: 'XAF', balanceAfter: 150_000, sequence: 1, reference: 'TOPUP-1', paymentId: null });
+    expect(first.body.data).toMatchObject({
+      walletId: id,
+      type: 'credit',
+      amount: 150_000,
+      currency: 'XAF',
+      balanceAfter: 150_000,
+      sequence: 1,
+      reference: 'TOPUP-1',
+      paymentId: null,
+    });
     const second = await client.credit(id, 50_000);
     expect(second.body.data).toMatchObject({ balanceAfter: 200_000, sequence: 2 });
     expect(await client.expectLedgerConsistent(id)).toMatchObject({ balance: 200_000, available: 200_000 });
@@ -93,9 +102,13 @@ describe('pay: wallets and credits', () => {
   it('a credit never takes a balance past 2^53 − 1', async () => {
     const id = await client.wallet();
     // the API caps one credit at 10^12, so the wallet is brought near the ceiling through the ledger itself
-    await pay.app.get(Transactions).run((manager) =>
-      pay.app.get(WalletLedger).credit(manager, { companyId: client.dev.organizationId, walletId: id, currency: 'XAF', amount: Number.MAX_SAFE_INTEGER - 500, type: 'credit' }),
-    );
+    await pay.app
+      .get(Transactions)
+      .run((manager) =>
+        pay.app
+          .get(WalletLedger)
+          .credit(manager, { companyId: client.dev.organizationId, walletId: id, currency: 'XAF', amount: Number.MAX_SAFE_INTEGER - 500, type: 'credit' }),
+      );
     expect((await client.credit(id, 500)).status).toBe(201);
     const refused = await client.credit(id, 1);
     expectError(refused, 400, 'VALIDATION_FAILED');
@@ -122,7 +135,11 @@ describe('pay: wallets and credits', () => {
   it('answers 404 for unknown, malformed and other companies’ wallets on every route', async () => {
     const id = await client.fundedWallet(1_000);
     const other = new PayClient(await stack.developer(), pay);
-    for (const [who, wallet] of [[other, id], [client, '00000000-0000-4000-8000-000000000000'], [client, 'nope']] as const) {
+    for (const [who, wallet] of [
+      [other, id],
+      [client, '00000000-0000-4000-8000-000000000000'],
+      [client, 'nope'],
+    ] as const) {
       expectError(await who.call('GET', `${WALLETS}/${wallet}`), 404, 'WALLET_NOT_FOUND');
       expectError(await who.call('GET', `${WALLETS}/${wallet}/transactions`), 404, 'WALLET_NOT_FOUND');
       expectError(await who.credit(wallet, 100), 404, 'WALLET_NOT_FOUND');
@@ -142,7 +159,9 @@ describe('pay: wallets and credits', () => {
     expect(doc.components.schemas.CreatePaymentDto.properties.amount).toMatchObject({ type: 'integer', minimum: 1 });
     expect(doc.paths['/internal/v1/pay/payments']).toBeUndefined();
     // the wallet is served in the envelope, and a recipient is one of three shapes told apart by type
-    expect(doc.paths['/api/v1/pay/wallets/{id}'].get.responses['200'].content['application/json'].schema.properties.data).toEqual({ $ref: '#/components/schemas/WalletView' });
+    expect(doc.paths['/api/v1/pay/wallets/{id}'].get.responses['200'].content['application/json'].schema.properties.data).toEqual({
+      $ref: '#/components/schemas/WalletView',
+    });
     expect(doc.components.schemas.WalletView.properties.available).toMatchObject({ type: 'integer' });
     expect(doc.components.schemas.CreatePaymentDto.properties.recipient.oneOf).toHaveLength(3);
     expect(doc.components.schemas.BankRecipient.properties.type.enum).toEqual(['bank']);

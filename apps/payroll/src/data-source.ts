@@ -5,4 +5,6 @@ import { PAYROLL_ENTITIES } from './entities';
 import { PAYROLL_MIGRATIONS } from './migrations';
 
 /** For the TypeORM CLI (migration:generate / migration:run). */
-export default new DataSource(buildDataSourceOptions(validateEnvironment(process.env), { service: 'payroll', entities: PAYROLL_ENTITIES, migrations: PAYROLL_MIGRATIONS }));
+export default new DataSource(
+  buildDataSourceOptions(validateEnvironment(process.env), { service: 'payroll', entities: PAYROLL_ENTITIES, migrations: PAYROLL_MIGRATIONS }),
+);

@@ -37,7 +37,12 @@ describe('approving a large run', () => {
     // the run's payslips, copied for employees of their own (the calculation of 17,000 employees is the scale bench's, not this test's)
     const dataSource = payroll.app.get(DataSource);
     const table = qualifiedTable(dataSource, Payslip);
-    const columns = (await dataSource.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2 AND column_name NOT IN ('id', 'employee_id')`, [dataSource.getMetadata(Payslip).schema ?? 'payroll', 'payslips'])).map((row: { column_name: string }) => `"${row.column_name}"`);
+    const columns = (
+      await dataSource.query(
+        `SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2 AND column_name NOT IN ('id', 'employee_id')`,
+        [dataSource.getMetadata(Payslip).schema ?? 'payroll', 'payslips'],
+      )
+    ).map((row: { column_name: string }) => `"${row.column_name}"`);
     await dataSource.query(
       `INSERT INTO ${table} ("employee_id", ${columns.join(', ')}) SELECT gen_random_uuid(), ${columns.map((column: string) => `p.${column}`).join(', ')} FROM ${table} p CROSS JOIN generate_series(1, $2) WHERE p."run_id" = $1 AND p."id" = (SELECT min("id"::text)::uuid FROM ${table} WHERE "run_id" = $1)`,
       [runId, PAYSLIPS - 3],

@@ -20,7 +20,8 @@ describe('payroll internal payslips route', () => {
   });
   afterAll(() => stack.stop());
 
-  const payslips = (runId: string, query: string, headers = internal) => call(payroll.url, 'GET', `/internal/v1/payroll/runs/${runId}/payslips?${query}`, { headers });
+  const payslips = (runId: string, query: string, headers = internal) =>
+    call(payroll.url, 'GET', `/internal/v1/payroll/runs/${runId}/payslips?${query}`, { headers });
 
   it('answers the run and its payslips raw, all of them or one employee’s', async () => {
     const { dev, a } = await handWorkedCompany(stack, hr);
@@ -46,7 +47,13 @@ describe('payroll internal payslips route', () => {
 
     const one = await payslips(runId, `companyId=${dev.organizationId.toUpperCase()}&employeeId=${a}`);
     expect(one.status).toBe(200);
-    expect(one.body.payslips).toEqual([expect.objectContaining({ employeeId: a, netPay: HAND_WORKED.netA, payout: { method: 'mobile_money', provider: 'mtn_momo', phoneNumber: '+237677123456' } })]);
+    expect(one.body.payslips).toEqual([
+      expect.objectContaining({
+        employeeId: a,
+        netPay: HAND_WORKED.netA,
+        payout: { method: 'mobile_money', provider: 'mtn_momo', phoneNumber: '+237677123456' },
+      }),
+    ]);
   });
 
   it('refuses in the error envelope: another company’s or a missing run, a bad query, no internal token', async () => {

@@ -23,7 +23,9 @@ export async function manyEmployees(hr: RunningApp, dev: Developer, count: numbe
   const employees = await columnsOf(dataSource, 'employees', ['id', 'external_id', 'last_name', 'payout']);
   const contracts = await columnsOf(dataSource, 'contracts', ['id', 'employee_id']);
   await dataSource.transaction(async (manager) => {
-    const [model] = await manager.query(`SELECT id FROM hr.employees WHERE company_id = $1 AND last_name = 'Employee' AND first_name = 'Model'`, [dev.organizationId]);
+    const [model] = await manager.query(`SELECT id FROM hr.employees WHERE company_id = $1 AND last_name = 'Employee' AND first_name = 'Model'`, [
+      dev.organizationId,
+    ]);
     await manager.query(
       `INSERT INTO hr.employees (id, external_id, last_name, payout, ${employees.join(', ')})
        SELECT gen_random_uuid(), 'BULK-' || n, 'Employee ' || lpad(n::text, 6, '0'),

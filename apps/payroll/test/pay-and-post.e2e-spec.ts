@@ -35,7 +35,9 @@ function slowProxy(target: string, delaysMs: number[]): Promise<{ url: string; s
       req.pipe(upstream);
     }, delaysMs[seen++] ?? 0);
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server })),
+  );
 }
 
 describe('payroll pays through Pay and posts to Books', () => {
@@ -62,7 +64,10 @@ describe('payroll pays through Pay and posts to Books', () => {
   }
 
   async function topUp(dev: Developer, walletId: string, amount: number) {
-    const credit = await dev.call(pay, 'POST', `/api/v1/pay/wallets/${walletId}/credits`, { body: { amount, currency: 'XAF' }, headers: { 'idempotency-key': randomUUID() } });
+    const credit = await dev.call(pay, 'POST', `/api/v1/pay/wallets/${walletId}/credits`, {
+      body: { amount, currency: 'XAF' },
+      headers: { 'idempotency-key': randomUUID() },
+    });
     expect(credit.status).toBe(201);
   }
 
@@ -76,7 +81,10 @@ describe('payroll pays through Pay and posts to Books', () => {
     const trial = await dev.call(books, 'GET', '/api/v1/books/reports/trial-balance?from=2026-01-01&to=2030-12-31');
     expect(trial.status).toBe(200);
     expect(trial.body.data.totals.balanced).toBe(true);
-    return { totals: trial.body.data.totals, closing: Object.fromEntries(trial.body.data.accounts.map((a: { code: string; closing: number }) => [a.code, a.closing])) };
+    return {
+      totals: trial.body.data.totals,
+      closing: Object.fromEntries(trial.body.data.accounts.map((a: { code: string; closing: number }) => [a.code, a.closing])),
+    };
   };
 
   it('approves (posting the accrual), pays every payslip once, marks the run paid and settles 422 in Books', async () => {
@@ -129,11 +137,18 @@ describe('payroll pays through Pay and posts to Books', () => {
     const first = await declined.dev.call(payroll, 'POST', `${RUNS}/${id}/pay`, { body: { walletId: funded } });
     expect(first.status).toBe(200);
     expect(first.body.data.summary).toEqual({ payslips: 3, succeeded: 2, failed: 1, pending: 0, unpaid: 0 });
-    expect(first.body.data.results.find((r: { employeeId: string }) => r.employeeId === declined.c)).toMatchObject({ status: 'failed', paymentId: expect.any(String), failureReason: expect.any(String) });
+    expect(first.body.data.results.find((r: { employeeId: string }) => r.employeeId === declined.c)).toMatchObject({
+      status: 'failed',
+      paymentId: expect.any(String),
+      failureReason: expect.any(String),
+    });
     expect(first.body.data.run.status).toBe('approved');
     expect((await declined.dev.call(payroll, 'GET', `${RUNS}/${id}`)).body.data.paymentProgress).toEqual({ total: 3, succeeded: 2, failed: 1, pending: 0 });
     // the declined payment released its hold: only A and B left the wallet
-    expect((await declined.dev.call(pay, 'GET', `/api/v1/pay/wallets/${funded}`)).body.data).toMatchObject({ balance: 1_000_000 - HAND_WORKED.netA - HAND_WORKED.netB, available: 1_000_000 - HAND_WORKED.netA - HAND_WORKED.netB });
+    expect((await declined.dev.call(pay, 'GET', `/api/v1/pay/wallets/${funded}`)).body.data).toMatchObject({
+      balance: 1_000_000 - HAND_WORKED.netA - HAND_WORKED.netB,
+      available: 1_000_000 - HAND_WORKED.netA - HAND_WORKED.netB,
+    });
 
     const broke = await handWorkedCompany(stack, hr);
     const empty = await wallet(broke.dev, 0);
@@ -157,7 +172,14 @@ describe('payroll pays through Pay and posts to Books', () => {
     // what payroll sent before it died: Pay processed it, payroll recorded nothing
     const sent = await dev.call(pay, 'POST', '/api/v1/pay/payments', {
       headers: { 'idempotency-key': `payroll:${id}:${first.id}` },
-      body: { walletId, amount: first.netPay, currency: 'XAF', recipient: { type: 'mobile_money', provider: 'mtn_momo', phoneNumber: '+237677123456' }, description: `Salary 2026-03 — ${first.employeeName}`, reference: `payslip:${first.id}` },
+      body: {
+        walletId,
+        amount: first.netPay,
+        currency: 'XAF',
+        recipient: { type: 'mobile_money', provider: 'mtn_momo', phoneNumber: '+237677123456' },
+        description: `Salary 2026-03 — ${first.employeeName}`,
+        reference: `payslip:${first.id}`,
+      },
     });
     expect(sent.status).toBe(201);
 

@@ -47,7 +47,14 @@ describe('paying a large run', () => {
     // a wallet holding exactly the run's net pay: paying anyone twice would overdraw it
     const wallet = await dev.call(pay, 'POST', '/api/v1/pay/wallets', { body: { name: 'Payroll float', currency: 'XAF' } });
     const walletId = wallet.body.data.id;
-    expect((await dev.call(pay, 'POST', `/api/v1/pay/wallets/${walletId}/credits`, { body: { amount: run.totalNet, currency: 'XAF' }, headers: { 'idempotency-key': randomUUID() } })).status).toBe(201);
+    expect(
+      (
+        await dev.call(pay, 'POST', `/api/v1/pay/wallets/${walletId}/credits`, {
+          body: { amount: run.totalNet, currency: 'XAF' },
+          headers: { 'idempotency-key': randomUUID() },
+        })
+      ).status,
+    ).toBe(201);
 
     const paid = await dev.call(payroll, 'POST', `${RUNS}/${run.id}/pay`, { body: { walletId }, timeoutMs: PAY_TIMEOUT_MS });
     expect(paid.status).toBe(200);
@@ -56,10 +63,16 @@ describe('paying a large run', () => {
     expect(new Set(paid.body.data.results.map((r: { paymentId: string }) => r.paymentId)).size).toBe(EMPLOYEES);
 
     // Pay holds exactly one payment per payslip, for its net pay
-    const slips = await payroll.app.get(DataSource).getRepository(Payslip).find({ select: { id: true, netPay: true, paymentId: true }, where: { runId: run.id } });
+    const slips = await payroll.app
+      .get(DataSource)
+      .getRepository(Payslip)
+      .find({ select: { id: true, netPay: true, paymentId: true }, where: { runId: run.id } });
     const payments: { reference: string; amount: string; count: string }[] = await pay.app
       .get(DataSource)
-      .query(`SELECT "reference", sum("amount") AS amount, count(*) AS count FROM ${qualifiedTable(pay.app.get(DataSource), Payment)} WHERE "company_id" = $1 GROUP BY "reference"`, [dev.organizationId]);
+      .query(
+        `SELECT "reference", sum("amount") AS amount, count(*) AS count FROM ${qualifiedTable(pay.app.get(DataSource), Payment)} WHERE "company_id" = $1 GROUP BY "reference"`,
+        [dev.organizationId],
+      );
     expect(payments).toHaveLength(EMPLOYEES);
     expect(payments.filter((p) => p.count !== '1')).toEqual([]);
     const byReference = new Map(payments.map((p) => [p.reference, Number(p.amount)]));
@@ -74,7 +87,9 @@ describe('paying a large run', () => {
     expect((await dev.call(pay, 'GET', `/api/v1/pay/wallets/${walletId}`)).body.data.balance).toBe(0);
 
     // one event per payslip paid, one settlement entry for the run
-    const [events] = await payroll.app.get(DataSource).query(`SELECT count(*)::int AS paid FROM "payroll"."outbox_events" WHERE "company_id" = $1 AND "type" = 'payslip.paid'`, [dev.organizationId]);
+    const [events] = await payroll.app
+      .get(DataSource)
+      .query(`SELECT count(*)::int AS paid FROM "payroll"."outbox_events" WHERE "company_id" = $1 AND "type" = 'payslip.paid'`, [dev.organizationId]);
     expect(events.paid).toBe(EMPLOYEES);
     const postings = (await dev.call(payroll, 'GET', `${RUNS}/${run.id}/postings`)).body.data.items;
     expect(postings.map((p: { kind: string; status: string }) => `${p.kind}:${p.status}`)).toEqual(['accrual:posted', 'payment:posted']);

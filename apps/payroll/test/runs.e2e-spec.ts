@@ -25,7 +25,12 @@ describe('payroll runs from HR data', () => {
     const run = await dev.call(payroll, 'POST', RUNS, { body: MARCH });
     expect(run.status).toBe(201);
     expect(run.body.data).toMatchObject({
-      status: 'draft', ...MARCH, country: 'CM', currency: 'XAF', ruleSetVersion: 'CM-2024-01', employeeCount: 3,
+      status: 'draft',
+      ...MARCH,
+      country: 'CM',
+      currency: 'XAF',
+      ruleSetVersion: 'CM-2024-01',
+      employeeCount: 3,
       totalGross: 530_000 + 163_636 + 215_909,
       totalNet: 445_261 + 144_666 + 188_888,
       totalEmployerContributions: 81_885 + 25_283 + 33_358,
@@ -36,7 +41,15 @@ describe('payroll runs from HR data', () => {
     const byEmployee = Object.fromEntries(slips.body.data.items.map((s: { employeeId: string }) => [s.employeeId, s]));
     const deductions = (slip: { deductions: { code: string; amount: number }[] }) => Object.fromEntries(slip.deductions.map((d) => [d.code, d.amount]));
 
-    expect(byEmployee[a]).toMatchObject({ grossPay: 530_000, netPay: 445_261, employerCost: 611_885, workedDays: 22, unpaidLeaveDays: 0, currency: 'XAF', employeeName: 'Amina A' });
+    expect(byEmployee[a]).toMatchObject({
+      grossPay: 530_000,
+      netPay: 445_261,
+      employerCost: 611_885,
+      workedDays: 22,
+      unpaidLeaveDays: 0,
+      currency: 'XAF',
+      employeeName: 'Amina A',
+    });
     expect(deductions(byEmployee[a])).toEqual({ CNPS_PVID: 22_260, IRPP: 43_435, CAC: 4_344, CFC: 5_300, RAV: 7_150, TDL: 2_250 });
     expect(byEmployee[a].payout).toMatchObject({ method: 'mobile_money', phoneNumber: '+237677123456' });
 
@@ -121,7 +134,16 @@ describe('payroll runs from HR data', () => {
     expectError(await dev.call(payroll, 'POST', RUNS, { body: { ...MARCH, employeeIds: [stranger.a] } }), 404, 'USER_NOT_FOUND');
 
     const idle = await dev.call(hr, 'POST', '/api/v1/hr/employees', {
-      body: { externalId: 'NO-CONTRACT', firstName: 'No', lastName: 'Contract', email: 'n@example.cm', hireDate: '2020-01-01', jobTitle: 'x', department: 'y', status: 'active' },
+      body: {
+        externalId: 'NO-CONTRACT',
+        firstName: 'No',
+        lastName: 'Contract',
+        email: 'n@example.cm',
+        hireDate: '2020-01-01',
+        jobTitle: 'x',
+        department: 'y',
+        status: 'active',
+      },
     });
     const ineligible = await dev.call(payroll, 'POST', RUNS, { body: { ...MARCH, employeeIds: [idle.body.data.id] } });
     expectError(ineligible, 400, 'VALIDATION_FAILED');

@@ -12,4 +12,20 @@ import { WebhookEndpoint } from './webhooks/endpoints/webhook-endpoint.entity';
 import { WebhookEndpointSecret } from './webhooks/endpoints/webhook-endpoint-secret.entity';
 import { CompanyEvent, EventSource } from './webhooks/events/company-event.entity';
 
-export const UTILITIES_ENTITIES = [NotificationPreference, Notification, InboxEntry, NotificationDelivery, DeliveryAttempt, CapturedMessage, FileRecord, DocumentRecord, DocumentJob, WebhookEndpoint, WebhookEndpointSecret, CompanyEvent, EventSource, WebhookDelivery, WebhookDeliveryAttempt];
+export const UTILITIES_ENTITIES = [
+  NotificationPreference,
+  Notification,
+  InboxEntry,
+  NotificationDelivery,
+  DeliveryAttempt,
+  CapturedMessage,
+  FileRecord,
+  DocumentRecord,
+  DocumentJob,
+  WebhookEndpoint,
+  WebhookEndpointSecret,
+  CompanyEvent,
+  EventSource,
+  WebhookDelivery,
+  WebhookDeliveryAttempt,
+];

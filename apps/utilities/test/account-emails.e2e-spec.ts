@@ -37,7 +37,11 @@ describe('account emails on the console, without SMTP_URL', () => {
       return true;
     }) as typeof process.stderr.write;
     try {
-      const answer = await call(app.url, 'POST', ROUTE, { headers: { 'x-internal-token': stack.env.INTERNAL_TOKEN }, body: email, unchecked: 'an internal route: not in the OpenAPI document' });
+      const answer = await call(app.url, 'POST', ROUTE, {
+        headers: { 'x-internal-token': stack.env.INTERNAL_TOKEN },
+        body: email,
+        unchecked: 'an internal route: not in the OpenAPI document',
+      });
       return { answer, printed };
     } finally {
       process.stderr.write = write;
@@ -67,7 +71,9 @@ describe('account emails on the console, without SMTP_URL', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ via: 'console' });
     const lines = printed.split(LINE_BREAKS);
-    expect(lines.filter((line) => line.startsWith('[utilities]'))).toEqual(['[utilities] No SMTP_URL: this invitation email to ben@example.com is printed here instead of sent.']);
+    expect(lines.filter((line) => line.startsWith('[utilities]'))).toEqual([
+      '[utilities] No SMTP_URL: this invitation email to ben@example.com is printed here instead of sent.',
+    ]);
     expect(lines.filter((line) => line !== '' && !line.startsWith('  ') && !line.startsWith('[utilities]'))).toEqual([]);
     expect(printed).not.toMatch(/[\u001b\u202e]/);
     expect(printed).toContain(`  Mallory\\u0085${forged}\\u001b[1G${forged}\\r${forged}\\u2028${forged} invites you to join “Acme\\u202e”.`);

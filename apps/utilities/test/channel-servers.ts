@@ -20,7 +20,10 @@ function decodeBody(body: string, encoding: string | undefined): string {
 function parseMail(raw: string, from: string, to: string[]): ReceivedMail {
   const split = raw.indexOf('\r\n\r\n');
   const headers: Record<string, string> = {};
-  for (const line of raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
+  for (const line of raw
+    .slice(0, split)
+    .replace(/\r\n[ \t]+/g, ' ')
+    .split('\r\n')) {
     const colon = line.indexOf(':');
     headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
   }
@@ -49,7 +52,13 @@ export class TestSmtpServer {
           const code = smtp.rejectNext.shift();
           if (code) return callback(Object.assign(new Error(`rejected with ${code}`), { responseCode: code }));
           const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-          smtp.mailbox.push(parseMail(Buffer.concat(chunks).toString('latin1'), from, session.envelope.rcptTo.map((r) => r.address)));
+          smtp.mailbox.push(
+            parseMail(
+              Buffer.concat(chunks).toString('latin1'),
+              from,
+              session.envelope.rcptTo.map((r) => r.address),
+            ),
+          );
           callback();
         });
       },

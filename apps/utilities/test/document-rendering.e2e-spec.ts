@@ -8,12 +8,20 @@ import { DOCUMENTS, finished, JOBS } from './documents-support';
 const report = (rows: number, format = 'pdf') => ({
   type: 'financial-report',
   format,
-  data: { title: `Ledger extract (${rows})`, rows: Array.from({ length: rows }, (_, i) => ({ account: `${4000 + i} Account ${i}`, debit: i % 2 ? 0 : (i + 1) * 100, credit: i % 2 ? i * 100 : 0 })) },
+  data: {
+    title: `Ledger extract (${rows})`,
+    rows: Array.from({ length: rows }, (_, i) => ({ account: `${4000 + i} Account ${i}`, debit: i % 2 ? 0 : (i + 1) * 100, credit: i % 2 ? i * 100 : 0 })),
+  },
 });
 const invoice = (lines: number) => ({
   type: 'invoice',
   format: 'pdf',
-  data: { number: `INV-${lines}`, customer: 'Client', currency: 'XAF', lines: Array.from({ length: lines }, (_, i) => ({ description: `Line ${i}`, quantity: 1, unitPrice: 100 })) },
+  data: {
+    number: `INV-${lines}`,
+    customer: 'Client',
+    currency: 'XAF',
+    lines: Array.from({ length: lines }, (_, i) => ({ description: `Line ${i}`, quantity: 1, unitPrice: 100 })),
+  },
 });
 
 /**
@@ -83,7 +91,9 @@ describe('document rendering', () => {
 
     const tooLarge = await dev.call(utilities, 'POST', DOCUMENTS, { body: report(501) });
     expectError(tooLarge, 413, 'DOCUMENT_TOO_LARGE_FOR_SYNC');
-    expect(tooLarge.body.message).toBe('This document has 501 table rows; POST /api/v1/app/documents renders at most 500 at once. Send it to POST /api/v1/app/document-jobs instead.');
+    expect(tooLarge.body.message).toBe(
+      'This document has 501 table rows; POST /api/v1/app/documents renders at most 500 at once. Send it to POST /api/v1/app/document-jobs instead.',
+    );
     const french = await dev.call(utilities, 'POST', DOCUMENTS, { headers: { 'accept-language': 'fr' }, body: invoice(501) });
     expectError(french, 413, 'DOCUMENT_TOO_LARGE_FOR_SYNC');
     expect(french.body.message).toContain('au plus 500');

@@ -8,7 +8,10 @@ import { DOCUMENTS, finished, JOBS } from './documents-support';
 const longReport = (n: number) => ({
   type: 'financial-report',
   format: 'pdf',
-  data: { title: `Ledger extract ${n}`, rows: Array.from({ length: 1500 }, (_, i) => ({ account: `${4000 + i} Account ${i}`, debit: i % 2 ? 0 : (i + 1) * 100, credit: i % 2 ? i * 100 : 0 })) },
+  data: {
+    title: `Ledger extract ${n}`,
+    rows: Array.from({ length: 1500 }, (_, i) => ({ account: `${4000 + i} Account ${i}`, debit: i % 2 ? 0 : (i + 1) * 100, credit: i % 2 ? i * 100 : 0 })),
+  },
 });
 
 /** Document jobs across instances on one database: what one leaves waiting the next renders, once. */
@@ -27,10 +30,9 @@ describe('document jobs across restarts', () => {
   });
 
   const statuses = async (ids: string[]) =>
-    (await db.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM utilities.document_jobs WHERE id = ANY($1) GROUP BY status', [ids])).rows.reduce<Record<string, number>>(
-      (all, row) => ({ ...all, [row.status]: row.n }),
-      {},
-    );
+    (
+      await db.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM utilities.document_jobs WHERE id = ANY($1) GROUP BY status', [ids])
+    ).rows.reduce<Record<string, number>>((all, row) => ({ ...all, [row.status]: row.n }), {});
 
   it('jobs still queued when the app stops are rendered by a new instance, at most DOCUMENT_JOB_CONCURRENCY at a time', async () => {
     // its close waits for the render in flight, however slow a busy machine makes it
@@ -81,8 +83,16 @@ describe('document jobs across restarts', () => {
       ).rows[0].id;
       // added and locked in one transaction: no runner hears of the job before it is locked
       await db.query('BEGIN');
-      const job = (await db.query<{ id: string }>(`SELECT (graphile_worker.add_job('utilities:render-document', json_build_object('jobId', $1::text), max_attempts => 4)).id`, [id])).rows[0].id;
-      await db.query(`UPDATE graphile_worker._private_jobs SET locked_by = 'runner-that-died', locked_at = now(), attempts = $2 WHERE id = $1`, [job, attempts]);
+      const job = (
+        await db.query<{ id: string }>(
+          `SELECT (graphile_worker.add_job('utilities:render-document', json_build_object('jobId', $1::text), max_attempts => 4)).id`,
+          [id],
+        )
+      ).rows[0].id;
+      await db.query(`UPDATE graphile_worker._private_jobs SET locked_by = 'runner-that-died', locked_at = now(), attempts = $2 WHERE id = $1`, [
+        job,
+        attempts,
+      ]);
       await db.query('COMMIT');
       return id;
     };
@@ -93,7 +103,12 @@ describe('document jobs across restarts', () => {
     expect((await dev.call(app, 'GET', `${JOBS}/${orphan}`)).body.data).toMatchObject({ status: 'running', attempts: 1, progress: 40 });
 
     expect(await finished(dev, app, orphan)).toMatchObject({ status: 'succeeded', attempts: 2, documentId: expect.any(String) });
-    expect(await finished(dev, app, doomed)).toMatchObject({ status: 'failed', attempts: 4, documentId: null, error: { code: 'INTERNAL_ERROR', message: expect.any(String) } });
+    expect(await finished(dev, app, doomed)).toMatchObject({
+      status: 'failed',
+      attempts: 4,
+      documentId: null,
+      error: { code: 'INTERNAL_ERROR', message: expect.any(String) },
+    });
     await app.close();
   });
 
@@ -102,7 +117,11 @@ describe('document jobs across restarts', () => {
     const [a, b] = [await stack.startApp(UtilitiesModule, 'utilities', settings), await stack.startApp(UtilitiesModule, 'utilities', settings)];
     try {
       const dev = await stack.developer();
-      const invoice = (n: number) => ({ type: 'invoice', format: n % 2 ? 'xlsx' : 'pdf', data: { number: `INV-${n}`, customer: 'Client', currency: 'XAF', lines: [{ description: 'Service', quantity: 1, unitPrice: 1000 * n }] } });
+      const invoice = (n: number) => ({
+        type: 'invoice',
+        format: n % 2 ? 'xlsx' : 'pdf',
+        data: { number: `INV-${n}`, customer: 'Client', currency: 'XAF', lines: [{ description: 'Service', quantity: 1, unitPrice: 1000 * n }] },
+      });
       const accepted = await Promise.all(Array.from({ length: 12 }, (_, n) => dev.call(n % 2 ? a : b, 'POST', JOBS, { body: invoice(n) })));
       const ids = accepted.map((r) => r.body.data.id as string);
       await eventually(async () => (await statuses(ids)).succeeded === ids.length, 30_000, 'every job');

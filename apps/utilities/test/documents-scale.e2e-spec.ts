@@ -35,7 +35,9 @@ describe('a payslip ZIP of a large run', () => {
   afterAll(() => stack.stop());
 
   it(`holds one PDF per payslip of a ${PAYSLIPS.toLocaleString('en')}-payslip run, named by employee, with progress on the way`, async () => {
-    const accepted = await dev.call(utilities, 'POST', JOBS, { body: { type: 'payslip', format: 'pdf', data: { payrollRunId: runId, companyName: 'Acme Cameroun SARL' } } });
+    const accepted = await dev.call(utilities, 'POST', JOBS, {
+      body: { type: 'payslip', format: 'pdf', data: { payrollRunId: runId, companyName: 'Acme Cameroun SARL' } },
+    });
     expect(accepted.status).toBe(202);
     const jobId = accepted.body.data.id as string;
 
@@ -53,7 +55,12 @@ describe('a payslip ZIP of a large run', () => {
     expect(between.length).toBeGreaterThanOrEqual(2);
 
     const document = (await dev.call(utilities, 'GET', `${DOCUMENTS}/${job.documentId}`)).body.data;
-    expect(document).toMatchObject({ type: 'payslip', format: 'zip', filename: `payslips-2026-03-${runId.slice(0, 8)}.zip`, title: `Payslip — March 2026 (${PAYSLIPS})` });
+    expect(document).toMatchObject({
+      type: 'payslip',
+      format: 'zip',
+      filename: `payslips-2026-03-${runId.slice(0, 8)}.zip`,
+      title: `Payslip — March 2026 (${PAYSLIPS})`,
+    });
     const content = await download(dev, utilities, document.id);
     expect(content.status).toBe(200);
     const zip = await JSZip.loadAsync(content.bytes);

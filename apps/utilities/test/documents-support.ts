@@ -90,7 +90,10 @@ export async function seedPayslips(payroll: RunningApp, runId: string, copies: n
   const table = qualifiedTable(dataSource, Payslip);
   const copied = ['employee_id', 'employee_external_id', 'employee_name', 'id'];
   const columns = (
-    await dataSource.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'payslips' AND column_name <> ALL($2)`, [dataSource.getMetadata(Payslip).schema ?? 'payroll', copied])
+    await dataSource.query(
+      `SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'payslips' AND column_name <> ALL($2)`,
+      [dataSource.getMetadata(Payslip).schema ?? 'payroll', copied],
+    )
   ).map((row: { column_name: string }) => `"${row.column_name}"`);
   await dataSource.query(
     `INSERT INTO ${table} ("employee_id", "employee_external_id", "employee_name", ${columns.join(', ')})
@@ -99,5 +102,8 @@ export async function seedPayslips(payroll: RunningApp, runId: string, copies: n
      WHERE p."run_id" = $1 AND p."id" = (SELECT min("id"::text)::uuid FROM ${table} WHERE "run_id" = $1)`,
     [runId, copies],
   );
-  await dataSource.query(`UPDATE ${qualifiedTable(dataSource, PayrollRun)} SET "employee_count" = (SELECT count(*) FROM ${table} WHERE "run_id" = $1) WHERE "id" = $1`, [runId]);
+  await dataSource.query(
+    `UPDATE ${qualifiedTable(dataSource, PayrollRun)} SET "employee_count" = (SELECT count(*) FROM ${table} WHERE "run_id" = $1) WHERE "id" = $1`,
+    [runId],
+  );
 }

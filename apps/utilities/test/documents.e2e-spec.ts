@@ -54,7 +54,14 @@ describe('documents', () => {
     });
     expect(created.status).toBe(201);
     const document = created.body.data;
-    expect(document).toMatchObject({ type: 'payslip', format: 'pdf', locale: 'fr-CM', contentType: 'application/pdf', pageCount: 1, source: { payrollRunId: runId, employeeId: a, netPay: HAND_WORKED.netA } });
+    expect(document).toMatchObject({
+      type: 'payslip',
+      format: 'pdf',
+      locale: 'fr-CM',
+      contentType: 'application/pdf',
+      pageCount: 1,
+      source: { payrollRunId: runId, employeeId: a, netPay: HAND_WORKED.netA },
+    });
     expect(document.filename).toMatch(/^payslip-2026-03-e-[0-9a-f]{8}\.pdf$/);
 
     const content = await download(dev, utilities, document.id);
@@ -66,7 +73,18 @@ describe('documents', () => {
     // Intl's fr-CM amount is "445 261 FCFA" (U+202F, U+00A0); the PDF draws both as no-break spaces.
     expect(plain(text)).toMatch(/Net à payer\s+445 261 FCFA/);
     expect(plain(text)).toMatch(/Salaire brut\s+530 000 FCFA/);
-    for (const expected of ['Acme Cameroun SARL', 'Bulletin de paie — Mars 2026', 'Amina A', '123456789', 'CNPS-0001', 'Gains', 'Retenues salariales', 'Charges patronales', 'Page 1 / 1']) expect(text).toContain(expected);
+    for (const expected of [
+      'Acme Cameroun SARL',
+      'Bulletin de paie — Mars 2026',
+      'Amina A',
+      '123456789',
+      'CNPS-0001',
+      'Gains',
+      'Retenues salariales',
+      'Charges patronales',
+      'Page 1 / 1',
+    ])
+      expect(text).toContain(expected);
     writePictures(content.bytes, 'payslip');
 
     const file = await dev.call(utilities, 'GET', `/api/v1/app/files/${document.fileId}`);
@@ -76,7 +94,9 @@ describe('documents', () => {
 
   it('renders a payslip as XLSX in en-CM with styled headers and XAF number formats, read back with exceljs', async () => {
     const { dev, a } = company;
-    const created = await dev.call(utilities, 'POST', DOCUMENTS, { body: { type: 'payslip', format: 'xlsx', data: { payrollRunId: runId, employeeId: a, companyName: 'Acme Cameroun SARL' } } });
+    const created = await dev.call(utilities, 'POST', DOCUMENTS, {
+      body: { type: 'payslip', format: 'xlsx', data: { payrollRunId: runId, employeeId: a, companyName: 'Acme Cameroun SARL' } },
+    });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ format: 'xlsx', locale: 'en-CM', contentType: XLSX, pageCount: null });
     const content = await download(dev, utilities, created.body.data.id);
@@ -98,10 +118,17 @@ describe('documents', () => {
 
   it('renders an invoice: lines, tax half up, totals, customer given as an object or a name', async () => {
     const { dev } = company;
-    const created = await dev.call(utilities, 'POST', DOCUMENTS, { body: { type: 'invoice', format: 'pdf', data: { ...invoice, companyName: 'Acme Cameroun SARL' } } });
+    const created = await dev.call(utilities, 'POST', DOCUMENTS, {
+      body: { type: 'invoice', format: 'pdf', data: { ...invoice, companyName: 'Acme Cameroun SARL' } },
+    });
     expect(created.status).toBe(201);
     // 75 000 + 18 000 + 100 000 = 193 000; TVA 19.25 % = 37 152.5 → 37 153
-    expect(created.body.data).toMatchObject({ type: 'invoice', title: 'Invoice INV-2026-0042', filename: 'invoice-inv-2026-0042.pdf', source: { number: 'INV-2026-0042', total: 230_153 } });
+    expect(created.body.data).toMatchObject({
+      type: 'invoice',
+      title: 'Invoice INV-2026-0042',
+      filename: 'invoice-inv-2026-0042.pdf',
+      source: { number: 'INV-2026-0042', total: 230_153 },
+    });
     const content = await download(dev, utilities, created.body.data.id);
     const text = plain(pdfText(content.bytes));
     expect(text).toMatch(/Subtotal\s+FCFA 193,000/);
@@ -113,7 +140,11 @@ describe('documents', () => {
 
     const named = await dev.call(utilities, 'POST', DOCUMENTS, {
       headers: { 'accept-language': 'fr' },
-      body: { type: 'invoice', format: 'xlsx', data: { number: 'F-7', customer: 'Client comptant', currency: 'EUR', lines: [{ description: 'Conseil', quantity: 2, unitPrice: 12_345 }] } },
+      body: {
+        type: 'invoice',
+        format: 'xlsx',
+        data: { number: 'F-7', customer: 'Client comptant', currency: 'EUR', lines: [{ description: 'Conseil', quantity: 2, unitPrice: 12_345 }] },
+      },
     });
     expect(named.status).toBe(201);
     const sheet = (await workbook((await download(dev, utilities, named.body.data.id)).bytes)).worksheets[0];
@@ -127,13 +158,21 @@ describe('documents', () => {
     const { dev } = company;
     expect((await dev.call(books, 'POST', '/api/v1/books/accounts/default-chart', { body: {} })).status).toBe(200);
     const accounts = (await dev.call(books, 'GET', '/api/v1/books/accounts?limit=100')).body.data.items.slice(0, 60) as { id: string }[];
-    const lines = accounts.map((account, i) => (i < 30 ? { accountId: account.id, debit: (i + 1) * 10_000 } : { accountId: account.id, credit: (i - 29) * 10_000 }));
+    const lines = accounts.map((account, i) =>
+      i < 30 ? { accountId: account.id, debit: (i + 1) * 10_000 } : { accountId: account.id, credit: (i - 29) * 10_000 },
+    );
     const entry = await dev.call(books, 'POST', '/api/v1/books/journal-entries', { body: { date: '2026-03-15', memo: 'Opening of many accounts', lines } });
     expect(entry.status).toBe(201);
 
-    const created = await dev.call(utilities, 'POST', DOCUMENTS, { body: { type: 'financial-report', format: 'pdf', data: { from: '2026-01-01', to: '2026-12-31', locale: 'fr-CM', companyName: 'Acme Cameroun SARL' } } });
+    const created = await dev.call(utilities, 'POST', DOCUMENTS, {
+      body: { type: 'financial-report', format: 'pdf', data: { from: '2026-01-01', to: '2026-12-31', locale: 'fr-CM', companyName: 'Acme Cameroun SARL' } },
+    });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ title: 'Balance générale', filename: 'balance-generale-2026-01-01-2026-12-31.pdf', source: { kind: 'trial-balance', accounts: 60, balanced: true } });
+    expect(created.body.data).toMatchObject({
+      title: 'Balance générale',
+      filename: 'balance-generale-2026-01-01-2026-12-31.pdf',
+      source: { kind: 'trial-balance', accounts: 60, balanced: true },
+    });
     const content = await download(dev, utilities, created.body.data.id);
     const pages = pdfPages(content.bytes);
     expect(pages).toBeGreaterThanOrEqual(2);
@@ -146,7 +185,19 @@ describe('documents', () => {
     expect(text).toMatch(/Totaux\s+4 650 000 FCFA\s+4 650 000 FCFA/);
     writePictures(content.bytes, 'financial-report', 2);
 
-    const xlsx = await dev.call(utilities, 'POST', DOCUMENTS, { body: { type: 'financial-report', format: 'xlsx', data: { title: 'Q1 summary', rows: [{ account: '601 Purchases', debit: 1_500_000, credit: 0 }, { account: '701 Sales', debit: 0, credit: 1_500_000 }] } } });
+    const xlsx = await dev.call(utilities, 'POST', DOCUMENTS, {
+      body: {
+        type: 'financial-report',
+        format: 'xlsx',
+        data: {
+          title: 'Q1 summary',
+          rows: [
+            { account: '601 Purchases', debit: 1_500_000, credit: 0 },
+            { account: '701 Sales', debit: 0, credit: 1_500_000 },
+          ],
+        },
+      },
+    });
     expect(xlsx.status).toBe(201);
     const sheet = (await workbook((await download(dev, utilities, xlsx.body.data.id)).bytes)).worksheets[0];
     expect(sheet.name).toBe('Q1 summary');
@@ -174,7 +225,10 @@ describe('documents', () => {
 
   it('fails a job with a clear error when its source is not found', async () => {
     const { dev } = company;
-    const accepted = await dev.call(utilities, 'POST', JOBS, { headers: { 'accept-language': 'fr' }, body: { type: 'payslip', format: 'pdf', data: { payrollRunId: '00000000-0000-4000-8000-000000000000' } } });
+    const accepted = await dev.call(utilities, 'POST', JOBS, {
+      headers: { 'accept-language': 'fr' },
+      body: { type: 'payslip', format: 'pdf', data: { payrollRunId: '00000000-0000-4000-8000-000000000000' } },
+    });
     expect(accepted.status).toBe(202);
     const job = await finished(dev, utilities, accepted.body.data.id);
     expect(job).toMatchObject({ status: 'failed', documentId: null, error: { code: 'PAYROLL_RUN_NOT_FOUND', message: 'Cycle de paie introuvable.' } });
@@ -182,7 +236,9 @@ describe('documents', () => {
 
   it('renders every payslip of a run into one ZIP in a batch job', async () => {
     const { dev } = company;
-    const accepted = await dev.call(utilities, 'POST', JOBS, { body: { type: 'payslip', format: 'pdf', data: { payrollRunId: runId, companyName: 'Acme Cameroun SARL' } } });
+    const accepted = await dev.call(utilities, 'POST', JOBS, {
+      body: { type: 'payslip', format: 'pdf', data: { payrollRunId: runId, companyName: 'Acme Cameroun SARL' } },
+    });
     expect(accepted.status).toBe(202);
     const job = await finished(dev, utilities, accepted.body.data.id);
     expect(job).toMatchObject({ status: 'succeeded', progress: 100 });
@@ -212,9 +268,19 @@ describe('documents', () => {
     expect((await other.call(utilities, 'GET', DOCUMENTS)).body.data).toMatchObject({ items: [], total: 0 });
     expect((await other.call(utilities, 'GET', JOBS)).body.data).toMatchObject({ items: [], total: 0 });
     // payroll answers for the caller's company only
-    expectError(await other.call(utilities, 'POST', DOCUMENTS, { body: { type: 'payslip', format: 'pdf', data: { payrollRunId: runId, employeeId: a } } }), 404, 'PAYROLL_RUN_NOT_FOUND');
+    expectError(
+      await other.call(utilities, 'POST', DOCUMENTS, { body: { type: 'payslip', format: 'pdf', data: { payrollRunId: runId, employeeId: a } } }),
+      404,
+      'PAYROLL_RUN_NOT_FOUND',
+    );
     expectError(await dev.call(utilities, 'GET', `${DOCUMENTS}/not-a-uuid`), 404, 'DOCUMENT_NOT_FOUND');
-    expectError(await dev.call(utilities, 'POST', DOCUMENTS, { body: { type: 'payslip', format: 'pdf', data: { payrollRunId: runId, employeeId: other.organizationId } } }), 404, 'USER_NOT_FOUND');
+    expectError(
+      await dev.call(utilities, 'POST', DOCUMENTS, {
+        body: { type: 'payslip', format: 'pdf', data: { payrollRunId: runId, employeeId: other.organizationId } },
+      }),
+      404,
+      'USER_NOT_FOUND',
+    );
 
     const page = await dev.call(utilities, 'GET', `${DOCUMENTS}?type=invoice&limit=2`);
     expect(page.body.data).toMatchObject({ page: 1, limit: 2 });
@@ -234,13 +300,29 @@ describe('documents', () => {
     expect(result.body.errors.data).toBeDefined();
     result = await post({ type: 'invoice', format: 'pdf', data: { number: 'X', customer: 'C', currency: 'XAF', lines: [] } });
     expect(result.body.errors['data.lines']).toBeDefined();
-    result = await post({ type: 'invoice', format: 'pdf', data: { number: 'X', customer: 'C', currency: 'XAF', lines: [{ description: 'a', quantity: 1.5, unitPrice: 10.5 }], extra: 1 } });
+    result = await post({
+      type: 'invoice',
+      format: 'pdf',
+      data: { number: 'X', customer: 'C', currency: 'XAF', lines: [{ description: 'a', quantity: 1.5, unitPrice: 10.5 }], extra: 1 },
+    });
     expect(Object.keys(result.body.errors).sort()).toEqual(['data.extra', 'data.lines.0.quantity', 'data.lines.0.unitPrice']);
-    result = await post({ type: 'invoice', format: 'pdf', data: { number: 'X', customer: { name: '' }, currency: 'ZZZ', lines: [{ description: 'a', quantity: 1, unitPrice: 1 }], locale: 'de-DE' } });
+    result = await post({
+      type: 'invoice',
+      format: 'pdf',
+      data: { number: 'X', customer: { name: '' }, currency: 'ZZZ', lines: [{ description: 'a', quantity: 1, unitPrice: 1 }], locale: 'de-DE' },
+    });
     expect(Object.keys(result.body.errors).sort()).toEqual(['data.customer.name', 'data.locale']);
-    result = await post({ type: 'invoice', format: 'pdf', data: { number: 'X', customer: 'C', currency: 'ZZZ', lines: [{ description: 'a', quantity: 1, unitPrice: 1 }] } });
+    result = await post({
+      type: 'invoice',
+      format: 'pdf',
+      data: { number: 'X', customer: 'C', currency: 'ZZZ', lines: [{ description: 'a', quantity: 1, unitPrice: 1 }] },
+    });
     expect(result.body.errors).toEqual({ 'data.currency': ['currency must be an ISO 4217 code'] });
-    result = await post({ type: 'invoice', format: 'pdf', data: { number: 'X', customer: 'C', currency: 'XAF', lines: [{ description: 'a', quantity: 1_000_000, unitPrice: 10_000_000_000_000 }] } });
+    result = await post({
+      type: 'invoice',
+      format: 'pdf',
+      data: { number: 'X', customer: 'C', currency: 'XAF', lines: [{ description: 'a', quantity: 1_000_000, unitPrice: 10_000_000_000_000 }] },
+    });
     expect(Object.keys(result.body.errors)).toEqual(['data.lines']);
     result = await post({ type: 'payslip', format: 'pdf', data: { payrollRunId: runId } });
     expectError(result, 400, 'VALIDATION_FAILED');
@@ -255,7 +337,11 @@ describe('documents', () => {
     const away = await stack.startApp(UtilitiesModule, 'utilities', { PAYROLL_URL: 'http://127.0.0.1:9', BOOKS_URL: 'http://127.0.0.1:9' });
     const { dev, a } = company;
     const before = (await dev.call(away, 'GET', DOCUMENTS)).body.data.total;
-    expectError(await dev.call(away, 'POST', DOCUMENTS, { body: { type: 'payslip', format: 'pdf', data: { payrollRunId: runId, employeeId: a } } }), 503, 'UPSTREAM_UNAVAILABLE');
+    expectError(
+      await dev.call(away, 'POST', DOCUMENTS, { body: { type: 'payslip', format: 'pdf', data: { payrollRunId: runId, employeeId: a } } }),
+      503,
+      'UPSTREAM_UNAVAILABLE',
+    );
     expectError(await dev.call(away, 'POST', DOCUMENTS, { body: { type: 'financial-report', format: 'xlsx', data: {} } }), 503, 'UPSTREAM_UNAVAILABLE');
     expect((await dev.call(away, 'GET', DOCUMENTS)).body.data.total).toBe(before);
     await away.close();

@@ -98,12 +98,20 @@ describe('files on local disk', () => {
 
   it('answers a body that ends inside the file part at once, and keeps a declared type without control characters', async () => {
     const multipart = (body: string) => ({ headers: { 'content-type': 'multipart/form-data; boundary=XYZ' }, rawBody: Buffer.from(body, 'latin1') });
-    for (const truncated of ['--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhel', '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhello\r\n']) {
+    for (const truncated of [
+      '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhel',
+      '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhello\r\n',
+    ]) {
       const refused = await dev.call(app, 'POST', FILES, multipart(truncated));
       expectError(refused, 400, 'VALIDATION_FAILED');
       expect(refused.body.errors).toEqual({ body: ['body is not valid multipart/form-data'] });
     }
-    const declared = await dev.call(app, 'POST', FILES, multipart('--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/pl\u0000ain\r\n\r\nhello\r\n--XYZ--\r\n'));
+    const declared = await dev.call(
+      app,
+      'POST',
+      FILES,
+      multipart('--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/pl\u0000ain\r\n\r\nhello\r\n--XYZ--\r\n'),
+    );
     expect(declared.status).toBe(201);
     expect(declared.body.data).toMatchObject({ contentType: 'text/plain', declaredContentType: 'text/plain' });
     expect(staging()).toEqual([]);
@@ -115,7 +123,14 @@ describe('files on local disk', () => {
     const full = await content(id);
     expect(full.status).toBe(200);
     expect(full.bytes.equals(bytes)).toBe(true);
-    expect(Object.fromEntries(['content-type', 'content-length', 'content-disposition', 'etag', 'accept-ranges', 'x-content-type-options', 'repr-digest'].map((h) => [h, full.headers.get(h)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        ['content-type', 'content-length', 'content-disposition', 'etag', 'accept-ranges', 'x-content-type-options', 'repr-digest'].map((h) => [
+          h,
+          full.headers.get(h),
+        ]),
+      ),
+    ).toEqual({
       'content-type': 'text/plain; charset=utf-8',
       'content-length': String(bytes.length),
       'content-disposition': `attachment; filename="Relev_ de paie.txt"; filename*=UTF-8''Relev%C3%A9%20de%20paie.txt`,
@@ -222,7 +237,9 @@ describe('files on local disk', () => {
 
     const internal = (await upload(dev, app, { content: PNG })).body.data.id;
     const future = Math.floor(Date.now() / 1000) + 600;
-    expect((await fetchBytes(`${app.url}${FILES}/${internal}/download?v=1&expires=${future}&signature=${signFileLink(SIGNING_KEY, internal, 1, future)}`)).status).toBe(403);
+    expect(
+      (await fetchBytes(`${app.url}${FILES}/${internal}/download?v=1&expires=${future}&signature=${signFileLink(SIGNING_KEY, internal, 1, future)}`)).status,
+    ).toBe(403);
     expect((await call(app.url, 'GET', `${FILES}/${file.id}/content`)).status).toBe(401);
 
     const unpublished = await dev.call(app, 'PATCH', `${FILES}/${file.id}`, { body: { visibility: 'internal' } });
@@ -295,8 +312,13 @@ describe('files on local disk', () => {
     const publicUrl = await new Promise<string>((resolve, reject) => {
       httpRequest(new URL(`${FILES}/${id}`, app.url), { headers: { ...dev.headers(), host: 'evil.example' } }, (response) => {
         let text = '';
-        response.setEncoding('utf8').on('data', (chunk) => (text += chunk)).on('end', () => resolve(JSON.parse(text).data.publicUrl));
-      }).on('error', reject).end();
+        response
+          .setEncoding('utf8')
+          .on('data', (chunk) => (text += chunk))
+          .on('end', () => resolve(JSON.parse(text).data.publicUrl));
+      })
+        .on('error', reject)
+        .end();
     });
     expect(new URL(publicUrl).origin).toBe(PUBLIC_BASE_URL);
   });
@@ -310,11 +332,19 @@ describe('files on local disk', () => {
       const link = new URL(file.publicUrl);
       expect((await fetchLink(logged, file.publicUrl)).status).toBe(200);
       expect((await dev.call(logged, 'GET', `${FILES}?limit=5`)).status).toBe(200);
-      const requests = await eventually(() => {
-        const lines = written.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { msg: string; route: string; url: string; statusCode: number });
-        const done = lines.filter((line) => line.msg === 'request completed');
-        return done.length >= 3 && done;
-      }, 5000, 'access-log lines');
+      const requests = await eventually(
+        () => {
+          const lines = written
+            .join('')
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => JSON.parse(line) as { msg: string; route: string; url: string; statusCode: number });
+          const done = lines.filter((line) => line.msg === 'request completed');
+          return done.length >= 3 && done;
+        },
+        5000,
+        'access-log lines',
+      );
       expect(requests.find((line) => line.route === `${FILES}/:id/download`)).toMatchObject({ url: link.pathname, statusCode: 200 });
       expect(written.join('')).not.toContain(link.searchParams.get('signature'));
       expect(requests.find((line) => line.route === FILES && line.url.includes('?'))?.url).toBe(`${FILES}?limit=5`);
@@ -329,7 +359,9 @@ describe('files on local disk', () => {
     const objects = join(dataDir, 'files', 'objects', dev.organizationId);
     expect(readdirSync(objects)).toContain(created.id);
     const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
-    expect([join(objects, created.id), objects, join(dataDir, 'files', 'objects'), join(dataDir, 'files'), join(dataDir, 'files', 'staging')].map(mode)).toEqual(['600', '700', '700', '700', '700']);
+    expect(
+      [join(objects, created.id), objects, join(dataDir, 'files', 'objects'), join(dataDir, 'files'), join(dataDir, 'files', 'staging')].map(mode),
+    ).toEqual(['600', '700', '700', '700', '700']);
     const deleted = await dev.call(app, 'DELETE', `${FILES}/${created.id}`);
     expect(deleted.status).toBe(200);
     expect(deleted.body).toMatchObject({ success: true, message: 'Resource deleted.' });

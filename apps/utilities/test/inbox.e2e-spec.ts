@@ -36,13 +36,27 @@ describe('in-app inbox', () => {
     const all = await list(dev);
     expect(all).toMatchObject({ page: 1, limit: 20, total: 4 });
     expect(ids(all)).toEqual([d, c, b, a]);
-    expect(all.items[0]).toMatchObject({ id: d, recipient: 'company', category: 'general', title: 'D', body: 'D body', data: null, read: false, readAt: null, archivedAt: null });
+    expect(all.items[0]).toMatchObject({
+      id: d,
+      recipient: 'company',
+      category: 'general',
+      title: 'D',
+      body: 'D body',
+      data: null,
+      read: false,
+      readAt: null,
+      archivedAt: null,
+    });
 
     expect(ids(await list(dev, '?limit=3'))).toEqual([d, c, b]);
     expect(await list(dev, '?limit=3&page=2')).toMatchObject({ page: 2, limit: 3, total: 4, items: [{ id: a }] });
     expect(ids(await list(dev, '?category=approval'))).toEqual([c, a]);
 
-    expect(await counts(dev)).toEqual({ recipient: 'company', total: 4, byCategory: { assigned: 0, approval: 2, mention: 0, comment: 0, calendar: 0, drive: 0, crm: 0, due: 1, general: 1 } });
+    expect(await counts(dev)).toEqual({
+      recipient: 'company',
+      total: 4,
+      byCategory: { assigned: 0, approval: 2, mention: 0, comment: 0, calendar: 0, drive: 0, crm: 0, due: 1, general: 1 },
+    });
 
     const read = await dev.call(app, 'PATCH', `${NOTIFICATIONS}/${c}/read`);
     expect(read.status).toBe(200);
@@ -92,7 +106,20 @@ describe('in-app inbox', () => {
   it('each employee has an inbox of their own, apart from the company’s', async () => {
     const dev = await stack.developer();
     const hire = async (email: string) =>
-      (await dev.call(hr, 'POST', '/api/v1/hr/employees', { body: { externalId: randomUUID().slice(0, 8), firstName: 'A', lastName: 'B', email, hireDate: '2024-01-01', jobTitle: 'J', department: 'D', status: 'active' } })).body.data.id as string;
+      (
+        await dev.call(hr, 'POST', '/api/v1/hr/employees', {
+          body: {
+            externalId: randomUUID().slice(0, 8),
+            firstName: 'A',
+            lastName: 'B',
+            email,
+            hireDate: '2024-01-01',
+            jobTitle: 'J',
+            department: 'D',
+            status: 'active',
+          },
+        })
+      ).body.data.id as string;
     const amina = await hire('amina@example.cm');
     const bruno = await hire('bruno@example.cm');
     const both = await post(dev, 'mention', 'Both', [amina, bruno]);
@@ -104,14 +131,17 @@ describe('in-app inbox', () => {
     expect(ids(await list(dev))).toEqual([company]);
 
     await dev.call(app, 'PATCH', `${NOTIFICATIONS}/${both}/read?recipient=${amina}`);
-    expect((await counts(dev, `?recipient=${amina}`))).toMatchObject({ recipient: amina, total: 1 });
+    expect(await counts(dev, `?recipient=${amina}`)).toMatchObject({ recipient: amina, total: 1 });
     expect((await counts(dev, `?recipient=${bruno}`)).total).toBe(1);
     expectError(await dev.call(app, 'PATCH', `${NOTIFICATIONS}/${both}/read`), 404, 'NOTIFICATION_NOT_FOUND');
     expect((await dev.call(app, 'POST', `${NOTIFICATIONS}/read-all?recipient=${bruno}`)).body.data).toEqual({ updated: 1 });
     expect((await counts(dev)).total).toBe(1);
     const inboxes = (await dev.call(app, 'GET', `${NOTIFICATIONS}/${both}`)).body.data.inboxes;
     expect(inboxes.map((i: { recipient: string; readAt: string | null }) => [i.recipient, i.readAt !== null])).toEqual(
-      [[amina, true], [bruno, true]].sort((x, y) => String(x[0]).localeCompare(String(y[0]))),
+      [
+        [amina, true],
+        [bruno, true],
+      ].sort((x, y) => String(x[0]).localeCompare(String(y[0]))),
     );
     expectError(await dev.call(app, 'GET', `${NOTIFICATIONS}?recipient=someone`), 400, 'VALIDATION_FAILED');
   });

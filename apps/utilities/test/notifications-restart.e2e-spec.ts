@@ -24,10 +24,16 @@ describe('notification deliveries across instances', () => {
     const first: RunningApp = await stack.startApp(UtilitiesModule, 'utilities', { ...settings, SMS_PROVIDER_URL: 'http://127.0.0.1:9/sms' });
     const dev = await stack.developer();
     await dev.call(first, 'PATCH', `${NOTIFICATIONS}/preferences`, { body: { category: 'calendar', sms: true } });
-    const sent = await dev.call(first, 'POST', NOTIFICATIONS, { body: { category: 'calendar', title: 'Meeting', body: 'At 10.', recipients: ['+237677999999'], channels: ['sms'] } });
+    const sent = await dev.call(first, 'POST', NOTIFICATIONS, {
+      body: { category: 'calendar', title: 'Meeting', body: 'At 10.', recipients: ['+237677999999'], channels: ['sms'] },
+    });
     expect(sent.status).toBe(202);
     const id = sent.body.data.id;
-    await eventually(async () => (await dev.call(first, 'GET', `${NOTIFICATIONS}/${id}`)).body.data.deliveries[0].attempts.length >= 1, 5000, 'a failed attempt');
+    await eventually(
+      async () => (await dev.call(first, 'GET', `${NOTIFICATIONS}/${id}`)).body.data.deliveries[0].attempts.length >= 1,
+      5000,
+      'a failed attempt',
+    );
     await first.close();
 
     const second = await stack.startApp(UtilitiesModule, 'utilities', { ...settings, SMS_PROVIDER_URL: `${provider.url}/sms` });
@@ -56,7 +62,11 @@ describe('notification deliveries across instances', () => {
       await dev.call(a, 'PATCH', `${NOTIFICATIONS}/preferences`, { body: { category: 'due', sms: true } });
       const phones = Array.from({ length: 60 }, (_, i) => `+2376990${String(i).padStart(5, '0')}`);
       const batches = [phones.slice(0, 30), phones.slice(30)];
-      const sent = await Promise.all(batches.map((recipients, i) => dev.call(i ? b : a, 'POST', NOTIFICATIONS, { body: { category: 'due', title: 'Due', body: 'b', recipients, channels: ['sms'] } })));
+      const sent = await Promise.all(
+        batches.map((recipients, i) =>
+          dev.call(i ? b : a, 'POST', NOTIFICATIONS, { body: { category: 'due', title: 'Due', body: 'b', recipients, channels: ['sms'] } }),
+        ),
+      );
       expect(sent.map((s) => s.status)).toEqual([202, 202]);
       await eventually(() => provider.received('/replicas').length >= phones.length, 10_000, 'every SMS');
       await new Promise((resolve) => setTimeout(resolve, 300));

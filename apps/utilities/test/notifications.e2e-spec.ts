@@ -43,7 +43,17 @@ describe('notifications: preferences, channels and background delivery', () => {
 
   async function hire(dev: Developer, over: Record<string, unknown> = {}): Promise<string> {
     const created = await dev.call(hr, 'POST', '/api/v1/hr/employees', {
-      body: { externalId: `E-${randomUUID().slice(0, 8)}`, firstName: 'Amina', lastName: 'Nkemelu', email: 'amina@example.cm', hireDate: '2024-03-01', jobTitle: 'Clerk', department: 'Ops', status: 'active', ...over },
+      body: {
+        externalId: `E-${randomUUID().slice(0, 8)}`,
+        firstName: 'Amina',
+        lastName: 'Nkemelu',
+        email: 'amina@example.cm',
+        hireDate: '2024-03-01',
+        jobTitle: 'Clerk',
+        department: 'Ops',
+        status: 'active',
+        ...over,
+      },
     });
     expect(created.status).toBe(201);
     return created.body.data.id;
@@ -52,17 +62,27 @@ describe('notifications: preferences, channels and background delivery', () => {
   const send = (dev: Developer, body: Record<string, unknown>, app = utilities) => dev.call(app, 'POST', NOTIFICATIONS, { body });
   const detail = async (dev: Developer, id: string) => (await dev.call(utilities, 'GET', `${NOTIFICATIONS}/${id}`)).body.data;
   const settled = (dev: Developer, id: string, timeoutMs = 10_000) =>
-    eventually(async () => {
-      const notification = await detail(dev, id);
-      return notification.deliveries.every((d: { status: string }) => d.status !== 'pending') && notification;
-    }, timeoutMs, 'deliveries to settle');
+    eventually(
+      async () => {
+        const notification = await detail(dev, id);
+        return notification.deliveries.every((d: { status: string }) => d.status !== 'pending') && notification;
+      },
+      timeoutMs,
+      'deliveries to settle',
+    );
 
   it('follows the stored preferences: channels off are skipped, the rest delivered, and says so per channel', async () => {
     const dev = await stack.developer();
     const amina = await hire(dev, { email: 'amina.n@example.cm', phone: '+237677000001' });
     await dev.call(utilities, 'PATCH', PREFERENCES, { body: { category: 'approval', email: false, sms: true } });
 
-    const sent = await send(dev, { category: 'approval', title: 'Leave approved', body: 'Your leave is approved.', recipients: [amina], data: { leaveId: 'L-1' } });
+    const sent = await send(dev, {
+      category: 'approval',
+      title: 'Leave approved',
+      body: 'Your leave is approved.',
+      recipients: [amina],
+      data: { leaveId: 'L-1' },
+    });
     expect(sent.status).toBe(202);
     expect(sent.body).toMatchObject({ success: true, message: 'Request accepted.' });
     expect(sent.body.data.channels).toEqual({
@@ -83,27 +103,48 @@ describe('notifications: preferences, channels and background delivery', () => {
     expect(provider.received('/whatsapp', '+237677000001')).toEqual([]);
 
     const [sms] = provider.received('/sms', '+237677000001');
-    expect(sms.body).toMatchObject({ channel: 'sms', to: '+237677000001', title: 'Leave approved', body: 'Your leave is approved.', category: 'approval', data: { leaveId: 'L-1' }, notificationId: sent.body.data.id });
+    expect(sms.body).toMatchObject({
+      channel: 'sms',
+      to: '+237677000001',
+      title: 'Leave approved',
+      body: 'Your leave is approved.',
+      category: 'approval',
+      data: { leaveId: 'L-1' },
+      notificationId: sent.body.data.id,
+    });
     expect(sms.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(sms.headers['idempotency-key']).toBe(notification.deliveries[1].id);
     const [push] = provider.received('/push', amina);
     expect(push.body).toMatchObject({ channel: 'push', title: 'Leave approved' });
 
     const inbox = await dev.call(utilities, 'GET', `${NOTIFICATIONS}?recipient=${amina}`);
-    expect(inbox.body.data.items).toMatchObject([{ id: sent.body.data.id, title: 'Leave approved', read: false, category: 'approval', data: { leaveId: 'L-1' } }]);
+    expect(inbox.body.data.items).toMatchObject([
+      { id: sent.body.data.id, title: 'Leave approved', read: false, category: 'approval', data: { leaveId: 'L-1' } },
+    ]);
   });
 
   it('sends email over real SMTP: the server’s mailbox holds subject, body and recipient', async () => {
     const dev = await stack.developer();
     const amina = await hire(dev, { email: 'amina.mail@example.cm' });
-    const sent = await send(dev, { category: 'general', title: 'Payslip ready', body: 'Your March payslip is ready.\nSee the portal.', recipients: [amina, 'Finance@Example.cm'], channels: ['email'] });
+    const sent = await send(dev, {
+      category: 'general',
+      title: 'Payslip ready',
+      body: 'Your March payslip is ready.\nSee the portal.',
+      recipients: [amina, 'Finance@Example.cm'],
+      channels: ['email'],
+    });
     expect(sent.status).toBe(202);
     expect(sent.body.data.channels.email).toEqual({ outcome: 'queued', recipients: 2 });
     expect(sent.body.data.channels.inApp.outcome).toBe('not_requested');
 
     await settled(dev, sent.body.data.id);
     const mail = await eventually(() => smtp.mailbox.find((m) => m.to.includes('amina.mail@example.cm')), 5000, 'the email');
-    expect(mail).toMatchObject({ from: 'notify@platform.test', to: ['amina.mail@example.cm'], subject: 'Payslip ready', text: 'Your March payslip is ready.\r\nSee the portal.' });
+    expect(mail).toMatchObject({
+      from: 'notify@platform.test',
+      to: ['amina.mail@example.cm'],
+      subject: 'Payslip ready',
+      text: 'Your March payslip is ready.\r\nSee the portal.',
+    });
     expect(mail.headers['x-notification-id']).toBe(sent.body.data.id);
     expect(smtp.mailbox.find((m) => m.to.includes('finance@example.cm'))?.subject).toBe('Payslip ready');
   });
@@ -174,7 +215,9 @@ describe('notifications: preferences, channels and background delivery', () => {
     const noPhone = await hire(dev, { phone: null });
     const sent = await send(dev, { category: 'assigned', title: 'Task', body: 'A task for you.', recipients: [noPhone], channels: ['sms'] });
     expect(sent.body.data.channels.sms).toEqual({ outcome: 'not_applicable', recipients: 0 });
-    expect((await detail(dev, sent.body.data.id)).deliveries).toMatchObject([{ channel: 'sms', recipient: noPhone, status: 'skipped', lastError: 'the employee has no phone number', attempts: [] }]);
+    expect((await detail(dev, sent.body.data.id)).deliveries).toMatchObject([
+      { channel: 'sms', recipient: noPhone, status: 'skipped', lastError: 'the employee has no phone number', attempts: [] },
+    ]);
   });
 
   it('refuses employees HR does not know for the company, naming them; writes nothing', async () => {

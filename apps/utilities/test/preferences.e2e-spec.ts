@@ -32,7 +32,7 @@ describe('notification preferences (spec 4.1, DESIGN §6)', () => {
     }
   });
 
-  it('reads a company\'s list once for the GETs that find it missing together', async () => {
+  it("reads a company's list once for the GETs that find it missing together", async () => {
     const reader = await stack.developer();
     await reader.call(app, 'PATCH', PATH, { body: { category: 'crm', push: false } });
     const reads = jest.spyOn(app.app.get(DataSource).getRepository(NotificationPreference), 'findBy');
@@ -72,7 +72,9 @@ describe('notification preferences (spec 4.1, DESIGN §6)', () => {
   it('survives concurrent first writes of one category', async () => {
     const racer = await stack.developer();
     const results = await Promise.all(
-      ['inApp', 'email', 'push', 'sms', 'whatsapp'].map((flag) => racer.call(app, 'PATCH', PATH, { body: { category: 'crm', [flag]: flag === 'sms' || flag === 'whatsapp' } })),
+      ['inApp', 'email', 'push', 'sms', 'whatsapp'].map((flag) =>
+        racer.call(app, 'PATCH', PATH, { body: { category: 'crm', [flag]: flag === 'sms' || flag === 'whatsapp' } }),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     const crm = (await racer.call(app, 'GET', PATH)).body.data.items.find((p: { category: string }) => p.category === 'crm');
@@ -99,7 +101,11 @@ describe('notification preferences (spec 4.1, DESIGN §6)', () => {
       const items = (await company.call(app, 'GET', PATH)).body.data.items;
       rows.forEach((category, r) => {
         expect(items.find((p: { category: string }) => p.category === category)).toMatchObject({
-          inApp: true, email: (c + r) % 2 === 1, push: false, sms: (c + r) % 2 === 0, whatsapp: true,
+          inApp: true,
+          email: (c + r) % 2 === 1,
+          push: false,
+          sms: (c + r) % 2 === 0,
+          whatsapp: true,
         });
       });
       expect(items.find((p: { category: string }) => p.category === 'due')).toMatchObject({ updatedAt: null });
@@ -114,10 +120,12 @@ describe('notification preferences (spec 4.1, DESIGN §6)', () => {
     const turned = (flag: string) => flag === 'sms' || flag === 'whatsapp';
     const results = await Promise.all(writes.map(({ category, flag }) => writer.call(app, 'PATCH', PATH, { body: { category, [flag]: turned(flag) } })));
     for (const category of ['due', 'drive']) {
-      const answers = results.filter((_, i) => writes[i].category === category).map((result, i) => {
-        expect(result.status).toBe(200);
-        return { own: writes.filter((w) => w.category === category)[i].flag, row: result.body.data };
-      });
+      const answers = results
+        .filter((_, i) => writes[i].category === category)
+        .map((result, i) => {
+          expect(result.status).toBe(200);
+          return { own: writes.filter((w) => w.category === category)[i].flag, row: result.body.data };
+        });
       const changed = (row: Record<string, unknown>) => flags.filter((flag) => row[flag] === turned(flag));
       // One after another: the flags each answer shows changed include its own, and the answers,
       // ordered by how many they show, each hold all of the one before (no write lost or mixed).
@@ -157,7 +165,10 @@ describe('notification preferences (spec 4.1, DESIGN §6)', () => {
     const acting = { 'x-workspace-id': workspace, 'x-acting-company-id': company };
     expect((await dev.call(app, 'GET', PATH, { headers: acting })).body.data.items.find((p: { category: string }) => p.category === 'mention').push).toBe(true);
     await dev.call(app, 'PATCH', PATH, { body: { category: 'mention', sms: true }, headers: acting });
-    expect((await dev.call(app, 'GET', PATH)).body.data.items.find((p: { category: string }) => p.category === 'mention')).toMatchObject({ push: false, sms: false });
+    expect((await dev.call(app, 'GET', PATH)).body.data.items.find((p: { category: string }) => p.category === 'mention')).toMatchObject({
+      push: false,
+      sms: false,
+    });
     expectError(await other.call(app, 'GET', PATH, { headers: acting }), 403, 'ACTING_COMPANY_FORBIDDEN');
   });
 

@@ -46,7 +46,9 @@ describe('webhook endpoint alerts: to verified members only, at most once a day'
   /** A person with an account in the organization whose address is not verified. */
   async function unverifiedMember(organizationId: string): Promise<string> {
     const email = `unverified-${randomBytes(4).toString('hex')}@example.com`;
-    const user = await authData.getRepository(User).save({ email, name: 'Unverified', passwordHash: 'x', emailVerifiedAt: null, passwordChangedAt: new Date() });
+    const user = await authData
+      .getRepository(User)
+      .save({ email, name: 'Unverified', passwordHash: 'x', emailVerifiedAt: null, passwordChangedAt: new Date() });
     await authData.getRepository(Membership).insert({ organizationId, userId: user.id, role: 'developer' });
     return email;
   }
@@ -69,7 +71,10 @@ describe('webhook endpoint alerts: to verified members only, at most once a day'
     for (const alertEmail of ['ops@example.cm', stranger.email, await unverifiedMember(dev.organizationId)]) {
       expectNotAMember(await dev.call(utilities, 'POST', PATH, { body: { url: 'http://127.0.0.1:9/alerts', alertEmail } }));
     }
-    const french = await dev.call(utilities, 'POST', PATH, { body: { url: 'http://127.0.0.1:9/alerts', alertEmail: 'ops@example.cm' }, headers: { 'accept-language': 'fr' } });
+    const french = await dev.call(utilities, 'POST', PATH, {
+      body: { url: 'http://127.0.0.1:9/alerts', alertEmail: 'ops@example.cm' },
+      headers: { 'accept-language': 'fr' },
+    });
     expect(french.body.errors).toEqual({ alertEmail: ['alertEmail doit être l’adresse e-mail vérifiée d’un membre de l’organisation'] });
     expect((await dev.call(utilities, 'GET', PATH)).body.data.total).toBe(0);
 
@@ -82,7 +87,11 @@ describe('webhook endpoint alerts: to verified members only, at most once a day'
     expect((await dev.call(utilities, 'GET', `${PATH}/${id}`)).body.data).toMatchObject({ alertEmail: member.email, description: null });
     expect((await dev.call(utilities, 'PATCH', `${PATH}/${id}`, { body: { alertEmail: null } })).body.data.alertEmail).toBeNull();
     expect((await dev.call(utilities, 'PATCH', `${PATH}/${id}`, { body: { alertEmail: member.email } })).body.data.alertEmail).toBe(member.email);
-    expectError(await dev.call(utilities, 'PATCH', `${PATH}/6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b`, { body: { alertEmail: member.email } }), 404, 'WEBHOOK_ENDPOINT_NOT_FOUND');
+    expectError(
+      await dev.call(utilities, 'PATCH', `${PATH}/6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b`, { body: { alertEmail: member.email } }),
+      404,
+      'WEBHOOK_ENDPOINT_NOT_FOUND',
+    );
   });
 
   it('takes a person’s alert address only when it is a verified member’s of the organization the session acts for', async () => {
@@ -91,7 +100,8 @@ describe('webhook endpoint alerts: to verified members only, at most once a day'
     const person = await stack.person(second.organizationId, 'developer');
     await authData.getRepository(Membership).insert({ organizationId: first.organizationId, userId: person.userId, role: 'viewer' });
     const firstOnly = await stack.person(first.organizationId, 'developer');
-    const create = async (alertEmail: string) => call(utilities.url, 'POST', PATH, { body: { url: 'http://127.0.0.1:9/person', alertEmail }, headers: await person.sessionHeader('POST', PATH) });
+    const create = async (alertEmail: string) =>
+      call(utilities.url, 'POST', PATH, { body: { url: 'http://127.0.0.1:9/person', alertEmail }, headers: await person.sessionHeader('POST', PATH) });
 
     expectNotAMember(await create(firstOnly.email));
     const created = await create(person.email);
@@ -105,12 +115,18 @@ describe('webhook endpoint alerts: to verified members only, at most once a day'
     const dev = await stack.developer();
     const member = await stack.person(dev.organizationId, 'developer');
     const receiver = await goneReceiver();
-    const created = await dev.call(utilities, 'POST', PATH, { body: { url: `${receiver.url}/claim-your-refund`, description: 'URGENT: sign in at evil.example', alertEmail: member.email } });
+    const created = await dev.call(utilities, 'POST', PATH, {
+      body: { url: `${receiver.url}/claim-your-refund`, description: 'URGENT: sign in at evil.example', alertEmail: member.email },
+    });
     expect(created.status).toBe(201);
     const id = created.body.data.id;
 
     await disabledBy410(dev, id);
-    const [mail] = await eventually(() => smtp.mailbox.filter((m) => m.to.includes(member.email)).length === 1 && smtp.mailbox.filter((m) => m.to.includes(member.email)), 15_000, 'the alert email');
+    const [mail] = await eventually(
+      () => smtp.mailbox.filter((m) => m.to.includes(member.email)).length === 1 && smtp.mailbox.filter((m) => m.to.includes(member.email)),
+      15_000,
+      'the alert email',
+    );
     expect(mail.subject).toBe('Webhook endpoint disabled');
     expect(mail.text).toContain(id);
     expect(mail.text).toContain('410 Gone');
@@ -120,7 +136,11 @@ describe('webhook endpoint alerts: to verified members only, at most once a day'
       expect((await dev.call(utilities, 'POST', `${PATH}/${id}/enable`)).status).toBe(200);
       await disabledBy410(dev, id);
     }
-    await eventually(async () => (await dev.call(utilities, 'GET', '/api/v1/app/events?type=webhook_endpoint.disabled')).body.data.items.length === 3, 15_000, 'three disabled events');
+    await eventually(
+      async () => (await dev.call(utilities, 'GET', '/api/v1/app/events?type=webhook_endpoint.disabled')).body.data.items.length === 3,
+      15_000,
+      'three disabled events',
+    );
     await sleep(2000);
     expect(smtp.mailbox.filter((m) => m.to.includes(member.email))).toHaveLength(1);
     // each disabling came from a delivery the receiver refused: the test events, or the company's other
@@ -138,10 +158,14 @@ describe('webhook endpoint alerts: to verified members only, at most once a day'
     expect((await call(stack.auth.url, 'DELETE', leave, { headers: await member.sessionHeader('DELETE', leave) })).status).toBe(200);
 
     await disabledBy410(dev, created.body.data.id);
-    const item = await eventually(async () => {
-      const inbox = await dev.call(utilities, 'GET', '/api/v1/app/notifications');
-      return inbox.body.data.items.find((entry: { title: string }) => entry.title === 'Webhook endpoint disabled');
-    }, 15_000, 'the alert in the company inbox');
+    const item = await eventually(
+      async () => {
+        const inbox = await dev.call(utilities, 'GET', '/api/v1/app/notifications');
+        return inbox.body.data.items.find((entry: { title: string }) => entry.title === 'Webhook endpoint disabled');
+      },
+      15_000,
+      'the alert in the company inbox',
+    );
     expect(item.body).toContain(created.body.data.id);
     await sleep(1000);
     expect(smtp.mailbox.filter((m) => m.to.includes(member.email))).toEqual([]);

@@ -27,9 +27,12 @@ describe('webhook endpoints (issue 32, DESIGN §7)', () => {
   });
   afterAll(() => stack.stop());
 
-  const create = (developer: Developer, body: Record<string, unknown>, headers?: Record<string, string>) => developer.call(app, 'POST', PATH, { body, headers });
+  const create = (developer: Developer, body: Record<string, unknown>, headers?: Record<string, string>) =>
+    developer.call(app, 'POST', PATH, { body, headers });
   const sealedOf = async (endpointId: string): Promise<string[]> =>
-    (await dataSource.query('SELECT sealed_secret FROM utilities.webhook_endpoint_secrets WHERE endpoint_id = $1', [endpointId])).map((row: { sealed_secret: string }) => row.sealed_secret);
+    (await dataSource.query('SELECT sealed_secret FROM utilities.webhook_endpoint_secrets WHERE endpoint_id = $1', [endpointId])).map(
+      (row: { sealed_secret: string }) => row.sealed_secret,
+    );
 
   it('creates an endpoint and shows its secret once, in the creation’s answer only', async () => {
     const created = await create(dev, { url: 'http://127.0.0.1:9/platform', eventTypes: ['employee.created', 'payroll_run.approved'], description: 'HR sync' });
@@ -69,7 +72,8 @@ describe('webhook endpoints (issue 32, DESIGN §7)', () => {
     expect(sealed[0]).toMatch(/^v1\.[A-Za-z0-9_-]+$/);
     const key = created.secret.slice('whsec_'.length);
     const dump = JSON.stringify(await dataSource.query('SELECT * FROM utilities.webhook_endpoint_secrets'));
-    for (const trace of [created.secret, key, Buffer.from(key, 'base64').toString('hex'), Buffer.from(key, 'base64').toString('base64url')]) expect(dump).not.toContain(trace);
+    for (const trace of [created.secret, key, Buffer.from(key, 'base64').toString('hex'), Buffer.from(key, 'base64').toString('base64url')])
+      expect(dump).not.toContain(trace);
     expect(await service.signingSecrets(created.id)).toEqual([created.secret]);
   });
 
@@ -136,7 +140,6 @@ describe('webhook endpoints (issue 32, DESIGN §7)', () => {
     expect((await dev.call(app, 'GET', `${PATH}/${created.id}`)).body.data).toMatchObject({ status: 'enabled', disabledAt: null });
   });
 
-
   it('rotates the secret: the previous one keeps signing for the grace asked (24 h by default), or stops at once', async () => {
     const created = (await create(dev, { url: 'http://127.0.0.1:9/rotate' })).body.data;
     const first = await dev.call(app, 'POST', `${PATH}/${created.id}/rotate-secret`);
@@ -156,7 +159,9 @@ describe('webhook endpoints (issue 32, DESIGN §7)', () => {
     const short = await dev.call(app, 'POST', `${PATH}/${created.id}/rotate-secret`, { body: { graceSeconds: 3600 } });
     expect(Date.parse(short.body.data.previousSecretsExpireAt) - Date.now()).toBeLessThanOrEqual(3_600_000);
     expect(await service.signingSecrets(created.id)).toEqual([short.body.data.secret, first.body.data.secret, created.secret]);
-    const expiries = await dataSource.query('SELECT expires_at FROM utilities.webhook_endpoint_secrets WHERE endpoint_id = $1 AND expires_at IS NOT NULL', [created.id]);
+    const expiries = await dataSource.query('SELECT expires_at FROM utilities.webhook_endpoint_secrets WHERE endpoint_id = $1 AND expires_at IS NOT NULL', [
+      created.id,
+    ]);
     // a later rotation shortens the older secrets' grace, never lengthens it
     for (const row of expiries) expect(row.expires_at.getTime()).toBe(Date.parse(short.body.data.previousSecretsExpireAt));
 
@@ -174,7 +179,10 @@ describe('webhook endpoints (issue 32, DESIGN §7)', () => {
     for (let i = 0; i < MAX_PREVIOUS_SECRETS + 2; i++) secrets.push((await dev.call(app, 'POST', `${PATH}/${created.id}/rotate-secret`)).body.data.secret);
     expect(await service.signingSecrets(created.id)).toEqual(secrets.slice(-(MAX_PREVIOUS_SECRETS + 1)).reverse());
 
-    await dataSource.query(`UPDATE utilities.webhook_endpoint_secrets SET expires_at = now() - interval '1 second' WHERE endpoint_id = $1 AND expires_at IS NOT NULL`, [created.id]);
+    await dataSource.query(
+      `UPDATE utilities.webhook_endpoint_secrets SET expires_at = now() - interval '1 second' WHERE endpoint_id = $1 AND expires_at IS NOT NULL`,
+      [created.id],
+    );
     expect(await sealedOf(created.id)).toHaveLength(MAX_PREVIOUS_SECRETS + 1);
     expect(await service.signingSecrets(created.id)).toEqual([secrets[secrets.length - 1]]);
     expect(await sealedOf(created.id)).toHaveLength(1);
@@ -241,11 +249,12 @@ describe('webhook endpoints (issue 32, DESIGN §7)', () => {
     expectError(await partner.call(app, 'GET', `${PATH}/${own.id}`, { headers: acting }), 404, 'WEBHOOK_ENDPOINT_NOT_FOUND');
     expectError(await partner.call(app, 'GET', `${PATH}/${client.body.data.id}`), 404, 'WEBHOOK_ENDPOINT_NOT_FOUND');
 
-    const [row] = await dataSource.query('SELECT company_id, organization_id, created_by_credential_id FROM utilities.webhook_endpoints WHERE id = $1', [client.body.data.id]);
+    const [row] = await dataSource.query('SELECT company_id, organization_id, created_by_credential_id FROM utilities.webhook_endpoints WHERE id = $1', [
+      client.body.data.id,
+    ]);
     expect(row).toEqual({ company_id: company, organization_id: partner.organizationId, created_by_credential_id: partner.credentialId });
     expectError(await stack.developer().then((other) => other.call(app, 'GET', PATH, { headers: acting })), 403, 'ACTING_COMPANY_FORBIDDEN');
   });
-
 
   it('validates the body: URL, event types, description, unknown fields', async () => {
     const cases: [Record<string, unknown>, string[]][] = [
@@ -270,7 +279,10 @@ describe('webhook endpoints (issue 32, DESIGN §7)', () => {
     const unknownType = await create(dev, { url: 'http://127.0.0.1:9/x', eventTypes: ['employee.hired'] });
     expect(unknownType.body.errors.eventTypes[0]).toContain('employee.created');
     const longDescription = await create(dev, { url: 'http://127.0.0.1:9/x', description: 'd'.repeat(501) }, { 'accept-language': 'fr' });
-    expect(longDescription.body).toMatchObject({ message: 'La requête est invalide.', errors: { description: ['description doit contenir au plus 500 caractères'] } });
+    expect(longDescription.body).toMatchObject({
+      message: 'La requête est invalide.',
+      errors: { description: ['description doit contenir au plus 500 caractères'] },
+    });
     const repeated = await create(dev, { url: 'http://127.0.0.1:9/x', eventTypes: ['employee.created', 'employee.created'] }, { 'accept-language': 'fr' });
     expect(repeated.body.errors).toEqual({ eventTypes: ['les éléments de eventTypes doivent être distincts'] });
     const frenchUrl = await create(dev, { url: 'nope' }, { 'accept-language': 'fr' });
@@ -301,7 +313,9 @@ describe('webhook endpoints (issue 32, DESIGN §7)', () => {
   it('refuses a description of more than one line', async () => {
     const described = await create(dev, { url: 'http://127.0.0.1:9/x', description: 'HR sync\n[utilities] No SMTP_URL' });
     expectError(described, 400, 'VALIDATION_FAILED');
-    expect(described.body.errors).toEqual({ description: ['description must not contain control characters, line breaks or bidirectional formatting characters'] });
+    expect(described.body.errors).toEqual({
+      description: ['description must not contain control characters, line breaks or bidirectional formatting characters'],
+    });
   });
 
   it(`refuses a company’s endpoint past ${MAX_ENDPOINTS_PER_COMPANY}, even when created at once`, async () => {
@@ -312,7 +326,9 @@ describe('webhook endpoints (issue 32, DESIGN §7)', () => {
     expect(refused).toHaveLength(3);
     for (const result of refused) expectError(result, 409, 'WEBHOOK_ENDPOINT_LIMIT_REACHED');
     expect(refused[0].body.details).toEqual({ limit: MAX_ENDPOINTS_PER_COMPANY });
-    expect(refused[0].body.message).toBe(`This company already has ${MAX_ENDPOINTS_PER_COMPANY} webhook endpoints, the most allowed: delete one before adding another.`);
+    expect(refused[0].body.message).toBe(
+      `This company already has ${MAX_ENDPOINTS_PER_COMPANY} webhook endpoints, the most allowed: delete one before adding another.`,
+    );
     expect((await busy.call(app, 'GET', PATH)).body.data.total).toBe(MAX_ENDPOINTS_PER_COMPANY);
 
     const [one] = (await busy.call(app, 'GET', `${PATH}?limit=1`)).body.data.items;
@@ -362,7 +378,9 @@ describe('webhook endpoints (issue 32, DESIGN §7)', () => {
     } finally {
       await runner.release();
     }
-    const rows: { id: string; scopes: string }[] = await authData.query('SELECT id, scopes FROM auth.developer_credentials WHERE id = ANY($1::uuid[])', [[everything.credentialId, narrowed.credentialId]]);
+    const rows: { id: string; scopes: string }[] = await authData.query('SELECT id, scopes FROM auth.developer_credentials WHERE id = ANY($1::uuid[])', [
+      [everything.credentialId, narrowed.credentialId],
+    ]);
     expect(Object.fromEntries(rows.map((row) => [row.id, row.scopes]))).toEqual({
       [everything.credentialId]: [...before, 'webhooks:read', 'webhooks:write'].join(' '),
       [narrowed.credentialId]: 'hr:read webhooks:read',

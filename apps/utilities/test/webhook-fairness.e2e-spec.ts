@@ -22,7 +22,13 @@ describe('webhook deliveries: one company’s backlog never holds another’s', 
   const receivers: WebhookReceiver[] = [];
 
   beforeAll(async () => {
-    stack = await TestStack.start({ env: { WEBHOOK_TIMEOUT_MS: String(SLOW_RECEIVER_HOLD_MS), WEBHOOK_RETRY_SCHEDULE: '0s,1h', WEBHOOK_DELIVERY_COMPANY_CONCURRENCY: String(COMPANY_CONCURRENCY) } });
+    stack = await TestStack.start({
+      env: {
+        WEBHOOK_TIMEOUT_MS: String(SLOW_RECEIVER_HOLD_MS),
+        WEBHOOK_RETRY_SCHEDULE: '0s,1h',
+        WEBHOOK_DELIVERY_COMPANY_CONCURRENCY: String(COMPANY_CONCURRENCY),
+      },
+    });
     utilities = await stack.startApp(UtilitiesModule, 'utilities');
   });
   afterAll(async () => {
@@ -51,7 +57,9 @@ describe('webhook deliveries: one company’s backlog never holds another’s', 
        FROM (SELECT gen_random_uuid() AS id FROM generate_series(1, $3)) events`,
       [slowEndpoint, busy.organizationId, BACKLOG],
     );
-    const recovered = await busy.call(utilities, 'POST', `/api/v1/app/webhooks/endpoints/${slowEndpoint}/recover`, { body: { since: new Date(Date.now() - 2 * 3_600_000).toISOString() } });
+    const recovered = await busy.call(utilities, 'POST', `/api/v1/app/webhooks/endpoints/${slowEndpoint}/recover`, {
+      body: { since: new Date(Date.now() - 2 * 3_600_000).toISOString() },
+    });
     expect(recovered.status).toBe(202);
     expect(recovered.body.data).toEqual({ recovered: BACKLOG, complete: true });
     // the busy company's deliveries have reached the slow receiver and are held there

@@ -24,7 +24,12 @@ describe('webhook test, retry and recover: limited per endpoint and day, metered
 
   beforeAll(async () => {
     stack = await TestStack.start({
-      env: { WEBHOOK_TEST_CALLS_PER_DAY: String(TESTS), WEBHOOK_RETRY_CALLS_PER_DAY: String(RETRIES), WEBHOOK_RECOVER_CALLS_PER_DAY: String(RECOVERS), WEBHOOK_RETRY_SCHEDULE: '0s' },
+      env: {
+        WEBHOOK_TEST_CALLS_PER_DAY: String(TESTS),
+        WEBHOOK_RETRY_CALLS_PER_DAY: String(RETRIES),
+        WEBHOOK_RECOVER_CALLS_PER_DAY: String(RECOVERS),
+        WEBHOOK_RETRY_SCHEDULE: '0s',
+      },
     });
     utilities = await stack.startApp(UtilitiesModule, 'utilities');
   });
@@ -44,7 +49,8 @@ describe('webhook test, retry and recover: limited per endpoint and day, metered
 
   const test = (dev: Developer, endpointId: string) => dev.call(utilities, 'POST', `/api/v1/app/webhooks/endpoints/${endpointId}/test`);
   const retry = (dev: Developer, deliveryId: string) => dev.call(utilities, 'POST', `/api/v1/app/webhooks/deliveries/${deliveryId}/retry`);
-  const recover = (dev: Developer, endpointId: string) => dev.call(utilities, 'POST', `/api/v1/app/webhooks/endpoints/${endpointId}/recover`, { body: { since: HOUR_AGO() } });
+  const recover = (dev: Developer, endpointId: string) =>
+    dev.call(utilities, 'POST', `/api/v1/app/webhooks/endpoints/${endpointId}/recover`, { body: { since: HOUR_AGO() } });
   const delivery = async (dev: Developer, id: string) => (await dev.call(utilities, 'GET', `/api/v1/app/webhooks/deliveries/${id}`)).body.data;
 
   function expectDayLimit(refused: Awaited<ReturnType<typeof test>>): void {
@@ -86,7 +92,10 @@ describe('webhook test, retry and recover: limited per endpoint and day, metered
     const { id } = await endpoint(dev);
     for (let i = 0; i < RECOVERS; i++) expect((await recover(dev, id)).status).toBe(202);
     expectDayLimit(await recover(dev, id));
-    const french = await dev.call(utilities, 'POST', `/api/v1/app/webhooks/endpoints/${id}/recover`, { body: { since: HOUR_AGO() }, headers: { 'accept-language': 'fr' } });
+    const french = await dev.call(utilities, 'POST', `/api/v1/app/webhooks/endpoints/${id}/recover`, {
+      body: { since: HOUR_AGO() },
+      headers: { 'accept-language': 'fr' },
+    });
     expect(french.status).toBe(429);
     expect(french.body.message).toContain(french.headers.get('retry-after')!);
   });
@@ -104,13 +113,21 @@ describe('webhook test, retry and recover: limited per endpoint and day, metered
     expect((await dev.call(utilities, 'POST', `/api/v1/app/webhooks/endpoints/${id}/enable`)).status).toBe(200);
 
     expect((await recover(dev, id)).body.data).toEqual({ recovered: 2, complete: true });
-    await eventually(async () => (await delivery(dev, recovered)).status === 'succeeded' && (await delivery(dev, retried)).status === 'succeeded', 15_000, 'the recovered deliveries');
+    await eventually(
+      async () => (await delivery(dev, recovered)).status === 'succeeded' && (await delivery(dev, retried)).status === 'succeeded',
+      15_000,
+      'the recovered deliveries',
+    );
     expect((await retry(dev, retried)).status).toBe(202);
     await eventually(() => receiver.received.length === 3, 15_000, 'the retried delivery');
-    const retries = await eventually(async () => {
-      const usage = (await dev.call(stack.auth, 'GET', '/api/v1/authorize/usage')).body.data.webhookRetries;
-      return usage.used === 3 && usage;
-    }, 10_000, 'three retries counted');
+    const retries = await eventually(
+      async () => {
+        const usage = (await dev.call(stack.auth, 'GET', '/api/v1/authorize/usage')).body.data.webhookRetries;
+        return usage.used === 3 && usage;
+      },
+      10_000,
+      'three retries counted',
+    );
     expect(retries).toMatchObject({ used: 3 });
   });
 });

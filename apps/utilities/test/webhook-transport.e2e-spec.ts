@@ -59,7 +59,10 @@ class Receiver {
   }
 }
 
-const answer = (status: number, body = '', headers: Record<string, string> = {}) => (_: Received, response: ServerResponse) => response.writeHead(status, headers).end(body);
+const answer =
+  (status: number, body = '', headers: Record<string, string> = {}) =>
+  (_: Received, response: ServerResponse) =>
+    response.writeHead(status, headers).end(body);
 
 describe('webhook transport (real receivers on loopback)', () => {
   const receivers: Receiver[] = [];
@@ -70,14 +73,27 @@ describe('webhook transport (real receivers on loopback)', () => {
   };
   afterAll(() => Promise.all(receivers.map((r) => r.stop())));
 
-  const event = { id: 'evt_1', type: 'employee.created', occurredAt: '2026-11-26T12:00:00.000Z', companyId: 'cmp_1', data: { id: 'emp_1', name: 'Zoë' }, version: 1 };
+  const event = {
+    id: 'evt_1',
+    type: 'employee.created',
+    occurredAt: '2026-11-26T12:00:00.000Z',
+    companyId: 'cmp_1',
+    data: { id: 'emp_1', name: 'Zoë' },
+    version: 1,
+  };
   const body = JSON.stringify(event);
   const signedHeaders = (secrets: string[], msgId = 'msg_1') => {
     const timestamp = Math.floor(Date.now() / 1000);
     return { 'webhook-id': msgId, 'webhook-timestamp': String(timestamp), 'webhook-signature': signWebhook(secrets, msgId, timestamp, body) };
   };
   const post = (url: string, options: { allowedNetworks?: string; timeoutMs?: number } = {}) =>
-    sendWebhook({ url, headers: signedHeaders([newSigningSecret()]), body, allowedNetworks: options.allowedNetworks ?? LOOPBACK, timeoutMs: options.timeoutMs });
+    sendWebhook({
+      url,
+      headers: signedHeaders([newSigningSecret()]),
+      body,
+      allowedNetworks: options.allowedNetworks ?? LOOPBACK,
+      timeoutMs: options.timeoutMs,
+    });
 
   it('delivers a signed JSON POST that the receiver verifies with standardwebhooks, with either secret of a rotation', async () => {
     const [current, previous] = [newSigningSecret(), newSigningSecret()];
@@ -86,14 +102,24 @@ describe('webhook transport (real receivers on loopback)', () => {
       for (const secret of [current, previous]) verified.push(new Webhook(secret).verify(request.body, request.headers as Record<string, string>));
       response.writeHead(200, { 'content-type': 'text/plain' }).end('thanks');
     });
-    const outcome = await sendWebhook({ url: target.url('/hooks?tenant=1'), headers: signedHeaders([current, previous], 'msg_rotation'), body, allowedNetworks: LOOPBACK });
+    const outcome = await sendWebhook({
+      url: target.url('/hooks?tenant=1'),
+      headers: signedHeaders([current, previous], 'msg_rotation'),
+      body,
+      allowedNetworks: LOOPBACK,
+    });
 
     expect(outcome).toEqual({ statusCode: 200, durationMs: expect.any(Number), responseBody: 'thanks', retryAfterMs: null, error: null });
     expect(isDelivered(outcome)).toBe(true);
     expect(verified).toEqual([event, event]);
     const [request] = target.received;
     expect(request).toMatchObject({ method: 'POST', url: '/hooks?tenant=1', body });
-    expect(request.headers).toMatchObject({ 'content-type': 'application/json', 'user-agent': USER_AGENT, 'webhook-id': 'msg_rotation', 'content-length': String(Buffer.byteLength(body)) });
+    expect(request.headers).toMatchObject({
+      'content-type': 'application/json',
+      'user-agent': USER_AGENT,
+      'webhook-id': 'msg_rotation',
+      'content-length': String(Buffer.byteLength(body)),
+    });
     expect(target.connections).toBe(1);
   });
 
@@ -179,7 +205,9 @@ describe('webhook transport (real receivers on loopback)', () => {
   it('refuses loopback without connecting when the allow-list is empty, however the host is written', async () => {
     const target = await receiver(answer(200, 'ok'));
     expect(await post(target.url(), { allowedNetworks: '' })).toMatchObject({ statusCode: null, error: 'forbidden address 127.0.0.1 (loopback)' });
-    expect(await post(target.url('/hooks', '[::ffff:127.0.0.1]'), { allowedNetworks: '' })).toMatchObject({ error: 'forbidden address ::ffff:7f00:1 (loopback)' });
+    expect(await post(target.url('/hooks', '[::ffff:127.0.0.1]'), { allowedNetworks: '' })).toMatchObject({
+      error: 'forbidden address ::ffff:7f00:1 (loopback)',
+    });
     expect(await post(target.url('/hooks', '2130706433'), { allowedNetworks: '' })).toMatchObject({ error: 'forbidden address 127.0.0.1 (loopback)' });
     expect(await post(target.url(), { allowedNetworks: '::1/128' })).toMatchObject({ error: 'forbidden address 127.0.0.1 (loopback)' });
     expect(target.connections).toBe(0);
@@ -188,20 +216,23 @@ describe('webhook transport (real receivers on loopback)', () => {
   });
 
   // Node asks the lookup for every address when it may try several families (autoSelectFamily), for one otherwise
-  it.each([true, false])('refuses a host name that resolves to loopback, at connection time, unless loopback is allowed (autoSelectFamily %s)', async (autoSelectFamily) => {
-    const saved = getDefaultAutoSelectFamily();
-    setDefaultAutoSelectFamily(autoSelectFamily);
-    try {
-      const target = await receiver(answer(200, 'ok'));
-      const refused = await post(target.url('/hooks', 'localhost'), { allowedNetworks: '10.0.0.0/8' });
-      expect(refused).toMatchObject({ statusCode: null, responseBody: '', error: 'forbidden address 127.0.0.1 (loopback)' });
-      expect(target.connections).toBe(0);
-      expect(await post(target.url('/hooks', 'localhost'))).toMatchObject({ statusCode: 200, responseBody: 'ok', error: null });
-      expect(target.connections).toBe(1);
-    } finally {
-      setDefaultAutoSelectFamily(saved);
-    }
-  });
+  it.each([true, false])(
+    'refuses a host name that resolves to loopback, at connection time, unless loopback is allowed (autoSelectFamily %s)',
+    async (autoSelectFamily) => {
+      const saved = getDefaultAutoSelectFamily();
+      setDefaultAutoSelectFamily(autoSelectFamily);
+      try {
+        const target = await receiver(answer(200, 'ok'));
+        const refused = await post(target.url('/hooks', 'localhost'), { allowedNetworks: '10.0.0.0/8' });
+        expect(refused).toMatchObject({ statusCode: null, responseBody: '', error: 'forbidden address 127.0.0.1 (loopback)' });
+        expect(target.connections).toBe(0);
+        expect(await post(target.url('/hooks', 'localhost'))).toMatchObject({ statusCode: 200, responseBody: 'ok', error: null });
+        expect(target.connections).toBe(1);
+      } finally {
+        setDefaultAutoSelectFamily(saved);
+      }
+    },
+  );
 
   it('keeps a connection for the next delivery to the same receiver, and never lends it to a stricter allow-list', async () => {
     const target = await receiver(answer(200, 'ok'));
@@ -209,7 +240,10 @@ describe('webhook transport (real receivers on loopback)', () => {
     expect(target.received).toHaveLength(3);
     expect(target.connections).toBe(1);
     // the idle connection was checked under the loopback allow-list: a delivery under another setting checks its own
-    expect(await post(target.url('/hooks', 'localhost'), { allowedNetworks: '10.0.0.0/8' })).toMatchObject({ statusCode: null, error: 'forbidden address 127.0.0.1 (loopback)' });
+    expect(await post(target.url('/hooks', 'localhost'), { allowedNetworks: '10.0.0.0/8' })).toMatchObject({
+      statusCode: null,
+      error: 'forbidden address 127.0.0.1 (loopback)',
+    });
     expect(target.received).toHaveLength(3);
     expect(target.connections).toBe(1);
   });
@@ -232,8 +266,29 @@ describe('webhook transport (real receivers on loopback)', () => {
   it('refuses a receiver whose TLS certificate is not trusted, before sending anything', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'webhook-tls-'));
     try {
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1', '-subj', '/CN=localhost',
-        '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'ec',
+          '-pkeyopt',
+          'ec_paramgen_curve:P-256',
+          '-nodes',
+          '-days',
+          '1',
+          '-subj',
+          '/CN=localhost',
+          '-addext',
+          'subjectAltName=IP:127.0.0.1',
+          '-keyout',
+          join(dir, 'key.pem'),
+          '-out',
+          join(dir, 'cert.pem'),
+        ],
+        { stdio: 'ignore' },
+      );
       const target = await receiver(answer(200, 'ok'), { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) });
       const outcome = await post(`https://127.0.0.1:${target.port}/hooks`);
       expect(outcome.statusCode).toBeNull();

@@ -72,8 +72,19 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const body = JSON.stringify(routingErrorEnvelope(status, undefined));
-  const headers = { ...SECURITY_HEADERS, 'x-request-id': randomUUID(), 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' };
-  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n${body}`);
+  const headers = {
+    ...SECURITY_HEADERS,
+    'x-request-id': randomUUID(),
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    connection: 'close',
+  };
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('')}\r\n${body}`,
+    );
   socket.destroy(error);
 }
 
@@ -167,7 +178,14 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
       }
       if (!accessLog) return;
       const level = accessLogLevel(route, request.url, reply.statusCode);
-      if (level) log(level, { reqId: request.id, method: request.method, url: loggedUrl(request.url, secretQuery), statusCode: reply.statusCode, responseTimeMs: Math.round(seconds * 1e4) / 10 });
+      if (level)
+        log(level, {
+          reqId: request.id,
+          method: request.method,
+          url: loggedUrl(request.url, secretQuery),
+          statusCode: reply.statusCode,
+          responseTimeMs: Math.round(seconds * 1e4) / 10,
+        });
     };
   };
   const recordUnmatched = recorder('unmatched');
@@ -191,7 +209,12 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
   });
   // Each route gets its own envelope and metrics hooks as it is registered, so that a request
   // finds its route template and envelope without a lookup.
-  const declarations = new Map(app.get(RouteAudit).routes().map((route) => [`${route.method} ${route.path}`, route]));
+  const declarations = new Map(
+    app
+      .get(RouteAudit)
+      .routes()
+      .map((route) => [`${route.method} ${route.path}`, route]),
+  );
   const allowedMethods = allowedMethodsOf(fastify);
   fastify.addHook('onRoute', (options: RouteOptions) => {
     const url = options.url;
@@ -199,7 +222,10 @@ export async function createServiceApp(rootModule: Type, service: ServiceDescrip
     const method = Array.isArray(options.method) ? 'ALL' : options.method;
     const declaration = declarations.get(`${method === 'HEAD' ? 'GET' : method} ${url}`) ?? declarations.get(`ALL ${url}`);
     const envelope = declaration ? envelopeHooks(declaration.response) : null;
-    const first = <T>(hook: T, existing: T | T[] | undefined): T[] => [hook, ...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing])];
+    const first = <T>(hook: T, existing: T | T[] | undefined): T[] => [
+      hook,
+      ...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]),
+    ];
     const config = options.config as Record<string, unknown> | undefined;
     const record = recorder(url, config?.[SECRET_QUERY_CONFIG] === true);
     if (typeof config?.[BODY_LIMIT_CONFIG] === 'number') options.bodyLimit = config[BODY_LIMIT_CONFIG];

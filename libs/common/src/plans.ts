@@ -18,22 +18,30 @@ export interface Plan {
 
 export const PLANS: Record<PlanId, Plan> = {
   'developer-sandbox': {
-    id: 'developer-sandbox', name: 'Developer Sandbox', environment: 'sandbox',
+    id: 'developer-sandbox',
+    name: 'Developer Sandbox',
+    environment: 'sandbox',
     price: { currency: 'XAF', monthlyMin: 0, monthlyMax: 0, note: 'free' },
     rateLimits: { burstPerSecond: 5, monthlyQuota: 2_000, webhookRetries: 50 },
   },
   'api-starter': {
-    id: 'api-starter', name: 'API Starter', environment: 'production',
+    id: 'api-starter',
+    name: 'API Starter',
+    environment: 'production',
     price: { currency: 'XAF', monthlyMin: 25_000, monthlyMax: 25_000 },
     rateLimits: { burstPerSecond: 10, monthlyQuota: 10_000, webhookRetries: 200 },
   },
   'api-business': {
-    id: 'api-business', name: 'API Business', environment: 'production',
+    id: 'api-business',
+    name: 'API Business',
+    environment: 'production',
     price: { currency: 'XAF', monthlyMin: 100_000, monthlyMax: 300_000 },
     rateLimits: { burstPerSecond: 40, monthlyQuota: 100_000, webhookRetries: 2_000 },
   },
   'api-enterprise': {
-    id: 'api-enterprise', name: 'API Enterprise', environment: 'production',
+    id: 'api-enterprise',
+    name: 'API Enterprise',
+    environment: 'production',
     price: { currency: 'XAF', monthlyMin: null, monthlyMax: null, note: 'custom, per contract' },
     rateLimits: { burstPerSecond: 200, monthlyQuota: 1_000_000, webhookRetries: null },
   },
@@ -73,13 +81,20 @@ export function quotaPeriodBounds(anchorSeconds: number, nowMs: number = Date.no
  * one: a credential narrowed to a product's scopes cannot do it.
  */
 export const SCOPES = [
-  'auth:read', 'auth:write',
+  'auth:read',
+  'auth:write',
   'credentials:write',
-  'hr:read', 'hr:write',
-  'app:read', 'app:write',
-  'payroll:read', 'payroll:write',
-  'pay:read', 'pay:write',
-  'books:read', 'books:write',
-  'webhooks:read', 'webhooks:write',
+  'hr:read',
+  'hr:write',
+  'app:read',
+  'app:write',
+  'payroll:read',
+  'payroll:write',
+  'pay:read',
+  'pay:write',
+  'books:read',
+  'books:write',
+  'webhooks:read',
+  'webhooks:write',
 ] as const;
 export type Scope = (typeof SCOPES)[number];

@@ -58,7 +58,9 @@ export class PlatformModule {
         provide: RateLimitStore,
         inject: [Environment, RedisConnection],
         useFactory: (env: Environment, redis: RedisConnection) => {
-          const store = redis.client ? new RedisRateLimitStore(redis.client, env.REDIS_KEY_PREFIX) : MemoryRateLimitStore.shared(join(env.DATA_DIR, 'usage.json'));
+          const store = redis.client
+            ? new RedisRateLimitStore(redis.client, env.REDIS_KEY_PREFIX)
+            : MemoryRateLimitStore.shared(join(env.DATA_DIR, 'usage.json'));
           // at shutdown the store saves its counters (memory) or gives back its leases (Redis)
           redis.beforeQuit(() => store.flush());
           return store;
@@ -110,7 +112,20 @@ export class PlatformModule {
       ],
       controllers: [createProbeController(), createServiceRootController(service), createOpenApiController(), createEventsController(service.name)],
       providers,
-      exports: [SERVICE_DESCRIPTOR, RateLimitStore, RedisConnection, ShutdownState, OpenApiDocument, RouteAudit, Transactions, EventOutbox, InternalApi, RequestLog, PlatformConfigModule, JobsModule],
+      exports: [
+        SERVICE_DESCRIPTOR,
+        RateLimitStore,
+        RedisConnection,
+        ShutdownState,
+        OpenApiDocument,
+        RouteAudit,
+        Transactions,
+        EventOutbox,
+        InternalApi,
+        RequestLog,
+        PlatformConfigModule,
+        JobsModule,
+      ],
     };
   }
 }

@@ -51,8 +51,23 @@ export function AccountPage() {
       <section class="panel" aria-labelledby="password-title">
         <h2 id="password-title">{t.changePassword}</h2>
         <form method="post" onSubmit={changePassword} noValidate>
-          <Field label={t.currentPassword} type="password" autoComplete="current-password" value={password.values.currentPassword} onValue={password.set('currentPassword')} errors={password.fieldErrors.currentPassword} />
-          <Field label={t.newPassword} type="password" autoComplete="new-password" hint={t.passwordHint} value={password.values.newPassword} onValue={password.set('newPassword')} errors={password.fieldErrors.newPassword} />
+          <Field
+            label={t.currentPassword}
+            type="password"
+            autoComplete="current-password"
+            value={password.values.currentPassword}
+            onValue={password.set('currentPassword')}
+            errors={password.fieldErrors.currentPassword}
+          />
+          <Field
+            label={t.newPassword}
+            type="password"
+            autoComplete="new-password"
+            hint={t.passwordHint}
+            value={password.values.newPassword}
+            onValue={password.set('newPassword')}
+            errors={password.fieldErrors.newPassword}
+          />
           <Alert>{password.formError}</Alert>
           <button type="submit" class="primary" disabled={password.busy}>
             {t.changePassword}
@@ -127,7 +142,14 @@ export function NewOrganizationPage() {
       <section class="panel">
         <p>{t.newOrganizationLead}</p>
         <form method="post" onSubmit={submit} noValidate>
-          <Field label={t.organizationName} autoComplete="organization" maxLength={200} value={form.values.name} onValue={form.set('name')} errors={form.fieldErrors.name} />
+          <Field
+            label={t.organizationName}
+            autoComplete="organization"
+            maxLength={200}
+            value={form.values.name}
+            onValue={form.set('name')}
+            errors={form.fieldErrors.name}
+          />
           <Alert>{form.formError}</Alert>
           <button type="submit" class="primary" disabled={form.busy}>
             {t.createOrganization}

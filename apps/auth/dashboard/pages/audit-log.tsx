@@ -12,7 +12,11 @@ export function AuditLogPage({ organizationId }: { organizationId: string }) {
   const [draft, setDraft] = useState({ action: '', from: '', to: '' });
   const [filters, setFilters] = useState(draft);
   const [page, setPage] = useState(1);
-  const entries = useLoad(() => api<Page<AuditEntry>>('GET', `${base}${query({ page, limit: LIMIT, action: filters.action, from: startOfDay(filters.from), to: endOfDay(filters.to) })}`), [base, page, filters]);
+  const entries = useLoad(
+    () =>
+      api<Page<AuditEntry>>('GET', `${base}${query({ page, limit: LIMIT, action: filters.action, from: startOfDay(filters.from), to: endOfDay(filters.to) })}`),
+    [base, page, filters],
+  );
   const set = (name: keyof typeof draft) => (value: string) => setDraft({ ...draft, [name]: value });
   return (
     <>
@@ -26,7 +30,12 @@ export function AuditLogPage({ organizationId }: { organizationId: string }) {
           setFilters({ ...draft });
         }}
       >
-        <SelectField label={t.action} value={draft.action} onValue={set('action')} options={[['', t.allActions], ...Object.entries(t.auditActions).map(([action, text]): [string, string] => [action, `${action} (${text})`])]} />
+        <SelectField
+          label={t.action}
+          value={draft.action}
+          onValue={set('action')}
+          options={[['', t.allActions], ...Object.entries(t.auditActions).map(([action, text]): [string, string] => [action, `${action} (${text})`])]}
+        />
         <Field label={t.from} type="date" value={draft.from} onValue={set('from')} optional />
         <Field label={t.to} type="date" value={draft.to} onValue={set('to')} optional />
         <button type="submit">{t.apply}</button>

@@ -24,7 +24,15 @@ export function VerifyEmail() {
   return (
     <div class="card narrow">
       <PageTitle title={t.verifyTitle}>{t.verifyTitle}</PageTitle>
-      {!token ? <Alert>{t.linkMissing}</Alert> : state.email ? <Status>{t.verified(state.email)}</Status> : state.error ? <Alert>{state.error}</Alert> : <p class="loading">{t.verifying}</p>}
+      {!token ? (
+        <Alert>{t.linkMissing}</Alert>
+      ) : state.email ? (
+        <Status>{t.verified(state.email)}</Status>
+      ) : state.error ? (
+        <Alert>{state.error}</Alert>
+      ) : (
+        <p class="loading">{t.verifying}</p>
+      )}
       {state.email ? (
         <p>
           <Link class="button primary" href={`${BASE}/sign-in`}>
@@ -57,7 +65,15 @@ export function Unlock() {
   return (
     <div class="card narrow">
       <PageTitle title={t.unlockTitle}>{t.unlockTitle}</PageTitle>
-      {!token ? <Alert>{t.linkMissing}</Alert> : state.done ? <Status>{t.unlocked}</Status> : state.error ? <Alert>{state.error}</Alert> : <p class="loading">{t.unlocking}</p>}
+      {!token ? (
+        <Alert>{t.linkMissing}</Alert>
+      ) : state.done ? (
+        <Status>{t.unlocked}</Status>
+      ) : state.error ? (
+        <Alert>{state.error}</Alert>
+      ) : (
+        <p class="loading">{t.unlocking}</p>
+      )}
       {state.done ? (
         <p>
           <Link class="button primary" href={`${BASE}/sign-in`}>
@@ -94,7 +110,15 @@ export function PasswordReset() {
         </>
       ) : token ? (
         <form method="post" onSubmit={confirm} noValidate>
-          <Field label={t.newPassword} type="password" autoComplete="new-password" hint={t.passwordHint} value={form.values.password} onValue={form.set('password')} errors={form.fieldErrors.password} />
+          <Field
+            label={t.newPassword}
+            type="password"
+            autoComplete="new-password"
+            hint={t.passwordHint}
+            value={form.values.password}
+            onValue={form.set('password')}
+            errors={form.fieldErrors.password}
+          />
           <Alert>{form.formError}</Alert>
           <button type="submit" class="primary" disabled={form.busy}>
             {t.setPassword}

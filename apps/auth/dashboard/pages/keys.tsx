@@ -131,7 +131,8 @@ function CreateKey({ base, onCreated }: { base: string; onCreated: (key: Key & {
     setScopes([...SCOPES]);
     onCreated(key);
   });
-  const toggle = (scope: string, on: boolean) => setScopes((current) => (on ? SCOPES.filter((each) => each === scope || current.includes(each)) : current.filter((each) => each !== scope)));
+  const toggle = (scope: string, on: boolean) =>
+    setScopes((current) => (on ? SCOPES.filter((each) => each === scope || current.includes(each)) : current.filter((each) => each !== scope)));
   return (
     <section aria-labelledby="create-key" class="panel">
       <h2 id="create-key">{t.createKey}</h2>

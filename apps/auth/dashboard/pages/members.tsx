@@ -17,7 +17,9 @@ export function MembersPage({ organization }: { organization: MyOrganization }) 
   const [notice, setNotice] = useState('');
   const [error, setError] = useState('');
   const me = session.me!.user.id;
-  const roleOptions = (ROLES as Role[]).filter((role) => organization.role === 'owner' || role !== 'owner').map((role): [string, string] => [role, t.roles[role]]);
+  const roleOptions = (ROLES as Role[])
+    .filter((role) => organization.role === 'owner' || role !== 'owner')
+    .map((role): [string, string] => [role, t.roles[role]]);
 
   const act = async (action: () => Promise<string>) => {
     setNotice('');
@@ -77,7 +79,15 @@ export function MembersPage({ organization }: { organization: MyOrganization }) 
               </thead>
               <tbody>
                 {members.data.map((member) => (
-                  <MemberRow key={member.userId} member={member} self={member.userId === me} canManage={isAdmin && (organization.role === 'owner' || member.role !== 'owner')} roleOptions={roleOptions} onRole={changeRole} onRemove={remove} />
+                  <MemberRow
+                    key={member.userId}
+                    member={member}
+                    self={member.userId === me}
+                    canManage={isAdmin && (organization.role === 'owner' || member.role !== 'owner')}
+                    roleOptions={roleOptions}
+                    onRole={changeRole}
+                    onRemove={remove}
+                  />
                 ))}
               </tbody>
             </table>
@@ -134,7 +144,21 @@ export function MembersPage({ organization }: { organization: MyOrganization }) 
   );
 }
 
-function MemberRow({ member, self, canManage, roleOptions, onRole, onRemove }: { member: Member; self: boolean; canManage: boolean; roleOptions: [string, string][]; onRole: (member: Member, role: string) => void; onRemove: (member: Member) => void }) {
+function MemberRow({
+  member,
+  self,
+  canManage,
+  roleOptions,
+  onRole,
+  onRemove,
+}: {
+  member: Member;
+  self: boolean;
+  canManage: boolean;
+  roleOptions: [string, string][];
+  onRole: (member: Member, role: string) => void;
+  onRemove: (member: Member) => void;
+}) {
   const { t } = useI18n();
   const [role, setRole] = useState<string>(member.role);
   return (

@@ -15,7 +15,11 @@ export function RequestsPage({ organizationId }: { organizationId: string }) {
   const [filters, setFilters] = useState(draft);
   const [page, setPage] = useState(1);
   const requests = useLoad(
-    () => api<Page<RequestEntry>>('GET', `${base}/requests${query({ page, limit: LIMIT, credentialId: filters.credentialId, outcome: filters.outcome, from: startOfDay(filters.from), to: endOfDay(filters.to) })}`),
+    () =>
+      api<Page<RequestEntry>>(
+        'GET',
+        `${base}/requests${query({ page, limit: LIMIT, credentialId: filters.credentialId, outcome: filters.outcome, from: startOfDay(filters.from), to: endOfDay(filters.to) })}`,
+      ),
     [base, page, filters],
   );
   const set = (name: keyof typeof draft) => (value: string) => setDraft({ ...draft, [name]: value });
@@ -31,7 +35,12 @@ export function RequestsPage({ organizationId }: { organizationId: string }) {
           setFilters({ ...draft });
         }}
       >
-        <SelectField label={t.key} value={draft.credentialId} onValue={set('credentialId')} options={[['', t.allKeys], ...(keys.data ?? []).map((key): [string, string] => [key.id, `${key.name} (…${key.keyLastFour})`])]} />
+        <SelectField
+          label={t.key}
+          value={draft.credentialId}
+          onValue={set('credentialId')}
+          options={[['', t.allKeys], ...(keys.data ?? []).map((key): [string, string] => [key.id, `${key.name} (…${key.keyLastFour})`])]}
+        />
         <SelectField
           label={t.outcome}
           value={draft.outcome}

@@ -65,7 +65,14 @@ export function SignIn({ notice }: { notice?: string }) {
       {notice ? <Status>{notice}</Status> : null}
       <form method="post" onSubmit={submit} noValidate>
         <Field label={t.email} type="email" autoComplete="username" value={form.values.email} onValue={form.set('email')} errors={form.fieldErrors.email} />
-        <Field label={t.password} type="password" autoComplete="current-password" value={form.values.password} onValue={form.set('password')} errors={form.fieldErrors.password} />
+        <Field
+          label={t.password}
+          type="password"
+          autoComplete="current-password"
+          value={form.values.password}
+          onValue={form.set('password')}
+          errors={form.fieldErrors.password}
+        />
         <Alert>{form.formError}</Alert>
         {form.failure?.code === 'EMAIL_NOT_VERIFIED' ? <ResendVerification email={form.values.email} /> : null}
         {form.failure?.details.unlockByEmail ? <RequestUnlock email={form.values.email} /> : null}
@@ -110,8 +117,23 @@ export function SignUp() {
       <form method="post" onSubmit={submit} noValidate>
         <Field label={t.name} autoComplete="name" maxLength={200} value={form.values.name} onValue={form.set('name')} errors={form.fieldErrors.name} />
         <Field label={t.email} type="email" autoComplete="email" value={form.values.email} onValue={form.set('email')} errors={form.fieldErrors.email} />
-        <Field label={t.password} type="password" autoComplete="new-password" hint={t.passwordHint} value={form.values.password} onValue={form.set('password')} errors={form.fieldErrors.password} />
-        <Field label={t.organizationName} autoComplete="organization" maxLength={200} value={form.values.organizationName} onValue={form.set('organizationName')} errors={form.fieldErrors.organizationName} />
+        <Field
+          label={t.password}
+          type="password"
+          autoComplete="new-password"
+          hint={t.passwordHint}
+          value={form.values.password}
+          onValue={form.set('password')}
+          errors={form.fieldErrors.password}
+        />
+        <Field
+          label={t.organizationName}
+          autoComplete="organization"
+          maxLength={200}
+          value={form.values.organizationName}
+          onValue={form.set('organizationName')}
+          errors={form.fieldErrors.organizationName}
+        />
         <Alert>{form.formError}</Alert>
         <button type="submit" class="primary" disabled={form.busy}>
           {t.createAccount}

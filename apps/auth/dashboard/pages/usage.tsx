@@ -26,7 +26,13 @@ function PlanSection({ organization }: { organization: OrganizationDetail }) {
   const { price } = organization.plan;
   const money = (amount: number) => format.money(amount, price.currency);
   const priceText =
-    price.monthlyMin === null || price.monthlyMax === null ? t.negotiated : price.monthlyMax === 0 ? t.free : price.monthlyMin === price.monthlyMax ? t.perMonth(money(price.monthlyMin)) : t.priceRange(money(price.monthlyMin), money(price.monthlyMax));
+    price.monthlyMin === null || price.monthlyMax === null
+      ? t.negotiated
+      : price.monthlyMax === 0
+        ? t.free
+        : price.monthlyMin === price.monthlyMax
+          ? t.perMonth(money(price.monthlyMin))
+          : t.priceRange(money(price.monthlyMin), money(price.monthlyMax));
   const limits = organization.rateLimits;
   return (
     <section aria-labelledby="plan-title" class="panel">
@@ -103,7 +109,12 @@ function UsageSection({ organizationId }: { organizationId: string }) {
                       <td>{format.number(quota.used)}</td>
                       <td>{format.number(quota.remaining)}</td>
                       <td>
-                        <meter min={0} max={data.quota.monthlyQuotaPerProduct} value={data.quota.monthlyQuotaPerProduct - quota.remaining} aria-label={t.quotaUse(t.products[product])} />
+                        <meter
+                          min={0}
+                          max={data.quota.monthlyQuotaPerProduct}
+                          value={data.quota.monthlyQuotaPerProduct - quota.remaining}
+                          aria-label={t.quotaUse(t.products[product])}
+                        />
                       </td>
                     </tr>
                   );
@@ -111,7 +122,13 @@ function UsageSection({ organizationId }: { organizationId: string }) {
               </tbody>
             </table>
             <h3>{t.retriesTitle}</h3>
-            <p>{t.retriesLine(data.webhookRetries.used, data.webhookRetries.included === null ? t.unlimited : format.number(data.webhookRetries.included), data.webhookRetries.overage)}</p>
+            <p>
+              {t.retriesLine(
+                data.webhookRetries.used,
+                data.webhookRetries.included === null ? t.unlimited : format.number(data.webhookRetries.included),
+                data.webhookRetries.overage,
+              )}
+            </p>
           </>
         ) : (
           <Loading error={usage.error && t.usageUnavailable} />

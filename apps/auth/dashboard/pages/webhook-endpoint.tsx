@@ -1,6 +1,20 @@
 import { useState } from 'preact/hooks';
 import { pathSegment } from '../api';
-import { Alert, DateTime, errorText, Field, FocusedHeading, Loading, PageTitle, Pager, SecretPanel, SelectField, Status, useForm, useLoad } from '../components';
+import {
+  Alert,
+  DateTime,
+  errorText,
+  Field,
+  FocusedHeading,
+  Loading,
+  PageTitle,
+  Pager,
+  SecretPanel,
+  SelectField,
+  Status,
+  useForm,
+  useLoad,
+} from '../components';
 import { formats, useI18n } from '../i18n';
 import { BASE, Link, navigate } from '../router';
 import { Delivery, DeliveryDetail, MyOrganization, Page, roleAtLeast, WebhookEndpoint } from '../types';
@@ -14,7 +28,10 @@ export function WebhookEndpointPage({ organization, endpointId }: { organization
   const format = formats(language);
   const endpoint = useLoad(() => webhooks<WebhookEndpoint>(organization.id, 'GET', `/endpoints/${pathSegment(endpointId)}`), [organization.id, endpointId]);
   const [page, setPage] = useState(1);
-  const deliveries = useLoad(() => webhooks<Page<Delivery>>(organization.id, 'GET', `/endpoints/${pathSegment(endpointId)}/deliveries?page=${page}&limit=${LIMIT}`), [organization.id, endpointId, page]);
+  const deliveries = useLoad(
+    () => webhooks<Page<Delivery>>(organization.id, 'GET', `/endpoints/${pathSegment(endpointId)}/deliveries?page=${page}&limit=${LIMIT}`),
+    [organization.id, endpointId, page],
+  );
   const [opened, setOpened] = useState<string | null>(null);
   const [panel, setPanel] = useState<'rotate' | 'delete' | 'edit' | null>(null);
   const [secret, setSecret] = useState<{ secret: string; previousSecretsExpireAt: string } | null>(null);
@@ -187,7 +204,12 @@ export function WebhookEndpointPage({ organization, endpointId }: { organization
                         <DateTime value={delivery.nextAttemptAt} />
                       </td>
                       <td>
-                        <button type="button" aria-expanded={delivery.id === opened} aria-label={t.showAttemptsOf(delivery.eventType, format.dateTime(delivery.createdAt))} onClick={() => setOpened(delivery.id === opened ? null : delivery.id)}>
+                        <button
+                          type="button"
+                          aria-expanded={delivery.id === opened}
+                          aria-label={t.showAttemptsOf(delivery.eventType, format.dateTime(delivery.createdAt))}
+                          onClick={() => setOpened(delivery.id === opened ? null : delivery.id)}
+                        >
                           {t.showAttempts}
                         </button>
                       </td>
@@ -200,16 +222,30 @@ export function WebhookEndpointPage({ organization, endpointId }: { organization
           </>
         )}
       </section>
-      {opened ? <DeliveryAttempts key={opened} organizationId={organization.id} deliveryId={opened} canRetry={canManage} onRetried={() => void deliveries.reload()} /> : null}
+      {opened ? (
+        <DeliveryAttempts key={opened} organizationId={organization.id} deliveryId={opened} canRetry={canManage} onRetried={() => void deliveries.reload()} />
+      ) : null}
     </>
   );
 }
 
-function RotateSecret({ organizationId, endpointId, onDone }: { organizationId: string; endpointId: string; onDone: (rotated?: { secret: string; previousSecretsExpireAt: string }) => void }) {
+function RotateSecret({
+  organizationId,
+  endpointId,
+  onDone,
+}: {
+  organizationId: string;
+  endpointId: string;
+  onDone: (rotated?: { secret: string; previousSecretsExpireAt: string }) => void;
+}) {
   const { t } = useI18n();
   const form = useForm({ grace: '86400' });
   const submit = form.submit(async ({ grace }) => {
-    onDone(await webhooks<{ secret: string; previousSecretsExpireAt: string }>(organizationId, 'POST', `/endpoints/${pathSegment(endpointId)}/rotate-secret`, { graceSeconds: Number(grace) }));
+    onDone(
+      await webhooks<{ secret: string; previousSecretsExpireAt: string }>(organizationId, 'POST', `/endpoints/${pathSegment(endpointId)}/rotate-secret`, {
+        graceSeconds: Number(grace),
+      }),
+    );
   });
   return (
     <section class="panel confirm" aria-labelledby="rotate-title">
@@ -243,15 +279,36 @@ function EditEndpoint({ organizationId, endpoint, onDone }: { organizationId: st
   const form = useForm({ url: endpoint.url, description: endpoint.description ?? '', alertEmail: endpoint.alertEmail ?? '' });
   const [eventTypes, setEventTypes] = useState(endpoint.eventTypes);
   const submit = form.submit(async ({ url, description, alertEmail }) => {
-    onDone(await webhooks<WebhookEndpoint>(organizationId, 'PATCH', `/endpoints/${pathSegment(endpoint.id)}`, { url, eventTypes, description: description || null, alertEmail: alertEmail || null }));
+    onDone(
+      await webhooks<WebhookEndpoint>(organizationId, 'PATCH', `/endpoints/${pathSegment(endpoint.id)}`, {
+        url,
+        eventTypes,
+        description: description || null,
+        alertEmail: alertEmail || null,
+      }),
+    );
   });
   return (
     <section class="panel confirm" aria-labelledby="edit-title">
       <FocusedHeading id="edit-title">{t.editEndpoint}</FocusedHeading>
       <form method="post" onSubmit={submit} noValidate>
         <Field label={t.endpointUrl} type="url" value={form.values.url} onValue={form.set('url')} errors={form.fieldErrors.url} />
-        <Field label={t.description} optional maxLength={500} value={form.values.description} onValue={form.set('description')} errors={form.fieldErrors.description} />
-        <Field label={t.alertEmail} optional type="email" value={form.values.alertEmail} onValue={form.set('alertEmail')} errors={form.fieldErrors.alertEmail} />
+        <Field
+          label={t.description}
+          optional
+          maxLength={500}
+          value={form.values.description}
+          onValue={form.set('description')}
+          errors={form.fieldErrors.description}
+        />
+        <Field
+          label={t.alertEmail}
+          optional
+          type="email"
+          value={form.values.alertEmail}
+          onValue={form.set('alertEmail')}
+          errors={form.fieldErrors.alertEmail}
+        />
         <EventTypePicker organizationId={organizationId} value={eventTypes} onValue={setEventTypes} />
         <Alert>{form.formError}</Alert>
         <button type="submit" class="primary" disabled={form.busy}>
@@ -265,7 +322,17 @@ function EditEndpoint({ organizationId, endpoint, onDone }: { organizationId: st
   );
 }
 
-function DeliveryAttempts({ organizationId, deliveryId, canRetry, onRetried }: { organizationId: string; deliveryId: string; canRetry: boolean; onRetried: () => void }) {
+function DeliveryAttempts({
+  organizationId,
+  deliveryId,
+  canRetry,
+  onRetried,
+}: {
+  organizationId: string;
+  deliveryId: string;
+  canRetry: boolean;
+  onRetried: () => void;
+}) {
   const { t } = useI18n();
   const delivery = useLoad(() => webhooks<DeliveryDetail>(organizationId, 'GET', `/deliveries/${pathSegment(deliveryId)}`), [organizationId, deliveryId]);
   const [state, setState] = useState<{ notice?: string; error?: string }>({});

@@ -27,8 +27,8 @@ export function EventTypePicker({ organizationId, value, onValue }: { organizati
         services.map((service) => (
           <div class="group" key={service}>
             <p class="group-name">{service}</p>
-            {types.data!.items
-              .filter((type) => type.service === service)
+            {types
+              .data!.items.filter((type) => type.service === service)
               .map((type) => (
                 <label class="checkbox" key={type.type} title={type.description}>
                   <input
@@ -151,8 +151,23 @@ function CreateEndpoint({ organizationId, onCreated }: { organizationId: string;
       <h2 id="add-endpoint">{t.addEndpoint}</h2>
       <form method="post" onSubmit={submit} noValidate>
         <Field label={t.endpointUrl} type="url" hint={t.endpointUrlHint} value={form.values.url} onValue={form.set('url')} errors={form.fieldErrors.url} />
-        <Field label={t.description} optional maxLength={500} value={form.values.description} onValue={form.set('description')} errors={form.fieldErrors.description} />
-        <Field label={t.alertEmail} optional type="email" hint={t.alertEmailHint} value={form.values.alertEmail} onValue={form.set('alertEmail')} errors={form.fieldErrors.alertEmail} />
+        <Field
+          label={t.description}
+          optional
+          maxLength={500}
+          value={form.values.description}
+          onValue={form.set('description')}
+          errors={form.fieldErrors.description}
+        />
+        <Field
+          label={t.alertEmail}
+          optional
+          type="email"
+          hint={t.alertEmailHint}
+          value={form.values.alertEmail}
+          onValue={form.set('alertEmail')}
+          errors={form.fieldErrors.alertEmail}
+        />
         <EventTypePicker organizationId={organizationId} value={eventTypes} onValue={setEventTypes} />
         {form.fieldErrors.eventTypes ? <p class="field-error">{form.fieldErrors.eventTypes.join(' ')}</p> : null}
         <Alert>{form.formError}</Alert>

@@ -20,9 +20,7 @@ export const LINK_LIFETIME_MS: Record<'sign_up' | AccountLinkKind | 'invitation'
 const INVITATION_SUBJECT = 'You are invited to an organization on Platform';
 
 export type AccountEmailJob =
-  | { kind: 'verify_email'; signUpId: string }
-  | { kind: AccountLinkKind | 'already_registered'; userId: string }
-  | { kind: 'invitation'; invitationId: string };
+  { kind: 'verify_email'; signUpId: string } | { kind: AccountLinkKind | 'already_registered'; userId: string } | { kind: 'invitation'; invitationId: string };
 
 /**
  * Account emails, as jobs of the queue added in the transaction of the change that calls for
@@ -59,7 +57,10 @@ export class AccountEmails {
     if (!email) return;
     const sent = await this.api.call(this.env.UTILITIES_URL, UtilitiesContract.SEND_ACCOUNT_EMAIL, { body: email, timeoutMs: 15_000 });
     if (sent.kind === 'unavailable') throw new Error(`utilities did not take the email: ${sent.reason}`);
-    if (sent.kind === 'refused') this.logger.error(`a ${job.kind} email was refused by utilities (${sent.status} ${sent.code} ${JSON.stringify(sent.body.errors ?? {})}): not sent, not retried`);
+    if (sent.kind === 'refused')
+      this.logger.error(
+        `a ${job.kind} email was refused by utilities (${sent.status} ${sent.code} ${JSON.stringify(sent.body.errors ?? {})}): not sent, not retried`,
+      );
   }
 
   private async compose(job: AccountEmailJob): Promise<UtilitiesContract.AccountEmail | null> {
@@ -76,7 +77,9 @@ export class AccountEmails {
       };
     }
     const token = randomToken(32);
-    await this.dataSource.getRepository(AccountLink).insert({ kind: job.kind, userId: user.id, tokenHash: tokenHash(token), expiresAt: new Date(Date.now() + LINK_LIFETIME_MS[job.kind]), usedAt: null });
+    await this.dataSource
+      .getRepository(AccountLink)
+      .insert({ kind: job.kind, userId: user.id, tokenHash: tokenHash(token), expiresAt: new Date(Date.now() + LINK_LIFETIME_MS[job.kind]), usedAt: null });
     if (job.kind === 'unlock') {
       return {
         kind: job.kind,

@@ -2,7 +2,20 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, Res 
 import { ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { normalizeIp } from '@nestjs/throttler';
-import { ApiEnvelope, ApiErrors, ApiTag, CurrentSession, Environment, headerValue, PlatformException, Public, RateLimitStore, SessionPrincipal, SignedIn, SuccessMessage } from '@platform/common';
+import {
+  ApiEnvelope,
+  ApiErrors,
+  ApiTag,
+  CurrentSession,
+  Environment,
+  headerValue,
+  PlatformException,
+  Public,
+  RateLimitStore,
+  SessionPrincipal,
+  SignedIn,
+  SuccessMessage,
+} from '@platform/common';
 import { Session, User } from './account.entities';
 import { AccountsService } from './accounts.service';
 import { Actor } from './audit.service';
@@ -16,7 +29,10 @@ import { SessionGateway } from './session-gateway';
 import { SessionsService } from './sessions.service';
 import { SignUpsService } from './sign-ups.service';
 
-const TAG = ['Accounts', 'People’s dashboard accounts: sign-up, email verification, sign-in, sign-in unlock, password reset, sessions. Signed-in routes take the session the gateway forwards (X-Platform-Session).'] as const;
+const TAG = [
+  'Accounts',
+  'People’s dashboard accounts: sign-up, email verification, sign-in, sign-in unlock, password reset, sessions. Signed-in routes take the session the gateway forwards (X-Platform-Session).',
+] as const;
 const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?$/i;
 
 export function actorOf(request: FastifyRequest, session: SessionPrincipal, email: string | null = null): Actor & { userId: string } {
@@ -68,7 +84,10 @@ export class AccountController {
    */
   private async perAddress(request: FastifyRequest): Promise<void> {
     const window = this.env.TOKEN_FAILURE_WINDOW_SECONDS;
-    const counted = await this.store.countWithinLimits([{ key: `account-ops:ip:${normalizeIp(request.ip)}`, limit: this.env.LOGIN_FAILURES_PER_ADDRESS }], window * 1000);
+    const counted = await this.store.countWithinLimits(
+      [{ key: `account-ops:ip:${normalizeIp(request.ip)}`, limit: this.env.LOGIN_FAILURES_PER_ADDRESS }],
+      window * 1000,
+    );
     if (counted === 0) throw PlatformException.tooManyRequests(window);
   }
 
@@ -104,7 +123,8 @@ export class AccountController {
   @SuccessMessage('emailVerified')
   @ApiOperation({
     summary: 'Verify an email address with the emailed link’s token',
-    description: 'Makes the account of the sign-up the link was sent for, with its password, name and organization. A link of an address that has an account by now is spent.',
+    description:
+      'Makes the account of the sign-up the link was sent for, with its password, name and organization. A link of an address that has an account by now is spent.',
   })
   @ApiEnvelope(200, VerifiedEmailView, 'The address is verified.')
   @ApiErrors('ACCOUNT_LINK_INVALID')
@@ -119,7 +139,8 @@ export class AccountController {
   @SuccessMessage('emailSentIfKnown')
   @ApiOperation({
     summary: 'Send the verification email again',
-    description: 'Sends the address’s latest sign-up a new link (the one emailed before stops working). At most 5 account emails an hour per address; the answer is the same whether or not the address has a sign-up waiting.',
+    description:
+      'Sends the address’s latest sign-up a new link (the one emailed before stops working). At most 5 account emails an hour per address; the answer is the same whether or not the address has a sign-up waiting.',
   })
   @ApiEnvelope(202, null, 'An email is on its way if the address has a sign-up waiting for its link.', { empty: true })
   @ApiErrors('RATE_LIMIT_EXCEEDED')
@@ -141,8 +162,16 @@ export class AccountController {
   @ApiErrors('INVALID_CREDENTIALS', 'EMAIL_NOT_VERIFIED', 'CSRF_CHECK_FAILED', 'RATE_LIMIT_EXCEEDED')
   async login(@Body() body: SignInDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     this.sameOrigin(request);
-    const signedIn = await this.accounts.signIn(body.email, body.password, { ip: request.ip, ipAddress: request.ip ?? null, userAgent: headerValue(request, 'user-agent') ?? null, deviceCookie: this.deviceCookieOf(request) });
-    void reply.header('set-cookie', [...sessionCookies(request, signedIn.token, this.env.SESSION_LIFETIME_SECONDS), deviceCookie(request, signedIn.deviceCookie)]);
+    const signedIn = await this.accounts.signIn(body.email, body.password, {
+      ip: request.ip,
+      ipAddress: request.ip ?? null,
+      userAgent: headerValue(request, 'user-agent') ?? null,
+      deviceCookie: this.deviceCookieOf(request),
+    });
+    void reply.header('set-cookie', [
+      ...sessionCookies(request, signedIn.token, this.env.SESSION_LIFETIME_SECONDS),
+      deviceCookie(request, signedIn.deviceCookie),
+    ]);
     void reply.header('cache-control', 'no-store');
     return this.meOf(signedIn.user.id, signedIn.session);
   }
@@ -162,7 +191,10 @@ export class AccountController {
   @Public()
   @HttpCode(202)
   @SuccessMessage('emailSentIfKnown')
-  @ApiOperation({ summary: 'Ask for a password reset link', description: 'The link works once, for an hour, and only until the password changes. The answer is the same whether or not the address has an account.' })
+  @ApiOperation({
+    summary: 'Ask for a password reset link',
+    description: 'The link works once, for an hour, and only until the password changes. The answer is the same whether or not the address has an account.',
+  })
   @ApiEnvelope(202, null, 'An email is on its way if the address has an account.', { empty: true })
   @ApiErrors('RATE_LIMIT_EXCEEDED')
   async requestReset(@Body() body: EmailDto, @Req() request: FastifyRequest) {
@@ -174,7 +206,10 @@ export class AccountController {
   @Public()
   @HttpCode(200)
   @SuccessMessage('passwordChanged')
-  @ApiOperation({ summary: 'Choose a new password with the reset link’s token', description: 'Every session of the account ends, and so does every other link emailed to it (other reset links included).' })
+  @ApiOperation({
+    summary: 'Choose a new password with the reset link’s token',
+    description: 'Every session of the account ends, and so does every other link emailed to it (other reset links included).',
+  })
   @ApiEnvelope(200, null, 'The password is changed.', { empty: true })
   @ApiErrors('ACCOUNT_LINK_INVALID')
   async confirmReset(@Body() body: ResetPasswordDto, @Req() request: FastifyRequest) {
@@ -187,7 +222,8 @@ export class AccountController {
   @SuccessMessage('emailSentIfKnown')
   @ApiOperation({
     summary: 'Ask for a sign-in unlock link',
-    description: 'For an account at its failure limit (sign-in answers 429 with `details.unlockByEmail`): emails its owner a link that works once, for an hour. At most 5 account emails an hour per address; the answer is the same whether or not the address has an account, or one at its limit.',
+    description:
+      'For an account at its failure limit (sign-in answers 429 with `details.unlockByEmail`): emails its owner a link that works once, for an hour. At most 5 account emails an hour per address; the answer is the same whether or not the address has an account, or one at its limit.',
   })
   @ApiEnvelope(202, null, 'An email is on its way if the address has an account at its limit.', { empty: true })
   @ApiErrors('RATE_LIMIT_EXCEEDED')
@@ -202,7 +238,8 @@ export class AccountController {
   @SuccessMessage('signInUnlocked')
   @ApiOperation({
     summary: 'Lift an account’s failure limit with the unlock link’s token',
-    description: 'Clears the account’s failed sign-ins and sets this browser’s device cookie for the account, so that it can sign in here even if someone fills the limit again.',
+    description:
+      'Clears the account’s failed sign-ins and sets this browser’s device cookie for the account, so that it can sign in here even if someone fills the limit again.',
   })
   @ApiEnvelope(200, null, 'Sign-in is unlocked.', { empty: true })
   @ApiErrors('ACCOUNT_LINK_INVALID', 'CSRF_CHECK_FAILED')
@@ -229,12 +266,16 @@ export class AccountController {
   @SuccessMessage('passwordChanged')
   @ApiOperation({
     summary: 'Change the password',
-    description: 'Needs the current password: a wrong one counts as a failed sign-in of the account and of the client address (429 at their limits, as at sign-in). Every other session of the account ends, and so does every link emailed to it and not used yet.',
+    description:
+      'Needs the current password: a wrong one counts as a failed sign-in of the account and of the client address (429 at their limits, as at sign-in). Every other session of the account ends, and so does every link emailed to it and not used yet.',
   })
   @ApiEnvelope(200, null, 'The password is changed.', { empty: true })
   @ApiErrors('INVALID_CREDENTIALS', 'RATE_LIMIT_EXCEEDED')
   async changePassword(@CurrentSession() session: SessionPrincipal, @Body() body: ChangePasswordDto, @Req() request: FastifyRequest) {
-    await this.accounts.changePassword(actorOf(request, session), session.sessionId, body.currentPassword, body.newPassword, { ip: request.ip, deviceCookie: this.deviceCookieOf(request) });
+    await this.accounts.changePassword(actorOf(request, session), session.sessionId, body.currentPassword, body.newPassword, {
+      ip: request.ip,
+      deviceCookie: this.deviceCookieOf(request),
+    });
   }
 
   @Get('sessions')
@@ -260,7 +301,11 @@ export class AccountController {
   @SignedIn()
   @HttpCode(200)
   @SuccessMessage('ok')
-  @ApiOperation({ summary: 'Accept an invitation to an organization', description: 'The signed-in user’s email must be the one invited, and they may join while they are a member of fewer than `ORGANIZATIONS_PER_USER` organizations (10 by default).' })
+  @ApiOperation({
+    summary: 'Accept an invitation to an organization',
+    description:
+      'The signed-in user’s email must be the one invited, and they may join while they are a member of fewer than `ORGANIZATIONS_PER_USER` organizations (10 by default).',
+  })
   @ApiEnvelope(200, AcceptedInvitationView, 'The organization joined, with the role.')
   @ApiErrors('ACCOUNT_LINK_INVALID', 'ORGANIZATION_LIMIT_REACHED')
   async accept(@CurrentSession() session: SessionPrincipal, @Body() body: LinkTokenDto, @Req() request: FastifyRequest) {
@@ -288,10 +333,15 @@ export class AccountController {
     const { user, organizations } = await this.accounts.me(userId);
     return {
       user: userView(user),
-      organizations: organizations.map(({ organization, role }) => ({ id: organization.id, name: organization.name, plan: organization.plan, role, createdAt: organization.createdAt })),
+      organizations: organizations.map(({ organization, role }) => ({
+        id: organization.id,
+        name: organization.name,
+        plan: organization.plan,
+        role,
+        createdAt: organization.createdAt,
+      })),
       session: this.sessionView(session, session.id),
       csrfToken: this.gateway.csrfTokenOf(session.id),
     };
   }
 }
-

@@ -22,7 +22,18 @@ import { SignUpsService } from './sign-ups.service';
 @Module({
   imports: [CredentialsModule, TokensModule, SessionsModule, RequestsModule],
   controllers: [AccountController, OrganizationsController, GatewayController, AuditController],
-  providers: [AccountsService, SignUpsService, SignInLimits, DeviceCookies, EmailLimits, OrganizationsService, KeysService, AuditService, AccountEmails, SessionGateway],
+  providers: [
+    AccountsService,
+    SignUpsService,
+    SignInLimits,
+    DeviceCookies,
+    EmailLimits,
+    OrganizationsService,
+    KeysService,
+    AuditService,
+    AccountEmails,
+    SessionGateway,
+  ],
   exports: [SessionGateway],
 })
 export class AccountsModule {}

@@ -65,7 +65,11 @@ export class AccountsService {
     const user = holder.user;
     return this.transactions.run(async (manager) => {
       const { session, token } = await this.sessions.create(manager, user.id, origin);
-      await this.audit.record(manager, { userId: user.id, email: user.email, ipAddress: origin.ipAddress }, { organizationId: null, action: 'session.created', targetType: 'session', targetId: session.id, data: { userAgent: origin.userAgent } });
+      await this.audit.record(
+        manager,
+        { userId: user.id, email: user.email, ipAddress: origin.ipAddress },
+        { organizationId: null, action: 'session.created', targetType: 'session', targetId: session.id, data: { userAgent: origin.userAgent } },
+      );
       return { user, session, token, deviceCookie: this.devices.issue(user.id) };
     });
   }
@@ -91,10 +95,19 @@ export class AccountsService {
    * of the account and of the client's address (and the account's limit applies as at sign-in),
    * and the user has at most a couple of password checks in the hashing queue at once.
    */
-  async changePassword(actor: Actor & { userId: string }, sessionId: string, currentPassword: string, newPassword: string, attempt: { ip: string; deviceCookie?: string }): Promise<void> {
+  async changePassword(
+    actor: Actor & { userId: string },
+    sessionId: string,
+    currentPassword: string,
+    newPassword: string,
+    attempt: { ip: string; deviceCookie?: string },
+  ): Promise<void> {
     const user = await this.dataSource.getRepository(User).findOneByOrFail({ id: actor.userId });
     const caller = `user:${user.id}`;
-    const checked = await this.limits.check(user.email, currentPassword, { ...attempt, caller }, async () => ({ userId: user.id, passwordHash: user.passwordHash }));
+    const checked = await this.limits.check(user.email, currentPassword, { ...attempt, caller }, async () => ({
+      userId: user.id,
+      passwordHash: user.passwordHash,
+    }));
     if (!checked) throw new PlatformException('INVALID_CREDENTIALS');
     assertAcceptablePassword(newPassword, { email: user.email, name: user.name }, 'newPassword');
     const passwordHash = await hashPassword(newPassword, caller);
@@ -115,8 +128,11 @@ export class AccountsService {
 
   /** A new password from a reset link: every session of the user ends, and so does every other link emailed to the account. */
   async resetPassword(token: string, password: string, ip: string): Promise<void> {
-    if (password.length > MAX_PASSWORD_LENGTH * 4) throw PlatformException.validation({ password: [`password must be at most ${MAX_PASSWORD_LENGTH} characters long`] });
-    const link = await this.dataSource.getRepository(AccountLink).findOneBy({ kind: 'password_reset', tokenHash: tokenHash(token), usedAt: IsNull(), expiresAt: MoreThan(new Date()) });
+    if (password.length > MAX_PASSWORD_LENGTH * 4)
+      throw PlatformException.validation({ password: [`password must be at most ${MAX_PASSWORD_LENGTH} characters long`] });
+    const link = await this.dataSource
+      .getRepository(AccountLink)
+      .findOneBy({ kind: 'password_reset', tokenHash: tokenHash(token), usedAt: IsNull(), expiresAt: MoreThan(new Date()) });
     if (!link) throw new PlatformException('ACCOUNT_LINK_INVALID');
     const user = await this.dataSource.getRepository(User).findOneBy({ id: link.userId, emailVerifiedAt: Not(IsNull()) });
     if (!user) throw new PlatformException('ACCOUNT_LINK_INVALID');
@@ -154,7 +170,10 @@ export class AccountsService {
     const memberships = await this.dataSource.getRepository(Membership).find({ where: { userId }, order: { createdAt: 'ASC' } });
     const organizations = memberships.length ? await this.dataSource.getRepository(Organization).findByIds(memberships.map((m) => m.organizationId)) : [];
     const byId = new Map(organizations.map((organization) => [organization.id, organization]));
-    return { user, organizations: memberships.filter((m) => byId.has(m.organizationId)).map((m) => ({ organization: byId.get(m.organizationId)!, role: m.role })) };
+    return {
+      user,
+      organizations: memberships.filter((m) => byId.has(m.organizationId)).map((m) => ({ organization: byId.get(m.organizationId)!, role: m.role })),
+    };
   }
 
   /**

@@ -87,7 +87,9 @@ export class AuditService {
    * it is now) or a key (its id in `data.credentialId`), at the time the service says.
    */
   async recordFromService(record: AuthContract.AuditRecord): Promise<void> {
-    const email = record.actorUserId ? ((await this.dataSource.getRepository(User).findOne({ select: { email: true }, where: { id: record.actorUserId } }))?.email ?? null) : null;
+    const email = record.actorUserId
+      ? ((await this.dataSource.getRepository(User).findOne({ select: { email: true }, where: { id: record.actorUserId } }))?.email ?? null)
+      : null;
     await this.dataSource.getRepository(AuditEntry).insert({
       organizationId: record.organizationId,
       actorUserId: record.actorUserId,

@@ -2,8 +2,12 @@ import { clearPlainCookie, requestCookie, setCookie } from './cookies';
 
 describe('dashboard cookies', () => {
   it('takes the __Host- prefix when Secure, and the plain name on loopback HTTP', () => {
-    expect(setCookie('platform_session', 'abc', { maxAgeSeconds: 60, secure: true, sameSite: 'Lax' })).toBe('__Host-platform_session=abc; Path=/; Max-Age=60; HttpOnly; SameSite=Lax; Secure');
-    expect(setCookie('platform_session', 'abc', { maxAgeSeconds: 60, secure: false, sameSite: 'Lax' })).toBe('platform_session=abc; Path=/; Max-Age=60; HttpOnly; SameSite=Lax');
+    expect(setCookie('platform_session', 'abc', { maxAgeSeconds: 60, secure: true, sameSite: 'Lax' })).toBe(
+      '__Host-platform_session=abc; Path=/; Max-Age=60; HttpOnly; SameSite=Lax; Secure',
+    );
+    expect(setCookie('platform_session', 'abc', { maxAgeSeconds: 60, secure: false, sameSite: 'Lax' })).toBe(
+      'platform_session=abc; Path=/; Max-Age=60; HttpOnly; SameSite=Lax',
+    );
     expect(clearPlainCookie('platform_session', { sameSite: 'Lax' })).toBe('platform_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure');
   });
 

@@ -30,7 +30,13 @@ export class KeysService {
       throw PlatformException.validation({ plan: [`the ${organization.plan} plan is for the sandbox environment only: choose a production plan first`] });
     }
     const issued = await this.credentials.createCredential(organizationId, input, (manager, credential) =>
-      this.audit.record(manager, actor, { organizationId, action: 'key.created', targetType: 'key', targetId: credential.id, data: { name: credential.name, keyPrefix: credential.keyPrefix, scopes: credential.scopes.split(' ') } }),
+      this.audit.record(manager, actor, {
+        organizationId,
+        action: 'key.created',
+        targetType: 'key',
+        targetId: credential.id,
+        data: { name: credential.name, keyPrefix: credential.keyPrefix, scopes: credential.scopes.split(' ') },
+      }),
     );
     const { credential } = await this.credentials.findWithOrganization(issued.credentialId);
     return { ...keyView(credential), apiKey: issued.apiKey, apiSecret: issued.apiSecret };
@@ -39,7 +45,13 @@ export class KeysService {
   async roll(actor: Actor, organizationId: string, keyId: string, graceSeconds: number) {
     await this.owned(organizationId, keyId);
     const { credential, apiSecret } = await this.credentials.rotateSecret(keyId, graceSeconds, (manager, rotated) =>
-      this.audit.record(manager, actor, { organizationId, action: 'key.secret_rolled', targetType: 'key', targetId: keyId, data: { secretVersion: rotated.secretVersion, previousSecretExpiresAt: rotated.previousSecretExpiresAt } }),
+      this.audit.record(manager, actor, {
+        organizationId,
+        action: 'key.secret_rolled',
+        targetType: 'key',
+        targetId: keyId,
+        data: { secretVersion: rotated.secretVersion, previousSecretExpiresAt: rotated.previousSecretExpiresAt },
+      }),
     );
     this.identity.revoked(credential.id, minimumSecretVersion(credential));
     return { ...keyView(credential), apiSecret };
@@ -48,7 +60,13 @@ export class KeysService {
   async revoke(actor: Actor, organizationId: string, keyId: string) {
     await this.owned(organizationId, keyId);
     const credential = await this.credentials.revoke(keyId, (manager, revoked) =>
-      this.audit.record(manager, actor, { organizationId, action: 'key.revoked', targetType: 'key', targetId: keyId, data: { name: revoked.name, keyPrefix: revoked.keyPrefix } }),
+      this.audit.record(manager, actor, {
+        organizationId,
+        action: 'key.revoked',
+        targetType: 'key',
+        targetId: keyId,
+        data: { name: revoked.name, keyPrefix: revoked.keyPrefix },
+      }),
     );
     this.identity.revoked(credential.id, credential.secretVersion);
     return keyView(credential);

@@ -5,8 +5,33 @@ import { ApiEnvelope, ApiErrors, ApiTag, CurrentSession, PLANS, PlatformExceptio
 import { rateLimitsOf } from '../credentials/credentials.service';
 import { actorOf } from './account.controller';
 import { AuditService } from './audit.service';
-import { AuditEntryView, CreatedKeyView, OrganizationUsageView, QuotaUseView, RequestEntryView, InvitationView, KeyView, MemberView, MyOrganizationView, OrganizationDetailView, RolledKeyView } from './dto/account-views.dto';
-import { AuditLogQueryDto, CreateKeyDto, InvitationParamsDto, InviteDto, KeyParamsDto, MemberParamsDto, OrganizationNameDto, OrganizationParamsDto, RequestsQueryDto, RoleDto, RollKeyDto, UsageQueryDto } from './dto/account.dto';
+import {
+  AuditEntryView,
+  CreatedKeyView,
+  OrganizationUsageView,
+  QuotaUseView,
+  RequestEntryView,
+  InvitationView,
+  KeyView,
+  MemberView,
+  MyOrganizationView,
+  OrganizationDetailView,
+  RolledKeyView,
+} from './dto/account-views.dto';
+import {
+  AuditLogQueryDto,
+  CreateKeyDto,
+  InvitationParamsDto,
+  InviteDto,
+  KeyParamsDto,
+  MemberParamsDto,
+  OrganizationNameDto,
+  OrganizationParamsDto,
+  RequestsQueryDto,
+  RoleDto,
+  RollKeyDto,
+  UsageQueryDto,
+} from './dto/account.dto';
 import { ApiExtraModels } from '@nestjs/swagger';
 import { MAX_USAGE_DAYS, RequestLogService } from '../requests/request-log.service';
 import { AccountsService } from './accounts.service';
@@ -36,7 +61,13 @@ export class OrganizationsController {
   @ApiEnvelope(200, MyOrganizationView, 'The organizations you belong to, in the order you joined them.', { isArray: true })
   async list(@CurrentSession() session: SessionPrincipal) {
     const { organizations } = await this.accounts.me(session.userId);
-    return organizations.map(({ organization, role }) => ({ id: organization.id, name: organization.name, plan: organization.plan, role, createdAt: organization.createdAt }));
+    return organizations.map(({ organization, role }) => ({
+      id: organization.id,
+      name: organization.name,
+      plan: organization.plan,
+      role,
+      createdAt: organization.createdAt,
+    }));
   }
 
   @Post()
@@ -83,7 +114,10 @@ export class OrganizationsController {
   @Patch(':id/members/:userId')
   @SignedIn('organization')
   @SuccessMessage('updated')
-  @ApiOperation({ summary: 'Change a member’s role', description: 'Admins change non-owners; only an owner makes or unmakes an owner; the last owner stays one.' })
+  @ApiOperation({
+    summary: 'Change a member’s role',
+    description: 'Admins change non-owners; only an owner makes or unmakes an owner; the last owner stays one.',
+  })
   @ApiEnvelope(200, MemberView, 'The member with the new role.')
   @ApiErrors('MEMBER_NOT_FOUND', 'ORGANIZATION_LAST_OWNER')
   changeRole(@CurrentSession() session: SessionPrincipal, @Param() params: MemberParamsDto, @Body() body: RoleDto, @Req() request: FastifyRequest) {
@@ -95,7 +129,10 @@ export class OrganizationsController {
   @SignedIn('organization')
   @HttpCode(200)
   @SuccessMessage('deleted')
-  @ApiOperation({ summary: 'Remove a member, or leave', description: 'Any member may leave; admins remove non-owners, owners anyone; the last owner cannot leave.' })
+  @ApiOperation({
+    summary: 'Remove a member, or leave',
+    description: 'Any member may leave; admins remove non-owners, owners anyone; the last owner cannot leave.',
+  })
   @ApiEnvelope(200, null, 'The member is removed.', { empty: true })
   @ApiErrors('MEMBER_NOT_FOUND', 'ORGANIZATION_LAST_OWNER')
   async remove(@CurrentSession() session: SessionPrincipal, @Param() params: MemberParamsDto, @Req() request: FastifyRequest) {
@@ -141,7 +178,10 @@ export class OrganizationsController {
 
   @Get(':id/keys')
   @SignedIn('organization')
-  @ApiOperation({ summary: 'List the API keys', description: 'Never a secret: the key’s prefix and last four characters, scopes, creation, last use and revocation.' })
+  @ApiOperation({
+    summary: 'List the API keys',
+    description: 'Never a secret: the key’s prefix and last four characters, scopes, creation, last use and revocation.',
+  })
   @ApiEnvelope(200, KeyView, 'The keys, newest first.', { isArray: true })
   listKeys(@CurrentSession() session: SessionPrincipal, @Param() params: OrganizationParamsDto) {
     requireRole(session, params.id, 'viewer');
@@ -153,7 +193,8 @@ export class OrganizationsController {
   @SuccessMessage('keyCreated')
   @ApiOperation({
     summary: 'Create an API key',
-    description: 'The key and secret are shown once, in this answer. Needs the developer role or above. An organization holds at most `API_KEYS_PER_ORGANIZATION` keys not revoked (25 by default; the CLI’s count too): past it, revoke one it no longer uses.',
+    description:
+      'The key and secret are shown once, in this answer. Needs the developer role or above. An organization holds at most `API_KEYS_PER_ORGANIZATION` keys not revoked (25 by default; the CLI’s count too): past it, revoke one it no longer uses.',
   })
   @ApiEnvelope(201, CreatedKeyView, 'The key, with its secret shown once.')
   @ApiErrors('CREDENTIAL_LIMIT_REACHED')
@@ -166,7 +207,10 @@ export class OrganizationsController {
   @SignedIn('organization')
   @HttpCode(200)
   @SuccessMessage('secretRotated')
-  @ApiOperation({ summary: 'Roll a key’s secret', description: 'A new secret, shown once. With `graceSeconds` (up to 24 h) the previous secret still exchanges until it runs out; its tokens stop then.' })
+  @ApiOperation({
+    summary: 'Roll a key’s secret',
+    description: 'A new secret, shown once. With `graceSeconds` (up to 24 h) the previous secret still exchanges until it runs out; its tokens stop then.',
+  })
   @ApiEnvelope(200, RolledKeyView, 'The key, with its new secret shown once.')
   @ApiErrors('CREDENTIAL_NOT_FOUND')
   rollKey(@CurrentSession() session: SessionPrincipal, @Param() params: KeyParamsDto, @Body() body: RollKeyDto, @Req() request: FastifyRequest) {
@@ -178,7 +222,10 @@ export class OrganizationsController {
   @SignedIn('organization')
   @HttpCode(200)
   @SuccessMessage('deleted')
-  @ApiOperation({ summary: 'Revoke an API key', description: 'Its key and secret stop exchanging at once, its tokens within 5 seconds. Revoking twice changes nothing.' })
+  @ApiOperation({
+    summary: 'Revoke an API key',
+    description: 'Its key and secret stop exchanging at once, its tokens within 5 seconds. Revoking twice changes nothing.',
+  })
   @ApiEnvelope(200, KeyView, 'The revoked key.')
   @ApiErrors('CREDENTIAL_NOT_FOUND')
   revokeKey(@CurrentSession() session: SessionPrincipal, @Param() params: KeyParamsDto, @Req() request: FastifyRequest) {
@@ -209,18 +256,27 @@ export class OrganizationsController {
   @SignedIn('organization')
   @ApiOperation({
     summary: 'List recent requests',
-    description: 'Requests made with the organization’s keys, newest first: method, route template, status, latency and request id. The last 1,000 are kept, and errors for 7 days besides. They appear within a couple of seconds.',
+    description:
+      'Requests made with the organization’s keys, newest first: method, route template, status, latency and request id. The last 1,000 are kept, and errors for 7 days besides. They appear within a couple of seconds.',
   })
   @ApiEnvelope(200, RequestEntryView, 'A page of requests.', { page: true })
   recent(@CurrentSession() session: SessionPrincipal, @Param() params: OrganizationParamsDto, @Query() query: RequestsQueryDto) {
     requireRole(session, params.id, 'viewer');
     if (query.from && query.to && Date.parse(query.from) >= Date.parse(query.to)) throw PlatformException.validation({ to: ['to must be after from'] });
-    return this.requests.recent(session.organizationId!, { credentialId: query.credentialId?.toLowerCase(), outcome: query.outcome, from: query.from, to: query.to }, query);
+    return this.requests.recent(
+      session.organizationId!,
+      { credentialId: query.credentialId?.toLowerCase(), outcome: query.outcome, from: query.from, to: query.to },
+      query,
+    );
   }
 
   @Get(':id/audit-log')
   @SignedIn('organization')
-  @ApiOperation({ summary: 'Read the audit log', description: 'Member, invitation, key and webhook endpoint changes, and the sign-ins and password changes of the people who were members at the time: who, when, what, from which address. Append-only: a member who leaves keeps their entries here. Needs the admin role or above.' })
+  @ApiOperation({
+    summary: 'Read the audit log',
+    description:
+      'Member, invitation, key and webhook endpoint changes, and the sign-ins and password changes of the people who were members at the time: who, when, what, from which address. Append-only: a member who leaves keeps their entries here. Needs the admin role or above.',
+  })
   @ApiEnvelope(200, AuditEntryView, 'Entries, newest first.', { page: true })
   auditLog(@CurrentSession() session: SessionPrincipal, @Param() params: OrganizationParamsDto, @Query() query: AuditLogQueryDto) {
     requireRole(session, params.id, 'admin');
@@ -230,5 +286,12 @@ export class OrganizationsController {
 }
 
 function invitationView(invitation: { id: string; email: string; role: string; invitedBy: string; createdAt: Date; expiresAt: Date }) {
-  return { id: invitation.id, email: invitation.email, role: invitation.role, invitedBy: invitation.invitedBy, createdAt: invitation.createdAt, expiresAt: invitation.expiresAt };
+  return {
+    id: invitation.id,
+    email: invitation.email,
+    role: invitation.role,
+    invitedBy: invitation.invitedBy,
+    createdAt: invitation.createdAt,
+    expiresAt: invitation.expiresAt,
+  };
 }

@@ -17,7 +17,12 @@ import { tokenHash } from './sessions.service';
 export function requireRole(session: SessionPrincipal, organizationId: string, least: OrganizationRole): OrganizationRole {
   if (session.organizationId !== organizationId.toLowerCase()) throw new PlatformException('GATEWAY_AUTH_INVALID', { reason: 'organization' });
   if (!session.role) throw new PlatformException('NOT_AN_ORGANIZATION_MEMBER');
-  if (!roleAtLeast(session.role, least)) throw new PlatformException('INSUFFICIENT_SCOPE', { reason: 'role', params: { scope: `role:${least}`, role: least }, details: { requiredRole: least, role: session.role } });
+  if (!roleAtLeast(session.role, least))
+    throw new PlatformException('INSUFFICIENT_SCOPE', {
+      reason: 'role',
+      params: { scope: `role:${least}`, role: least },
+      details: { requiredRole: least, role: session.role },
+    });
   return session.role;
 }
 
@@ -46,9 +51,17 @@ export class OrganizationsService {
   async create(actor: Actor & { userId: string }, name: string): Promise<Organization> {
     return this.transactions.run(async (manager) => {
       await this.withinOrganizationLimit(manager, actor.userId);
-      const organization = await manager.save(manager.create(Organization, { name: name.trim(), plan: 'developer-sandbox', burstPerSecond: null, monthlyQuota: null, webhookRetries: null }));
+      const organization = await manager.save(
+        manager.create(Organization, { name: name.trim(), plan: 'developer-sandbox', burstPerSecond: null, monthlyQuota: null, webhookRetries: null }),
+      );
       await manager.insert(Membership, { organizationId: organization.id, userId: actor.userId, role: 'owner' });
-      await this.audit.record(manager, actor, { organizationId: organization.id, action: 'organization.created', targetType: 'organization', targetId: organization.id, data: { name: organization.name } });
+      await this.audit.record(manager, actor, {
+        organizationId: organization.id,
+        action: 'organization.created',
+        targetType: 'organization',
+        targetId: organization.id,
+        data: { name: organization.name },
+      });
       return organization;
     });
   }
@@ -74,13 +87,25 @@ export class OrganizationsService {
    * Changes a member's role. Only an owner makes or unmakes owners; an admin changes the others.
    * The last owner keeps the role.
    */
-  async changeRole(actor: Actor & { userId: string }, actorRole: OrganizationRole, organizationId: string, userId: string, role: OrganizationRole): Promise<MemberView> {
+  async changeRole(
+    actor: Actor & { userId: string },
+    actorRole: OrganizationRole,
+    organizationId: string,
+    userId: string,
+    role: OrganizationRole,
+  ): Promise<MemberView> {
     await this.transactions.run(async (manager) => {
       const member = await this.lockedMember(manager, organizationId, userId);
       if ((member.role === 'owner' || role === 'owner') && actorRole !== 'owner') throw ownerOnly();
       if (member.role === 'owner' && role !== 'owner') await this.keepAnOwner(manager, organizationId);
       await manager.update(Membership, { organizationId, userId }, { role });
-      await this.audit.record(manager, actor, { organizationId, action: 'member.role_changed', targetType: 'user', targetId: userId, data: { from: member.role, to: role } });
+      await this.audit.record(manager, actor, {
+        organizationId,
+        action: 'member.role_changed',
+        targetType: 'user',
+        targetId: userId,
+        data: { from: member.role, to: role },
+      });
     });
     return (await this.members(organizationId)).find((member) => member.userId === userId)!;
   }
@@ -90,19 +115,40 @@ export class OrganizationsService {
     await this.transactions.run(async (manager) => {
       const member = await this.lockedMember(manager, organizationId, userId);
       const leaving = userId === actor.userId;
-      if (!leaving && !roleAtLeast(actorRole, 'admin')) throw new PlatformException('INSUFFICIENT_SCOPE', { reason: 'role', params: { scope: 'role:admin', role: 'admin' }, details: { requiredRole: 'admin', role: actorRole } });
+      if (!leaving && !roleAtLeast(actorRole, 'admin'))
+        throw new PlatformException('INSUFFICIENT_SCOPE', {
+          reason: 'role',
+          params: { scope: 'role:admin', role: 'admin' },
+          details: { requiredRole: 'admin', role: actorRole },
+        });
       if (!leaving && member.role === 'owner' && actorRole !== 'owner') throw ownerOnly();
       if (member.role === 'owner') await this.keepAnOwner(manager, organizationId);
       await manager.delete(Membership, { organizationId, userId });
-      await this.audit.record(manager, actor, { organizationId, action: leaving ? 'member.left' : 'member.removed', targetType: 'user', targetId: userId, data: { role: member.role } });
+      await this.audit.record(manager, actor, {
+        organizationId,
+        action: leaving ? 'member.left' : 'member.removed',
+        targetType: 'user',
+        targetId: userId,
+        data: { role: member.role },
+      });
     });
   }
 
   async invitations(organizationId: string): Promise<Invitation[]> {
-    return this.dataSource.getRepository(Invitation).find({ where: { organizationId, acceptedAt: IsNull(), revokedAt: IsNull(), expiresAt: MoreThan(new Date()) }, order: { createdAt: 'DESC' }, take: 1000 });
+    return this.dataSource.getRepository(Invitation).find({
+      where: { organizationId, acceptedAt: IsNull(), revokedAt: IsNull(), expiresAt: MoreThan(new Date()) },
+      order: { createdAt: 'DESC' },
+      take: 1000,
+    });
   }
 
-  async invite(actor: Actor & { userId: string }, actorRole: OrganizationRole, organizationId: string, emailInput: string, role: OrganizationRole): Promise<Invitation> {
+  async invite(
+    actor: Actor & { userId: string },
+    actorRole: OrganizationRole,
+    organizationId: string,
+    emailInput: string,
+    role: OrganizationRole,
+  ): Promise<Invitation> {
     if (role === 'owner' && actorRole !== 'owner') throw ownerOnly();
     const email = normalizeEmail(emailInput);
     return this.transactions.run(async (manager) => {
@@ -117,9 +163,24 @@ export class OrganizationsService {
       // a pending invitation to the same address is replaced: one link works at a time
       await manager.update(Invitation, { organizationId, email, acceptedAt: IsNull(), revokedAt: IsNull() }, { revokedAt: new Date() });
       const invitation = await manager.save(
-        manager.create(Invitation, { organizationId, email, role, invitedBy: actor.userId, tokenHash: tokenHash(randomToken(32)), expiresAt: new Date(Date.now() + LINK_LIFETIME_MS.invitation), acceptedAt: null, revokedAt: null }),
+        manager.create(Invitation, {
+          organizationId,
+          email,
+          role,
+          invitedBy: actor.userId,
+          tokenHash: tokenHash(randomToken(32)),
+          expiresAt: new Date(Date.now() + LINK_LIFETIME_MS.invitation),
+          acceptedAt: null,
+          revokedAt: null,
+        }),
       );
-      await this.audit.record(manager, actor, { organizationId, action: 'member.invited', targetType: 'invitation', targetId: invitation.id, data: { email, role } });
+      await this.audit.record(manager, actor, {
+        organizationId,
+        action: 'member.invited',
+        targetType: 'invitation',
+        targetId: invitation.id,
+        data: { email, role },
+      });
       await this.emails.enqueue(manager, { kind: 'invitation', invitationId: invitation.id });
       return invitation;
     });
@@ -127,7 +188,11 @@ export class OrganizationsService {
 
   async revokeInvitation(actor: Actor, organizationId: string, invitationId: string): Promise<void> {
     await this.transactions.run(async (manager) => {
-      const result = await manager.update(Invitation, { id: invitationId, organizationId, acceptedAt: IsNull(), revokedAt: IsNull() }, { revokedAt: new Date() });
+      const result = await manager.update(
+        Invitation,
+        { id: invitationId, organizationId, acceptedAt: IsNull(), revokedAt: IsNull() },
+        { revokedAt: new Date() },
+      );
       if (!result.affected) throw new PlatformException('INVITATION_NOT_FOUND');
       await this.audit.record(manager, actor, { organizationId, action: 'invitation.revoked', targetType: 'invitation', targetId: invitationId });
     });
@@ -136,16 +201,32 @@ export class OrganizationsService {
   /** Accepts an invitation for the signed-in user, whose email must be the one invited. */
   async accept(actor: Actor & { userId: string }, token: string): Promise<{ organization: Organization; role: OrganizationRole }> {
     return this.transactions.run(async (manager) => {
-      const invitation = await manager.findOne(Invitation, { where: { tokenHash: tokenHash(token), acceptedAt: IsNull(), revokedAt: IsNull(), expiresAt: MoreThan(new Date()) }, lock: { mode: 'pessimistic_write' } });
+      const invitation = await manager.findOne(Invitation, {
+        where: { tokenHash: tokenHash(token), acceptedAt: IsNull(), revokedAt: IsNull(), expiresAt: MoreThan(new Date()) },
+        lock: { mode: 'pessimistic_write' },
+      });
       if (!invitation) throw new PlatformException('ACCOUNT_LINK_INVALID');
       const user = await manager.findOneByOrFail(User, { id: actor.userId });
       if (user.email !== invitation.email) throw new PlatformException('ACCOUNT_LINK_INVALID', { reason: 'otherEmail' });
-      if (!(await manager.existsBy(Membership, { organizationId: invitation.organizationId, userId: user.id }))) await this.withinOrganizationLimit(manager, user.id);
-      await manager.createQueryBuilder().insert().into(Membership).values({ organizationId: invitation.organizationId, userId: user.id, role: invitation.role }).orIgnore().execute();
+      if (!(await manager.existsBy(Membership, { organizationId: invitation.organizationId, userId: user.id })))
+        await this.withinOrganizationLimit(manager, user.id);
+      await manager
+        .createQueryBuilder()
+        .insert()
+        .into(Membership)
+        .values({ organizationId: invitation.organizationId, userId: user.id, role: invitation.role })
+        .orIgnore()
+        .execute();
       await manager.update(Invitation, { id: invitation.id }, { acceptedAt: new Date() });
       // a verified address: the invitation reached it
       if (!user.emailVerifiedAt) await manager.update(User, { id: user.id }, { emailVerifiedAt: new Date() });
-      await this.audit.record(manager, actor, { organizationId: invitation.organizationId, action: 'member.joined', targetType: 'user', targetId: user.id, data: { role: invitation.role, invitationId: invitation.id } });
+      await this.audit.record(manager, actor, {
+        organizationId: invitation.organizationId,
+        action: 'member.joined',
+        targetType: 'user',
+        targetId: user.id,
+        data: { role: invitation.role, invitationId: invitation.id },
+      });
       const organization = await manager.findOneByOrFail(Organization, { id: invitation.organizationId });
       return { organization, role: invitation.role };
     });
@@ -159,7 +240,8 @@ export class OrganizationsService {
   private async withinOrganizationLimit(manager: EntityManager, userId: string): Promise<void> {
     await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`memberships:${userId}`]);
     const limit = this.env.ORGANIZATIONS_PER_USER;
-    if ((await manager.countBy(Membership, { userId })) >= limit) throw new PlatformException('ORGANIZATION_LIMIT_REACHED', { params: { limit }, details: { limit } });
+    if ((await manager.countBy(Membership, { userId })) >= limit)
+      throw new PlatformException('ORGANIZATION_LIMIT_REACHED', { params: { limit }, details: { limit } });
   }
 
   /**
@@ -178,13 +260,28 @@ export class OrganizationsService {
     await this.withinInvitationLimit(manager, { email }, this.env.INVITATIONS_PER_RECIPIENT_PER_DAY, 'recipient');
   }
 
-  private async withinInvitationLimit(manager: EntityManager, sentBy: { organizationId: string } | { email: string }, limit: number, reason?: 'recipient'): Promise<void> {
+  private async withinInvitationLimit(
+    manager: EntityManager,
+    sentBy: { organizationId: string } | { email: string },
+    limit: number,
+    reason?: 'recipient',
+  ): Promise<void> {
     const since = new Date(Date.now() - INVITATION_WINDOW_MS);
-    const latest = await manager.find(Invitation, { select: { id: true, createdAt: true }, where: { ...sentBy, createdAt: MoreThan(since) }, order: { createdAt: 'DESC' }, take: limit });
+    const latest = await manager.find(Invitation, {
+      select: { id: true, createdAt: true },
+      where: { ...sentBy, createdAt: MoreThan(since) },
+      order: { createdAt: 'DESC' },
+      take: limit,
+    });
     if (latest.length < limit) return;
     // the next may go when the oldest of the last `limit` leaves the window
     const retryAfter = Math.max(1, Math.ceil((latest[limit - 1].createdAt.getTime() + INVITATION_WINDOW_MS - Date.now()) / 1000));
-    throw new PlatformException('INVITATION_LIMIT_REACHED', { reason, params: { limit, retryAfter }, details: { limit, retryAfterSeconds: retryAfter }, headers: { 'retry-after': String(retryAfter) } });
+    throw new PlatformException('INVITATION_LIMIT_REACHED', {
+      reason,
+      params: { limit, retryAfter },
+      details: { limit, retryAfterSeconds: retryAfter },
+      headers: { 'retry-after': String(retryAfter) },
+    });
   }
 
   private async lockedMember(manager: EntityManager, organizationId: string, userId: string): Promise<Membership> {

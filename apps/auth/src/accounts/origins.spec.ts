@@ -21,7 +21,16 @@ describe('the dashboard’s own origin (CSRF)', () => {
   });
 
   it('refuses other hosts and ports, and what is not an origin', () => {
-    for (const origin of ['https://evil.example', 'https://api.example.com:8443', 'https://api.example.com.evil.example', 'null', 'https://api.example.com/path', 'not a url', '', undefined]) {
+    for (const origin of [
+      'https://evil.example',
+      'https://api.example.com:8443',
+      'https://api.example.com.evil.example',
+      'null',
+      'https://api.example.com/path',
+      'not a url',
+      '',
+      undefined,
+    ]) {
       expect([origin, isOwnOrigin(origin, https)]).toEqual([origin, false]);
     }
   });

@@ -35,8 +35,12 @@ describe('password rules', () => {
     const outcomes = await Promise.allSettled(flood);
     await expect(other).resolves.toBe(true);
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(MAX_HASHES_PER_CALLER);
-    const refused = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected').map((outcome) => outcome.reason as PlatformException);
-    expect(new Set(refused.map((error) => `${error.status} ${error.code} ${error.options.headers?.['retry-after']}`))).toEqual(new Set(['429 RATE_LIMIT_EXCEEDED 1']));
+    const refused = outcomes
+      .filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected')
+      .map((outcome) => outcome.reason as PlatformException);
+    expect(new Set(refused.map((error) => `${error.status} ${error.code} ${error.options.headers?.['retry-after']}`))).toEqual(
+      new Set(['429 RATE_LIMIT_EXCEEDED 1']),
+    );
     // the caller's hashes done, it is served again
     await expect(passwordMatches('violet tractor umbrella 42', hashed, 'user:mallory')).resolves.toBe(true);
   });

@@ -107,7 +107,8 @@ export function passwordProblems(password: string, context: { email?: string; na
   const lower = password.toLowerCase();
   const stem = lower.replace(/[\d\W_]+$/u, '');
   if (/^[\d\W_]+$/u.test(lower)) problems.push('password must not be only digits and symbols');
-  else if (commonPasswords().has(lower) || (stem.length >= 4 && commonPasswords().has(stem))) problems.push('password is too common: choose one that is not on lists of leaked passwords');
+  else if (commonPasswords().has(lower) || (stem.length >= 4 && commonPasswords().has(stem)))
+    problems.push('password is too common: choose one that is not on lists of leaked passwords');
   else if (new Set(lower).size < 5) problems.push('password repeats too few characters');
   else {
     const local = context.email?.toLowerCase().split('@')[0] ?? '';

@@ -85,12 +85,23 @@ export class SessionGateway {
   }
 
   private csrfPasses(session: Session, request: GatewayRequest): boolean {
-    if (!request.csrfToken || !isOwnOrigin(request.origin, { scheme: request.scheme, hosts: request.hosts, publicBaseUrl: this.env.PUBLIC_BASE_URL })) return false;
+    if (!request.csrfToken || !isOwnOrigin(request.origin, { scheme: request.scheme, hosts: request.hosts, publicBaseUrl: this.env.PUBLIC_BASE_URL }))
+      return false;
     return constantTimeEquals(request.csrfToken, this.csrfTokenOf(session.id));
   }
 
-  private async membership(organizationId: string, userId: string): Promise<{ role: Membership['role']; periodAnchor: number; plan: PlanId; limits: RateLimits } | null> {
-    const rows: Array<{ role: Membership['role']; created_at: Date; plan: PlanId; burst_per_second: number | null; monthly_quota: number | null; webhook_retries: number | null }> = await this.dataSource.query(
+  private async membership(
+    organizationId: string,
+    userId: string,
+  ): Promise<{ role: Membership['role']; periodAnchor: number; plan: PlanId; limits: RateLimits } | null> {
+    const rows: Array<{
+      role: Membership['role'];
+      created_at: Date;
+      plan: PlanId;
+      burst_per_second: number | null;
+      monthly_quota: number | null;
+      webhook_retries: number | null;
+    }> = await this.dataSource.query(
       `SELECT m.role, o.created_at, o.plan, o.burst_per_second, o.monthly_quota, o.webhook_retries FROM ${qualifiedTable(this.dataSource, Membership)} m JOIN ${qualifiedTable(this.dataSource, Organization)} o ON o.id = m.organization_id WHERE m.organization_id = $1 AND m.user_id = $2`,
       [organizationId, userId],
     );

@@ -75,7 +75,10 @@ export class SessionsService {
 
   private readonly seen = new Batcher(
     async (ids: string[]) => {
-      await this.dataSource.query(`UPDATE ${qualifiedTable(this.dataSource, Session)} SET "last_seen_at" = now() WHERE "id" = ANY($1::uuid[]) AND "ended_at" IS NULL`, [[...new Set(ids)]]);
+      await this.dataSource.query(
+        `UPDATE ${qualifiedTable(this.dataSource, Session)} SET "last_seen_at" = now() WHERE "id" = ANY($1::uuid[]) AND "ended_at" IS NULL`,
+        [[...new Set(ids)]],
+      );
       return ids.map(() => undefined);
     },
     { maxBatch: 500, maxInFlight: 1 },
@@ -83,7 +86,9 @@ export class SessionsService {
 
   /** The user's live sessions, the most recent first. */
   async listLive(userId: string): Promise<Session[]> {
-    const sessions = await this.dataSource.getRepository(Session).find({ where: { userId, endedAt: IsNull(), expiresAt: MoreThan(new Date()) }, order: { lastSeenAt: 'DESC' }, take: 100 });
+    const sessions = await this.dataSource
+      .getRepository(Session)
+      .find({ where: { userId, endedAt: IsNull(), expiresAt: MoreThan(new Date()) }, order: { lastSeenAt: 'DESC' }, take: 100 });
     return sessions.filter((session) => this.isLive(session));
   }
 
@@ -104,7 +109,9 @@ export class SessionsService {
 
   /** Sessions ended recently enough for a session token of theirs to be alive: the revocation feed's. */
   async recentlyEnded(): Promise<string[]> {
-    const rows = await this.dataSource.getRepository(Session).find({ select: { id: true }, where: { endedAt: MoreThan(new Date(Date.now() - ENDED_HORIZON_MS)) }, take: 10_000 });
+    const rows = await this.dataSource
+      .getRepository(Session)
+      .find({ select: { id: true }, where: { endedAt: MoreThan(new Date(Date.now() - ENDED_HORIZON_MS)) }, take: 10_000 });
     return rows.map((row) => row.id);
   }
 }

@@ -92,7 +92,12 @@ export class SignInLimits {
     const device = holder?.userId ? this.devices.deviceOf(cookie, holder.userId) : null;
     const counter: WindowCounter | null = device ? { key: `login-fail:device:${device}`, limit: this.env.LOGIN_FAILURES_PER_ACCOUNT } : null;
     if (!counter || !(await this.store.countWithinLimits([counter], window * 1000))) {
-      throw new PlatformException('RATE_LIMIT_EXCEEDED', { reason: 'accountLimit', params: { retryAfter: window }, details: { retryAfterSeconds: window, unlockByEmail: true }, headers: { 'retry-after': String(window) } });
+      throw new PlatformException('RATE_LIMIT_EXCEEDED', {
+        reason: 'accountLimit',
+        params: { retryAfter: window },
+        details: { retryAfterSeconds: window, unlockByEmail: true },
+        headers: { 'retry-after': String(window) },
+      });
     }
     return counter.key;
   }

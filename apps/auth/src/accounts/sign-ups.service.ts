@@ -61,7 +61,14 @@ export class SignUpsService {
         return;
       }
       const pending = await manager.save(
-        manager.create(PendingSignUp, { email, name: input.name.trim(), organizationName: input.organizationName.trim(), passwordHash, tokenHash: null, expiresAt: new Date(Date.now() + LINK_LIFETIME_MS.sign_up) }),
+        manager.create(PendingSignUp, {
+          email,
+          name: input.name.trim(),
+          organizationName: input.organizationName.trim(),
+          passwordHash,
+          tokenHash: null,
+          expiresAt: new Date(Date.now() + LINK_LIFETIME_MS.sign_up),
+        }),
       );
       await this.emails.enqueue(manager, { kind: 'verify_email', signUpId: pending.id });
     });
@@ -103,10 +110,30 @@ export class SignUpsService {
       if (existing?.emailVerifiedAt) throw new PlatformException('ACCOUNT_LINK_INVALID');
       if (existing) await this.removeUnverified(manager, [existing.id]);
       const now = new Date();
-      const user = await manager.save(manager.create(User, { email: signUp.email, name: signUp.name, passwordHash: signUp.passwordHash, emailVerifiedAt: now, passwordChangedAt: now }));
-      const organization = await manager.save(manager.create(Organization, { name: signUp.organizationName, plan: 'developer-sandbox', burstPerSecond: null, monthlyQuota: null, webhookRetries: null }));
+      const user = await manager.save(
+        manager.create(User, { email: signUp.email, name: signUp.name, passwordHash: signUp.passwordHash, emailVerifiedAt: now, passwordChangedAt: now }),
+      );
+      const organization = await manager.save(
+        manager.create(Organization, {
+          name: signUp.organizationName,
+          plan: 'developer-sandbox',
+          burstPerSecond: null,
+          monthlyQuota: null,
+          webhookRetries: null,
+        }),
+      );
       await manager.insert(Membership, { organizationId: organization.id, userId: user.id, role: 'owner' });
-      await this.audit.record(manager, { userId: user.id, email: user.email, ipAddress }, { organizationId: organization.id, action: 'organization.created', targetType: 'organization', targetId: organization.id, data: { name: organization.name } });
+      await this.audit.record(
+        manager,
+        { userId: user.id, email: user.email, ipAddress },
+        {
+          organizationId: organization.id,
+          action: 'organization.created',
+          targetType: 'organization',
+          targetId: organization.id,
+          data: { name: organization.name },
+        },
+      );
       await manager.delete(PendingSignUp, { email: signUp.email });
       return user;
     });
@@ -129,7 +156,13 @@ export class SignUpsService {
         `SELECT "id" FROM ${this.table(User)} WHERE "email_verified_at" IS NULL AND "created_at" <= now() - make_interval(secs => $1) LIMIT $2`,
         [LINK_LIFETIME_MS.sign_up / 1000, EXPIRY_BATCH],
       );
-      if (stale.length) await this.transactions.run((manager) => this.removeUnverified(manager, stale.map((row) => row.id)));
+      if (stale.length)
+        await this.transactions.run((manager) =>
+          this.removeUnverified(
+            manager,
+            stale.map((row) => row.id),
+          ),
+        );
       accounts += stale.length;
       if (stale.length < EXPIRY_BATCH) break;
     }
@@ -149,7 +182,8 @@ export class SignUpsService {
          AND NOT EXISTS (SELECT 1 FROM ${this.table(DeveloperCredential)} c WHERE c."organization_id" = o."id")`,
       [userIds],
     );
-    for (const entity of [Membership, Session, AccountLink]) await manager.query(`DELETE FROM ${this.table(entity)} WHERE "user_id" = ANY($1::uuid[])`, [userIds]);
+    for (const entity of [Membership, Session, AccountLink])
+      await manager.query(`DELETE FROM ${this.table(entity)} WHERE "user_id" = ANY($1::uuid[])`, [userIds]);
     await manager.query(`DELETE FROM ${this.table(User)} WHERE "id" = ANY($1::uuid[]) AND "email_verified_at" IS NULL`, [userIds]);
   }
 

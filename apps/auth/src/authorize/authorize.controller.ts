@@ -28,7 +28,14 @@ import { CredentialsService, rateLimitsOf } from '../credentials/credentials.ser
 import { LocalIdentitySource } from '../identity/local-identity.source';
 import { PeriodUsage } from '../requests/period-usage';
 import { TokensService } from '../tokens/tokens.service';
-import { CurrentAuthorizationView, IssuedTokenView, RotatedSecretView, RotateSecretQueryDto, SecretRotatedEventView, UsageView } from './dto/authorize-views.dto';
+import {
+  CurrentAuthorizationView,
+  IssuedTokenView,
+  RotatedSecretView,
+  RotateSecretQueryDto,
+  SecretRotatedEventView,
+  UsageView,
+} from './dto/authorize-views.dto';
 
 const PRODUCTS = Object.values(SERVICES).map((service) => service.product);
 
@@ -65,8 +72,18 @@ export class AuthorizeController {
   @HttpCode(200)
   @SuccessMessage('tokenIssued')
   @ApiOperation({ summary: 'Exchange a key and secret for an access token', description: TOKEN_DESCRIPTION })
-  @ApiHeader({ name: 'X-Platform-Api-Key', required: true, description: 'The API key (`pk_sandbox_…` or `pk_production_…`).', schema: { type: 'string', minLength: 1, example: 'pk_sandbox_3f9a…' } })
-  @ApiHeader({ name: 'X-Platform-Api-Secret', required: true, description: 'The API secret, shown once at creation or rotation.', schema: { type: 'string', minLength: 1, example: 'sk_sandbox_…' } })
+  @ApiHeader({
+    name: 'X-Platform-Api-Key',
+    required: true,
+    description: 'The API key (`pk_sandbox_…` or `pk_production_…`).',
+    schema: { type: 'string', minLength: 1, example: 'pk_sandbox_3f9a…' },
+  })
+  @ApiHeader({
+    name: 'X-Platform-Api-Secret',
+    required: true,
+    description: 'The API secret, shown once at creation or rotation.',
+    schema: { type: 'string', minLength: 1, example: 'sk_sandbox_…' },
+  })
   @ApiHeader({ name: 'X-Platform-Client-Id', required: true, schema: { type: 'string', enum: [PLATFORM_CLIENT_ID] } })
   @ApiEnvelope(200, IssuedTokenView, 'The access token, valid 15 minutes.')
   @ApiErrors('DEVELOPER_KEYS_INVALID', 'CLIENT_ID_INVALID', 'RATE_LIMIT_EXCEEDED')
@@ -79,7 +96,10 @@ export class AuthorizeController {
     if (!apiSecret) throw new PlatformException('DEVELOPER_KEYS_INVALID', { reason: 'secretMissing' });
     const keyEnvironment = environmentOfKey(apiKey);
     if (keyEnvironment && keyEnvironment !== this.env.PLATFORM_ENVIRONMENT) {
-      throw new PlatformException('DEVELOPER_KEYS_INVALID', { reason: 'environment', params: { keyEnvironment, deploymentEnvironment: this.env.PLATFORM_ENVIRONMENT } });
+      throw new PlatformException('DEVELOPER_KEYS_INVALID', {
+        reason: 'environment',
+        params: { keyEnvironment, deploymentEnvironment: this.env.PLATFORM_ENVIRONMENT },
+      });
     }
     const keyHash = keyHashOf(apiKey);
     const counters = [
@@ -125,7 +145,8 @@ export class AuthorizeController {
   @Authenticated()
   @ApiOperation({
     summary: 'Read the usage of the current 30-day period',
-    description: 'The usage of the organization, whichever of its keys asks: its keys share one burst and one monthly quota per product, and its people’s requests on routes keys serve too (webhooks) count in the quota.',
+    description:
+      'The usage of the organization, whichever of its keys asks: its keys share one burst and one monthly quota per product, and its people’s requests on routes keys serve too (webhooks) count in the quota.',
   })
   @ApiEnvelope(
     200,
@@ -144,7 +165,11 @@ export class AuthorizeController {
         byProduct,
         monthlyQuotaPerProduct: limits.monthlyQuota,
       },
-      webhookRetries: { used: webhookRetries, included: limits.webhookRetries, overage: limits.webhookRetries === null ? 0 : Math.max(0, webhookRetries - limits.webhookRetries) },
+      webhookRetries: {
+        used: webhookRetries,
+        included: limits.webhookRetries,
+        overage: limits.webhookRetries === null ? 0 : Math.max(0, webhookRetries - limits.webhookRetries),
+      },
       fileLinkDownloads: { used: counted[FILE_LINK_DOWNLOADS] ?? 0 },
     };
   }
@@ -153,10 +178,17 @@ export class AuthorizeController {
   @Authenticated('credentials:write')
   @HttpCode(200)
   @SuccessMessage('secretRotated')
-  @ApiOperation({ summary: 'Rotate the credential’s secret', description: 'Needs `credentials:write`: a credential narrowed to product scopes cannot lock out whoever uses its secret.' })
+  @ApiOperation({
+    summary: 'Rotate the credential’s secret',
+    description: 'Needs `credentials:write`: a credential narrowed to product scopes cannot lock out whoever uses its secret.',
+  })
   // the event this rotation records (the webhook catalogue publishes its shape from this document)
   @ApiExtraModels(SecretRotatedEventView)
-  @ApiEnvelope(200, RotatedSecretView, '`data.apiSecret` is the new secret, shown once. The old secret and every token minted with it stop working at once, or when `graceSeconds` run out.')
+  @ApiEnvelope(
+    200,
+    RotatedSecretView,
+    '`data.apiSecret` is the new secret, shown once. The old secret and every token minted with it stop working at once, or when `graceSeconds` run out.',
+  )
   async rotateSecret(@CurrentPrincipal() principal: Principal, @Query() query: RotateSecretQueryDto) {
     const { credential, apiSecret } = await this.credentials.rotateSecret(principal.credentialId, query.graceSeconds ?? 0);
     this.identity.revoked(credential.id, minimumSecretVersion(credential));

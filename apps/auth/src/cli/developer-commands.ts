@@ -4,7 +4,25 @@ import { NestFactory } from '@nestjs/core';
 import { Command, InvalidArgumentError } from 'commander';
 import { isUUID } from 'class-validator';
 import { DataSource } from 'typeorm';
-import { DatabaseModule, describeService, EventOutbox, failCli, isPlainText, isPlanId, JobQueue, PLAN_IDS, PlanId, PlatformConfigModule, PLANS, Scope, SCOPES, SERVICE_DESCRIPTOR, Transactions, useOneJobRunnerPerProcess, withSuiteDatabase } from '@platform/common';
+import {
+  DatabaseModule,
+  describeService,
+  EventOutbox,
+  failCli,
+  isPlainText,
+  isPlanId,
+  JobQueue,
+  PLAN_IDS,
+  PlanId,
+  PlatformConfigModule,
+  PLANS,
+  Scope,
+  SCOPES,
+  SERVICE_DESCRIPTOR,
+  Transactions,
+  useOneJobRunnerPerProcess,
+  withSuiteDatabase,
+} from '@platform/common';
 import { CredentialsService, MAX_SECRET_GRACE_SECONDS } from '../credentials/credentials.service';
 import { DEFAULT_CREDENTIAL_NAME, MAX_CREDENTIAL_NAME_LENGTH } from '../credentials/developer-credential.entity';
 import { AUTH_ENTITIES } from '../entities';
@@ -16,10 +34,7 @@ import { describeStore, noSuiteDataWarning, StoreDescription } from './store';
  * PostgreSQL in DATA_DIR. Events it records are relayed by the suite's runner, not the CLI's.
  */
 @Module({
-  imports: [
-    PlatformConfigModule,
-    DatabaseModule.forService({ service: 'auth', entities: AUTH_ENTITIES, migrations: AUTH_MIGRATIONS }),
-  ],
+  imports: [PlatformConfigModule, DatabaseModule.forService({ service: 'auth', entities: AUTH_ENTITIES, migrations: AUTH_MIGRATIONS })],
   providers: [{ provide: SERVICE_DESCRIPTOR, useValue: describeService('auth') }, CredentialsService, Transactions, JobQueue, EventOutbox],
 })
 class AuthCliModule {}
@@ -68,13 +83,17 @@ async function holdsSuiteData(context: INestApplicationContext): Promise<boolean
 
 const graceSeconds = (value: string) => {
   const parsed = Number(value);
-  if (!/^\d+$/.test(value) || parsed > MAX_SECRET_GRACE_SECONDS) throw new InvalidArgumentError(`--grace takes whole seconds from 0 to ${MAX_SECRET_GRACE_SECONDS} (got "${value}")`);
+  if (!/^\d+$/.test(value) || parsed > MAX_SECRET_GRACE_SECONDS)
+    throw new InvalidArgumentError(`--grace takes whole seconds from 0 to ${MAX_SECRET_GRACE_SECONDS} (got "${value}")`);
   return parsed;
 };
 
 /** `--scopes a,b`: known scopes, or the command fails naming the unknown ones. */
 function parseScopes(list: string | undefined): Scope[] | undefined {
-  const scopes = list?.split(',').map((scope) => scope.trim()).filter(Boolean);
+  const scopes = list
+    ?.split(',')
+    .map((scope) => scope.trim())
+    .filter(Boolean);
   const unknown = scopes?.filter((scope) => !(SCOPES as readonly string[]).includes(scope));
   if (unknown?.length) failCli(`Unknown scopes: ${unknown.join(', ')}. Scopes: ${SCOPES.join(', ')}`);
   return scopes as Scope[] | undefined;
@@ -146,7 +165,9 @@ export function addDeveloperCommands(program: Command): void {
 
   program
     .command('credentials:list')
-    .description('List the developer credentials (never their secrets): name, organization, key prefix and last four, plan, scopes, last use, rotation and revocation.')
+    .description(
+      'List the developer credentials (never their secrets): name, organization, key prefix and last four, plan, scopes, last use, rotation and revocation.',
+    )
     .option('--org <organizationId>', 'only this organization’s')
     .option('--json', 'print JSON only')
     .action(async (options: { org?: string; json?: boolean }) => {
@@ -175,10 +196,17 @@ export function addDeveloperCommands(program: Command): void {
         process.stdout.write('No credentials.\n');
         return;
       }
-      const state = (row: (typeof rows)[number]) => (row.revokedAt ? `revoked ${row.revokedAt}` : row.secretRotatedAt ? `active, rotated ${row.secretRotatedAt}` : 'active');
+      const state = (row: (typeof rows)[number]) =>
+        row.revokedAt ? `revoked ${row.revokedAt}` : row.secretRotatedAt ? `active, rotated ${row.secretRotatedAt}` : 'active';
       const key = (row: (typeof rows)[number]) => `${row.apiKeyPrefix}…${row.apiKeyLastFour ?? ''}`;
       const used = (row: (typeof rows)[number]) => (row.lastUsedAt ? `last used ${row.lastUsedAt}` : 'never used');
-      process.stdout.write(rows.map((row) => `${row.credentialId}  ${key(row)}  "${row.name}"  ${row.plan}  ${row.organization} (${row.organizationId})  ${state(row)}, ${used(row)}`).join('\n') + '\n');
+      process.stdout.write(
+        rows
+          .map(
+            (row) => `${row.credentialId}  ${key(row)}  "${row.name}"  ${row.plan}  ${row.organization} (${row.organizationId})  ${state(row)}, ${used(row)}`,
+          )
+          .join('\n') + '\n',
+      );
     });
 
   program
@@ -190,7 +218,8 @@ export function addDeveloperCommands(program: Command): void {
     .option('--json', 'print JSON only')
     .action(async (options: { org: string; name: string; scopes?: string; json?: boolean }) => {
       if (!isUUID(options.org)) failCli('--org takes an organization id (a UUID)');
-      if (!options.name.trim() || options.name.trim().length > MAX_CREDENTIAL_NAME_LENGTH) failCli(`--name must be 1 to ${MAX_CREDENTIAL_NAME_LENGTH} characters`);
+      if (!options.name.trim() || options.name.trim().length > MAX_CREDENTIAL_NAME_LENGTH)
+        failCli(`--name must be 1 to ${MAX_CREDENTIAL_NAME_LENGTH} characters`);
       if (!isPlainText(options.name.trim())) failCli('--name must not contain control characters, line breaks or bidirectional formatting characters');
       const scopes = parseScopes(options.scopes);
       const issued = await withAuthStore(async (context) => {
@@ -198,13 +227,25 @@ export function addDeveloperCommands(program: Command): void {
         if (!(await credentials.organizationExists(options.org))) failCli(`No organization ${options.org} in this store.`);
         return credentials.createCredential(options.org, { name: options.name, scopes });
       });
-      const output = { organizationId: issued.organizationId, credentialId: issued.credentialId, name: options.name.trim(), apiKey: issued.apiKey, apiSecret: issued.apiSecret };
+      const output = {
+        organizationId: issued.organizationId,
+        credentialId: issued.credentialId,
+        name: options.name.trim(),
+        apiKey: issued.apiKey,
+        apiSecret: issued.apiSecret,
+      };
       if (options.json) {
         process.stdout.write(JSON.stringify(output) + '\n');
         return;
       }
       process.stdout.write(
-        [`Credential    ${output.credentialId} "${output.name}" of ${output.organizationId}`, `API key       ${output.apiKey}`, `API secret    ${output.apiSecret}`, '', 'The secret is shown only this once: store it now.'].join('\n') + '\n',
+        [
+          `Credential    ${output.credentialId} "${output.name}" of ${output.organizationId}`,
+          `API key       ${output.apiKey}`,
+          `API secret    ${output.apiSecret}`,
+          '',
+          'The secret is shown only this once: store it now.',
+        ].join('\n') + '\n',
       );
     });
 
@@ -232,7 +273,14 @@ export function addDeveloperCommands(program: Command): void {
         process.stdout.write(JSON.stringify(output) + '\n');
         return;
       }
-      process.stdout.write([`Credential    ${credential.id} (${credential.keyPrefix}…)`, `API secret    ${apiSecret}`, '', `The secret is shown only this once: store it now. ${credential.previousSecretExpiresAt ? `The old one works until ${credential.previousSecretExpiresAt.toISOString()}.` : 'The old one no longer works.'}`].join('\n') + '\n');
+      process.stdout.write(
+        [
+          `Credential    ${credential.id} (${credential.keyPrefix}…)`,
+          `API secret    ${apiSecret}`,
+          '',
+          `The secret is shown only this once: store it now. ${credential.previousSecretExpiresAt ? `The old one works until ${credential.previousSecretExpiresAt.toISOString()}.` : 'The old one no longer works.'}`,
+        ].join('\n') + '\n',
+      );
     });
 
   program

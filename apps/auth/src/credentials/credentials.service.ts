@@ -1,7 +1,21 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, IsNull, MoreThan } from 'typeorm';
-import { Batcher, Environment, EventOutbox, PlanEnvironment, PlanId, PLANS, PlatformException, PreparedStatement, qualifiedTable, RateLimits, Scope, SCOPES, Transactions } from '@platform/common';
+import {
+  Batcher,
+  Environment,
+  EventOutbox,
+  PlanEnvironment,
+  PlanId,
+  PLANS,
+  PlatformException,
+  PreparedStatement,
+  qualifiedTable,
+  RateLimits,
+  Scope,
+  SCOPES,
+  Transactions,
+} from '@platform/common';
 import { Organization } from '../organizations/organization.entity';
 import { DEFAULT_CREDENTIAL_NAME, DeveloperCredential, inGrace, MAX_CREDENTIAL_NAME_LENGTH, minimumSecretVersion } from './developer-credential.entity';
 import { generateApiKey, generateApiSecret, hashSecret, keyHashOf, keyPrefixOf, pepperOf, secretMatches } from './credential-secrets';
@@ -30,7 +44,10 @@ export interface IssuedCredentials {
 
 /** What a token is minted from: the credential and its organization, as far as a token says them. */
 export interface TokenSubject {
-  credential: Pick<DeveloperCredential, 'id' | 'keyHash' | 'secretHash' | 'secretVersion' | 'previousSecretHash' | 'previousSecretExpiresAt' | 'scopes' | 'revokedAt'>;
+  credential: Pick<
+    DeveloperCredential,
+    'id' | 'keyHash' | 'secretHash' | 'secretVersion' | 'previousSecretHash' | 'previousSecretExpiresAt' | 'scopes' | 'revokedAt'
+  >;
   organization: Pick<Organization, 'id' | 'plan' | 'burstPerSecond' | 'monthlyQuota' | 'webhookRetries' | 'createdAt'>;
 }
 
@@ -70,7 +87,14 @@ function subjectOf(row: CredentialRow): TokenSubject {
       scopes: row.scopes,
       revokedAt: row.revoked_at,
     },
-    organization: { id: row.organization_id, plan: row.plan, burstPerSecond: row.burst_per_second, monthlyQuota: row.monthly_quota, webhookRetries: row.webhook_retries, createdAt: row.created_at },
+    organization: {
+      id: row.organization_id,
+      plan: row.plan,
+      burstPerSecond: row.burst_per_second,
+      monthlyQuota: row.monthly_quota,
+      webhookRetries: row.webhook_retries,
+      createdAt: row.created_at,
+    },
   };
 }
 
@@ -121,9 +145,9 @@ export class CredentialsService {
         manager.create(Organization, {
           name: input.organizationName,
           plan: input.plan,
-          burstPerSecond: negotiated ? input.burstPerSecond ?? null : null,
-          monthlyQuota: negotiated ? input.monthlyQuota ?? null : null,
-          webhookRetries: negotiated ? input.webhookRetries ?? null : null,
+          burstPerSecond: negotiated ? (input.burstPerSecond ?? null) : null,
+          monthlyQuota: negotiated ? (input.monthlyQuota ?? null) : null,
+          webhookRetries: negotiated ? (input.webhookRetries ?? null) : null,
         }),
       );
       const { credential, apiKey, apiSecret } = await this.issue(manager, organization.id, { name: input.credentialName, scopes: input.scopes });
@@ -160,7 +184,8 @@ export class CredentialsService {
 
   private async issue(manager: EntityManager, organizationId: string, input: { name?: string; scopes?: Scope[] }) {
     const name = (input.name ?? DEFAULT_CREDENTIAL_NAME).trim();
-    if (!name || name.length > MAX_CREDENTIAL_NAME_LENGTH) throw PlatformException.validation({ name: [`a key's name is 1 to ${MAX_CREDENTIAL_NAME_LENGTH} characters`] });
+    if (!name || name.length > MAX_CREDENTIAL_NAME_LENGTH)
+      throw PlatformException.validation({ name: [`a key's name is 1 to ${MAX_CREDENTIAL_NAME_LENGTH} characters`] });
     const apiKey = generateApiKey(this.environment);
     const apiSecret = generateApiSecret(this.environment);
     const credential = await manager.save(
@@ -190,13 +215,17 @@ export class CredentialsService {
     if (now - (this.lastMarked.get(credentialId) ?? 0) < LAST_USED_PRECISION_MS) return;
     this.lastMarked.set(credentialId, now);
     if (this.lastMarked.size > MAX_MARKED_REMEMBERED) this.lastMarked.delete(this.lastMarked.keys().next().value!);
-    this.usedMarks.run(credentialId).catch((error: unknown) => this.logger.warn(`last use of credential ${credentialId} not recorded: ${(error as Error).message}`));
+    this.usedMarks
+      .run(credentialId)
+      .catch((error: unknown) => this.logger.warn(`last use of credential ${credentialId} not recorded: ${(error as Error).message}`));
   }
 
   private readonly lastMarked = new Map<string, number>();
   private readonly usedMarks = new Batcher(
     async (ids: string[]) => {
-      await this.dataSource.query(`UPDATE ${qualifiedTable(this.dataSource, DeveloperCredential)} SET "last_used_at" = now() WHERE "id" = ANY($1::uuid[])`, [[...new Set(ids)]]);
+      await this.dataSource.query(`UPDATE ${qualifiedTable(this.dataSource, DeveloperCredential)} SET "last_used_at" = now() WHERE "id" = ANY($1::uuid[])`, [
+        [...new Set(ids)],
+      ]);
       return ids.map(() => undefined);
     },
     { maxBatch: 500, maxInFlight: 1 },
@@ -290,8 +319,14 @@ export class CredentialsService {
 
   /** Every credential with its organization, newest first; one organization's when given. */
   async list(organizationId?: string): Promise<{ credential: DeveloperCredential; organization: Organization }[]> {
-    const credentials = await this.dataSource.getRepository(DeveloperCredential).find({ where: organizationId ? { organizationId } : {}, order: { createdAt: 'DESC' } });
-    const organizations = new Map((await this.dataSource.getRepository(Organization).findBy({ id: In([...new Set(credentials.map((credential) => credential.organizationId))]) })).map((organization) => [organization.id, organization]));
+    const credentials = await this.dataSource
+      .getRepository(DeveloperCredential)
+      .find({ where: organizationId ? { organizationId } : {}, order: { createdAt: 'DESC' } });
+    const organizations = new Map(
+      (await this.dataSource.getRepository(Organization).findBy({ id: In([...new Set(credentials.map((credential) => credential.organizationId))]) })).map(
+        (organization) => [organization.id, organization],
+      ),
+    );
     return credentials.map((credential) => ({ credential, organization: organizations.get(credential.organizationId)! }));
   }
 

@@ -34,7 +34,8 @@ describe('the dashboard’s built files', () => {
     const script = await files.asset('app-ABCDEFGH.js');
     expect(script?.contentType).toBe('text/javascript; charset=utf-8');
     expect(gunzipSync(script!.gzipped).equals(script!.body)).toBe(true);
-    for (const name of ['notes.txt', '../secret.js', '..%2Fsecret.js', '../index.html', 'app-AAAAAAAA.js', '']) expect([name, await files.asset(name)]).toEqual([name, undefined]);
+    for (const name of ['notes.txt', '../secret.js', '..%2Fsecret.js', '../index.html', 'app-AAAAAAAA.js', ''])
+      expect([name, await files.asset(name)]).toEqual([name, undefined]);
   });
 
   it('says to build when the page is missing', async () => {

@@ -69,7 +69,11 @@ export class DashboardFiles {
     if (!(await this.names).has(name)) return undefined;
     let asset = this.loaded.get(name);
     if (!asset) {
-      asset = readFile(join(this.directory, 'assets', name)).then(async (body) => ({ contentType: CONTENT_TYPES[extname(name)], body, gzipped: await gzipAsync(body) }));
+      asset = readFile(join(this.directory, 'assets', name)).then(async (body) => ({
+        contentType: CONTENT_TYPES[extname(name)],
+        body,
+        gzipped: await gzipAsync(body),
+      }));
       // a failed read is tried again on the next request rather than kept
       asset.catch(() => this.loaded.delete(name));
       this.loaded.set(name, asset);

@@ -10,7 +10,13 @@ import { dashboardDirectory, DashboardFiles } from './dashboard-files';
  * The page runs only its own files and calls only its own origin: no inline script or style, no
  * framing. `form-action 'self'`: its forms are sent by script, and a form sent without it stays here.
  */
-export const DASHBOARD_CONTENT_SECURITY_POLICY = ["default-src 'self'", "base-uri 'none'", "form-action 'self'", "object-src 'none'", "frame-ancestors 'none'"].join('; ');
+export const DASHBOARD_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 const NOT_FOUND = () => new PlatformException('HTTP_ERROR', { status: 404 });
 

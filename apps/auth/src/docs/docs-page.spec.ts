@@ -11,7 +11,8 @@ describe('docs page', () => {
       const row = new RegExp(`<tr id="code-${code}"><td><code>${code}</code></td><td>([\\d, ]+)</td><td>([^<]*)`).exec(html);
       const status = code === 'HTTP_ERROR' ? Object.keys(HTTP_ERROR_MESSAGES).join(', ') : String(definition.status);
       expect([code, row?.[1]]).toEqual([code, status]);
-      if (code !== 'HTTP_ERROR') expect([code, row?.[2]]).toEqual([code, readableMessage(definition.message.en).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')]);
+      if (code !== 'HTTP_ERROR')
+        expect([code, row?.[2]]).toEqual([code, readableMessage(definition.message.en).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')]);
     }
     expect(html).toContain('<td><code>WALLET_NOT_FOUND</code></td><td>404</td><td>Wallet not found.</td>');
     expect(errorCodeRows().find((row) => row.code === 'HTTP_ERROR')?.messages).toContain('404: The requested resource was not found.');
@@ -31,7 +32,14 @@ describe('docs page', () => {
   });
 
   it('explains the token exchange and the three headers', () => {
-    for (const text of ['developers:create', 'POST /api/v1/authorize/token', 'X-Platform-Api-Secret', 'Authorization: Bearer', 'X-Platform-Api-Key', 'X-Platform-Client-Id: platform-developer']) {
+    for (const text of [
+      'developers:create',
+      'POST /api/v1/authorize/token',
+      'X-Platform-Api-Secret',
+      'Authorization: Bearer',
+      'X-Platform-Api-Key',
+      'X-Platform-Client-Id: platform-developer',
+    ]) {
       expect(html).toContain(text);
     }
   });
@@ -42,10 +50,18 @@ describe('docs page', () => {
     expect(html.match(/<details class="example">/g)).toHaveLength(rows.length);
     expect(html.match(/<details class="schema">/g)).toHaveLength(rows.length);
     expect(html).toContain('&quot;type&quot;: &quot;payroll_run.approved&quot;');
-    for (const text of ['at least once', 'deduplicate by <code>webhook-id</code>', 'Order is not guaranteed', 'GET /api/v1/app/webhooks/event-types']) expect(html).toContain(text);
+    for (const text of ['at least once', 'deduplicate by <code>webhook-id</code>', 'Order is not guaranteed', 'GET /api/v1/app/webhooks/event-types'])
+      expect(html).toContain(text);
   });
 
   it('gzips only for a client that takes it', () => {
-    expect([acceptsGzip('gzip, deflate, br'), acceptsGzip('br;q=1, gzip;q=0.5'), acceptsGzip('*'), acceptsGzip('gzip;q=0'), acceptsGzip('identity'), acceptsGzip(undefined)]).toEqual([true, true, true, false, false, false]);
+    expect([
+      acceptsGzip('gzip, deflate, br'),
+      acceptsGzip('br;q=1, gzip;q=0.5'),
+      acceptsGzip('*'),
+      acceptsGzip('gzip;q=0'),
+      acceptsGzip('identity'),
+      acceptsGzip(undefined),
+    ]).toEqual([true, true, true, false, false, false]);
   });
 });

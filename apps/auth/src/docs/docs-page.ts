@@ -14,12 +14,13 @@ export const SERVICE_DOCUMENTS: readonly { name: string; title: string; prefix: 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]);
 
-
 function errorCodesTable(): string {
   const rows = errorCodeRows()
     .map(({ code, status, messages: [message, ...more] }) => {
       // HTTP_ERROR's messages are one per status; another code's further messages are its reasons'
-      const rest = more.map((text) => (code === 'HTTP_ERROR' ? `<br>${escapeHtml(text)}` : `<br><span class="reason">or, saying what is wrong: ${escapeHtml(text)}</span>`)).join('');
+      const rest = more
+        .map((text) => (code === 'HTTP_ERROR' ? `<br>${escapeHtml(text)}` : `<br><span class="reason">or, saying what is wrong: ${escapeHtml(text)}</span>`))
+        .join('');
       return `<tr id="code-${code}"><td><code>${code}</code></td><td>${status}</td><td>${escapeHtml(message)}${rest}</td></tr>`;
     })
     .join('\n');
@@ -54,7 +55,8 @@ ${rows}
 
 function servicesList(): string {
   return SERVICE_DOCUMENTS.map(
-    (document) => `<li><a href="${document.url}" data-openapi="${escapeHtml(document.title)}">${escapeHtml(document.title)}</a> <code>${document.prefix}</code></li>`,
+    (document) =>
+      `<li><a href="${document.url}" data-openapi="${escapeHtml(document.title)}">${escapeHtml(document.title)}</a> <code>${document.prefix}</code></li>`,
   ).join('\n');
 }
 

@@ -75,7 +75,12 @@ export class DocsController {
   }
 
   @Get('assets/:version/:name')
-  async asset(@Param('version') version: string, @Param('name') name: string, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
+  async asset(
+    @Param('version') version: string,
+    @Param('name') name: string,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer> {
     if (version !== this.version || !this.assets.has(name)) throw NOT_FOUND();
     const asset = await this.assets.get(name);
     const gzip = asset.gzipped !== null && acceptsGzip(headerValue(request, 'accept-encoding'));

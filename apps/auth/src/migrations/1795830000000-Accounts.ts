@@ -1,14 +1,14 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * People's accounts: users, memberships with roles, dashboard sessions, one-time email links,
  * invitations, and the audit log, which refuses UPDATE and DELETE (append-only).
  */
 export class Accounts1795830000000 implements MigrationInterface {
-    name = 'Accounts1795830000000'
+  name = 'Accounts1795830000000';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "auth"."users" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "email" character varying(254) NOT NULL,
@@ -20,10 +20,10 @@ export class Accounts1795830000000 implements MigrationInterface {
                 CONSTRAINT "PK_a3ffb1c0c8416b9fc6f907b7433" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_users_email" ON "auth"."users" ("email")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "auth"."memberships" (
                 "organization_id" uuid NOT NULL,
                 "user_id" uuid NOT NULL,
@@ -32,10 +32,10 @@ export class Accounts1795830000000 implements MigrationInterface {
                 CONSTRAINT "PK_d43d9c8d18fcd49de0fa44bbd79" PRIMARY KEY ("organization_id", "user_id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_memberships_user" ON "auth"."memberships" ("user_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "auth"."sessions" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "user_id" uuid NOT NULL,
@@ -49,16 +49,16 @@ export class Accounts1795830000000 implements MigrationInterface {
                 CONSTRAINT "PK_3238ef96f18b355b671619111bc" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_sessions_user" ON "auth"."sessions" ("user_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_sessions_token_hash" ON "auth"."sessions" ("token_hash")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_sessions_ended_at" ON "auth"."sessions" ("ended_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "auth"."account_links" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "kind" character varying(20) NOT NULL,
@@ -70,13 +70,13 @@ export class Accounts1795830000000 implements MigrationInterface {
                 CONSTRAINT "PK_e03b1e79173941b176b58836ecd" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_account_links_user" ON "auth"."account_links" ("user_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_account_links_token_hash" ON "auth"."account_links" ("token_hash")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "auth"."invitations" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "organization_id" uuid NOT NULL,
@@ -91,13 +91,13 @@ export class Accounts1795830000000 implements MigrationInterface {
                 CONSTRAINT "PK_5dec98cfdfd562e4ad3648bbb07" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_invitations_organization" ON "auth"."invitations" ("organization_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_invitations_token_hash" ON "auth"."invitations" ("token_hash")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "auth"."audit_log" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "organization_id" uuid,
@@ -112,79 +112,78 @@ export class Accounts1795830000000 implements MigrationInterface {
                 CONSTRAINT "PK_07fefa57f7f5ab8fc3f52b3ed0b" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_audit_log_actor" ON "auth"."audit_log" ("actor_user_id", "occurred_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_audit_log_organization" ON "auth"."audit_log" ("organization_id", "occurred_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE FUNCTION "auth"."audit_log_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
                 RAISE EXCEPTION 'the audit log is append-only';
             END
             $$
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TRIGGER "audit_log_append_only" BEFORE UPDATE OR DELETE ON "auth"."audit_log"
             FOR EACH ROW EXECUTE FUNCTION "auth"."audit_log_append_only"()
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`DROP TRIGGER "audit_log_append_only" ON "auth"."audit_log"`);
-        await queryRunner.query(`DROP FUNCTION "auth"."audit_log_append_only"()`);
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP TRIGGER "audit_log_append_only" ON "auth"."audit_log"`);
+    await queryRunner.query(`DROP FUNCTION "auth"."audit_log_append_only"()`);
+    await queryRunner.query(`
             DROP INDEX "auth"."idx_audit_log_organization"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "auth"."idx_audit_log_actor"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "auth"."audit_log"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "auth"."uq_invitations_token_hash"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "auth"."idx_invitations_organization"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "auth"."invitations"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "auth"."uq_account_links_token_hash"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "auth"."idx_account_links_user"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "auth"."account_links"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "auth"."idx_sessions_ended_at"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "auth"."uq_sessions_token_hash"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "auth"."idx_sessions_user"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "auth"."sessions"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "auth"."idx_memberships_user"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "auth"."memberships"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "auth"."uq_users_email"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "auth"."users"
         `);
-    }
-
+  }
 }

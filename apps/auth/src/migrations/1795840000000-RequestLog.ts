@@ -1,11 +1,11 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /** The request log services send auth (recent requests) and requests by day, credential and product (usage over any period). */
 export class RequestLog1795840000000 implements MigrationInterface {
-    name = 'RequestLog1795840000000'
+  name = 'RequestLog1795840000000';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "auth"."request_log" (
                 "id" bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
                 "organization_id" uuid NOT NULL,
@@ -20,10 +20,10 @@ export class RequestLog1795840000000 implements MigrationInterface {
                 CONSTRAINT "PK_ae393b42f50b0399df4c90160d6" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_request_log_organization" ON "auth"."request_log" ("organization_id", "occurred_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "auth"."daily_usage" (
                 "organization_id" uuid NOT NULL,
                 "day" date NOT NULL,
@@ -38,18 +38,17 @@ export class RequestLog1795840000000 implements MigrationInterface {
                 )
             )
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP TABLE "auth"."daily_usage"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "auth"."idx_request_log_organization"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "auth"."request_log"
         `);
-    }
-
+  }
 }

@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Sign-ups waiting for their emailed link, each with its own password hash, name and
@@ -7,10 +7,10 @@ import { MigrationInterface, QueryRunner } from "typeorm";
  * they alone belong to); nothing reads them meanwhile.
  */
 export class PendingSignUps1796000000000 implements MigrationInterface {
-    name = 'PendingSignUps1796000000000'
+  name = 'PendingSignUps1796000000000';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "auth"."pending_sign_ups" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "email" character varying(254) NOT NULL,
@@ -23,21 +23,20 @@ export class PendingSignUps1796000000000 implements MigrationInterface {
                 CONSTRAINT "PK_c584be359be056beafdb63a70c0" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_pending_sign_ups_email" ON "auth"."pending_sign_ups" ("email", "created_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_pending_sign_ups_token_hash" ON "auth"."pending_sign_ups" ("token_hash")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_pending_sign_ups_expires_at" ON "auth"."pending_sign_ups" ("expires_at")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP TABLE "auth"."pending_sign_ups"
         `);
-    }
-
+  }
 }

@@ -14,4 +14,20 @@ import { AuditLogRanges1795920000000 } from './1795920000000-AuditLogRanges';
 import { PendingSignUps1796000000000 } from './1796000000000-PendingSignUps';
 import { InvitationAndKeyLimits1796001000000 } from './1796001000000-InvitationAndKeyLimits';
 
-export const AUTH_MIGRATIONS: Function[] = [Initial1795352576881, CredentialsWriteScope1795704218951, EventOutbox1795716300184, CredentialRevocation1795790000000, WebhookScopes1795800000000, ListSync1795810000000, CredentialKeys1795820000000, Accounts1795830000000, RequestLog1795840000000, DailyUsageDay1795850000000, CursorKeys1795870000000, ListFilters1795910000000, AuditLogRanges1795920000000, PendingSignUps1796000000000, InvitationAndKeyLimits1796001000000];
+export const AUTH_MIGRATIONS: Function[] = [
+  Initial1795352576881,
+  CredentialsWriteScope1795704218951,
+  EventOutbox1795716300184,
+  CredentialRevocation1795790000000,
+  WebhookScopes1795800000000,
+  ListSync1795810000000,
+  CredentialKeys1795820000000,
+  Accounts1795830000000,
+  RequestLog1795840000000,
+  DailyUsageDay1795850000000,
+  CursorKeys1795870000000,
+  ListFilters1795910000000,
+  AuditLogRanges1795920000000,
+  PendingSignUps1796000000000,
+  InvitationAndKeyLimits1796001000000,
+];

@@ -39,7 +39,7 @@ export class KeyCountersFold implements OnApplicationBootstrap {
   /** Answers how many keys had counters to move. */
   async fold(): Promise<number> {
     let folded = 0;
-    for (let after = '00000000-0000-0000-0000-000000000000'; ; ) {
+    for (let after = '00000000-0000-0000-0000-000000000000'; ;) {
       const keys: Array<{ id: string; organization_id: string; created_at: Date }> = await this.dataSource.query(
         `SELECT c.id, c.organization_id, o.created_at FROM ${qualifiedTable(this.dataSource, DeveloperCredential)} c JOIN ${qualifiedTable(this.dataSource, Organization)} o ON o.id = c.organization_id ` +
           'WHERE c.id > $1 ORDER BY c.id LIMIT $2',

@@ -26,7 +26,9 @@ export class PeriodUsage {
     private readonly store: RateLimitStore,
   ) {}
 
-  async of(organization: Pick<Organization, 'id' | 'plan' | 'burstPerSecond' | 'monthlyQuota' | 'webhookRetries' | 'createdAt'>): Promise<OrganizationPeriodUsage> {
+  async of(
+    organization: Pick<Organization, 'id' | 'plan' | 'burstPerSecond' | 'monthlyQuota' | 'webhookRetries' | 'createdAt'>,
+  ): Promise<OrganizationPeriodUsage> {
     const period = quotaPeriod(Math.floor(organization.createdAt.getTime() / 1000));
     const credentials = await this.dataSource.getRepository(DeveloperCredential).find({
       select: { id: true },

@@ -93,7 +93,13 @@ export class RequestLogService {
       await manager.query(
         `INSERT INTO ${table} ("organization_id", "day", "credential_id", "product", "requests") SELECT * FROM unnest($1::uuid[], $2::date[], $3::uuid[], $4::varchar[], $5::int[]) ` +
           `ON CONFLICT ("organization_id", "day", "credential_id", "product") DO UPDATE SET "requests" = ${table}."requests" + EXCLUDED."requests"`,
-        [usage.map((row) => row.organizationId), usage.map((row) => row.day), usage.map((row) => row.credentialId), usage.map((row) => row.product), usage.map((row) => row.requests)],
+        [
+          usage.map((row) => row.organizationId),
+          usage.map((row) => row.day),
+          usage.map((row) => row.credentialId),
+          usage.map((row) => row.product),
+          usage.map((row) => row.requests),
+        ],
       );
     });
     return items.length;
@@ -110,7 +116,11 @@ export class RequestLogService {
     return findPage(builder, page, async (rows) => {
       const ids = [...new Set(rows.map((row) => row.credentialId))];
       const names = new Map(
-        ids.length ? (await this.dataSource.getRepository(DeveloperCredential).find({ select: { id: true, name: true }, where: ids.map((id) => ({ id })) })).map((credential) => [credential.id, credential.name]) : [],
+        ids.length
+          ? (await this.dataSource.getRepository(DeveloperCredential).find({ select: { id: true, name: true }, where: ids.map((id) => ({ id })) })).map(
+              (credential) => [credential.id, credential.name],
+            )
+          : [],
       );
       return rows.map((row) => ({
         id: String(row.id),
@@ -146,7 +156,9 @@ export class RequestLogService {
     }
 
     const { period, limits, counted } = await this.periodUsage.of(organization);
-    const byProduct = Object.fromEntries(PRODUCTS.map((product) => [product, { used: counted[product] ?? 0, remaining: Math.max(0, limits.monthlyQuota - (counted[product] ?? 0)) }]));
+    const byProduct = Object.fromEntries(
+      PRODUCTS.map((product) => [product, { used: counted[product] ?? 0, remaining: Math.max(0, limits.monthlyQuota - (counted[product] ?? 0)) }]),
+    );
     const retries = counted[WEBHOOK_RETRIES] ?? 0;
     return {
       from,
@@ -154,7 +166,11 @@ export class RequestLogService {
       days,
       period: { start: period.start.toISOString(), end: period.end.toISOString() },
       quota: { monthlyQuotaPerProduct: limits.monthlyQuota, byProduct },
-      webhookRetries: { included: limits.webhookRetries, used: retries, overage: limits.webhookRetries === null ? 0 : Math.max(0, retries - limits.webhookRetries) },
+      webhookRetries: {
+        included: limits.webhookRetries,
+        used: retries,
+        overage: limits.webhookRetries === null ? 0 : Math.max(0, retries - limits.webhookRetries),
+      },
     };
   }
 
@@ -169,7 +185,9 @@ export class RequestLogService {
   async prune(): Promise<number> {
     const table = qualifiedTable(this.dataSource, RequestLogEntry);
     const deadline = Date.now() + PRUNE_BUDGET_MS;
-    const active: Array<{ organization_id: string }> = await this.dataSource.query(`SELECT DISTINCT "organization_id" FROM ${qualifiedTable(this.dataSource, DailyUsage)} WHERE "day" >= current_date - 8`);
+    const active: Array<{ organization_id: string }> = await this.dataSource.query(
+      `SELECT DISTINCT "organization_id" FROM ${qualifiedTable(this.dataSource, DailyUsage)} WHERE "day" >= current_date - 8`,
+    );
     let deleted = 0;
     for (const { organization_id: organizationId } of active) {
       const [cut]: Array<{ occurred_at: Date }> = await this.dataSource.query(
@@ -191,4 +209,3 @@ export class RequestLogService {
     return deleted;
   }
 }
-

@@ -17,7 +17,11 @@ export class Es256JwtSigner {
   private readonly header: string;
 
   /** `typ` names the kind of token (RFC 8725 §3.11): access tokens are `at+jwt` (RFC 9068). */
-  constructor(private readonly key: KeyObject, kid: string, typ: string) {
+  constructor(
+    private readonly key: KeyObject,
+    kid: string,
+    typ: string,
+  ) {
     if (!isP256PrivateKey(key)) throw new Error('ES256 needs an EC P-256 private key');
     this.header = Buffer.from(JSON.stringify({ alg: 'ES256', typ, kid })).toString('base64url');
   }

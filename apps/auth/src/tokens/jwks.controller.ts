@@ -15,7 +15,10 @@ export class JwksController {
   @SkipThrottle()
   @RawResponse()
   @Header('cache-control', 'public, max-age=300')
-  @ApiOperation({ summary: 'Read the public keys that verify access tokens', description: 'Also lists the key of the session tokens the gateway forwards (`typ` `session+jwt`, its own `kid`): never valid as an access token.' })
+  @ApiOperation({
+    summary: 'Read the public keys that verify access tokens',
+    description: 'Also lists the key of the session tokens the gateway forwards (`typ` `session+jwt`, its own `kid`): never valid as an access token.',
+  })
   @ApiOkResponse({
     description: 'A JSON Web Key Set (RFC 7517), as it is: not in the envelope.',
     schema: {
@@ -27,7 +30,15 @@ export class JwksController {
           items: {
             type: 'object',
             required: ['kty', 'kid', 'alg', 'use'],
-            properties: { kty: { type: 'string', enum: ['EC'] }, crv: { type: 'string', enum: ['P-256'] }, x: { type: 'string' }, y: { type: 'string' }, kid: { type: 'string' }, alg: { type: 'string', enum: ['ES256'] }, use: { type: 'string', enum: ['sig'] } },
+            properties: {
+              kty: { type: 'string', enum: ['EC'] },
+              crv: { type: 'string', enum: ['P-256'] },
+              x: { type: 'string' },
+              y: { type: 'string' },
+              kid: { type: 'string' },
+              alg: { type: 'string', enum: ['ES256'] },
+              use: { type: 'string', enum: ['sig'] },
+            },
           },
         },
       },

@@ -79,7 +79,13 @@ function deriveSessionKey(tokenKey: KeyObject): KeyObject {
       continue;
     }
     const point = ecdh.getPublicKey();
-    const jwk = { kty: 'EC', crv: 'P-256', d: d.toString('base64url'), x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url') };
+    const jwk = {
+      kty: 'EC',
+      crv: 'P-256',
+      d: d.toString('base64url'),
+      x: point.subarray(1, 33).toString('base64url'),
+      y: point.subarray(33, 65).toString('base64url'),
+    };
     return createPrivateKey({ key: jwk, format: 'jwk' });
   }
 }

@@ -6,7 +6,10 @@ import { WorkspacesService } from './workspaces.service';
 
 const workspaceId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('WORKSPACE_NOT_FOUND') });
 
-@ApiTag('Workspaces', 'A partner’s workspaces and the client companies in them; send X-Workspace-Id and X-Acting-Company-Id to any product route to act for a company.')
+@ApiTag(
+  'Workspaces',
+  'A partner’s workspaces and the client companies in them; send X-Workspace-Id and X-Acting-Company-Id to any product route to act for a company.',
+)
 @Controller('workspaces')
 export class WorkspacesController {
   constructor(private readonly workspaces: WorkspacesService) {}

@@ -9,9 +9,7 @@ import { Workspace } from './workspace.entity';
 
 @Injectable()
 export class WorkspacesService {
-  constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-  ) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   create(organizationId: string, input: CreateWorkspaceDto): Promise<Workspace> {
     const workspaces = this.dataSource.getRepository(Workspace);

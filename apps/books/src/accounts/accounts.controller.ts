@@ -23,7 +23,10 @@ export class AccountsController {
   @Post('default-chart')
   @HttpCode(200)
   @Authenticated('books:write')
-  @ApiOperation({ summary: 'Install the SYSCOHADA default chart', description: 'Installs the chart (classes 1–8) and, when asked, sets the book currency; installing again adds only what is missing.' })
+  @ApiOperation({
+    summary: 'Install the SYSCOHADA default chart',
+    description: 'Installs the chart (classes 1–8) and, when asked, sets the book currency; installing again adds only what is missing.',
+  })
   @ApiEnvelope(200, ChartInstallationView, 'The chart is installed; the book currency and what was added.')
   @ApiErrors('BOOKS_CURRENCY_MISMATCH')
   installDefaultChart(@Tenant() tenant: TenantContext, @Body() body: InstallChartDto) {

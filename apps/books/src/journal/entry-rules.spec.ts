@@ -44,7 +44,12 @@ describe('journal entry rules', () => {
   });
 
   it('mirrors lines for a reversal', () => {
-    expect(mirrorLines([{ accountId: 'a', debit: 7, credit: 0 }, { accountId: 'b', debit: 0, credit: 7 }])).toEqual([
+    expect(
+      mirrorLines([
+        { accountId: 'a', debit: 7, credit: 0 },
+        { accountId: 'b', debit: 0, credit: 7 },
+      ]),
+    ).toEqual([
       { accountId: 'a', debit: 0, credit: 7 },
       { accountId: 'b', debit: 7, credit: 0 },
     ]);

@@ -28,7 +28,9 @@ export class JournalEntriesController {
   @Get()
   @Authenticated('books:read')
   @ApiOperation({ summary: 'List journal entries' })
-  @ApiEnvelope(200, JournalEntryView, 'Entries, newest date first, with their lines (filters `from`, `to`, `accountId`, `reference`), paginated.', { page: true })
+  @ApiEnvelope(200, JournalEntryView, 'Entries, newest date first, with their lines (filters `from`, `to`, `accountId`, `reference`), paginated.', {
+    page: true,
+  })
   list(@Tenant() tenant: TenantContext, @Query() query: ListJournalEntriesQueryDto) {
     return this.journal.list(tenant.companyId, query);
   }

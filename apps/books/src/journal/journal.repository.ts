@@ -122,7 +122,12 @@ export class JournalRepository {
 
   /** The entry another service posted for a source and reference, if it did. */
   @QuerySample([SAMPLE.companyId, { type: 'payroll_run', id: SAMPLE.id }, 'payroll-run:1'])
-  findEntryBySource(companyId: string, source: { type: string; id: string }, reference: string, manager: EntityManager = this.dataSource.manager): Promise<JournalEntry | null> {
+  findEntryBySource(
+    companyId: string,
+    source: { type: string; id: string },
+    reference: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<JournalEntry | null> {
     return manager.findOneBy(JournalEntry, { companyId, sourceType: source.type, sourceId: source.id, reference });
   }
 
@@ -211,10 +216,16 @@ async function accountEntriesPage<V>(
     [...values, query.limit, skip],
   );
   const counting = `SELECT count(*)::int AS count FROM (SELECT DISTINCT date, entry_sequence FROM ${lines} WHERE ${where.join(' AND ')}) AS entries`;
-  const total = await pageTotal(hits.length, query.limit, skip, () => countKey(counting, values), async () => {
-    const [{ count }] = await dataSource.query(counting, values);
-    return count as number;
-  });
+  const total = await pageTotal(
+    hits.length,
+    query.limit,
+    skip,
+    () => countKey(counting, values),
+    async () => {
+      const [{ count }] = await dataSource.query(counting, values);
+      return count as number;
+    },
+  );
   const found = hits.length ? await entriesByIds(hits.map((hit) => hit.entry_id)) : [];
   const byId = new Map(found.map((entry) => [entry.id, entry]));
   const entries = hits.map((hit) => byId.get(hit.entry_id)).filter((entry): entry is JournalEntry => entry !== undefined);

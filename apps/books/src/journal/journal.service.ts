@@ -57,8 +57,18 @@ export class JournalService {
       const settings = await this.settings.lockSettings(companyId, manager);
       checkCurrency(settings, input.currency);
       checkOpen(settings, input.date);
-      const accounts = await this.accountsByKey(manager, companyId, 'id', input.lines.map((line) => line.accountId));
-      const lines = input.lines.map((line) => ({ account: accounts.get(line.accountId)!, debit: line.debit ?? 0, credit: line.credit ?? 0, description: line.description ?? null }));
+      const accounts = await this.accountsByKey(
+        manager,
+        companyId,
+        'id',
+        input.lines.map((line) => line.accountId),
+      );
+      const lines = input.lines.map((line) => ({
+        account: accounts.get(line.accountId)!,
+        debit: line.debit ?? 0,
+        credit: line.credit ?? 0,
+        description: line.description ?? null,
+      }));
       return this.write(manager, settings, { date: input.date, memo: input.memo, reference: input.reference ?? null, totals, lines });
     });
   }
@@ -84,8 +94,20 @@ export class JournalService {
         const known = await this.accounts.codesOf(companyId, codes, manager);
         if (codes.some((code) => !known.has(code))) await this.chart.installChartLocked(manager, companyId);
         const accounts = await this.accountsByKey(manager, companyId, 'code', codes);
-        const lines = input.lines.map((line) => ({ account: accounts.get(line.accountCode)!, debit: line.debit ?? 0, credit: line.credit ?? 0, description: line.description ?? null }));
-        const entry = await this.write(manager, settings, { date: input.date, memo: input.memo, reference: input.reference, totals, lines, source: input.source });
+        const lines = input.lines.map((line) => ({
+          account: accounts.get(line.accountCode)!,
+          debit: line.debit ?? 0,
+          credit: line.credit ?? 0,
+          description: line.description ?? null,
+        }));
+        const entry = await this.write(manager, settings, {
+          date: input.date,
+          memo: input.memo,
+          reference: input.reference,
+          totals,
+          lines,
+          source: input.source,
+        });
         return { entry, created: true };
       });
     } catch (error) {
@@ -121,9 +143,19 @@ export class JournalService {
       if (input.date < original.date) throw PlatformException.validation({ date: [`date must be on or after the original entry’s date ${original.date}`] });
       checkOpen(settings, input.date);
       const originalLines = await this.journal.entryLines(companyId, id, manager);
-      const accounts = await this.accounts.accountsBy(companyId, 'id', originalLines.map((line) => line.accountId), manager);
+      const accounts = await this.accounts.accountsBy(
+        companyId,
+        'id',
+        originalLines.map((line) => line.accountId),
+        manager,
+      );
       const byId = new Map(accounts.map((account) => [account.id, account]));
-      const lines = mirrorLines(originalLines).map((line) => ({ account: byId.get(line.accountId)!, debit: line.debit, credit: line.credit, description: line.description }));
+      const lines = mirrorLines(originalLines).map((line) => ({
+        account: byId.get(line.accountId)!,
+        debit: line.debit,
+        credit: line.credit,
+        description: line.description,
+      }));
       const reversal = await this.write(manager, settings, {
         date: input.date,
         memo: input.memo ?? `Reversal of ${original.number}`,
@@ -146,7 +178,8 @@ export class JournalService {
     const missing = wanted.filter((value) => !byKey.has(value));
     if (missing.length) throw new PlatformException('ACCOUNT_NOT_FOUND', { details: { [key === 'id' ? 'accountIds' : 'accountCodes']: missing } });
     const inactive = found.find((account) => !account.active);
-    if (inactive) throw new PlatformException('ACCOUNT_INACTIVE', { params: { code: inactive.code }, details: { accountId: inactive.id, code: inactive.code } });
+    if (inactive)
+      throw new PlatformException('ACCOUNT_INACTIVE', { params: { code: inactive.code }, details: { accountId: inactive.id, code: inactive.code } });
     return byKey;
   }
 
@@ -182,19 +215,17 @@ export class JournalService {
       },
       manager,
     );
-    const lines = posting.lines.map(
-      (line, index): LineFields => ({
-        entryId: entry.id,
-        lineNumber: index + 1,
-        accountId: line.account.id,
-        accountCode: line.account.code,
-        debit: line.debit,
-        credit: line.credit,
-        description: line.description,
-        date: entry.date,
-        entrySequence: sequence,
-      }),
-    );
+    const lines = posting.lines.map((line, index): LineFields => ({
+      entryId: entry.id,
+      lineNumber: index + 1,
+      accountId: line.account.id,
+      accountCode: line.account.code,
+      debit: line.debit,
+      credit: line.credit,
+      description: line.description,
+      date: entry.date,
+      entrySequence: sequence,
+    }));
     await this.journal.insertLines(companyId, lines, manager);
     await this.journal.addToAccountMonths(companyId, entry.id, manager);
     const view = toView(entry, lines.map(lineView));
@@ -214,18 +245,30 @@ export class JournalService {
   private async withLines(companyId: string, entries: JournalEntry[], manager?: EntityManager): Promise<JournalEntryView[]> {
     if (!entries.length) return [];
     const byEntry = new Map<string, LineView[]>();
-    for (const { entryId, ...line } of await this.journal.linesOfEntries(companyId, entries.map((entry) => entry.id), manager)) {
+    for (const { entryId, ...line } of await this.journal.linesOfEntries(
+      companyId,
+      entries.map((entry) => entry.id),
+      manager,
+    )) {
       const lines = byEntry.get(entryId);
       if (lines) lines.push(line);
       else byEntry.set(entryId, [line]);
     }
-    return entries.map((entry) => toView(entry, (byEntry.get(entry.id) ?? []).sort((a, b) => a.lineNumber - b.lineNumber)));
+    return entries.map((entry) =>
+      toView(
+        entry,
+        (byEntry.get(entry.id) ?? []).sort((a, b) => a.lineNumber - b.lineNumber),
+      ),
+    );
   }
 }
 
 function checkCurrency(settings: BooksSettings, currency: string | undefined): void {
   if (currency !== undefined && currency !== settings.currency) {
-    throw new PlatformException('BOOKS_CURRENCY_MISMATCH', { params: { currency, bookCurrency: settings.currency }, details: { currency, bookCurrency: settings.currency } });
+    throw new PlatformException('BOOKS_CURRENCY_MISMATCH', {
+      params: { currency, bookCurrency: settings.currency },
+      details: { currency, bookCurrency: settings.currency },
+    });
   }
 }
 
@@ -238,7 +281,14 @@ function checkOpen(settings: BooksSettings, date: string): void {
 type LineView = JournalEntryView['lines'][number];
 
 function lineView(line: Omit<EntryLine, 'entryId'>): LineView {
-  return { lineNumber: line.lineNumber, accountId: line.accountId, accountCode: line.accountCode, debit: line.debit, credit: line.credit, description: line.description };
+  return {
+    lineNumber: line.lineNumber,
+    accountId: line.accountId,
+    accountCode: line.accountCode,
+    debit: line.debit,
+    credit: line.credit,
+    description: line.description,
+  };
 }
 
 function toView(entry: JournalEntry, lines: LineView[]): JournalEntryView {

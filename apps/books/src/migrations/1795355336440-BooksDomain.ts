@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class BooksDomain1795355336440 implements MigrationInterface {
-    name = 'BooksDomain1795355336440'
+  name = 'BooksDomain1795355336440';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "books"."books_accounts" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "company_id" uuid NOT NULL,
@@ -17,10 +17,10 @@ export class BooksDomain1795355336440 implements MigrationInterface {
                 CONSTRAINT "PK_cc573b181fd90a29d07d7a6912f" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_books_accounts_company_code" ON "books"."books_accounts" ("company_id", "code")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "books"."books_entry_sequences" (
                 "company_id" uuid NOT NULL,
                 "year" integer NOT NULL,
@@ -28,7 +28,7 @@ export class BooksDomain1795355336440 implements MigrationInterface {
                 CONSTRAINT "PK_90ac8ba11f2d826ec4a3fa70da4" PRIMARY KEY ("company_id", "year")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "books"."books_journal_entries" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "company_id" uuid NOT NULL,
@@ -48,7 +48,7 @@ export class BooksDomain1795355336440 implements MigrationInterface {
                 CONSTRAINT "PK_bd0fd00bdc3c185b031b4e92460" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_books_entries_source" ON "books"."books_journal_entries" (
                 "company_id",
                 "source_type",
@@ -56,19 +56,19 @@ export class BooksDomain1795355336440 implements MigrationInterface {
                 "reference"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_books_entries_reversal_of" ON "books"."books_journal_entries" ("reversal_of_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_books_entries_company_reference" ON "books"."books_journal_entries" ("company_id", "reference")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_books_entries_company_date" ON "books"."books_journal_entries" ("company_id", "date", "sequence")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_books_entries_company_number" ON "books"."books_journal_entries" ("company_id", "number")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "books"."books_journal_lines" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "company_id" uuid NOT NULL,
@@ -84,10 +84,10 @@ export class BooksDomain1795355336440 implements MigrationInterface {
                 CONSTRAINT "PK_bac79c799ddb3100a267ea4ce4f" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_books_lines_company_date" ON "books"."books_journal_lines" ("company_id", "date")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_books_lines_company_account_date" ON "books"."books_journal_lines" (
                 "company_id",
                 "account_id",
@@ -96,10 +96,10 @@ export class BooksDomain1795355336440 implements MigrationInterface {
                 "line_number"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_books_lines_entry" ON "books"."books_journal_lines" ("entry_id", "line_number")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "books"."books_accounting_periods" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "company_id" uuid NOT NULL,
@@ -109,10 +109,10 @@ export class BooksDomain1795355336440 implements MigrationInterface {
                 CONSTRAINT "PK_e74706e94b5625e14c22d465491" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_books_periods_company_end" ON "books"."books_accounting_periods" ("company_id", "end_date")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "books"."books_settings" (
                 "company_id" uuid NOT NULL,
                 "currency" character varying(3) NOT NULL,
@@ -124,57 +124,56 @@ export class BooksDomain1795355336440 implements MigrationInterface {
                 CONSTRAINT "PK_93f364e9b48e2f4189283f952a5" PRIMARY KEY ("company_id")
             )
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP TABLE "books"."books_settings"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "books"."uq_books_periods_company_end"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "books"."books_accounting_periods"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "books"."idx_books_lines_entry"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "books"."idx_books_lines_company_account_date"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "books"."idx_books_lines_company_date"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "books"."books_journal_lines"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "books"."uq_books_entries_company_number"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "books"."idx_books_entries_company_date"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "books"."idx_books_entries_company_reference"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "books"."uq_books_entries_reversal_of"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "books"."uq_books_entries_source"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "books"."books_journal_entries"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "books"."books_entry_sequences"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "books"."uq_books_accounts_company_code"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "books"."books_accounts"
         `);
-    }
-
+  }
 }

@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * An account's lines in ledger order with their entry and amounts: the entries of an account
@@ -6,13 +6,13 @@ import { MigrationInterface, QueryRunner } from "typeorm";
  * order of their id, for cursor mode.
  */
 export class AccountLinesIndex1795860000000 implements MigrationInterface {
-    name = 'AccountLinesIndex1795860000000'
+  name = 'AccountLinesIndex1795860000000';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "books"."idx_books_lines_company_account_date"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_books_lines_company_account_order" ON "books"."books_journal_lines" (
                 "company_id",
                 "account_id",
@@ -24,19 +24,19 @@ export class AccountLinesIndex1795860000000 implements MigrationInterface {
                 "credit"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_books_entries_company_id" ON "books"."books_journal_entries" ("company_id", "id")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "books"."idx_books_entries_company_id"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "books"."idx_books_lines_company_account_order"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_books_lines_company_account_date" ON "books"."books_journal_lines" (
                 "company_id",
                 "account_id",
@@ -45,6 +45,5 @@ export class AccountLinesIndex1795860000000 implements MigrationInterface {
                 "line_number"
             )
         `);
-    }
-
+  }
 }

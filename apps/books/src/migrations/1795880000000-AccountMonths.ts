@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Sums an account's lines per month, every company's, from the lines: what the table holds when
@@ -14,10 +14,10 @@ export const ACCOUNT_MONTHS_BACKFILL = `
 
 /** Each account's lines summed per month, for the reports; filled from the lines already posted. */
 export class AccountMonths1795880000000 implements MigrationInterface {
-    name = 'AccountMonths1795880000000'
+  name = 'AccountMonths1795880000000';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "books"."books_account_months" (
                 "company_id" uuid NOT NULL,
                 "account_id" uuid NOT NULL,
@@ -28,13 +28,12 @@ export class AccountMonths1795880000000 implements MigrationInterface {
                 CONSTRAINT "PK_740f499773a93b52e6ce0e6bf5c" PRIMARY KEY ("company_id", "account_id", "month")
             )
         `);
-        await queryRunner.query(ACCOUNT_MONTHS_BACKFILL);
-    }
+    await queryRunner.query(ACCOUNT_MONTHS_BACKFILL);
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP TABLE "books"."books_account_months"
         `);
-    }
-
+  }
 }

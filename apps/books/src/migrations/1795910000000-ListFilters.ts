@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Every filter of a list reads one range of an index within the company that holds the filter's
@@ -6,35 +6,35 @@ import { MigrationInterface, QueryRunner } from "typeorm";
  * not its key needs one of each), rather than every row of the company, at any size.
  */
 export class ListFilters1795910000000 implements MigrationInterface {
-    name = 'ListFilters1795910000000'
+  name = 'ListFilters1795910000000';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE INDEX "idx_books_accounts_company_type_code" ON "books"."books_accounts" ("company_id", "type", "code")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_books_accounts_company_type" ON "books"."books_accounts" ("company_id", "type", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_books_accounts_company_active_code" ON "books"."books_accounts" ("company_id", "active", "code")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_books_accounts_company_active" ON "books"."books_accounts" ("company_id", "active", "id")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "books"."idx_books_accounts_company_active"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "books"."idx_books_accounts_company_active_code"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "books"."idx_books_accounts_company_type"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "books"."idx_books_accounts_company_type_code"
         `);
-    }
+  }
 }

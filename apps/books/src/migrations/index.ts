@@ -7,4 +7,13 @@ import { AccountMonths1795880000000 } from './1795880000000-AccountMonths';
 import { EntryLinesIndex1795900000000 } from './1795900000000-EntryLinesIndex';
 import { ListFilters1795910000000 } from './1795910000000-ListFilters';
 
-export const BOOKS_MIGRATIONS: Function[] = [BooksDomain1795355336440, EventOutbox1795716415502, ListSync1795810000000, AccountLinesIndex1795860000000, CursorKeys1795870000000, AccountMonths1795880000000, EntryLinesIndex1795900000000, ListFilters1795910000000];
+export const BOOKS_MIGRATIONS: Function[] = [
+  BooksDomain1795355336440,
+  EventOutbox1795716415502,
+  ListSync1795810000000,
+  AccountLinesIndex1795860000000,
+  CursorKeys1795870000000,
+  AccountMonths1795880000000,
+  EntryLinesIndex1795900000000,
+  ListFilters1795910000000,
+];

@@ -14,7 +14,11 @@ export class PeriodsController {
   @Post('close')
   @HttpCode(200)
   @Authenticated('books:write')
-  @ApiOperation({ summary: 'Close the books through a date', description: 'Every date up to and including `through` is closed; entries and reversals dated there are refused (409 ACCOUNTING_PERIOD_CLOSED). Closing is final.' })
+  @ApiOperation({
+    summary: 'Close the books through a date',
+    description:
+      'Every date up to and including `through` is closed; entries and reversals dated there are refused (409 ACCOUNTING_PERIOD_CLOSED). Closing is final.',
+  })
   @ApiEnvelope(200, PeriodClosingView, '`period` is the span closed now, null when `through` was already closed.')
   close(@Tenant() tenant: TenantContext, @Body() body: ClosePeriodDto) {
     return this.periods.close(tenant.companyId, body.through);

@@ -29,7 +29,11 @@ export class PeriodsService {
     return this.transactions.run(async (manager) => {
       const settings = await this.settings.lockSettings(companyId, manager);
       if (settings.closedThrough !== null && through <= settings.closedThrough) return { closedThrough: settings.closedThrough, period: null };
-      const period = await this.periods.insertPeriod(companyId, { startDate: settings.closedThrough === null ? null : addDays(settings.closedThrough, 1), endDate: through }, manager);
+      const period = await this.periods.insertPeriod(
+        companyId,
+        { startDate: settings.closedThrough === null ? null : addDays(settings.closedThrough, 1), endDate: through },
+        manager,
+      );
       await this.settings.setClosedThrough(companyId, through, manager);
       await this.outbox.record(manager, companyId, 'period.closed', period);
       return { closedThrough: through, period };

@@ -45,7 +45,16 @@ describe('monthly sums of an account', () => {
 
   it('takes a cursor key of a real date, a sequence and a line number, and nothing else', () => {
     expect(ledgerKeyOf(['2026-02-28', 12, 3])).toEqual({ date: '2026-02-28', sequence: 12, line: 3 });
-    for (const key of [['2026-02-30', 1, 1], ['2026-2-01', 1, 1], ['2026-02-01', 0, 1], ['2026-02-01', 1, 1.5], ['2026-02-01', '1', 1], ['2026-02-01', 1], ['2026-02-01', 1, 1, 1], [1, 1, 1]]) {
+    for (const key of [
+      ['2026-02-30', 1, 1],
+      ['2026-2-01', 1, 1],
+      ['2026-02-01', 0, 1],
+      ['2026-02-01', 1, 1.5],
+      ['2026-02-01', '1', 1],
+      ['2026-02-01', 1],
+      ['2026-02-01', 1, 1, 1],
+      [1, 1, 1],
+    ]) {
       expect(ledgerKeyOf(key as never)).toBeNull();
     }
   });

@@ -12,7 +12,11 @@ export class ReportsController {
   @Get('trial-balance')
   @Authenticated('books:read')
   @ApiOperation({ summary: 'Read the trial balance' })
-  @ApiEnvelope(200, TrialBalanceView, 'Opening: before `from`; movements: within [from, to]; balances signed debit positive. Only accounts with movements or a balance, by code.')
+  @ApiEnvelope(
+    200,
+    TrialBalanceView,
+    'Opening: before `from`; movements: within [from, to]; balances signed debit positive. Only accounts with movements or a balance, by code.',
+  )
   trialBalance(@Tenant() tenant: TenantContext, @Query() query: TrialBalanceQueryDto) {
     return this.reports.trialBalance(tenant.companyId, query);
   }
@@ -20,7 +24,11 @@ export class ReportsController {
   @Get('general-ledger')
   @Authenticated('books:read')
   @ApiOperation({ summary: 'Read an account’s general ledger' })
-  @ApiEnvelope(200, GeneralLedgerView, 'The account’s lines in ledger order with the running balance (debit positive), a page at a time: page mode (`page`) or cursor mode (`cursor`, then each page’s `nextCursor`).')
+  @ApiEnvelope(
+    200,
+    GeneralLedgerView,
+    'The account’s lines in ledger order with the running balance (debit positive), a page at a time: page mode (`page`) or cursor mode (`cursor`, then each page’s `nextCursor`).',
+  )
   @ApiErrors('ACCOUNT_NOT_FOUND')
   generalLedger(@Tenant() tenant: TenantContext, @Query() query: GeneralLedgerQueryDto) {
     return this.reports.generalLedger(tenant.companyId, query);

@@ -83,10 +83,36 @@ export class ReportsRepository {
    */
   @QuerySample([SAMPLE.companyId, SAMPLE.id, [{ bound: { date: '2026-03-20', through: true }, fromEnd: true }]], 'through a date, from its month’s end')
   @QuerySample([SAMPLE.companyId, SAMPLE.id, [{ bound: { date: '2026-03-10', through: true }, fromEnd: false }]], 'through a date, from its month’s start')
-  @QuerySample([SAMPLE.companyId, SAMPLE.id, [{ bound: { date: '2026-03-20', through: true }, fromEnd: true }, { bound: { date: '2026-01-10', through: false }, fromEnd: false }]], 'through a date from its month’s end, before another from its month’s start')
-  @QuerySample([SAMPLE.companyId, SAMPLE.id, [{ bound: { date: '2026-03-10', through: true }, fromEnd: false }, { bound: { date: '2026-01-20', through: false }, fromEnd: true }]], 'through a date from its month’s start, before another from its month’s end')
-  @QuerySample([SAMPLE.companyId, SAMPLE.id, [{ bound: { key: { date: '2026-03-20', sequence: 7, line: 2 } }, fromEnd: true }]], 'before a line, from its month’s end')
-  @QuerySample([SAMPLE.companyId, SAMPLE.id, [{ bound: { key: { date: '2026-03-10', sequence: 7, line: 2 } }, fromEnd: false }]], 'before a line, from its month’s start')
+  @QuerySample(
+    [
+      SAMPLE.companyId,
+      SAMPLE.id,
+      [
+        { bound: { date: '2026-03-20', through: true }, fromEnd: true },
+        { bound: { date: '2026-01-10', through: false }, fromEnd: false },
+      ],
+    ],
+    'through a date from its month’s end, before another from its month’s start',
+  )
+  @QuerySample(
+    [
+      SAMPLE.companyId,
+      SAMPLE.id,
+      [
+        { bound: { date: '2026-03-10', through: true }, fromEnd: false },
+        { bound: { date: '2026-01-20', through: false }, fromEnd: true },
+      ],
+    ],
+    'through a date from its month’s start, before another from its month’s end',
+  )
+  @QuerySample(
+    [SAMPLE.companyId, SAMPLE.id, [{ bound: { key: { date: '2026-03-20', sequence: 7, line: 2 } }, fromEnd: true }]],
+    'before a line, from its month’s end',
+  )
+  @QuerySample(
+    [SAMPLE.companyId, SAMPLE.id, [{ bound: { key: { date: '2026-03-10', sequence: 7, line: 2 } }, fromEnd: false }]],
+    'before a line, from its month’s start',
+  )
   async linesToBounds(companyId: string, accountId: string, bounds: BoundLines[]): Promise<Sums[]> {
     const parameters = new Parameters();
     const company = parameters.add(companyId);
@@ -96,7 +122,10 @@ export class ReportsRepository {
         `SELECT ${i} AS "bound", sum("debit") AS "debits", sum("credit") AS "credits", count(*)::int AS "lines" FROM "books"."books_journal_lines"
          WHERE "company_id" = ${company} AND "account_id" = ${account} AND ${boundCondition(parameters, bound, fromEnd)}`,
     );
-    const rows: { bound: number; debits: string | null; credits: string | null; lines: number }[] = await this.dataSource.query(partials.join(' UNION ALL '), parameters.values);
+    const rows: { bound: number; debits: string | null; credits: string | null; lines: number }[] = await this.dataSource.query(
+      partials.join(' UNION ALL '),
+      parameters.values,
+    );
     const sums: Sums[] = [];
     for (const row of rows) sums[row.bound] = { debits: sumValue(row.debits), credits: sumValue(row.credits), lines: row.lines };
     return sums;
@@ -120,10 +149,22 @@ export class ReportsRepository {
   /** Up to `take` of the account's lines within the range in ledger order, from `start` (or the range's start). */
   @QuerySample([SAMPLE.companyId, SAMPLE.id, { from: '2026-01-01', to: null }, null, 21], 'from the start')
   @QuerySample([SAMPLE.companyId, SAMPLE.id, { from: '2026-01-01', to: SAMPLE.date }, null, 21], 'from the start, between dates')
-  @QuerySample([SAMPLE.companyId, SAMPLE.id, { from: '2026-01-01', to: null }, { key: { date: '2026-03-20', sequence: 7, line: 2 }, inclusive: true }, 20], 'from a line')
-  @QuerySample([SAMPLE.companyId, SAMPLE.id, { from: '2026-01-01', to: SAMPLE.date }, { key: { date: '2026-03-20', sequence: 7, line: 2 }, inclusive: true }, 20], 'from a line, between dates')
-  @QuerySample([SAMPLE.companyId, SAMPLE.id, { from: '2026-01-01', to: null }, { key: { date: '2026-03-20', sequence: 7, line: 2 }, inclusive: false }, 21], 'after a line')
-  @QuerySample([SAMPLE.companyId, SAMPLE.id, { from: '2026-01-01', to: SAMPLE.date }, { key: { date: '2026-03-20', sequence: 7, line: 2 }, inclusive: false }, 21], 'after a line, between dates')
+  @QuerySample(
+    [SAMPLE.companyId, SAMPLE.id, { from: '2026-01-01', to: null }, { key: { date: '2026-03-20', sequence: 7, line: 2 }, inclusive: true }, 20],
+    'from a line',
+  )
+  @QuerySample(
+    [SAMPLE.companyId, SAMPLE.id, { from: '2026-01-01', to: SAMPLE.date }, { key: { date: '2026-03-20', sequence: 7, line: 2 }, inclusive: true }, 20],
+    'from a line, between dates',
+  )
+  @QuerySample(
+    [SAMPLE.companyId, SAMPLE.id, { from: '2026-01-01', to: null }, { key: { date: '2026-03-20', sequence: 7, line: 2 }, inclusive: false }, 21],
+    'after a line',
+  )
+  @QuerySample(
+    [SAMPLE.companyId, SAMPLE.id, { from: '2026-01-01', to: SAMPLE.date }, { key: { date: '2026-03-20', sequence: 7, line: 2 }, inclusive: false }, 21],
+    'after a line, between dates',
+  )
   ledgerLines(companyId: string, accountId: string, range: DateRange, start: LedgerStart | null, take: number): Promise<JournalLine[]> {
     // the start as a row from the date on, the column after the index's equalities: a bound the scan starts at (a row from the account on would not be one)
     const builder = this.dataSource

@@ -7,7 +7,21 @@ import { JournalLine } from '../journal/journal-line.entity';
 import { JournalRepository } from '../journal/journal.repository';
 import { BooksSettingsService } from '../settings/books-settings.service';
 import { GeneralLedgerQueryDto, TrialBalanceQueryDto } from './dto/report.dto';
-import { addSums, fromMonthEnd, LedgerKey, ledgerKeyOf, locateLine, monthOf, MonthSums, net, nextMonthOf, NO_SUMS, subtractSums, Sums, sumsBefore } from './month-sums';
+import {
+  addSums,
+  fromMonthEnd,
+  LedgerKey,
+  ledgerKeyOf,
+  locateLine,
+  monthOf,
+  MonthSums,
+  net,
+  nextMonthOf,
+  NO_SUMS,
+  subtractSums,
+  Sums,
+  sumsBefore,
+} from './month-sums';
 import { Bound, BoundLines, DateRange, ReportsRepository } from './reports.repository';
 import { buildTrialBalance, toSafeNumber, withRunningBalance } from './trial-balance';
 
@@ -54,7 +68,13 @@ export class ReportsService {
   async trialBalance(companyId: string, query: TrialBalanceQueryDto): Promise<BooksContract.TrialBalance> {
     const range = checkRange(query);
     const activity = await this.reports.accountActivity(companyId, range);
-    const accounts = activity.length ? await this.accounts.accountsBy(companyId, 'id', activity.map((sums) => sums.accountId)) : [];
+    const accounts = activity.length
+      ? await this.accounts.accountsBy(
+          companyId,
+          'id',
+          activity.map((sums) => sums.accountId),
+        )
+      : [];
     const balance = buildTrialBalance(new Map(accounts.map((account) => [account.id, account])), activity);
     return { ...range, currency: (await this.settings.view(companyId)).currency, ...balance };
   }
@@ -99,7 +119,16 @@ export class ReportsService {
       openingOfPage,
       items.map((line) => {
         const entry = entryById.get(line.entryId)!;
-        return { entryId: entry.id, entryNumber: entry.number, date: line.date, memo: entry.memo, reference: entry.reference, description: line.description, debit: line.debit, credit: line.credit };
+        return {
+          entryId: entry.id,
+          entryNumber: entry.number,
+          date: line.date,
+          memo: entry.memo,
+          reference: entry.reference,
+          description: line.description,
+          debit: line.debit,
+          credit: line.credit,
+        };
       }),
     );
     let paging: Pick<GeneralLedger, 'page' | 'limit' | 'total' | 'nextCursor'>;
@@ -144,8 +173,13 @@ export class ReportsService {
       partial.push({ index, lines: { bound, fromEnd } });
     }
     if (!partial.length) return totals;
-    const sums = await this.reports.linesToBounds(companyId, accountId, partial.map(({ lines }) => lines));
-    for (const [i, { index, lines }] of partial.entries()) totals[index] = lines.fromEnd ? subtractSums(totals[index], sums[i]) : addSums(totals[index], sums[i]);
+    const sums = await this.reports.linesToBounds(
+      companyId,
+      accountId,
+      partial.map(({ lines }) => lines),
+    );
+    for (const [i, { index, lines }] of partial.entries())
+      totals[index] = lines.fromEnd ? subtractSums(totals[index], sums[i]) : addSums(totals[index], sums[i]);
     return totals;
   }
 }

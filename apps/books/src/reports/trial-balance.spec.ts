@@ -20,12 +20,34 @@ describe('trial balance arithmetic', () => {
     ]);
     expect(balance.accounts.map((row) => row.code)).toEqual(['101', '422', '521', '661']);
     expect(balance.accounts.find((row) => row.code === '422')).toEqual({
-      accountId: 'payable', code: '422', name: 'Staff: salaries payable', type: 'liability',
-      opening: 0, closing: -100_000, openingDebit: 0, openingCredit: 0, debits: 300_000, credits: 400_000, closingDebit: 0, closingCredit: 100_000,
+      accountId: 'payable',
+      code: '422',
+      name: 'Staff: salaries payable',
+      type: 'liability',
+      opening: 0,
+      closing: -100_000,
+      openingDebit: 0,
+      openingCredit: 0,
+      debits: 300_000,
+      credits: 400_000,
+      closingDebit: 0,
+      closingCredit: 100_000,
     });
-    expect(balance.accounts.find((row) => row.code === '521')).toMatchObject({ opening: 1_000_000, openingDebit: 1_000_000, closing: 700_000, closingDebit: 700_000, closingCredit: 0 });
+    expect(balance.accounts.find((row) => row.code === '521')).toMatchObject({
+      opening: 1_000_000,
+      openingDebit: 1_000_000,
+      closing: 700_000,
+      closingDebit: 700_000,
+      closingCredit: 0,
+    });
     expect(balance.totals).toEqual({
-      openingDebit: 1_000_000, openingCredit: 1_000_000, debits: 700_000, credits: 700_000, closingDebit: 1_100_000, closingCredit: 1_100_000, balanced: true,
+      openingDebit: 1_000_000,
+      openingCredit: 1_000_000,
+      debits: 700_000,
+      credits: 700_000,
+      closingDebit: 1_100_000,
+      closingCredit: 1_100_000,
+      balanced: true,
     });
   });
 
@@ -34,7 +56,10 @@ describe('trial balance arithmetic', () => {
       { accountId: 'bank', opening: 0n, debits: 500n, credits: 500n },
       { accountId: 'salaries', opening: 0n, debits: 10n, credits: 0n },
     ]);
-    expect(balance.accounts.map((row) => [row.code, row.closing])).toEqual([['521', 0], ['661', 10]]);
+    expect(balance.accounts.map((row) => [row.code, row.closing])).toEqual([
+      ['521', 0],
+      ['661', 10],
+    ]);
     expect(balance.totals.balanced).toBe(false);
   });
 
@@ -47,6 +72,12 @@ describe('trial balance arithmetic', () => {
   });
 
   it('runs the general-ledger balance line by line from the opening', () => {
-    expect(withRunningBalance(1_000n, [{ debit: 500, credit: 0 }, { debit: 0, credit: 2_000 }, { debit: 300, credit: 0 }]).map((line) => line.balance)).toEqual([1_500, -500, -200]);
+    expect(
+      withRunningBalance(1_000n, [
+        { debit: 500, credit: 0 },
+        { debit: 0, credit: 2_000 },
+        { debit: 300, credit: 0 },
+      ]).map((line) => line.balance),
+    ).toEqual([1_500, -500, -200]);
   });
 });

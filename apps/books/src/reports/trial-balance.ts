@@ -44,7 +44,14 @@ export function buildTrialBalance(accounts: Map<string, AccountInfo>, activity: 
     if (opening === 0n && debits === 0n && credits === 0n) continue;
     const account = accounts.get(accountId);
     if (!account) throw new Error(`account ${accountId} has lines but is not in the chart`);
-    const columns = { openingDebit: debitSide(opening), openingCredit: creditSide(opening), debits, credits, closingDebit: debitSide(closing), closingCredit: creditSide(closing) };
+    const columns = {
+      openingDebit: debitSide(opening),
+      openingCredit: creditSide(opening),
+      debits,
+      credits,
+      closingDebit: debitSide(closing),
+      closingCredit: creditSide(closing),
+    };
     for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += columns[key];
     rows.push({
       accountId,

@@ -12,8 +12,18 @@ export class BooksSettingsRepository {
   /** The company's settings row, created on first use and locked until the caller's transaction ends (`FOR UPDATE`). */
   @QuerySample([SAMPLE.companyId, SAMPLE.tx])
   async lockSettings(companyId: string, manager: EntityManager): Promise<BooksSettings> {
-    await manager.createQueryBuilder().insert().into(BooksSettings).values({ companyId, currency: DEFAULT_BOOK_CURRENCY, closedThrough: null, postedTotal: 0, chartInstalledAt: null }).orIgnore().execute();
-    return manager.createQueryBuilder(BooksSettings, 'settings').where('settings.companyId = :companyId', { companyId }).setLock('pessimistic_write').getOneOrFail();
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(BooksSettings)
+      .values({ companyId, currency: DEFAULT_BOOK_CURRENCY, closedThrough: null, postedTotal: 0, chartInstalledAt: null })
+      .orIgnore()
+      .execute();
+    return manager
+      .createQueryBuilder(BooksSettings, 'settings')
+      .where('settings.companyId = :companyId', { companyId })
+      .setLock('pessimistic_write')
+      .getOneOrFail();
   }
 
   /** Null for a company that never wrote anything. */

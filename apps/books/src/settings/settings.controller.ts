@@ -12,7 +12,11 @@ export class SettingsController {
   @Get()
   @Authenticated('books:read')
   @ApiOperation({ summary: 'Read the book settings' })
-  @ApiEnvelope(200, BooksSettingsViewDto, 'The book currency (ISO 4217, default XAF), the last closed date (null when none) and whether the default chart was installed.')
+  @ApiEnvelope(
+    200,
+    BooksSettingsViewDto,
+    'The book currency (ISO 4217, default XAF), the last closed date (null when none) and whether the default chart was installed.',
+  )
   get(@Tenant() tenant: TenantContext) {
     return this.settings.view(tenant.companyId);
   }

@@ -17,7 +17,8 @@ export class AttendanceController {
   @Authenticated('hr:write')
   @ApiOperation({
     summary: 'Record attendance',
-    description: 'One record per employee and date: a second POST for the same date applies the fields sent over the stored ones (so a check-out can follow the check-in).',
+    description:
+      'One record per employee and date: a second POST for the same date applies the fields sent over the stored ones (so a check-out can follow the check-in).',
   })
   @ApiEnvelope(201, AttendanceRecordView, 'First record of the employee on this date.')
   @ApiEnvelope(200, AttendanceRecordView, 'The date was already recorded: the fields sent were applied over it.')

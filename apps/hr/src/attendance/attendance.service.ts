@@ -8,7 +8,15 @@ import { calendarDays, DateRange, eachDate, isWorkingDay, leaveDaysByDate } from
 import { isDateOnly } from '../shared/validation';
 import { AttendanceRecord, AttendanceStatus, WORKING_STATUSES } from './attendance-record.entity';
 import { exactWorkedHours, roundHours, toInstant, workedHours, writtenDate } from './attendance-time';
-import { AttendanceDayView, AttendanceRangeDto, AttendanceRangeQueryDto, AttendanceSummaryQueryDto, AttendanceRecordView, AttendanceSummaryView, RecordAttendanceDto } from './dto/attendance.dto';
+import {
+  AttendanceDayView,
+  AttendanceRangeDto,
+  AttendanceRangeQueryDto,
+  AttendanceSummaryQueryDto,
+  AttendanceRecordView,
+  AttendanceSummaryView,
+  RecordAttendanceDto,
+} from './dto/attendance.dto';
 
 const MAX_RANGE_DAYS = 366;
 const MAX_SHIFT_HOURS = 24;
@@ -30,8 +38,8 @@ export class AttendanceService {
       // The employee lock also serializes two first records of one date.
       if (!(await this.transactions.lockOne(manager, Employee, companyId, input.employeeId))) throw new PlatformException('USER_NOT_FOUND');
       const existing = await manager.findOneBy(AttendanceRecord, { companyId, employeeId: input.employeeId, date: input.date });
-      const checkIn = input.checkIn === undefined ? existing?.checkIn ?? null : input.checkIn && toInstant(input.date, input.checkIn);
-      const checkOut = input.checkOut === undefined ? existing?.checkOut ?? null : input.checkOut && toInstant(input.date, input.checkOut);
+      const checkIn = input.checkIn === undefined ? (existing?.checkIn ?? null) : input.checkIn && toInstant(input.date, input.checkIn);
+      const checkOut = input.checkOut === undefined ? (existing?.checkOut ?? null) : input.checkOut && toInstant(input.date, input.checkOut);
       const timed = checkIn !== null || checkOut !== null;
       const status: AttendanceStatus | undefined =
         input.status ?? (timed ? (existing && WORKING_STATUSES.includes(existing.status) ? existing.status : 'present') : existing?.status);
@@ -42,7 +50,8 @@ export class AttendanceService {
       if (input.checkIn && writtenDate(input.date, input.checkIn) !== input.date) errors.checkIn = ['checkIn must be on date'];
       if (checkOut && !checkIn) errors.checkOut = ['checkOut needs a checkIn'];
       if (checkIn && checkOut && checkOut <= checkIn) errors.checkOut = ['checkOut must be after checkIn'];
-      if (checkIn && checkOut && checkOut.getTime() - checkIn.getTime() > MAX_SHIFT_HOURS * 3_600_000) errors.checkOut = [`a shift lasts at most ${MAX_SHIFT_HOURS} hours`];
+      if (checkIn && checkOut && checkOut.getTime() - checkIn.getTime() > MAX_SHIFT_HOURS * 3_600_000)
+        errors.checkOut = [`a shift lasts at most ${MAX_SHIFT_HOURS} hours`];
       if (Object.keys(errors).length) throw PlatformException.validation(errors);
 
       const record = existing ?? manager.create(AttendanceRecord, { companyId, employeeId: input.employeeId, date: input.date });
@@ -53,7 +62,8 @@ export class AttendanceService {
 
   async list(companyId: string, query: AttendanceRangeQueryDto): Promise<Page<AttendanceRecordView>> {
     const range = checkedRange(query);
-    const builder = this.dataSource.getRepository(AttendanceRecord)
+    const builder = this.dataSource
+      .getRepository(AttendanceRecord)
       .createQueryBuilder('record')
       .where('record.companyId = :companyId AND record.date BETWEEN :start AND :end', { companyId, ...range });
     if (query.employeeId) builder.andWhere('record.employeeId = :employeeId', { employeeId: query.employeeId });
@@ -67,7 +77,8 @@ export class AttendanceService {
    */
   async summary(companyId: string, query: AttendanceSummaryQueryDto): Promise<Page<AttendanceSummaryView>> {
     const range = checkedRange(query);
-    const builder = this.dataSource.getRepository(Employee)
+    const builder = this.dataSource
+      .getRepository(Employee)
       .createQueryBuilder('employee')
       .where('employee.companyId = :companyId', { companyId })
       .orderBy('employee.lastName', 'ASC')
@@ -89,7 +100,8 @@ export class AttendanceService {
   private async summaries(companyId: string, employees: Employee[], range: DateRange): Promise<AttendanceSummaryView[]> {
     const ids = employees.map((employee) => employee.id);
     const records = await this.dataSource.getRepository(AttendanceRecord).findBy({ companyId, employeeId: In(ids), date: Between(range.start, range.end) });
-    const leave = await this.dataSource.getRepository(LeaveRequest)
+    const leave = await this.dataSource
+      .getRepository(LeaveRequest)
       .createQueryBuilder('request')
       .where('request.companyId = :companyId AND request.employeeId IN (:...ids)', { companyId, ids })
       .andWhere("request.status = 'approved' AND request.startDate <= :end AND request.endDate >= :start", range)

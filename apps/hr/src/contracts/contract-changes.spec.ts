@@ -8,8 +8,18 @@ const TODAY = '2026-03-15';
 
 const stored = (over: Partial<Contract> = {}): Contract =>
   Object.assign(new Contract(), {
-    id: 'c1', companyId: 'co', employeeId: 'e1', externalId: 'CTR-1', type: 'permanent', status: 'active', startDate: '2025-01-01', endDate: null,
-    baseSalary: 350_000, currency: 'XAF', payFrequency: 'monthly', jobTitle: 'Accountant',
+    id: 'c1',
+    companyId: 'co',
+    employeeId: 'e1',
+    externalId: 'CTR-1',
+    type: 'permanent',
+    status: 'active',
+    startDate: '2025-01-01',
+    endDate: null,
+    baseSalary: 350_000,
+    currency: 'XAF',
+    payFrequency: 'monthly',
+    jobTitle: 'Accountant',
     // as jsonb gives it back: its keys in its own order
     allowances: [{ amount: 25_000, code: 'TRANSPORT', contributory: true, name: 'Transport', taxable: true }],
     deductions: [],
@@ -18,7 +28,16 @@ const stored = (over: Partial<Contract> = {}): Contract =>
 
 /** A POST body as the pipeline hands it over (allowances' flags defaulted). */
 const input = (over: Record<string, unknown> = {}) =>
-  plainToInstance(CreateContractDto, { externalId: 'CTR-1', employeeId: 'e1', type: 'permanent', startDate: '2025-01-01', baseSalary: 350_000, currency: 'XAF', payFrequency: 'monthly', ...over });
+  plainToInstance(CreateContractDto, {
+    externalId: 'CTR-1',
+    employeeId: 'e1',
+    type: 'permanent',
+    startDate: '2025-01-01',
+    baseSalary: 350_000,
+    currency: 'XAF',
+    payFrequency: 'monthly',
+    ...over,
+  });
 
 const codeOf = (work: () => unknown) => {
   try {
@@ -31,15 +50,29 @@ const codeOf = (work: () => unknown) => {
 
 describe('createOrSync', () => {
   it('creates a new externalId’s contract, active unless a draft, and never ended', () => {
-    expect(createOrSync(null, 'co', 'e1', input(), TODAY)).toMatchObject({ change: 'created', events: ['contract.activated'], contract: { status: 'active', endDate: null, allowances: [], jobTitle: null } });
+    expect(createOrSync(null, 'co', 'e1', input(), TODAY)).toMatchObject({
+      change: 'created',
+      events: ['contract.activated'],
+      contract: { status: 'active', endDate: null, allowances: [], jobTitle: null },
+    });
     expect(createOrSync(null, 'co', 'e1', input({ status: 'draft' }), TODAY)).toMatchObject({ change: 'created', events: [] });
-    expect(codeOf(() => createOrSync(null, 'co', 'e1', input({ status: 'ended', endDate: '2025-06-30' }), TODAY))).toEqual({ status: ['status must be draft or active for a new contract'] });
-    expect(codeOf(() => createOrSync(null, 'co', 'e1', input({ type: 'internship' }), TODAY))).toEqual({ endDate: ['endDate is required for an internship contract'] });
+    expect(codeOf(() => createOrSync(null, 'co', 'e1', input({ status: 'ended', endDate: '2025-06-30' }), TODAY))).toEqual({
+      status: ['status must be draft or active for a new contract'],
+    });
+    expect(codeOf(() => createOrSync(null, 'co', 'e1', input({ type: 'internship' }), TODAY))).toEqual({
+      endDate: ['endDate is required for an internship contract'],
+    });
   });
 
   it('finds nothing to change in the values a contract has, an allowance’s keys in any order and its flags defaulted', () => {
     const existing = stored();
-    const outcome = createOrSync(existing, 'co', 'e1', input({ allowances: [{ code: 'TRANSPORT', name: 'Transport', amount: 25_000 }], status: 'active' }), TODAY);
+    const outcome = createOrSync(
+      existing,
+      'co',
+      'e1',
+      input({ allowances: [{ code: 'TRANSPORT', name: 'Transport', amount: 25_000 }], status: 'active' }),
+      TODAY,
+    );
     expect(outcome).toMatchObject({ change: 'unchanged', events: [] });
     expect(outcome.contract).not.toBe(existing);
     expect(createOrSync(stored({ status: 'ended', endDate: '2025-12-31' }), 'co', 'e1', input({ status: 'ended' }), TODAY).change).toBe('unchanged');
@@ -48,10 +81,16 @@ describe('createOrSync', () => {
   it('applies the fields sent as PATCH does, leaving the stored contract as it was', () => {
     const existing = stored();
     const outcome = createOrSync(existing, 'co', 'e1', input({ baseSalary: 400_000, status: 'ended' }), TODAY);
-    expect(outcome).toMatchObject({ change: 'updated', events: ['contract.ended'], contract: { baseSalary: 400_000, status: 'ended', endDate: TODAY, jobTitle: 'Accountant' } });
+    expect(outcome).toMatchObject({
+      change: 'updated',
+      events: ['contract.ended'],
+      contract: { baseSalary: 400_000, status: 'ended', endDate: TODAY, jobTitle: 'Accountant' },
+    });
     expect(existing).toMatchObject({ baseSalary: 350_000, status: 'active', endDate: null });
     expect(createOrSync(stored({ status: 'draft' }), 'co', 'e1', input({ status: 'active' }), TODAY).events).toEqual(['contract.activated']);
-    expect(codeOf(() => createOrSync(stored({ status: 'ended', endDate: '2025-12-31' }), 'co', 'e1', input({ baseSalary: 1 }), TODAY))).toBe('CONTRACT_NOT_EDITABLE');
+    expect(codeOf(() => createOrSync(stored({ status: 'ended', endDate: '2025-12-31' }), 'co', 'e1', input({ baseSalary: 1 }), TODAY))).toBe(
+      'CONTRACT_NOT_EDITABLE',
+    );
     expect(codeOf(() => createOrSync(existing, 'co', 'e1', input({ status: 'draft' }), TODAY))).toBe('CONTRACT_INVALID_TRANSITION');
   });
 
@@ -68,7 +107,9 @@ describe('applyChange', () => {
     const planned = stored({ endDate: '2025-12-31' });
     applyChange(planned, { status: 'ended' }, TODAY);
     expect(planned.endDate).toBe('2025-12-31');
-    expect(codeOf(() => applyChange(stored(), { status: 'ended', endDate: '2024-12-31' }, TODAY))).toEqual({ endDate: ['endDate must not be before startDate'] });
+    expect(codeOf(() => applyChange(stored(), { status: 'ended', endDate: '2024-12-31' }, TODAY))).toEqual({
+      endDate: ['endDate must not be before startDate'],
+    });
     expect(applyChange(stored(), { endDate: null, baseSalary: 1 }, TODAY)).toEqual([]);
   });
 });

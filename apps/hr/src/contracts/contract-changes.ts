@@ -7,7 +7,18 @@ import type { CreateContractDto } from './dto/contract.dto';
 const TRANSITIONS: Record<ContractStatus, ContractStatus[]> = { draft: ['active'], active: ['ended'], ended: [] };
 
 /** The fields a change sets as they are sent; `status` moves by TRANSITIONS. */
-export const EDITABLE_FIELDS = ['externalId', 'type', 'startDate', 'endDate', 'baseSalary', 'currency', 'payFrequency', 'allowances', 'deductions', 'jobTitle'] as const;
+export const EDITABLE_FIELDS = [
+  'externalId',
+  'type',
+  'startDate',
+  'endDate',
+  'baseSalary',
+  'currency',
+  'payFrequency',
+  'allowances',
+  'deductions',
+  'jobTitle',
+] as const;
 
 /** A change of PATCH /contracts/:id: the fields sent (null endDate: open-ended). */
 export type ContractChange = Partial<Pick<Contract, (typeof EDITABLE_FIELDS)[number] | 'status'>>;
@@ -36,11 +47,15 @@ export function createOrSync(existing: Contract | null, companyId: string, emplo
     return { contract, change: 'created', events: contract.status === 'active' ? ['contract.activated'] : [] };
   }
   if (existing.employeeId !== employeeId) {
-    throw new PlatformException('CONTRACT_EXTERNAL_ID_CONFLICT', { reason: 'otherEmployee', details: { contractId: existing.id, employeeId: existing.employeeId } });
+    throw new PlatformException('CONTRACT_EXTERNAL_ID_CONFLICT', {
+      reason: 'otherEmployee',
+      details: { contractId: existing.id, employeeId: existing.employeeId },
+    });
   }
   const change = changeOf(input);
   const contract = Object.assign(new Contract(), existing);
-  if (Object.entries(change).every(([key, value]) => canonicalJson(existing[key as keyof Contract]) === canonicalJson(value))) return { contract, change: 'unchanged', events: [] };
+  if (Object.entries(change).every(([key, value]) => canonicalJson(existing[key as keyof Contract]) === canonicalJson(value)))
+    return { contract, change: 'unchanged', events: [] };
   return { contract, change: 'updated', events: applyChange(contract, change, today) };
 }
 

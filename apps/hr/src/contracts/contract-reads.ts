@@ -31,14 +31,16 @@ export function contractsConcerned(manager: EntityManager, companyId: string, ex
     .where('contract.companyId = :companyId', { companyId })
     .andWhere(
       new Brackets((concerned) =>
-        concerned.where('contract.externalId = ANY(:externalIds)', { externalIds }).orWhere(
-          new Brackets((inForce) =>
-            inForce
-              .where('contract.employeeId = ANY(:employeeIds)', { employeeIds })
-              .andWhere("contract.status IN ('active', 'ended')")
-              .andWhere('(contract.endDate IS NULL OR contract.endDate >= :from)', { from }),
+        concerned
+          .where('contract.externalId = ANY(:externalIds)', { externalIds })
+          .orWhere(
+            new Brackets((inForce) =>
+              inForce
+                .where('contract.employeeId = ANY(:employeeIds)', { employeeIds })
+                .andWhere("contract.status IN ('active', 'ended')")
+                .andWhere('(contract.endDate IS NULL OR contract.endDate >= :from)', { from }),
+            ),
           ),
-        ),
       ),
     )
     .getMany();

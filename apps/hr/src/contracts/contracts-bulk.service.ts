@@ -61,7 +61,10 @@ export class ContractsBulkService {
       `INSERT INTO ${table} ("company_id", ${created.names}) SELECT $1, ${created.fields} FROM ${created.from('$2', 'item')} ` +
       'RETURNING "id", "created_at" AS "createdAt", "updated_at" AS "updatedAt"';
     const synced = jsonRecordset(dataSource, Contract, SYNCED_FIELDS);
-    const set = synced.columns.filter((column) => column.propertyName !== 'id').map((column) => `"${column.databaseName}" = item."${column.propertyName}"`).join(', ');
+    const set = synced.columns
+      .filter((column) => column.propertyName !== 'id')
+      .map((column) => `"${column.databaseName}" = item."${column.propertyName}"`)
+      .join(', ');
     this.updateSql =
       `UPDATE ${table} AS contract SET ${set}, "updated_at" = now() FROM ${synced.from('$2', 'item')} WHERE contract."company_id" = $1 AND contract."id" = item."id" ` +
       'RETURNING contract."id", contract."created_at" AS "createdAt", contract."updated_at" AS "updatedAt"';
@@ -69,7 +72,14 @@ export class ContractsBulkService {
 
   async upsert(companyId: string, items: unknown[], language: Language): Promise<BulkContractsView> {
     if (items.length > MAX_BULK_CONTRACTS) throw PlatformException.validation({ items: [`items must contain no more than ${MAX_BULK_CONTRACTS} elements`] });
-    const results: BulkContractResult[] = items.map((item, index) => ({ index, externalId: externalIdOf(item), employeeId: null, employeeExternalId: null, status: 'failed', id: null }));
+    const results: BulkContractResult[] = items.map((item, index) => ({
+      index,
+      externalId: externalIdOf(item),
+      employeeId: null,
+      employeeExternalId: null,
+      status: 'failed',
+      id: null,
+    }));
     const { valid, failed } = await checkBulkItems(items, CreateContractDto, language);
     for (const [index, error] of failed) results[index].error = error;
 
@@ -93,7 +103,15 @@ export class ContractsBulkService {
     const byId = new Map(employees.map((employee) => [employee.id, employee]));
     const byExternalId = new Map(employees.map((employee) => [employee.externalId, employee]));
     const from = valid.reduce((earliest, { input }) => (input.startDate < earliest ? input.startDate : earliest), valid[0].input.startDate);
-    const book = new ContractBook(await contractsConcerned(manager, companyId, valid.map(({ input }) => input.externalId), employees.map((employee) => employee.id), from));
+    const book = new ContractBook(
+      await contractsConcerned(
+        manager,
+        companyId,
+        valid.map(({ input }) => input.externalId),
+        employees.map((employee) => employee.id),
+        from,
+      ),
+    );
 
     const today = todayIso();
     const settled = new Map<number, Settled>();
@@ -114,14 +132,20 @@ export class ContractsBulkService {
         settled.set(index, { employee, error: buildErrorEnvelope(error, language) });
       }
     }
-    await this.save(manager, companyId, [...settled.values()].flatMap(({ outcome }) => (outcome ? [outcome] : [])));
+    await this.save(
+      manager,
+      companyId,
+      [...settled.values()].flatMap(({ outcome }) => (outcome ? [outcome] : [])),
+    );
     return settled;
   }
 
   /** Writes the new and changed contracts, then records their events in the order of the items, as the single routes record them. */
   private async save(manager: EntityManager, companyId: string, outcomes: ContractOutcome[]): Promise<void> {
     const rows = (change: ContractOutcome['change'], fields: readonly string[]) =>
-      outcomes.filter((outcome) => outcome.change === change).map(({ contract }) => Object.fromEntries(fields.map((field) => [field, contract[field as keyof Contract]])));
+      outcomes
+        .filter((outcome) => outcome.change === change)
+        .map(({ contract }) => Object.fromEntries(fields.map((field) => [field, contract[field as keyof Contract]])));
     // inserted in externalId order, so that requests creating the same externalIds wait for one another on the unique index rather than deadlock
     const inserted = rows('created', NEW_FIELDS).sort((a, b) => ((a.externalId as string) < (b.externalId as string) ? -1 : 1));
     const updated = rows('updated', SYNCED_FIELDS);

@@ -5,13 +5,33 @@ import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, BodyLimit, negotiateLang
 import { ApiIdParam } from '../shared/validation';
 import { ContractsBulkService } from './contracts-bulk.service';
 import { ContractsService } from './contracts.service';
-import { BULK_CONTRACTS_BODY_BYTES, BulkContractsDto, BulkContractsView, ContractView, CreateContractDto, ListContractsQueryDto, MAX_BULK_CONTRACTS, UpdateContractDto } from './dto/contract.dto';
+import {
+  BULK_CONTRACTS_BODY_BYTES,
+  BulkContractsDto,
+  BulkContractsView,
+  ContractView,
+  CreateContractDto,
+  ListContractsQueryDto,
+  MAX_BULK_CONTRACTS,
+  UpdateContractDto,
+} from './dto/contract.dto';
 
 const contractId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('CONTRACT_NOT_FOUND') });
 
-const NEW_CONTRACT = { externalId: 'CTR-0042-2025', employeeExternalId: 'EMP-0042', type: 'permanent', startDate: '2025-01-01', baseSalary: 350000, currency: 'XAF', payFrequency: 'monthly' };
+const NEW_CONTRACT = {
+  externalId: 'CTR-0042-2025',
+  employeeExternalId: 'EMP-0042',
+  type: 'permanent',
+  startDate: '2025-01-01',
+  baseSalary: 350000,
+  currency: 'XAF',
+  payFrequency: 'monthly',
+};
 
-@ApiTag('Contracts', 'Employment contracts with base salary, allowances and deductions in minor units; one contract in force per employee at a time. POST creates or syncs by externalId.')
+@ApiTag(
+  'Contracts',
+  'Employment contracts with base salary, allowances and deductions in minor units; one contract in force per employee at a time. POST creates or syncs by externalId.',
+)
 @Controller('contracts')
 export class ContractsController {
   constructor(
@@ -31,8 +51,22 @@ export class ContractsController {
   @ApiBody({
     type: CreateContractDto,
     examples: {
-      byExternalIds: { summary: 'Synced by your ids', value: { ...NEW_CONTRACT, allowances: [{ code: 'TRANSPORT', name: 'Transport allowance', amount: 25000 }] } },
-      byEmployeeId: { summary: 'For an employee by id', value: { employeeId: '3f2b8c1e-4d5a-4f6b-9c7d-8e9f0a1b2c3d', type: 'fixed_term', startDate: '2025-01-01', endDate: '2025-12-31', baseSalary: 350000, currency: 'XAF', payFrequency: 'monthly' } },
+      byExternalIds: {
+        summary: 'Synced by your ids',
+        value: { ...NEW_CONTRACT, allowances: [{ code: 'TRANSPORT', name: 'Transport allowance', amount: 25000 }] },
+      },
+      byEmployeeId: {
+        summary: 'For an employee by id',
+        value: {
+          employeeId: '3f2b8c1e-4d5a-4f6b-9c7d-8e9f0a1b2c3d',
+          type: 'fixed_term',
+          startDate: '2025-01-01',
+          endDate: '2025-12-31',
+          baseSalary: 350000,
+          currency: 'XAF',
+          payFrequency: 'monthly',
+        },
+      },
     },
   })
   @ApiEnvelope(201, ContractView, 'Contract created, active unless sent with status draft.')
@@ -63,7 +97,12 @@ export class ContractsController {
     examples: {
       two: {
         summary: 'A raise by a new contract: the current one ends, the next starts',
-        value: { items: [{ ...NEW_CONTRACT, status: 'ended', endDate: '2025-12-31' }, { ...NEW_CONTRACT, externalId: 'CTR-0042-2026', startDate: '2026-01-01', baseSalary: 400000 }] },
+        value: {
+          items: [
+            { ...NEW_CONTRACT, status: 'ended', endDate: '2025-12-31' },
+            { ...NEW_CONTRACT, externalId: 'CTR-0042-2026', startDate: '2026-01-01', baseSalary: 400000 },
+          ],
+        },
       },
     },
   })
@@ -93,7 +132,10 @@ export class ContractsController {
   @Patch(':id')
   @Authenticated('hr:write')
   @ApiIdParam('contract')
-  @ApiOperation({ summary: 'Update, activate or end a contract', description: 'A draft becomes active, an active contract ends; an ended contract is read-only.' })
+  @ApiOperation({
+    summary: 'Update, activate or end a contract',
+    description: 'A draft becomes active, an active contract ends; an ended contract is read-only.',
+  })
   @ApiEnvelope(200, ContractView, 'The contract after the change.')
   @ApiErrors('CONTRACT_NOT_FOUND', 'CONTRACT_NOT_EDITABLE', 'CONTRACT_INVALID_TRANSITION', 'CONTRACT_OVERLAP', 'CONTRACT_EXTERNAL_ID_CONFLICT')
   update(@Tenant() tenant: TenantContext, @Param('id', contractId) id: string, @Body() body: UpdateContractDto) {

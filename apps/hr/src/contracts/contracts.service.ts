@@ -67,13 +67,21 @@ export class ContractsService {
   }
 
   private async createOrSyncIn(manager: EntityManager, companyId: string, input: CreateContractDto): Promise<ContractSyncResult> {
-    const [employee] = await lockEmployees(manager, companyId, input.employeeId === undefined ? [] : [input.employeeId], input.employeeExternalId === undefined ? [] : [input.employeeExternalId]);
+    const [employee] = await lockEmployees(
+      manager,
+      companyId,
+      input.employeeId === undefined ? [] : [input.employeeId],
+      input.employeeExternalId === undefined ? [] : [input.employeeExternalId],
+    );
     if (!employee) throw new PlatformException('USER_NOT_FOUND');
     const concerned = await contractsConcerned(manager, companyId, input.externalId === undefined ? [] : [input.externalId], [employee.id], input.startDate);
     const existing = concerned.find((contract) => input.externalId !== undefined && contract.externalId === input.externalId) ?? null;
     const { contract, change, events } = createOrSync(existing, companyId, employee.id, input, todayIso());
     if (change === 'unchanged') return { contract, created: false };
-    const clash = findClash(contract, concerned.filter((other) => other.employeeId === employee.id));
+    const clash = findClash(
+      contract,
+      concerned.filter((other) => other.employeeId === employee.id),
+    );
     if (clash) throw overlapError(clash);
     return { contract: await this.save(manager, contract, events), created: change === 'created' };
   }

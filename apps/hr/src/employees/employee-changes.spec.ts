@@ -3,8 +3,21 @@ import { Employee } from './employee.entity';
 
 const stored = (over: Partial<Employee> = {}): Employee =>
   Object.assign(new Employee(), {
-    id: 'e1', companyId: 'c1', externalId: 'EMP-1', firstName: 'Amina', lastName: 'Nkemelu', email: 'amina@example.cm', phone: null, hireDate: '2024-03-01',
-    jobTitle: 'Accountant', department: 'Finance', status: 'active', terminationDate: null, nationalId: null, socialInsuranceNumber: null, country: 'CM',
+    id: 'e1',
+    companyId: 'c1',
+    externalId: 'EMP-1',
+    firstName: 'Amina',
+    lastName: 'Nkemelu',
+    email: 'amina@example.cm',
+    phone: null,
+    hireDate: '2024-03-01',
+    jobTitle: 'Accountant',
+    department: 'Finance',
+    status: 'active',
+    terminationDate: null,
+    nationalId: null,
+    socialInsuranceNumber: null,
+    country: 'CM',
     // as jsonb gives it back: its keys in its own order
     payout: { method: 'mobile_money', provider: 'mtn_momo', phoneNumber: '+237677123456' },
     ...over,

@@ -28,7 +28,10 @@ export class EmployeesBulkService {
     private readonly outbox: EventOutbox,
   ) {
     const items = jsonRecordset(dataSource, Employee, FIELDS);
-    const overwrite = items.columns.filter((column) => column.propertyName !== 'externalId').map((column) => `"${column.databaseName}" = EXCLUDED."${column.databaseName}"`).join(', ');
+    const overwrite = items.columns
+      .filter((column) => column.propertyName !== 'externalId')
+      .map((column) => `"${column.databaseName}" = EXCLUDED."${column.databaseName}"`)
+      .join(', ');
     this.upsertSql =
       `INSERT INTO ${qualifiedTable(dataSource, Employee)} ("company_id", ${items.names}) SELECT $1, ${items.fields} FROM ${items.from('$2', 'item')} ` +
       `ON CONFLICT ("company_id", "external_id") DO UPDATE SET ${overwrite}, "updated_at" = now() ` +
@@ -38,7 +41,9 @@ export class EmployeesBulkService {
   async upsert(companyId: string, items: unknown[], language: Language): Promise<BulkEmployeesView> {
     if (items.length > MAX_BULK_EMPLOYEES) throw PlatformException.validation({ items: [`items must contain no more than ${MAX_BULK_EMPLOYEES} elements`] });
     const results: BulkEmployeeResult[] = items.map((item, index) => ({ index, externalId: externalIdOf(item), status: 'failed', id: null }));
-    const { valid, failed } = await checkBulkItems(items, CreateEmployeeDto, language, (input) => checkDates(input.hireDate, input.status, input.terminationDate));
+    const { valid, failed } = await checkBulkItems(items, CreateEmployeeDto, language, (input) =>
+      checkDates(input.hireDate, input.status, input.terminationDate),
+    );
     for (const [index, error] of failed) results[index].error = error;
     if (valid.length) await this.transactions.run((manager) => this.write(manager, companyId, valid, results));
     const count = (status: BulkEmployeeResult['status']) => results.filter((result) => result.status === status).length;
@@ -76,7 +81,10 @@ export class EmployeesBulkService {
     if (!rows.length) return;
 
     rows.sort((a, b) => (a.externalId! < b.externalId! ? -1 : 1));
-    const written: { id: string; externalId: string; createdAt: Date; updatedAt: Date; inserted: boolean }[] = await manager.query(this.upsertSql, [companyId, JSON.stringify(rows)]);
+    const written: { id: string; externalId: string; createdAt: Date; updatedAt: Date; inserted: boolean }[] = await manager.query(this.upsertSql, [
+      companyId,
+      JSON.stringify(rows),
+    ]);
     const rowsByExternalId = new Map(rows.map((row) => [row.externalId!, row]));
     const writtenByExternalId = new Map(written.map((row) => [row.externalId, row]));
 
@@ -85,10 +93,17 @@ export class EmployeesBulkService {
       const row = writtenByExternalId.get(input.externalId);
       if (!row) continue;
       // the employee as GET /employees/:id answers it, which the events carry
-      const employee = Object.assign(new Employee(), { id: row.id, companyId, ...rowsByExternalId.get(input.externalId), createdAt: row.createdAt, updatedAt: row.updatedAt });
+      const employee = Object.assign(new Employee(), {
+        id: row.id,
+        companyId,
+        ...rowsByExternalId.get(input.externalId),
+        createdAt: row.createdAt,
+        updatedAt: row.updatedAt,
+      });
       Object.assign(results[index], { status: row.inserted ? 'created' : 'updated', id: row.id });
       events.push({ type: row.inserted ? 'employee.created' : 'employee.updated', data: employee });
-      if (!row.inserted && employee.status === 'terminated' && activeBefore.has(employee.externalId)) events.push({ type: 'employee.terminated', data: employee });
+      if (!row.inserted && employee.status === 'terminated' && activeBefore.has(employee.externalId))
+        events.push({ type: 'employee.terminated', data: employee });
     }
     await this.outbox.recordMany(manager, companyId, events);
   }

@@ -2,9 +2,31 @@ import { RouteSchema } from '@nestjs/platform-fastify';
 import { Body, Controller, Get, Headers, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, BodyLimit, negotiateLanguage, pageResponseSchema, PlatformException, Tenant, TenantContext } from '@platform/common';
+import {
+  ApiEnvelope,
+  ApiErrors,
+  ApiTag,
+  Authenticated,
+  BodyLimit,
+  negotiateLanguage,
+  pageResponseSchema,
+  PlatformException,
+  Tenant,
+  TenantContext,
+} from '@platform/common';
 import { ApiIdParam } from '../shared/validation';
-import { BankPayout, BULK_EMPLOYEES_BODY_BYTES, BulkEmployeesDto, BulkEmployeesView, CreateEmployeeDto, EmployeeView, ListEmployeesQueryDto, MAX_BULK_EMPLOYEES, MobileMoneyPayout, UpdateEmployeeDto } from './dto/employee.dto';
+import {
+  BankPayout,
+  BULK_EMPLOYEES_BODY_BYTES,
+  BulkEmployeesDto,
+  BulkEmployeesView,
+  CreateEmployeeDto,
+  EmployeeView,
+  ListEmployeesQueryDto,
+  MAX_BULK_EMPLOYEES,
+  MobileMoneyPayout,
+  UpdateEmployeeDto,
+} from './dto/employee.dto';
 import { Employee } from './employee.entity';
 import { EmployeesBulkService } from './employees-bulk.service';
 import { EmployeesService } from './employees.service';
@@ -15,7 +37,16 @@ export const employeeId = new ParseUUIDPipe({ exceptionFactory: () => new Platfo
 /** Lists are hot: serialized by a compiled serializer from the entity's own column declarations. */
 const EMPLOYEE_PAGE_SCHEMA = pageResponseSchema(Employee);
 
-const NEW_EMPLOYEE = { externalId: 'EMP-0042', firstName: 'Amina', lastName: 'Nkemelu', email: 'amina.nkemelu@example.cm', hireDate: '2024-03-01', jobTitle: 'Accountant', department: 'Finance', status: 'active' };
+const NEW_EMPLOYEE = {
+  externalId: 'EMP-0042',
+  firstName: 'Amina',
+  lastName: 'Nkemelu',
+  email: 'amina.nkemelu@example.cm',
+  hireDate: '2024-03-01',
+  jobTitle: 'Accountant',
+  department: 'Finance',
+  status: 'active',
+};
 
 @ApiTag('Employees', 'The company’s employees: the source of employee truth for payroll, pay and notifications. POST creates or syncs by externalId.')
 @ApiExtraModels(BankPayout, MobileMoneyPayout)
@@ -29,14 +60,29 @@ export class EmployeesController {
   @Post()
   @HttpCode(201)
   @Authenticated('hr:write')
-  @ApiOperation({ summary: 'Create or sync an employee', description: 'Creates the employee, or, when the company already has one with this `externalId`, applies the fields sent to it.' })
+  @ApiOperation({
+    summary: 'Create or sync an employee',
+    description: 'Creates the employee, or, when the company already has one with this `externalId`, applies the fields sent to it.',
+  })
   @ApiBody({
     type: CreateEmployeeDto,
     examples: {
-      mobileMoney: { summary: 'Paid by mobile money', value: { ...NEW_EMPLOYEE, phone: '+237677123456', payout: { method: 'mobile_money', provider: 'mtn_momo', phoneNumber: '+237677123456' } } },
+      mobileMoney: {
+        summary: 'Paid by mobile money',
+        value: { ...NEW_EMPLOYEE, phone: '+237677123456', payout: { method: 'mobile_money', provider: 'mtn_momo', phoneNumber: '+237677123456' } },
+      },
       bank: {
         summary: 'Paid into a bank account',
-        value: { ...NEW_EMPLOYEE, payout: { method: 'bank', bankName: 'Afriland First Bank', bankCode: '10005', accountNumber: '10005000010123456789012', accountHolder: 'Amina Nkemelu' } },
+        value: {
+          ...NEW_EMPLOYEE,
+          payout: {
+            method: 'bank',
+            bankName: 'Afriland First Bank',
+            bankCode: '10005',
+            accountNumber: '10005000010123456789012',
+            accountHolder: 'Amina Nkemelu',
+          },
+        },
       },
     },
   })
@@ -61,7 +107,15 @@ export class EmployeesController {
       `${MAX_BULK_EMPLOYEES} items, past the body limits) is refused whole with 400, and a body over ${BULK_EMPLOYEES_BODY_BYTES / 1024 / 1024} MiB with 413. Sending the same items again changes nothing (\`unchanged\`). ` +
       'Emits employee.created, employee.updated and employee.terminated as the single POST does.',
   })
-  @ApiBody({ type: BulkEmployeesDto, examples: { two: { summary: 'Two employees', value: { items: [NEW_EMPLOYEE, { ...NEW_EMPLOYEE, externalId: 'EMP-0043', firstName: 'Paul', email: 'paul.nkemelu@example.cm' }] } } } })
+  @ApiBody({
+    type: BulkEmployeesDto,
+    examples: {
+      two: {
+        summary: 'Two employees',
+        value: { items: [NEW_EMPLOYEE, { ...NEW_EMPLOYEE, externalId: 'EMP-0043', firstName: 'Paul', email: 'paul.nkemelu@example.cm' }] },
+      },
+    },
+  })
   @ApiEnvelope(200, BulkEmployeesView, 'What became of each item, and how many of each outcome.')
   upsertMany(@Tenant() tenant: TenantContext, @Body() body: BulkEmployeesDto, @Headers('accept-language') acceptLanguage?: string) {
     return this.bulk.upsert(tenant.companyId, body.items, negotiateLanguage(acceptLanguage));

@@ -54,7 +54,7 @@ export class EmployeesService {
         const employee = await this.transactions.lockOne(manager, Employee, companyId, id);
         if (!employee) throw new PlatformException('USER_NOT_FOUND');
         const status = input.status ?? employee.status;
-        const terminationDate = status === 'terminated' ? input.terminationDate ?? employee.terminationDate ?? undefined : input.terminationDate;
+        const terminationDate = status === 'terminated' ? (input.terminationDate ?? employee.terminationDate ?? undefined) : input.terminationDate;
         checkDates(input.hireDate ?? employee.hireDate, status, terminationDate);
         return this.apply(manager, employee, input);
       });

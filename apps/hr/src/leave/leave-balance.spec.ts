@@ -1,6 +1,12 @@
 import { BookedLeave, findShortfall, yearBalance } from './leave-balance';
 
-const leave = (start: string, end: string, status: BookedLeave['status'], startHalfDay = false, endHalfDay = false): BookedLeave => ({ start, end, status, startHalfDay, endHalfDay });
+const leave = (start: string, end: string, status: BookedLeave['status'], startHalfDay = false, endHalfDay = false): BookedLeave => ({
+  start,
+  end,
+  status,
+  startHalfDay,
+  endHalfDay,
+});
 
 describe('leave balance', () => {
   it('subtracts taken (approved) and pending days from the allowance', () => {
@@ -23,6 +29,8 @@ describe('leave balance', () => {
   });
 
   it('never reports a negative availability', () => {
-    expect(findShortfall(1, [leave('2025-03-03', '2025-03-04', 'approved')], { start: '2025-03-10', end: '2025-03-10', startHalfDay: false, endHalfDay: false })).toEqual({ year: 2025, available: 0, requested: 1 });
+    expect(
+      findShortfall(1, [leave('2025-03-03', '2025-03-04', 'approved')], { start: '2025-03-10', end: '2025-03-10', startHalfDay: false, endHalfDay: false }),
+    ).toEqual({ year: 2025, available: 0, requested: 1 });
   });
 });

@@ -41,7 +41,8 @@ export class LeaveRequestsService {
       const window = { start: `${span.start.slice(0, 4)}-01-01`, end: `${span.end.slice(0, 4)}-12-31` };
       const booked = await this.booked(manager, companyId, input.employeeId, window);
       const clash = booked.find((other) => leaveSpansOverlap(span, spanOf(other)));
-      if (clash) throw new PlatformException('LEAVE_REQUEST_OVERLAP', { details: { leaveRequestId: clash.id, startDate: clash.startDate, endDate: clash.endDate } });
+      if (clash)
+        throw new PlatformException('LEAVE_REQUEST_OVERLAP', { details: { leaveRequestId: clash.id, startDate: clash.startDate, endDate: clash.endDate } });
       if (type.paid) {
         const sameType = booked.filter((other) => other.leaveTypeId === type.id).map(bookedOf);
         const shortfall = findShortfall(type.annualAllowanceDays, sameType, span);

@@ -14,7 +14,9 @@ export class LeaveTypesService {
 
   async create(companyId: string, input: CreateLeaveTypeDto): Promise<LeaveType> {
     try {
-      const type = this.dataSource.getRepository(LeaveType).create({ companyId, name: input.name, annualAllowanceDays: input.annualAllowanceDays, paid: input.paid });
+      const type = this.dataSource
+        .getRepository(LeaveType)
+        .create({ companyId, name: input.name, annualAllowanceDays: input.annualAllowanceDays, paid: input.paid });
       return await this.transactions.run((manager) => manager.save(type));
     } catch (error) {
       if (isUniqueViolation(error)) throw new PlatformException('LEAVE_TYPE_NAME_CONFLICT');

@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class Initial1795352584172 implements MigrationInterface {
-    name = 'Initial1795352584172'
+  name = 'Initial1795352584172';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "hr"."employees" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "company_id" uuid NOT NULL,
@@ -23,24 +23,23 @@ export class Initial1795352584172 implements MigrationInterface {
                 CONSTRAINT "PK_b9535a98350d5b26e7eb0c26af4" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_employees_company_created" ON "hr"."employees" ("company_id", "created_at", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_employees_company_external_id" ON "hr"."employees" ("company_id", "external_id")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "hr"."uq_employees_company_external_id"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "hr"."idx_employees_company_created"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "hr"."employees"
         `);
-    }
-
+  }
 }

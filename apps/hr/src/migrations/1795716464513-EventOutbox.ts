@@ -31,7 +31,9 @@ export class EventOutbox1795716464513 implements MigrationInterface {
   public async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DROP INDEX "hr"."idx_outbox_events_position"`);
     await queryRunner.query(`DROP INDEX "hr"."idx_outbox_events_unpublished"`);
-    await queryRunner.query(`DELETE FROM "hr"."outbox_events" WHERE "position" IS NULL OR "type" NOT IN ('employee.created', 'employee.updated', 'employee.terminated', 'contract.activated', 'contract.ended', 'leave_request.approved', 'leave_request.cancelled')`);
+    await queryRunner.query(
+      `DELETE FROM "hr"."outbox_events" WHERE "position" IS NULL OR "type" NOT IN ('employee.created', 'employee.updated', 'employee.terminated', 'contract.activated', 'contract.ended', 'leave_request.approved', 'leave_request.cancelled')`,
+    );
     await queryRunner.query(`UPDATE "hr"."outbox_events" SET "type" = replace("type", 'leave_request.', 'leave.') WHERE "type" LIKE 'leave_request.%'`);
     await queryRunner.query(`ALTER TABLE "hr"."outbox_events" DROP COLUMN "version"`);
     await queryRunner.query(`ALTER TABLE "hr"."outbox_events" ALTER COLUMN "type" TYPE character varying(50)`);

@@ -7,4 +7,13 @@ import { CursorKeys1795890000000 } from './1795890000000-CursorKeys';
 import { ListFilters1795910000000 } from './1795910000000-ListFilters';
 import { ContractExternalIds1796004000000 } from './1796004000000-ContractExternalIds';
 
-export const HR_MIGRATIONS: Function[] = [Initial1795352584172, HrDomain1795354075875, EventOutbox1795716464513, ListSync1795810000000, EmployeeListFilters1795880000000, CursorKeys1795890000000, ListFilters1795910000000, ContractExternalIds1796004000000];
+export const HR_MIGRATIONS: Function[] = [
+  Initial1795352584172,
+  HrDomain1795354075875,
+  EventOutbox1795716464513,
+  ListSync1795810000000,
+  EmployeeListFilters1795880000000,
+  CursorKeys1795890000000,
+  ListFilters1795910000000,
+  ContractExternalIds1796004000000,
+];

@@ -14,9 +14,7 @@ const MAX_PERIOD_DAYS = 366;
 /** What payroll needs from HR for one period; payroll never reads HR's tables. */
 @Injectable()
 export class PayrollInputsService {
-  constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-  ) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
    * One page: the listed employees (at most a page of them), or the employees with a contract
@@ -51,7 +49,11 @@ export class PayrollInputsService {
     const contractsByEmployee = new Map<string, Contract[]>();
     for (const contract of contracts) contractsByEmployee.set(contract.employeeId, [...(contractsByEmployee.get(contract.employeeId) ?? []), contract]);
     const eligible = known.filter((employee) => contractsByEmployee.has(employee.id));
-    const unpaidDays = await this.unpaidLeaveDays(companyId, period, eligible.map((employee) => employee.id));
+    const unpaidDays = await this.unpaidLeaveDays(
+      companyId,
+      period,
+      eligible.map((employee) => employee.id),
+    );
 
     const knownSet = new Set(knownIds);
     return {
@@ -81,7 +83,8 @@ export class PayrollInputsService {
 
   /** Ids of employees with a contract in force, after `after` in id order: a walk of the (company, employee) contract index that stops at `limit`. */
   private async employeesInForce(companyId: string, period: DateRange, after: string | undefined, limit: number): Promise<string[]> {
-    const query = this.dataSource.getRepository(Contract)
+    const query = this.dataSource
+      .getRepository(Contract)
       .createQueryBuilder('contract')
       .select('contract.employeeId', 'employeeId')
       .where('contract.companyId = :companyId', { companyId })
@@ -94,19 +97,23 @@ export class PayrollInputsService {
 
   /** Active or ended contracts overlapping the period, by employee then startDate. */
   private contractsInForce(companyId: string, period: DateRange, employeeIds: string[]): Promise<Contract[]> {
-    return this.dataSource.getRepository(Contract)
+    return this.dataSource
+      .getRepository(Contract)
       .createQueryBuilder('contract')
       .where('contract.companyId = :companyId AND contract.employeeId IN (:...employeeIds)', { companyId, employeeIds })
       .andWhere("contract.status IN ('active', 'ended')")
       .andWhere('contract.startDate <= :end AND (contract.endDate IS NULL OR contract.endDate >= :start)', period)
-      .orderBy('contract.employeeId', 'ASC').addOrderBy('contract.startDate', 'ASC').getMany();
+      .orderBy('contract.employeeId', 'ASC')
+      .addOrderBy('contract.startDate', 'ASC')
+      .getMany();
   }
 
   /** Approved leave of unpaid types, in working days (halves allowed) inside the period. */
   private async unpaidLeaveDays(companyId: string, period: DateRange, employeeIds: string[]): Promise<Map<string, number>> {
     const days = new Map<string, number>();
     if (!employeeIds.length) return days;
-    const requests = await this.dataSource.getRepository(LeaveRequest)
+    const requests = await this.dataSource
+      .getRepository(LeaveRequest)
       .createQueryBuilder('request')
       .innerJoin(LeaveType, 'type', 'type.id = request.leaveTypeId AND type.companyId = request.companyId')
       .where('request.companyId = :companyId AND request.employeeId IN (:...employeeIds)', { companyId, employeeIds })

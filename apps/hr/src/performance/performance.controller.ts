@@ -15,7 +15,10 @@ export class PerformanceController {
   @Post()
   @HttpCode(201)
   @Authenticated('hr:write')
-  @ApiOperation({ summary: 'Create a performance review', description: 'An unknown reviewerEmployeeId is VALIDATION_FAILED; an unknown employeeId is USER_NOT_FOUND.' })
+  @ApiOperation({
+    summary: 'Create a performance review',
+    description: 'An unknown reviewerEmployeeId is VALIDATION_FAILED; an unknown employeeId is USER_NOT_FOUND.',
+  })
   @ApiEnvelope(201, PerformanceReviewView, 'Draft review created.')
   @ApiErrors('USER_NOT_FOUND')
   create(@Tenant() tenant: TenantContext, @Body() body: CreatePerformanceReviewDto) {
@@ -45,7 +48,8 @@ export class PerformanceController {
   @ApiIdParam('review')
   @ApiOperation({
     summary: 'Update, submit or complete a performance review',
-    description: 'draft → submitted → completed. Submitting needs a reviewer, goals weighing 100 in all, each rated, and an overallRating (VALIDATION_FAILED, `errors` names what is missing).',
+    description:
+      'draft → submitted → completed. Submitting needs a reviewer, goals weighing 100 in all, each rated, and an overallRating (VALIDATION_FAILED, `errors` names what is missing).',
   })
   @ApiEnvelope(200, PerformanceReviewView, 'The review after the change.')
   @ApiErrors('PERFORMANCE_REVIEW_NOT_FOUND', 'PERFORMANCE_REVIEW_LOCKED', 'PERFORMANCE_REVIEW_INVALID_TRANSITION')

@@ -58,7 +58,11 @@ export function externalIdOf(item: unknown): string | null {
   return typeof value === 'string' ? value.trim() : null;
 }
 
-function check<T extends { externalId?: string }>(item: unknown, dto: ClassConstructor<T>, rules: (input: T) => void): { input: T & { externalId: string } } | { errors: FieldErrors } {
+function check<T extends { externalId?: string }>(
+  item: unknown,
+  dto: ClassConstructor<T>,
+  rules: (input: T) => void,
+): { input: T & { externalId: string } } | { errors: FieldErrors } {
   if (typeof item !== 'object' || item === null || Array.isArray(item)) return { errors: { item: ['item must be an object'] } };
   const input = plainToInstance(dto, item);
   const errors = flattenValidationErrors(validateSync(input, VALIDATION));

@@ -81,7 +81,10 @@ export function countLeaveDays(span: LeaveSpan, window?: DateRange): number {
  * date do not overlap. Slots are half days; `[first, last)`.
  */
 function halfDaySlots(span: LeaveSpan): [number, number] {
-  return [dayNumber(span.start) * 2 + (span.startHalfDay ? 1 : 0), dayNumber(span.end) * 2 + (span.endHalfDay && !(span.start === span.end && span.startHalfDay) ? 1 : 2)];
+  return [
+    dayNumber(span.start) * 2 + (span.startHalfDay ? 1 : 0),
+    dayNumber(span.end) * 2 + (span.endHalfDay && !(span.start === span.end && span.startHalfDay) ? 1 : 2),
+  ];
 }
 
 export function leaveSpansOverlap(a: LeaveSpan, b: LeaveSpan): boolean {

@@ -35,6 +35,13 @@ export function IsHalfDayMultiple(options?: ValidationOptions): PropertyDecorato
 
 /** `"a,b"` query values become `["a", "b"]`; an array (repeated parameter) is kept. */
 export const CommaSeparated = () =>
-  Transform(({ value }) => (typeof value === 'string' ? value.split(',').map((part) => part.trim()).filter(Boolean) : value));
+  Transform(({ value }) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean)
+      : value,
+  );
 
 export { ApiIdParam, UUID, UUID_PATTERN } from '@platform/common';

@@ -75,7 +75,11 @@ export class IdempotencyService {
 
   /** Completes the key of the request that created a payment (the request itself, or recovery after it died). */
   async completeForPayment(manager: EntityManager, paymentId: string, response: StoredResponse): Promise<void> {
-    await manager.update(IdempotencyKey, { paymentId, state: 'in_progress' }, { state: 'completed', responseStatus: response.status, responseBody: response.body as object });
+    await manager.update(
+      IdempotencyKey,
+      { paymentId, state: 'in_progress' },
+      { state: 'completed', responseStatus: response.status, responseBody: response.body as object },
+    );
   }
 
   /**
@@ -108,7 +112,16 @@ export class IdempotencyService {
       .createQueryBuilder()
       .insert()
       .into(IdempotencyKey)
-      .values(requests.map((request) => ({ companyId, key: request.key, requestHash: request.hash, state: 'in_progress' as const, paymentId: request.paymentId, expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) })))
+      .values(
+        requests.map((request) => ({
+          companyId,
+          key: request.key,
+          requestHash: request.hash,
+          state: 'in_progress' as const,
+          paymentId: request.paymentId,
+          expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+        })),
+      )
       .orIgnore()
       .returning(['key'])
       .execute();

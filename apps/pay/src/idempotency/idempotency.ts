@@ -10,7 +10,10 @@ export const REPLAYED_HEADER = 'Idempotent-Replayed';
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** The OpenAPI description of the replay header, for the 201 responses of idempotent routes. */
 export const REPLAYED_RESPONSE_HEADERS = {
-  [REPLAYED_HEADER]: { description: 'Present, `true`, when this response replays an earlier request with the same Idempotency-Key.', schema: { type: 'string', enum: ['true'] } },
+  [REPLAYED_HEADER]: {
+    description: 'Present, `true`, when this response replays an earlier request with the same Idempotency-Key.',
+    schema: { type: 'string', enum: ['true'] },
+  },
 };
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 export const IDEMPOTENCY_HEADER_DESCRIPTION =
@@ -33,7 +36,9 @@ export function canonicalJson(value: unknown): string {
 
 /** What a key is bound to: the kind of operation, its target and its body. */
 export function requestHash(operation: string, body: unknown): string {
-  return createHash('sha256').update(`${operation}\n${canonicalJson(body)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${operation}\n${canonicalJson(body)}`)
+    .digest('hex');
 }
 
 /** Checks an Idempotency-Key header value: IDEMPOTENCY_KEY_REQUIRED when missing or blank, VALIDATION_FAILED when malformed. */

@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Every filter of a list reads one range of an index within the company that holds the filter's
@@ -6,47 +6,47 @@ import { MigrationInterface, QueryRunner } from "typeorm";
  * not its key needs one of each), rather than every row of the company, at any size.
  */
 export class ListFilters1795910000000 implements MigrationInterface {
-    name = 'ListFilters1795910000000'
+  name = 'ListFilters1795910000000';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE INDEX "idx_wallets_company_currency_created" ON "pay"."wallets" ("company_id", "currency", "created_at", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_wallets_company_currency" ON "pay"."wallets" ("company_id", "currency", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_payments_company_status_created" ON "pay"."payments" ("company_id", "status", "created_at", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_payments_company_status" ON "pay"."payments" ("company_id", "status", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_payments_company_wallet_created" ON "pay"."payments" ("company_id", "wallet_id", "created_at", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_payments_company_wallet" ON "pay"."payments" ("company_id", "wallet_id", "id")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "pay"."idx_payments_company_wallet"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "pay"."idx_payments_company_wallet_created"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "pay"."idx_payments_company_status"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "pay"."idx_payments_company_status_created"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "pay"."idx_wallets_company_currency"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "pay"."idx_wallets_company_currency_created"
         `);
-    }
+  }
 }

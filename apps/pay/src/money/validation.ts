@@ -8,7 +8,13 @@ export const trim = ({ value }: { value: unknown }) => (typeof value === 'string
 /** A positive integer in the currency's minor unit (XAF: whole francs); a string or a fraction is refused. */
 export function IsAmount(): PropertyDecorator {
   return applyDecorators(
-    ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_AMOUNT, example: 25_000, description: 'Integer in the currency’s minor unit (XAF and XOF have none: whole francs; EUR: cents).' }),
+    ApiProperty({
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_AMOUNT,
+      example: 25_000,
+      description: 'Integer in the currency’s minor unit (XAF and XOF have none: whole francs; EUR: cents).',
+    }),
     IsInt({ message: 'amount must be an integer in the currency’s minor unit (XAF: whole francs)' }),
     Min(1, { message: 'amount must be positive' }),
     Max(MAX_AMOUNT, { message: `amount must not exceed ${MAX_AMOUNT}` }),

@@ -42,11 +42,13 @@ export class PaymentsRecovery {
     queue: JobQueue,
   ) {
     // a failed pass is logged and tried again the next minute, not kept as a dead letter
-    queue.handle(RECOVER_PAYMENTS, () =>
-      this.run().then(
-        () => this.failures.succeeded('payment recovery'),
-        (error: unknown) => this.failures.failed('payment recovery', 'payment recovery failed', error),
-      ),
+    queue.handle(
+      RECOVER_PAYMENTS,
+      () =>
+        this.run().then(
+          () => this.failures.succeeded('payment recovery'),
+          (error: unknown) => this.failures.failed('payment recovery', 'payment recovery failed', error),
+        ),
       { schedule: '* * * * *', concurrency: 1 },
     );
   }

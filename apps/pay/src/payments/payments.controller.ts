@@ -20,7 +20,13 @@ export const CREATE_PAYMENT_DESCRIPTION =
   '`failureReason`) or, if the provider has not answered, pending (finished later by recovery). ' +
   SANDBOX_DESCRIPTION;
 
-const PAYMENT = { walletId: '0b6f3c52-5a0e-4d8e-9a57-6f1f0c1f2a10', amount: 25_000, currency: 'XAF', description: 'March salary', reference: 'PAYSLIP-2026-03-0042' };
+const PAYMENT = {
+  walletId: '0b6f3c52-5a0e-4d8e-9a57-6f1f0c1f2a10',
+  amount: 25_000,
+  currency: 'XAF',
+  description: 'March salary',
+  reference: 'PAYSLIP-2026-03-0042',
+};
 
 @ApiTag('Payments', 'Idempotent payments from a wallet to another wallet, a mobile-money number or a bank account.')
 @ApiExtraModels(...RECIPIENT_MODELS)
@@ -35,12 +41,27 @@ export class PaymentsController {
   @ApiBody({
     type: CreatePaymentDto,
     examples: {
-      mobileMoney: { summary: 'To a mobile-money number', value: { ...PAYMENT, recipient: { type: 'mobile_money', provider: 'mtn_momo', phoneNumber: '+237677123456', name: 'Amina Nkemelu' } } },
+      mobileMoney: {
+        summary: 'To a mobile-money number',
+        value: { ...PAYMENT, recipient: { type: 'mobile_money', provider: 'mtn_momo', phoneNumber: '+237677123456', name: 'Amina Nkemelu' } },
+      },
       bank: {
         summary: 'To a bank account',
-        value: { ...PAYMENT, recipient: { type: 'bank', bankName: 'Afriland First Bank', bankCode: '10005', accountNumber: '10005000010123456789012', accountHolder: 'Amina Nkemelu' } },
+        value: {
+          ...PAYMENT,
+          recipient: {
+            type: 'bank',
+            bankName: 'Afriland First Bank',
+            bankCode: '10005',
+            accountNumber: '10005000010123456789012',
+            accountHolder: 'Amina Nkemelu',
+          },
+        },
       },
-      wallet: { summary: 'To another wallet of the company', value: { ...PAYMENT, recipient: { type: 'wallet', walletId: '7d1e2f30-8c4b-4a6d-b5e9-3c2a1f0e9d88' } } },
+      wallet: {
+        summary: 'To another wallet of the company',
+        value: { ...PAYMENT, recipient: { type: 'wallet', walletId: '7d1e2f30-8c4b-4a6d-b5e9-3c2a1f0e9d88' } },
+      },
     },
   })
   @ApiEnvelope(201, Payment, `The payment (status succeeded, failed or pending). A replay carries \`${REPLAYED_HEADER}: true\`.`)
@@ -53,7 +74,12 @@ export class PaymentsController {
     'IDEMPOTENCY_KEY_REUSED',
     'IDEMPOTENCY_REQUEST_IN_PROGRESS',
   )
-  async create(@Tenant() tenant: TenantContext, @IdempotencyKeyHeader() key: string, @Body() body: CreatePaymentDto, @Res({ passthrough: true }) reply: FastifyReply) {
+  async create(
+    @Tenant() tenant: TenantContext,
+    @IdempotencyKeyHeader() key: string,
+    @Body() body: CreatePaymentDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     return respond(reply, await this.payments.pay(tenant.companyId, body, key));
   }
 

@@ -4,7 +4,19 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import { DataSource, FindOptionsWhere, In } from 'typeorm';
-import { buildErrorEnvelope, EventOutbox, findPage, flattenValidationErrors, Page, PayContract, PlatformException, qualifiedTable, SerializedJson, Served, Transactions } from '@platform/common';
+import {
+  buildErrorEnvelope,
+  EventOutbox,
+  findPage,
+  flattenValidationErrors,
+  Page,
+  PayContract,
+  PlatformException,
+  qualifiedTable,
+  SerializedJson,
+  Served,
+  Transactions,
+} from '@platform/common';
 import { IdempotentRequest, IdempotencyService, IdempotentResult, StoredResponse } from '../idempotency/idempotency.service';
 import { requestHash } from '../idempotency/idempotency';
 import { asJson } from '../idempotency/replay';
@@ -70,7 +82,12 @@ export class PaymentsService {
    * then finished in one transaction (the same conditional step as `finalize`).
    */
   async payMany(companyId: string, items: PayContract.PayoutItem[]): Promise<Served<PayContract.PayoutResult>[]> {
-    const results: Served<PayContract.PayoutResult>[] = items.map((item) => ({ idempotencyKey: String(item.idempotencyKey ?? ''), payment: null, replayed: false, error: null }));
+    const results: Served<PayContract.PayoutResult>[] = items.map((item) => ({
+      idempotencyKey: String(item.idempotencyKey ?? ''),
+      payment: null,
+      replayed: false,
+      error: null,
+    }));
     const refuse = (index: number, error: PlatformException) => {
       results[index].error = buildErrorEnvelope(error, 'en');
     };
@@ -82,12 +99,16 @@ export class PaymentsService {
       if (found.length) return refuse(index, PlatformException.validation(flattenValidationErrors(found)));
       const { idempotencyKey: key, ...order } = input;
       const first = firstWith.get(key);
-      if (first !== undefined) return refuse(index, PlatformException.validation({ idempotencyKey: [`idempotencyKey must not repeat an earlier item’s (item ${first})`] }));
+      if (first !== undefined)
+        return refuse(index, PlatformException.validation({ idempotencyKey: [`idempotencyKey must not repeat an earlier item’s (item ${first})`] }));
       firstWith.set(key, index);
       payouts.push({ index, order: order as CreatePaymentDto, request: { companyId, key, hash: requestHash('payment', order) } });
     });
 
-    const earlier = await this.idempotency.earlierMany(companyId, payouts.map((payout) => payout.request));
+    const earlier = await this.idempotency.earlierMany(
+      companyId,
+      payouts.map((payout) => payout.request),
+    );
     const fresh: Payout[] = [];
     for (const payout of payouts) {
       const found = earlier.get(payout.request.key);
@@ -106,14 +127,20 @@ export class PaymentsService {
         refuse(payout.index, error);
       }
     }
-    for (const [walletId, group] of groupBy(fresh.filter((p) => p.order.recipient.type !== 'wallet'), (payout) => payout.order.walletId)) {
+    for (const [walletId, group] of groupBy(
+      fresh.filter((p) => p.order.recipient.type !== 'wallet'),
+      (payout) => payout.order.walletId,
+    )) {
       const held = await this.holdMany(companyId, walletId, group, refuse);
       if (!held.length) continue;
       const settlements = await this.provider.settleMany(held.map(({ payment }) => payment)).catch((error: unknown) => {
         this.logger.warn({ walletId, err: error }, 'provider did not settle a bulk payout; its payments stay pending for recovery');
         return new Map<string, Settlement>();
       });
-      const finished = await this.finalizeMany(companyId, held.map(({ payment }) => ({ paymentId: payment.id, settlement: settlements.get(payment.id) ?? { status: 'pending' } })));
+      const finished = await this.finalizeMany(
+        companyId,
+        held.map(({ payment }) => ({ paymentId: payment.id, settlement: settlements.get(payment.id) ?? { status: 'pending' } })),
+      );
       for (const { payout, payment } of held) results[payout.index].payment = finished.get(payment.id)!;
     }
     return results;
@@ -165,7 +192,14 @@ export class PaymentsService {
           .execute();
         if (moved.affected) {
           const payment = await manager.findOneByOrFail(Payment, { id: paymentId });
-          const entry = { companyId: payment.companyId, walletId: payment.walletId, currency: payment.currency, amount: payment.amount, paymentId, reference: payment.reference };
+          const entry = {
+            companyId: payment.companyId,
+            walletId: payment.walletId,
+            currency: payment.currency,
+            amount: payment.amount,
+            paymentId,
+            reference: payment.reference,
+          };
           if (settlement.status === 'succeeded') await this.ledger.debitHeld(manager, { ...entry, type: 'debit' });
           else await this.ledger.release(manager, entry);
           await this.outbox.record(manager, payment.companyId, settlement.status === 'succeeded' ? 'payment.succeeded' : 'payment.failed', payment);
@@ -210,14 +244,37 @@ export class PaymentsService {
       const byId = new Map(payments.map((payment) => [payment.id, payment]));
       const moved = settled.map(({ paymentId }) => byId.get(paymentId)!).filter((payment) => movedIds.has(payment.id));
       for (const [walletId, paid] of groupBy(moved, (payment) => payment.walletId)) {
-        const entry = (payment: Payment) => ({ companyId, walletId, currency: payment.currency, amount: payment.amount, paymentId: payment.id, reference: payment.reference });
-        await this.ledger.debitHeldMany(manager, paid.filter((payment) => payment.status === 'succeeded').map((payment) => ({ ...entry(payment), type: 'debit' as const })));
+        const entry = (payment: Payment) => ({
+          companyId,
+          walletId,
+          currency: payment.currency,
+          amount: payment.amount,
+          paymentId: payment.id,
+          reference: payment.reference,
+        });
+        await this.ledger.debitHeldMany(
+          manager,
+          paid.filter((payment) => payment.status === 'succeeded').map((payment) => ({ ...entry(payment), type: 'debit' as const })),
+        );
         const failed = paid.filter((payment) => payment.status === 'failed');
-        if (failed.length) await this.ledger.release(manager, { companyId, walletId, currency: failed[0].currency, amount: failed.reduce((sum, payment) => sum + payment.amount, 0) });
+        if (failed.length)
+          await this.ledger.release(manager, {
+            companyId,
+            walletId,
+            currency: failed[0].currency,
+            amount: failed.reduce((sum, payment) => sum + payment.amount, 0),
+          });
       }
-      await this.outbox.recordMany(manager, companyId, moved.map((payment) => ({ type: payment.status === 'succeeded' ? ('payment.succeeded' as const) : ('payment.failed' as const), data: payment })));
+      await this.outbox.recordMany(
+        manager,
+        companyId,
+        moved.map((payment) => ({ type: payment.status === 'succeeded' ? ('payment.succeeded' as const) : ('payment.failed' as const), data: payment })),
+      );
       const answered = new Map(payments.map((payment) => [payment.id, asJson(payment)]));
-      await this.idempotency.completeForPayments(manager, [...answered].map(([paymentId, body]) => ({ paymentId, response: { status: 201, body } })));
+      await this.idempotency.completeForPayments(
+        manager,
+        [...answered].map(([paymentId, body]) => ({ paymentId, response: { status: 201, body } })),
+      );
       return answered;
     });
   }
@@ -227,7 +284,12 @@ export class PaymentsService {
    * the keys claimed, the payments that fit in the available balance (in the items' order) held
    * with one conditional UPDATE and inserted pending. The others are refused, their keys released.
    */
-  private holdMany(companyId: string, walletId: string, payouts: Payout[], refuse: (index: number, error: PlatformException) => void): Promise<{ payout: Payout; payment: Payment }[]> {
+  private holdMany(
+    companyId: string,
+    walletId: string,
+    payouts: Payout[],
+    refuse: (index: number, error: PlatformException) => void,
+  ): Promise<{ payout: Payout; payment: Payment }[]> {
     return this.transactions.run(async (manager) => {
       const wallet = await this.transactions.lockOne(manager, Wallet, companyId, walletId);
       if (!wallet) {
@@ -240,7 +302,10 @@ export class PaymentsService {
         else refuse(payout.index, mismatch(payout.order.currency, wallet));
       }
       const ids = new Map(sameCurrency.map((payout) => [payout.request.key, randomUUID()]));
-      const claimed = await this.idempotency.claimMany(manager, sameCurrency.map((payout) => ({ ...payout.request, paymentId: ids.get(payout.request.key)! })));
+      const claimed = await this.idempotency.claimMany(
+        manager,
+        sameCurrency.map((payout) => ({ ...payout.request, paymentId: ids.get(payout.request.key)! })),
+      );
       let available = wallet.balance - wallet.held;
       const accepted: Payout[] = [];
       const released: string[] = [];
@@ -257,10 +322,20 @@ export class PaymentsService {
       }
       await this.idempotency.release(manager, companyId, released);
       if (!accepted.length) return [];
-      await this.ledger.hold(manager, { companyId, walletId, currency: wallet.currency, amount: accepted.reduce((sum, payout) => sum + payout.order.amount, 0) });
+      await this.ledger.hold(manager, {
+        companyId,
+        walletId,
+        currency: wallet.currency,
+        amount: accepted.reduce((sum, payout) => sum + payout.order.amount, 0),
+      });
       await manager.insert(
         Payment,
-        accepted.map((payout) => ({ id: ids.get(payout.request.key)!, ...this.fields(companyId, payout.order), status: 'pending' as const, provider: this.provider.name })),
+        accepted.map((payout) => ({
+          id: ids.get(payout.request.key)!,
+          ...this.fields(companyId, payout.order),
+          status: 'pending' as const,
+          provider: this.provider.name,
+        })),
       );
       const payments = new Map((await manager.findBy(Payment, { companyId, id: In([...ids.values()]) })).map((payment) => [payment.id, payment]));
       return accepted.map((payout) => ({ payout, payment: payments.get(ids.get(payout.request.key)!)! }));
@@ -288,7 +363,8 @@ export class PaymentsService {
       const source = await manager.findOneBy(Wallet, { id: input.walletId, companyId });
       if (!source) throw new PlatformException('WALLET_NOT_FOUND');
       if (source.currency !== input.currency) throw mismatch(input.currency, source);
-      if (targetId === source.id) throw new PlatformException('PAYMENT_RECIPIENT_INVALID', { details: { reason: 'the recipient wallet is the wallet paid from' } });
+      if (targetId === source.id)
+        throw new PlatformException('PAYMENT_RECIPIENT_INVALID', { details: { reason: 'the recipient wallet is the wallet paid from' } });
       const target = await manager.findOneBy(Wallet, { id: targetId, companyId });
       if (!target) throw new PlatformException('PAYMENT_RECIPIENT_INVALID', { details: { reason: 'the recipient wallet does not exist' } });
       if (target.currency !== input.currency) throw mismatch(input.currency, target);
@@ -336,5 +412,8 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
 }
 
 function mismatch(currency: string, wallet: Wallet): PlatformException {
-  return new PlatformException('CURRENCY_MISMATCH', { params: { currency, walletCurrency: wallet.currency }, details: { walletId: wallet.id, currency, walletCurrency: wallet.currency } });
+  return new PlatformException('CURRENCY_MISMATCH', {
+    params: { currency, walletCurrency: wallet.currency },
+    details: { walletId: wallet.id, currency, walletCurrency: wallet.currency },
+  });
 }

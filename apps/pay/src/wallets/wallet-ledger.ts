@@ -85,7 +85,17 @@ export class WalletLedger {
     const rows = entries.map((entry) => {
       sequence += 1;
       balance -= entry.amount;
-      return { companyId, walletId, sequence, type: entry.type, amount: -entry.amount, currency: entry.currency, balanceAfter: balance, paymentId: entry.paymentId ?? null, reference: entry.reference ?? null };
+      return {
+        companyId,
+        walletId,
+        sequence,
+        type: entry.type,
+        amount: -entry.amount,
+        currency: entry.currency,
+        balanceAfter: balance,
+        paymentId: entry.paymentId ?? null,
+        reference: entry.reference ?? null,
+      };
     });
     await manager.insert(WalletTransaction, rows);
   }
@@ -108,7 +118,10 @@ export class WalletLedger {
       .createQueryBuilder()
       .update(Wallet)
       .set({ balance: () => 'balance + :amount', lastSequence: () => 'last_sequence + 1' })
-      .where('id = :walletId AND company_id = :companyId AND currency = :currency AND balance <= :ceiling', { ...keyOf(entry), ceiling: MAX_BALANCE - entry.amount })
+      .where('id = :walletId AND company_id = :companyId AND currency = :currency AND balance <= :ceiling', {
+        ...keyOf(entry),
+        ceiling: MAX_BALANCE - entry.amount,
+      })
       .execute();
     if (!result.affected) {
       const wallet = await manager.findOneBy(Wallet, { id: entry.walletId, companyId: entry.companyId });
@@ -146,7 +159,10 @@ export class WalletLedger {
     const wallet = await manager.findOneBy(Wallet, { id: entry.walletId, companyId: entry.companyId });
     if (!wallet) return new PlatformException('WALLET_NOT_FOUND');
     if (wallet.currency !== entry.currency) {
-      return new PlatformException('CURRENCY_MISMATCH', { params: { currency: entry.currency, walletCurrency: wallet.currency }, details: { currency: entry.currency, walletCurrency: wallet.currency } });
+      return new PlatformException('CURRENCY_MISMATCH', {
+        params: { currency: entry.currency, walletCurrency: wallet.currency },
+        details: { currency: entry.currency, walletCurrency: wallet.currency },
+      });
     }
     return insufficientBalance(wallet, wallet.balance - wallet.held, entry.amount);
   }

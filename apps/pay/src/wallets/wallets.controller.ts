@@ -64,7 +64,12 @@ export class WalletsController {
   @Authenticated('pay:read')
   @ApiIdParam('wallet')
   @ApiOperation({ summary: 'List a wallet’s ledger' })
-  @ApiEnvelope(200, WalletTransaction, 'The wallet’s append-only ledger, newest first (`sequence` descending); the balance is the sum of every row’s `amount`.', { page: true })
+  @ApiEnvelope(
+    200,
+    WalletTransaction,
+    'The wallet’s append-only ledger, newest first (`sequence` descending); the balance is the sum of every row’s `amount`.',
+    { page: true },
+  )
   @ApiErrors('WALLET_NOT_FOUND')
   transactions(@Tenant() tenant: TenantContext, @Param('id', walletId) id: string, @Query() query: PageQueryDto) {
     return this.wallets.transactionsOf(tenant.companyId, id, query);

@@ -45,7 +45,14 @@ export class WalletsService {
     return this.idempotency.run(request, () =>
       this.transactions.run(async (manager) => {
         const claim = await this.idempotency.claim(manager, request);
-        const entry = await this.ledger.credit(manager, { companyId, walletId, currency: input.currency, amount: input.amount, type: 'credit', reference: input.reference });
+        const entry = await this.ledger.credit(manager, {
+          companyId,
+          walletId,
+          currency: input.currency,
+          amount: input.amount,
+          type: 'credit',
+          reference: input.reference,
+        });
         const response = { status: 201, body: asJson(entry) };
         await this.idempotency.complete(manager, claim.id, response);
         return response;

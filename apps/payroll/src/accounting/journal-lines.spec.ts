@@ -6,8 +6,22 @@ const rules = ruleSetFor('CM', '2026-03-01')!;
 const slip = (baseSalary: number, deductions: { code: string; name: string; amount: number }[] = []) =>
   calculatePayslip(
     {
-      periodStart: '2026-03-01', periodEnd: '2026-03-31', hireDate: '2020-01-01', terminationDate: null, unpaidLeaveDays: 0,
-      contracts: [{ id: 'c', startDate: '2020-01-01', endDate: null, baseSalary, currency: 'XAF', allowances: [{ code: 'TRANSPORT', name: 'Transport', amount: 30_000, taxable: true, contributory: true }], deductions }],
+      periodStart: '2026-03-01',
+      periodEnd: '2026-03-31',
+      hireDate: '2020-01-01',
+      terminationDate: null,
+      unpaidLeaveDays: 0,
+      contracts: [
+        {
+          id: 'c',
+          startDate: '2020-01-01',
+          endDate: null,
+          baseSalary,
+          currency: 'XAF',
+          allowances: [{ code: 'TRANSPORT', name: 'Transport', amount: 30_000, taxable: true, contributory: true }],
+          deductions,
+        },
+      ],
     },
     rules,
   );

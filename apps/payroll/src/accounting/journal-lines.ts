@@ -38,8 +38,12 @@ export function accrualLines(payslips: PayslipTotals[], rules: RuleSet): Journal
     }
   }
   const lines: JournalLine[] = [
-    ...[...debit].filter(([, amount]) => amount > 0).map(([accountCode, amount]) => ({ accountCode, debit: amount, description: describe(accountCode, rules) })),
-    ...[...credit].filter(([, amount]) => amount > 0).map(([accountCode, amount]) => ({ accountCode, credit: amount, description: describe(accountCode, rules) })),
+    ...[...debit]
+      .filter(([, amount]) => amount > 0)
+      .map(([accountCode, amount]) => ({ accountCode, debit: amount, description: describe(accountCode, rules) })),
+    ...[...credit]
+      .filter(([, amount]) => amount > 0)
+      .map(([accountCode, amount]) => ({ accountCode, credit: amount, description: describe(accountCode, rules) })),
   ];
   const debits = lines.reduce((sum, line) => sum + (line.debit ?? 0), 0);
   const credits = lines.reduce((sum, line) => sum + (line.credit ?? 0), 0);

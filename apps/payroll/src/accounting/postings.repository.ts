@@ -21,7 +21,11 @@ export class PostingsRepository {
 
   /** A pending posting of the run, in the caller's transaction; a second one of the same source is ignored (its id is then undefined). */
   @QuerySample([SAMPLE.companyId, { runId: SAMPLE.id, kind: 'accrual' as const, sourceId: SAMPLE.id, request: SAMPLE_REQUEST }, SAMPLE.tx])
-  async insertPosting(companyId: string, posting: { runId: string; kind: PostingKind; sourceId: string; request: BooksContract.SourceJournalEntry }, manager: EntityManager): Promise<string | undefined> {
+  async insertPosting(
+    companyId: string,
+    posting: { runId: string; kind: PostingKind; sourceId: string; request: BooksContract.SourceJournalEntry },
+    manager: EntityManager,
+  ): Promise<string | undefined> {
     const inserted = await manager
       .createQueryBuilder()
       .insert()
@@ -73,7 +77,12 @@ export class PostingsRepository {
   /** Books took it: its entry, and one more attempt. */
   @QuerySample([SAMPLE.companyId, SAMPLE.id, { id: SAMPLE.otherId, number: 'JE-2026-000001' }])
   async markPosted(companyId: string, id: string, entry: { id: string; number: string }): Promise<void> {
-    await this.dataSource.getRepository(Posting).update({ id, companyId }, { status: 'posted', journalEntryId: entry.id, journalEntryNumber: entry.number, attempts: () => 'attempts + 1', lastError: null, postedAt: new Date() });
+    await this.dataSource
+      .getRepository(Posting)
+      .update(
+        { id, companyId },
+        { status: 'posted', journalEntryId: entry.id, journalEntryNumber: entry.number, attempts: () => 'attempts + 1', lastError: null, postedAt: new Date() },
+      );
   }
 
   /** Books refused it: failed for good, with Books' reason. */

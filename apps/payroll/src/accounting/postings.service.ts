@@ -37,7 +37,8 @@ export class PostingsService implements OnApplicationBootstrap {
   async record(manager: EntityManager, kind: PostingKind, runId: string, sourceId: string, request: BooksContract.SourceJournalEntry): Promise<void> {
     const { companyId } = request;
     const id = await this.postings.insertPosting(companyId, { runId, kind, sourceId, request }, manager);
-    if (id) await this.queue.add(POST_TO_BOOKS, { postingId: id, companyId } satisfies DeliveryJob, { companyId, jobKey: rowJobKey(POST_TO_BOOKS, id) }, manager);
+    if (id)
+      await this.queue.add(POST_TO_BOOKS, { postingId: id, companyId } satisfies DeliveryJob, { companyId, jobKey: rowJobKey(POST_TO_BOOKS, id) }, manager);
   }
 
   /** Pending postings without a job (recorded before postings were jobs) get one. */

@@ -14,7 +14,12 @@ export class HrClient {
    * none are listed), a page at a time, so that neither an answer nor what the caller holds grows
    * with the company. The next page is asked as soon as one arrives, while the caller works on it.
    */
-  async *payrollInputPages(companyId: string, periodStart: string, periodEnd: string, employeeIds?: string[] | null): AsyncGenerator<HrContract.PayrollInputsPage> {
+  async *payrollInputPages(
+    companyId: string,
+    periodStart: string,
+    periodEnd: string,
+    employeeIds?: string[] | null,
+  ): AsyncGenerator<HrContract.PayrollInputsPage> {
     const ask = (request: Omit<HrContract.PayrollInputsRequest, 'companyId' | 'periodStart' | 'periodEnd'>) => {
       const answer = this.api.expectOk(this.env.HR_URL, HrContract.PAYROLL_INPUTS, { body: { companyId, periodStart, periodEnd, ...request } });
       // a page asked ahead that nobody awaits (the caller stopped) must not fail the process

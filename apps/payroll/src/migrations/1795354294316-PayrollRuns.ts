@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class PayrollRuns1795354294316 implements MigrationInterface {
-    name = 'PayrollRuns1795354294316'
+  name = 'PayrollRuns1795354294316';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "payroll"."payroll_period_claims" (
                 "company_id" uuid NOT NULL,
                 "employee_id" uuid NOT NULL,
@@ -13,10 +13,10 @@ export class PayrollRuns1795354294316 implements MigrationInterface {
                 CONSTRAINT "PK_6522c39f1bd0f3183b5fdb015d1" PRIMARY KEY ("company_id", "employee_id", "month")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_payroll_period_claims_run" ON "payroll"."payroll_period_claims" ("run_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "payroll"."payroll_runs" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "company_id" uuid NOT NULL,
@@ -43,13 +43,13 @@ export class PayrollRuns1795354294316 implements MigrationInterface {
                 CONSTRAINT "PK_6049f42c972640c0eb99ba8035e" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_payroll_runs_company_period" ON "payroll"."payroll_runs" ("company_id", "period_start")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_payroll_runs_company_created" ON "payroll"."payroll_runs" ("company_id", "created_at", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "payroll"."payslips" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "company_id" uuid NOT NULL,
@@ -78,39 +78,38 @@ export class PayrollRuns1795354294316 implements MigrationInterface {
                 CONSTRAINT "PK_2b1cd07059daf60cc440c9976e1" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_payslips_company_employee" ON "payroll"."payslips" ("company_id", "employee_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_payslips_run" ON "payroll"."payslips" ("run_id", "employee_name", "id")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "payroll"."idx_payslips_run"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "payroll"."idx_payslips_company_employee"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "payroll"."payslips"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "payroll"."idx_payroll_runs_company_created"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "payroll"."idx_payroll_runs_company_period"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "payroll"."payroll_runs"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "payroll"."idx_payroll_period_claims_run"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "payroll"."payroll_period_claims"
         `);
-    }
-
+  }
 }

@@ -1,14 +1,14 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /** The service's outbox: its domain events, written with the changes, numbered by the relay (outbox_events_position_seq). */
 export class EventOutbox1795716371045 implements MigrationInterface {
-    name = 'EventOutbox1795716371045'
+  name = 'EventOutbox1795716371045';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE SEQUENCE "payroll"."outbox_events_position_seq" AS bigint
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "payroll"."outbox_events" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "type" character varying(60) NOT NULL,
@@ -21,29 +21,28 @@ export class EventOutbox1795716371045 implements MigrationInterface {
                 CONSTRAINT "PK_6689a16c00d09b8089f6237f1d2" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_outbox_events_unpublished" ON "payroll"."outbox_events" ("occurred_at", "id")
             WHERE "position" IS NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "idx_outbox_events_position" ON "payroll"."outbox_events" ("position")
             WHERE "position" IS NOT NULL
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "payroll"."idx_outbox_events_position"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "payroll"."idx_outbox_events_unpublished"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "payroll"."outbox_events"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP SEQUENCE "payroll"."outbox_events_position_seq"
         `);
-    }
-
+  }
 }

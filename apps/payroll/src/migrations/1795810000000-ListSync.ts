@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Incremental sync on every list: each listed record has an `updated_at` (rows already stored
@@ -6,28 +6,27 @@ import { MigrationInterface, QueryRunner } from "typeorm";
  * the list's scope and `updated_at`, for `updatedSince`.
  */
 export class ListSync1795810000000 implements MigrationInterface {
-    name = 'ListSync1795810000000'
+  name = 'ListSync1795810000000';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             ALTER TABLE "payroll"."payslips"
             ADD "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now()
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             UPDATE "payroll"."payslips" SET "updated_at" = greatest(created_at, paid_at)
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_payroll_runs_company_updated" ON "payroll"."payroll_runs" ("company_id", "updated_at")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "payroll"."idx_payroll_runs_company_updated"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "payroll"."payslips" DROP COLUMN "updated_at"
         `);
-    }
-
+  }
 }

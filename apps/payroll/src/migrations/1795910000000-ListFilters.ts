@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Every filter of a list reads one range of an index within the company that holds the filter's
@@ -6,23 +6,23 @@ import { MigrationInterface, QueryRunner } from "typeorm";
  * not its key needs one of each), rather than every row of the company, at any size.
  */
 export class ListFilters1795910000000 implements MigrationInterface {
-    name = 'ListFilters1795910000000'
+  name = 'ListFilters1795910000000';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE INDEX "idx_payroll_runs_company_status_created" ON "payroll"."payroll_runs" ("company_id", "status", "created_at", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_payroll_runs_company_status" ON "payroll"."payroll_runs" ("company_id", "status", "id")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "payroll"."idx_payroll_runs_company_status"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "payroll"."idx_payroll_runs_company_status_created"
         `);
-    }
+  }
 }

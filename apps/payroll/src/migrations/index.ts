@@ -8,4 +8,14 @@ import { BulkPayouts1795860000001 } from './1795860000001-BulkPayouts';
 import { CursorKeys1795870000000 } from './1795870000000-CursorKeys';
 import { ListFilters1795910000000 } from './1795910000000-ListFilters';
 
-export const PAYROLL_MIGRATIONS: Function[] = [PayrollRuns1795354294316, PayAndPost1795355798771, EventOutbox1795716371045, BooksPostings1795717506769, ListSync1795810000000, PayslipCompanyRunIndex1795860000000, BulkPayouts1795860000001, CursorKeys1795870000000, ListFilters1795910000000];
+export const PAYROLL_MIGRATIONS: Function[] = [
+  PayrollRuns1795354294316,
+  PayAndPost1795355798771,
+  EventOutbox1795716371045,
+  BooksPostings1795717506769,
+  ListSync1795810000000,
+  PayslipCompanyRunIndex1795860000000,
+  BulkPayouts1795860000001,
+  CursorKeys1795870000000,
+  ListFilters1795910000000,
+];

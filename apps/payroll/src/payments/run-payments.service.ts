@@ -127,7 +127,14 @@ export class RunPaymentsService {
       answer.value.results.forEach((result, i) => {
         // the first call with this key is still running: its outcome is for a later call to learn
         if (result.error?.code === 'IDEMPOTENCY_REQUEST_IN_PROGRESS') return;
-        outcomes.push(outcomeOf(sent[i], result.payment ? { kind: 'ok', status: 201, value: result.payment } : { kind: 'refused', status: result.error!.statusCode, code: result.error!.code, body: result.error! }));
+        outcomes.push(
+          outcomeOf(
+            sent[i],
+            result.payment
+              ? { kind: 'ok', status: 201, value: result.payment }
+              : { kind: 'refused', status: result.error!.statusCode, code: result.error!.code, body: result.error! },
+          ),
+        );
       });
     }
     return outcomes;
@@ -143,20 +150,39 @@ export class RunPaymentsService {
     const now = new Date();
     const { companyId } = run;
     await this.transactions.run(async (manager) => {
-      const payments = outcomes.map(({ slip, status, paymentId, failureReason }) => ({ id: slip.id, status, paymentId, failureReason: failureReason?.slice(0, 200) ?? null, paidAt: status === 'succeeded' ? now : null }));
+      const payments = outcomes.map(({ slip, status, paymentId, failureReason }) => ({
+        id: slip.id,
+        status,
+        paymentId,
+        failureReason: failureReason?.slice(0, 200) ?? null,
+        paidAt: status === 'succeeded' ? now : null,
+      }));
       await this.payslips.recordPayments(companyId, run.id, now, payments, manager);
       const settled = outcomes.filter(({ slip, status }) => status !== 'pending' && slip.paymentStatus !== status);
       if (settled.length) {
-        const byId = new Map((await this.payslips.findPayslips(companyId, run.id, settled.map(({ slip }) => slip.id), manager)).map((slip) => [slip.id, slip]));
+        const byId = new Map(
+          (
+            await this.payslips.findPayslips(
+              companyId,
+              run.id,
+              settled.map(({ slip }) => slip.id),
+              manager,
+            )
+          ).map((slip) => [slip.id, slip]),
+        );
         await this.outbox.recordMany(
           manager,
           run.companyId,
-          settled.map(({ slip, status }) => ({ type: status === 'succeeded' ? ('payslip.paid' as const) : ('payslip.payment_failed' as const), data: byId.get(slip.id)! })),
+          settled.map(({ slip, status }) => ({
+            type: status === 'succeeded' ? ('payslip.paid' as const) : ('payslip.payment_failed' as const),
+            data: byId.get(slip.id)!,
+          })),
         );
       }
       await this.runs.countPaymentProgress(companyId, run.id, now, manager);
     });
-    for (const { slip, status, paymentId, failureReason } of outcomes) Object.assign(slip, { paymentStatus: status, paymentId, paymentFailureReason: failureReason });
+    for (const { slip, status, paymentId, failureReason } of outcomes)
+      Object.assign(slip, { paymentStatus: status, paymentId, paymentFailureReason: failureReason });
     return true;
   }
 
@@ -178,7 +204,10 @@ export class RunPaymentsService {
         reference: `payroll-run:${run.id}`,
         currency: run.currency,
         source: { type: 'payroll_settlement', id: settlementId },
-        lines: settlementLines(paid.map((netPay) => ({ netPay })), rules),
+        lines: settlementLines(
+          paid.map((netPay) => ({ netPay })),
+          rules,
+        ),
       });
     });
   }

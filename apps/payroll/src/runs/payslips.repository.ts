@@ -5,7 +5,18 @@ import { findPage, jsonRecordset, Page, PageQueryDto, qualifiedTable, QuerySampl
 import { Payslip, PayslipPaymentStatus } from './payslip.entity';
 
 /** What a payslip is written with when calculated: the payment's columns come later. */
-const NOT_CALCULATED = ['id', 'companyId', 'runId', 'createdAt', 'updatedAt', 'paymentId', 'paymentStatus', 'paymentFailureReason', 'paidAt', 'settlementId'] as const;
+const NOT_CALCULATED = [
+  'id',
+  'companyId',
+  'runId',
+  'createdAt',
+  'updatedAt',
+  'paymentId',
+  'paymentStatus',
+  'paymentFailureReason',
+  'paidAt',
+  'settlementId',
+] as const;
 export type CalculatedPayslip = Omit<Payslip, (typeof NOT_CALCULATED)[number]>;
 
 /** Payslips per INSERT: each statement carries its rows as one JSON document, three bound values whatever their number. */
@@ -58,7 +69,10 @@ export class PayslipsRepository {
   @QuerySample([SAMPLE.companyId, SAMPLE.id, [SAMPLE_PAYSLIP], SAMPLE.tx])
   async insertPayslips(companyId: string, runId: string, payslips: CalculatedPayslip[], manager: EntityManager): Promise<void> {
     if (!this.insertStatement) {
-      const calculated = this.dataSource.getMetadata(Payslip).columns.map((column) => column.propertyName).filter((property) => !(NOT_CALCULATED as readonly string[]).includes(property));
+      const calculated = this.dataSource
+        .getMetadata(Payslip)
+        .columns.map((column) => column.propertyName)
+        .filter((property) => !(NOT_CALCULATED as readonly string[]).includes(property));
       const slips = jsonRecordset(this.dataSource, Payslip, calculated);
       this.insertStatement = `INSERT INTO ${qualifiedTable(this.dataSource, Payslip)} ("company_id", "run_id", ${slips.names}) SELECT $1, $2, ${slips.fields} FROM ${slips.from('$3', 'slip')}`;
     }
@@ -101,7 +115,8 @@ export class PayslipsRepository {
       .addOrderBy('slip.id', 'ASC')
       .limit(options.take);
     if (options.employeeId) builder.andWhere('slip.employeeId = :employeeId', { employeeId: options.employeeId });
-    if (options.after) builder.andWhere('(slip.employeeName, slip.id) > (:lastName, :lastId)', { lastName: options.after.employeeName, lastId: options.after.id });
+    if (options.after)
+      builder.andWhere('(slip.employeeName, slip.id) > (:lastName, :lastId)', { lastName: options.after.employeeName, lastId: options.after.id });
     return builder.getMany();
   }
 
@@ -113,7 +128,11 @@ export class PayslipsRepository {
 
   /** What the run's accrual is made of: each payslip's pay, deductions and employer contributions. */
   @QuerySample([SAMPLE.companyId, SAMPLE.id, SAMPLE.tx])
-  amountsOfRun(companyId: string, runId: string, manager: EntityManager): Promise<Pick<Payslip, 'grossPay' | 'netPay' | 'deductions' | 'employerContributions'>[]> {
+  amountsOfRun(
+    companyId: string,
+    runId: string,
+    manager: EntityManager,
+  ): Promise<Pick<Payslip, 'grossPay' | 'netPay' | 'deductions' | 'employerContributions'>[]> {
     return manager.find(Payslip, { select: { grossPay: true, netPay: true, deductions: true, employerContributions: true }, where: { runId, companyId } });
   }
 
@@ -123,7 +142,13 @@ export class PayslipsRepository {
   }
 
   /** Records payments on their payslips, in one UPDATE for all. */
-  @QuerySample([SAMPLE.companyId, SAMPLE.id, new Date(0), [{ id: SAMPLE.otherId, status: 'succeeded' as const, paymentId: SAMPLE.otherId, failureReason: null, paidAt: new Date(0) }], SAMPLE.tx])
+  @QuerySample([
+    SAMPLE.companyId,
+    SAMPLE.id,
+    new Date(0),
+    [{ id: SAMPLE.otherId, status: 'succeeded' as const, paymentId: SAMPLE.otherId, failureReason: null, paidAt: new Date(0) }],
+    SAMPLE.tx,
+  ])
   async recordPayments(companyId: string, runId: string, now: Date, outcomes: PaymentOutcome[], manager: EntityManager): Promise<void> {
     await manager.query(
       `UPDATE ${qualifiedTable(this.dataSource, Payslip)} p

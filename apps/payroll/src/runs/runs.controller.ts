@@ -13,7 +13,10 @@ const runId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException(
 const RunIdParam = () => ApiParam({ name: 'id', format: 'uuid', description: 'The payroll run' });
 const RECALCULATION = 'The payslips are recalculated from HR’s current employees, contracts and approved unpaid leave.';
 
-@ApiTag('Payroll runs', 'Monthly payroll runs calculated from HR’s employees, contracts and unpaid leave under the country’s statutory rules: draft, approve, pay through Pay, post to Books.')
+@ApiTag(
+  'Payroll runs',
+  'Monthly payroll runs calculated from HR’s employees, contracts and unpaid leave under the country’s statutory rules: draft, approve, pay through Pay, post to Books.',
+)
 @Controller('runs')
 export class RunsController {
   constructor(
@@ -90,7 +93,8 @@ export class RunsController {
   @Authenticated('payroll:write')
   @ApiOperation({
     summary: 'Approve a draft run',
-    description: 'PAYROLL_RUN_PERIOD_CONFLICT lists in `details.conflicts` each employee already in an approved or paid run for the month, with that run; PAYROLL_RUN_LOCKED gives the run’s `details.status`.',
+    description:
+      'PAYROLL_RUN_PERIOD_CONFLICT lists in `details.conflicts` each employee already in an approved or paid run for the month, with that run; PAYROLL_RUN_LOCKED gives the run’s `details.status`.',
   })
   @RunIdParam()
   @ApiEnvelope(200, PayrollRunView, 'Approved: the run is locked, its month is claimed for each of its employees, and its accrual is posted to Books.')
@@ -120,7 +124,11 @@ export class RunsController {
   @Authenticated('payroll:read')
   @ApiOperation({ summary: 'List a run’s postings to Books' })
   @RunIdParam()
-  @ApiEnvelope(200, PostingsView, 'The run’s journal entries in Books: the accrual at approval and one settlement per call that paid payslips, with their status (pending while Books is away).')
+  @ApiEnvelope(
+    200,
+    PostingsView,
+    'The run’s journal entries in Books: the accrual at approval and one settlement per call that paid payslips, with their status (pending while Books is away).',
+  )
   @ApiErrors('PAYROLL_RUN_NOT_FOUND')
   async postingsOf(@Tenant() tenant: TenantContext, @Param('id', runId) id: string) {
     await this.runs.get(tenant.companyId, id);

@@ -13,7 +13,15 @@ export type RunFields = Omit<PayrollRun, 'id' | 'companyId' | 'approvedAt' | 'pa
 /** What a run says of its payslips as a whole. */
 export type RunTotals = Pick<
   PayrollRun,
-  'ruleSetVersion' | 'currency' | 'employeeCount' | 'paymentProgress' | 'totalGross' | 'totalDeductions' | 'totalNet' | 'totalEmployerContributions' | 'totalEmployerCost'
+  | 'ruleSetVersion'
+  | 'currency'
+  | 'employeeCount'
+  | 'paymentProgress'
+  | 'totalGross'
+  | 'totalDeductions'
+  | 'totalNet'
+  | 'totalEmployerContributions'
+  | 'totalEmployerCost'
 >;
 
 const SAMPLE_TOTALS: RunTotals = {
@@ -28,7 +36,16 @@ const SAMPLE_TOTALS: RunTotals = {
   totalEmployerCost: 0,
 };
 
-const SAMPLE_RUN: RunFields = { status: 'draft', country: 'CM', periodStart: '2026-03-01', periodEnd: '2026-03-31', employeeIds: null, ...SAMPLE_TOTALS, version: 1, calculatedAt: new Date(0) };
+const SAMPLE_RUN: RunFields = {
+  status: 'draft',
+  country: 'CM',
+  periodStart: '2026-03-01',
+  periodEnd: '2026-03-31',
+  employeeIds: null,
+  ...SAMPLE_TOTALS,
+  version: 1,
+  calculatedAt: new Date(0),
+};
 
 /** Payroll runs and the months they claim for their employees (`payroll_runs`, `payroll_period_claims`). */
 @Injectable()
@@ -72,7 +89,13 @@ export class RunsRepository {
    * Changes a draft, only as it was read (at `version`): an approval or another change in
    * between wins, and this one holds the run's row until its transaction ends. Answers whether it landed.
    */
-  @QuerySample([SAMPLE.companyId, SAMPLE.id, 1, { periodStart: '2026-03-01', periodEnd: '2026-03-31', employeeIds: null, country: 'CM', calculatedAt: new Date(0) }, SAMPLE.tx])
+  @QuerySample([
+    SAMPLE.companyId,
+    SAMPLE.id,
+    1,
+    { periodStart: '2026-03-01', periodEnd: '2026-03-31', employeeIds: null, country: 'CM', calculatedAt: new Date(0) },
+    SAMPLE.tx,
+  ])
   async changeDraft(companyId: string, id: string, version: number, changes: Partial<RunFields>, manager: EntityManager): Promise<boolean> {
     const result = await manager
       .createQueryBuilder()

@@ -28,7 +28,17 @@ function rulesFor(scope: RunScope): RuleSet {
 }
 
 function noTotals(rules: RuleSet): RunTotals {
-  return { ruleSetVersion: rules.version, currency: rules.currency, employeeCount: 0, paymentProgress: unpaid(0), totalGross: 0, totalDeductions: 0, totalNet: 0, totalEmployerContributions: 0, totalEmployerCost: 0 };
+  return {
+    ruleSetVersion: rules.version,
+    currency: rules.currency,
+    employeeCount: 0,
+    paymentProgress: unpaid(0),
+    totalGross: 0,
+    totalDeductions: 0,
+    totalNet: 0,
+    totalEmployerContributions: 0,
+    totalEmployerCost: 0,
+  };
 }
 
 function addTo(totals: RunTotals, payslips: CalculatedPayslip[]): void {
@@ -69,7 +79,12 @@ export class RunsService {
 
   /** A draft run: one payslip per employee with a contract in force, from HR's data. Nothing is written when HR fails. */
   async create(companyId: string, input: CreateRunDto): Promise<PayrollRun> {
-    const scope: RunScope = { periodStart: input.periodStart, periodEnd: input.periodEnd, employeeIds: input.employeeIds ?? null, country: input.country ?? 'CM' };
+    const scope: RunScope = {
+      periodStart: input.periodStart,
+      periodEnd: input.periodEnd,
+      employeeIds: input.employeeIds ?? null,
+      country: input.country ?? 'CM',
+    };
     const rules = rulesFor(scope);
     return this.transactions.run(async (manager) => {
       const fields: RunFields = { status: 'draft', ...scope, ...noTotals(rules), version: 1, calculatedAt: new Date() };
@@ -234,7 +249,10 @@ export class RunsService {
     if (ineligible.length || refused.length) {
       refused.sort((a, b) => byName(a.employee, b.employee));
       throw PlatformException.validation({
-        employeeIds: [...ineligible.map((id) => `${id} has no contract in force between ${scope.periodStart} and ${scope.periodEnd}`), ...refused.map((refusal) => refusal.reason)],
+        employeeIds: [
+          ...ineligible.map((id) => `${id} has no contract in force between ${scope.periodStart} and ${scope.periodEnd}`),
+          ...refused.map((refusal) => refusal.reason),
+        ],
       });
     }
     if (!totals.employeeCount) throw new PlatformException('PAYROLL_NO_ELIGIBLE_EMPLOYEES');

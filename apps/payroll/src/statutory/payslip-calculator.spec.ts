@@ -4,7 +4,14 @@ import { workingDaysBetween } from './working-days';
 
 const rules = ruleSetFor('CM', '2026-03-01')!;
 const contract = (over: Partial<ContractInput> = {}): ContractInput => ({
-  id: 'c', startDate: '2025-01-01', endDate: null, baseSalary: 0, currency: 'XAF', allowances: [], deductions: [], ...over,
+  id: 'c',
+  startDate: '2025-01-01',
+  endDate: null,
+  baseSalary: 0,
+  currency: 'XAF',
+  allowances: [],
+  deductions: [],
+  ...over,
 });
 const amounts = (items: { code: string; amount: number }[]) => Object.fromEntries(items.map((i) => [i.code, i.amount]));
 
@@ -21,8 +28,14 @@ describe('payslip calculation, March 2026 worked by hand', () => {
   it('A: full month, 500,000 base + 30,000 transport allowance', () => {
     const slip = calculatePayslip(
       {
-        periodStart: '2026-03-01', periodEnd: '2026-03-31', hireDate: '2022-05-02', terminationDate: null, unpaidLeaveDays: 0,
-        contracts: [contract({ baseSalary: 500_000, allowances: [{ code: 'TRANSPORT', name: 'Transport', amount: 30_000, taxable: true, contributory: true }] })],
+        periodStart: '2026-03-01',
+        periodEnd: '2026-03-31',
+        hireDate: '2022-05-02',
+        terminationDate: null,
+        unpaidLeaveDays: 0,
+        contracts: [
+          contract({ baseSalary: 500_000, allowances: [{ code: 'TRANSPORT', name: 'Transport', amount: 30_000, taxable: true, contributory: true }] }),
+        ],
       },
       rules,
     );
@@ -41,7 +54,14 @@ describe('payslip calculation, March 2026 worked by hand', () => {
 
   it('B: hired on Monday 16 March, 300,000 base: 12 of 22 working days', () => {
     const slip = calculatePayslip(
-      { periodStart: '2026-03-01', periodEnd: '2026-03-31', hireDate: '2026-03-16', terminationDate: null, unpaidLeaveDays: 0, contracts: [contract({ startDate: '2026-03-16', baseSalary: 300_000 })] },
+      {
+        periodStart: '2026-03-01',
+        periodEnd: '2026-03-31',
+        hireDate: '2026-03-16',
+        terminationDate: null,
+        unpaidLeaveDays: 0,
+        contracts: [contract({ startDate: '2026-03-16', baseSalary: 300_000 })],
+      },
       rules,
     );
     expect(slip.workedDays).toBe(12);
@@ -59,7 +79,14 @@ describe('payslip calculation, March 2026 worked by hand', () => {
 
   it('C: full month with 3 days of unpaid leave, 250,000 base', () => {
     const slip = calculatePayslip(
-      { periodStart: '2026-03-01', periodEnd: '2026-03-31', hireDate: '2021-01-04', terminationDate: null, unpaidLeaveDays: 3, contracts: [contract({ baseSalary: 250_000 })] },
+      {
+        periodStart: '2026-03-01',
+        periodEnd: '2026-03-31',
+        hireDate: '2021-01-04',
+        terminationDate: null,
+        unpaidLeaveDays: 3,
+        contracts: [contract({ baseSalary: 250_000 })],
+      },
       rules,
     );
     // 250,000 × 3 / 22 = 34,090.91 → 34,091 unpaid
@@ -78,7 +105,14 @@ describe('payslip calculation, March 2026 worked by hand', () => {
 describe('statutory edges', () => {
   it('caps CNPS at 750,000 and keeps IRPP brackets progressive', () => {
     const slip = calculatePayslip(
-      { periodStart: '2026-03-01', periodEnd: '2026-03-31', hireDate: '2020-01-01', terminationDate: null, unpaidLeaveDays: 0, contracts: [contract({ baseSalary: 2_000_000 })] },
+      {
+        periodStart: '2026-03-01',
+        periodEnd: '2026-03-31',
+        hireDate: '2020-01-01',
+        terminationDate: null,
+        unpaidLeaveDays: 0,
+        contracts: [contract({ baseSalary: 2_000_000 })],
+      },
       rules,
     );
     expect(slip.deductions.find((d) => d.code === 'CNPS_PVID')).toMatchObject({ base: 750_000, amount: 31_500 });
@@ -94,8 +128,18 @@ describe('statutory edges', () => {
   it('keeps contract deductions and non-taxable allowances apart', () => {
     const slip = calculatePayslip(
       {
-        periodStart: '2026-03-01', periodEnd: '2026-03-31', hireDate: '2020-01-01', terminationDate: null, unpaidLeaveDays: 0,
-        contracts: [contract({ baseSalary: 200_000, allowances: [{ code: 'MEAL', name: 'Meal', amount: 20_000, taxable: false, contributory: false }], deductions: [{ code: 'LOAN', name: 'Salary advance', amount: 15_000 }] })],
+        periodStart: '2026-03-01',
+        periodEnd: '2026-03-31',
+        hireDate: '2020-01-01',
+        terminationDate: null,
+        unpaidLeaveDays: 0,
+        contracts: [
+          contract({
+            baseSalary: 200_000,
+            allowances: [{ code: 'MEAL', name: 'Meal', amount: 20_000, taxable: false, contributory: false }],
+            deductions: [{ code: 'LOAN', name: 'Salary advance', amount: 15_000 }],
+          }),
+        ],
       },
       rules,
     );
@@ -110,11 +154,37 @@ describe('statutory edges', () => {
     const facts = periodFacts('2026-03-01', rules);
     expect(facts.workingDaysInMonth).toBe(22);
     const inputs = [
-      { periodStart: '2026-03-01', periodEnd: '2026-03-31', hireDate: '2026-03-16', terminationDate: null, unpaidLeaveDays: 0, contracts: [contract({ startDate: '2026-03-16', baseSalary: 300_000 })] },
-      { periodStart: '2026-03-01', periodEnd: '2026-03-31', hireDate: '2021-01-04', terminationDate: '2026-03-20', unpaidLeaveDays: 2.5, contracts: [contract({ baseSalary: 2_000_000 })] },
       {
-        periodStart: '2026-03-01', periodEnd: '2026-03-31', hireDate: '2020-01-01', terminationDate: null, unpaidLeaveDays: 1,
-        contracts: [contract({ endDate: '2026-03-10', baseSalary: 200_000 }), contract({ id: 'd', startDate: '2026-03-11', baseSalary: 260_000, allowances: [{ code: 'MEAL', name: 'Meal', amount: 20_000, taxable: false, contributory: false }] })],
+        periodStart: '2026-03-01',
+        periodEnd: '2026-03-31',
+        hireDate: '2026-03-16',
+        terminationDate: null,
+        unpaidLeaveDays: 0,
+        contracts: [contract({ startDate: '2026-03-16', baseSalary: 300_000 })],
+      },
+      {
+        periodStart: '2026-03-01',
+        periodEnd: '2026-03-31',
+        hireDate: '2021-01-04',
+        terminationDate: '2026-03-20',
+        unpaidLeaveDays: 2.5,
+        contracts: [contract({ baseSalary: 2_000_000 })],
+      },
+      {
+        periodStart: '2026-03-01',
+        periodEnd: '2026-03-31',
+        hireDate: '2020-01-01',
+        terminationDate: null,
+        unpaidLeaveDays: 1,
+        contracts: [
+          contract({ endDate: '2026-03-10', baseSalary: 200_000 }),
+          contract({
+            id: 'd',
+            startDate: '2026-03-11',
+            baseSalary: 260_000,
+            allowances: [{ code: 'MEAL', name: 'Meal', amount: 20_000, taxable: false, contributory: false }],
+          }),
+        ],
       },
     ];
     for (const input of inputs) expect(calculatePayslip(input, rules, facts)).toEqual(calculatePayslip(input, rules));
@@ -123,8 +193,12 @@ describe('statutory edges', () => {
 
   it('refuses a period over two months and a contract in another currency', () => {
     const base = { hireDate: '2020-01-01', terminationDate: null, unpaidLeaveDays: 0 };
-    expect(() => calculatePayslip({ ...base, periodStart: '2026-03-20', periodEnd: '2026-04-05', contracts: [contract({ baseSalary: 1 })] }, rules)).toThrow(PayslipInputError);
-    expect(() => calculatePayslip({ ...base, periodStart: '2026-03-01', periodEnd: '2026-03-31', contracts: [contract({ baseSalary: 1, currency: 'EUR' })] }, rules)).toThrow(/EUR/);
+    expect(() => calculatePayslip({ ...base, periodStart: '2026-03-20', periodEnd: '2026-04-05', contracts: [contract({ baseSalary: 1 })] }, rules)).toThrow(
+      PayslipInputError,
+    );
+    expect(() =>
+      calculatePayslip({ ...base, periodStart: '2026-03-01', periodEnd: '2026-03-31', contracts: [contract({ baseSalary: 1, currency: 'EUR' })] }, rules),
+    ).toThrow(/EUR/);
   });
 
   it('picks the rule set in force on a date and rejects malformed rule data', () => {
@@ -135,6 +209,17 @@ describe('statutory edges', () => {
     expect(ruleSetFor('CM', '2027-02-01', [rules, later])!.version).toBe('CM-2027-01');
     expect(ruleSetFor('CM', '2026-12-31', [rules, later])!.version).toBe('CM-2024-01');
     expect(() => validateRuleSet({ ...rules, contributions: [{ ...rules.contributions[0], employeeRate: '4.2%' }] })).toThrow(/bad rate/);
-    expect(() => validateRuleSet({ ...rules, incomeTax: { ...rules.incomeTax, brackets: [{ upTo: null, rate: '0.1' }, { upTo: 5, rate: '0.2' }] } })).toThrow();
+    expect(() =>
+      validateRuleSet({
+        ...rules,
+        incomeTax: {
+          ...rules.incomeTax,
+          brackets: [
+            { upTo: null, rate: '0.1' },
+            { upTo: 5, rate: '0.2' },
+          ],
+        },
+      }),
+    ).toThrow();
   });
 });

@@ -79,7 +79,11 @@ export function periodFacts(periodStart: string, rules: RuleSet): PeriodFacts {
 
 export function incomeTaxScale(rules: RuleSet): IncomeTaxScale {
   const brackets = rules.incomeTax.brackets.map((b) => ({ upTo: b.upTo ?? Number.MAX_SAFE_INTEGER, rate: parseRate(b.rate) }));
-  return { professionalExpenses: parseRate(rules.incomeTax.professionalExpensesRate), brackets, scale: brackets.reduce((max, b) => (b.rate.denominator > max ? b.rate.denominator : max), 1n) };
+  return {
+    professionalExpenses: parseRate(rules.incomeTax.professionalExpensesRate),
+    brackets,
+    scale: brackets.reduce((max, b) => (b.rate.denominator > max ? b.rate.denominator : max), 1n),
+  };
 }
 
 const sum = (items: { amount: number }[]) => items.reduce((total, item) => total + item.amount, 0);
@@ -106,7 +110,14 @@ export function calculatePayslip(input: PayslipInput, rules: RuleSet, facts: Per
     const days = from <= to ? facts.workingDays(from, to) : 0;
     if (!days) continue;
     workedDays += days;
-    earnings.push({ code: 'BASE', name: 'Base salary', amount: prorate(contract.baseSalary, days, workingDaysInMonth), taxable: true, contributory: true, isBase: true });
+    earnings.push({
+      code: 'BASE',
+      name: 'Base salary',
+      amount: prorate(contract.baseSalary, days, workingDaysInMonth),
+      taxable: true,
+      contributory: true,
+      isBase: true,
+    });
     for (const allowance of contract.allowances) {
       earnings.push({ ...allowance, amount: prorate(allowance.amount, days, workingDaysInMonth), isBase: false });
     }
@@ -115,9 +126,22 @@ export function calculatePayslip(input: PayslipInput, rules: RuleSet, facts: Per
   if (unpaidLeaveDays > 0) {
     // Unpaid days cost the base salary and the allowances of the contract in force last.
     const current = input.contracts.at(-1)!;
-    earnings.push({ code: 'UNPAID_LEAVE', name: 'Unpaid leave', amount: -prorate(current.baseSalary, unpaidLeaveDays, workingDaysInMonth), taxable: true, contributory: true, isBase: true });
+    earnings.push({
+      code: 'UNPAID_LEAVE',
+      name: 'Unpaid leave',
+      amount: -prorate(current.baseSalary, unpaidLeaveDays, workingDaysInMonth),
+      taxable: true,
+      contributory: true,
+      isBase: true,
+    });
     for (const allowance of current.allowances) {
-      earnings.push({ ...allowance, code: `${allowance.code}_UNPAID_LEAVE`, name: `${allowance.name} (unpaid leave)`, amount: -prorate(allowance.amount, unpaidLeaveDays, workingDaysInMonth), isBase: false });
+      earnings.push({
+        ...allowance,
+        code: `${allowance.code}_UNPAID_LEAVE`,
+        name: `${allowance.name} (unpaid leave)`,
+        amount: -prorate(allowance.amount, unpaidLeaveDays, workingDaysInMonth),
+        isBase: false,
+      });
     }
   }
 
@@ -140,14 +164,27 @@ export function calculatePayslip(input: PayslipInput, rules: RuleSet, facts: Per
       deductions.push({ code: contribution.code, name: contribution.name, amount, base, rate: contribution.employeeRate });
     }
     if (rates.employer) {
-      employerContributions.push({ code: contribution.code, name: contribution.name, amount: applyRate(base, rates.employer), base, rate: contribution.employerRate });
+      employerContributions.push({
+        code: contribution.code,
+        name: contribution.name,
+        amount: applyRate(base, rates.employer),
+        base,
+        rate: contribution.employerRate,
+      });
     }
   });
 
   const tax = rules.incomeTax;
-  const incomeTax = monthlyIncomeTax(pay.taxable, tax.deductibleContributions.reduce((total, code) => total + (employeeShare.get(code) ?? 0), 0), rules, facts.incomeTax);
+  const incomeTax = monthlyIncomeTax(
+    pay.taxable,
+    tax.deductibleContributions.reduce((total, code) => total + (employeeShare.get(code) ?? 0), 0),
+    rules,
+    facts.incomeTax,
+  );
   deductions.push({ code: tax.code, name: tax.name, amount: incomeTax, base: pay.taxable });
-  tax.surtaxes.forEach((surtax, i) => deductions.push({ code: surtax.code, name: surtax.name, amount: applyRate(incomeTax, facts.surtaxRates[i]), base: incomeTax, rate: surtax.rate }));
+  tax.surtaxes.forEach((surtax, i) =>
+    deductions.push({ code: surtax.code, name: surtax.name, amount: applyRate(incomeTax, facts.surtaxRates[i]), base: incomeTax, rate: surtax.rate }),
+  );
 
   for (const flat of rules.flatTaxes) {
     const base = pay[flat.base];
@@ -183,7 +220,12 @@ export function calculatePayslip(input: PayslipInput, rules: RuleSet, facts: Per
  * annual abatement, through the brackets; the exact annual tax is divided by 12 and rounded
  * once, half up. Pay up to the monthly exemption threshold bears none.
  */
-export function monthlyIncomeTax(taxablePay: number, deductibleContributions: number, rules: RuleSet, { professionalExpenses: expensesRate, brackets, scale }: IncomeTaxScale = incomeTaxScale(rules)): number {
+export function monthlyIncomeTax(
+  taxablePay: number,
+  deductibleContributions: number,
+  rules: RuleSet,
+  { professionalExpenses: expensesRate, brackets, scale }: IncomeTaxScale = incomeTaxScale(rules),
+): number {
   const tax = rules.incomeTax;
   if (taxablePay <= tax.exemptUpToMonthly) return 0;
   const professionalExpenses = applyRate(taxablePay, expensesRate);

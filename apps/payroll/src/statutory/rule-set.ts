@@ -62,11 +62,7 @@ const RULE_SETS: RuleSet[] = [cm20240101 as RuleSet].map(validateRuleSet);
 
 /** The rule set in force for a country on a date, or null. */
 export function ruleSetFor(country: string, date: string, sets: RuleSet[] = RULE_SETS): RuleSet | null {
-  return (
-    sets
-      .filter((set) => set.country === country && set.effectiveFrom <= date)
-      .sort((a, b) => b.effectiveFrom.localeCompare(a.effectiveFrom))[0] ?? null
-  );
+  return sets.filter((set) => set.country === country && set.effectiveFrom <= date).sort((a, b) => b.effectiveFrom.localeCompare(a.effectiveFrom))[0] ?? null;
 }
 
 /** Refuses a malformed rule file at load, so a bad data change never reaches a payslip. */

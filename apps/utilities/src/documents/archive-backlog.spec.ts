@@ -34,7 +34,7 @@ describe('ArchiveBacklog', () => {
       archive.append(entry(i), { name: `e-${i}.bin` });
     }
     // archiver takes its entries in turns of the event loop: given the time, a loaded machine's included
-    for (const deadline = Date.now() + 10_000; taken < ENTRIES && Date.now() < deadline; ) await sleep(10);
+    for (const deadline = Date.now() + 10_000; taken < ENTRIES && Date.now() < deadline;) await sleep(10);
     // nothing read it, yet archiver says every entry is taken: without a count a writer would not wait;
     // all but what fits in the backlog's own buffers is held
     expect(taken).toBe(ENTRIES);

@@ -1,7 +1,18 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
-import { Environment, ERROR_CODES, ErrorCode, EventOutbox, interpolate, JobContext, JobQueue, PlatformException, rowJobKey, Transactions } from '@platform/common';
+import {
+  Environment,
+  ERROR_CODES,
+  ErrorCode,
+  EventOutbox,
+  interpolate,
+  JobContext,
+  JobQueue,
+  PlatformException,
+  rowJobKey,
+  Transactions,
+} from '@platform/common';
 import { DocumentJob, JobError } from './document-job.entity';
 import { documentJobView } from './document-job.view';
 import { DocumentsService } from './documents.service';
@@ -55,7 +66,9 @@ export class DocumentJobRenderer implements OnApplicationBootstrap {
 
   /** Document jobs not finished and without a queue job (written before they were queue jobs) get one. */
   async onApplicationBootstrap(): Promise<void> {
-    const unfinished = await this.dataSource.getRepository(DocumentJob).find({ select: { id: true, companyId: true }, where: { status: In(['queued', 'running']) } });
+    const unfinished = await this.dataSource
+      .getRepository(DocumentJob)
+      .find({ select: { id: true, companyId: true }, where: { status: In(['queued', 'running']) } });
     await this.queue.addMissing(RENDER_DOCUMENT, unfinished, (jobId) => ({ jobId }));
   }
 
@@ -72,7 +85,13 @@ export class DocumentJobRenderer implements OnApplicationBootstrap {
     try {
       if (job.attempts > MAX_JOB_ATTEMPTS) throw new Error(`abandoned after ${MAX_JOB_ATTEMPTS} attempts whose instances stopped`);
       await this.documents.produce(job.companyId, job.request, job.id, progress, async (manager, document) => {
-        const result = await manager.update(DocumentJob, ours, { status: 'succeeded', progress: 100, documentId: document.id, error: null, finishedAt: new Date() });
+        const result = await manager.update(DocumentJob, ours, {
+          status: 'succeeded',
+          progress: 100,
+          documentId: document.id,
+          error: null,
+          finishedAt: new Date(),
+        });
         if (!result.affected) throw new ClaimLost();
         await this.outbox.record(manager, job.companyId, 'document_job.succeeded', documentJobView(await manager.findOneByOrFail(DocumentJob, { id: job.id })));
       });
@@ -105,7 +124,8 @@ export class DocumentJobRenderer implements OnApplicationBootstrap {
     else {
       await this.transactions.run(async (manager) => {
         const failed = await manager.update(DocumentJob, ours, { status: 'failed', error, finishedAt: new Date() });
-        if (failed.affected) await this.outbox.record(manager, job.companyId, 'document_job.failed', documentJobView(await manager.findOneByOrFail(DocumentJob, { id: job.id })));
+        if (failed.affected)
+          await this.outbox.record(manager, job.companyId, 'document_job.failed', documentJobView(await manager.findOneByOrFail(DocumentJob, { id: job.id })));
       });
     }
     // the queue runs it again after its backoff; a failure for good is recorded on the job, not left as a dead letter
@@ -117,7 +137,12 @@ export class DocumentJobRenderer implements OnApplicationBootstrap {
     const language = languageOf(job.request.locale);
     const code: ErrorCode = caught instanceof PlatformException ? caught.code : 'INTERNAL_ERROR';
     const message = interpolate(ERROR_CODES[code].message[language], caught instanceof PlatformException ? caught.options.params : undefined, language);
-    const fields = caught instanceof PlatformException && caught.options.errors ? ` ${Object.entries(caught.options.errors).map(([field, problems]) => `${field}: ${problems.join('; ')}`).join(' | ')}` : '';
+    const fields =
+      caught instanceof PlatformException && caught.options.errors
+        ? ` ${Object.entries(caught.options.errors)
+            .map(([field, problems]) => `${field}: ${problems.join('; ')}`)
+            .join(' | ')}`
+        : '';
     return { code, message: `${message}${fields}` };
   }
 }

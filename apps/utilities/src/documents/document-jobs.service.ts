@@ -22,7 +22,17 @@ export class DocumentJobsService {
     const request = await this.documents.prepare(body, acceptLanguage, { job: true });
     const job = await this.transactions.run(async (manager) => {
       const saved = await manager.save(
-        manager.create(DocumentJob, { companyId, status: 'queued', progress: 0, attempts: 0, request, documentId: null, error: null, startedAt: null, finishedAt: null }),
+        manager.create(DocumentJob, {
+          companyId,
+          status: 'queued',
+          progress: 0,
+          attempts: 0,
+          request,
+          documentId: null,
+          error: null,
+          startedAt: null,
+          finishedAt: null,
+        }),
       );
       await this.renderer.enqueue(manager, saved);
       return saved;
@@ -45,4 +55,3 @@ export class DocumentJobsService {
     return documentJobView(job);
   }
 }
-

@@ -33,10 +33,17 @@ const DOCUMENT_REQUEST_EXAMPLES = {
       },
     },
   },
-  trialBalance: { summary: 'Books’ trial balance for a period', value: { type: 'financial-report', format: 'xlsx', data: { from: '2026-01-01', to: '2026-03-31' } } },
+  trialBalance: {
+    summary: 'Books’ trial balance for a period',
+    value: { type: 'financial-report', format: 'xlsx', data: { from: '2026-01-01', to: '2026-03-31' } },
+  },
   rows: {
     summary: 'A report of the rows sent',
-    value: { type: 'financial-report', format: 'pdf', data: { title: 'Expenses Q1', currency: 'XAF', rows: [{ account: '601 Purchases', debit: 250000, credit: 0 }] } },
+    value: {
+      type: 'financial-report',
+      format: 'pdf',
+      data: { title: 'Expenses Q1', currency: 'XAF', rows: [{ account: '601 Purchases', debit: 250000, credit: 0 }] },
+    },
   },
 };
 
@@ -58,7 +65,11 @@ export class DocumentsController {
       'UPSTREAM_UNAVAILABLE when payroll or Books did not answer (nothing was stored).',
   })
   @ApiBody({ type: CreateDocumentDto, examples: DOCUMENT_REQUEST_EXAMPLES })
-  @ApiEnvelope(201, DocumentView, 'Rendered now and stored as a file (PDF with pdfkit, XLSX with exceljs). Amounts formatted for the locale; XAF without decimals.')
+  @ApiEnvelope(
+    201,
+    DocumentView,
+    'Rendered now and stored as a file (PDF with pdfkit, XLSX with exceljs). Amounts formatted for the locale; XAF without decimals.',
+  )
   @ApiErrors('PAYROLL_RUN_NOT_FOUND', 'USER_NOT_FOUND', 'DOCUMENT_TOO_LARGE_FOR_SYNC', 'DOCUMENT_RENDER_TIMEOUT')
   create(@Tenant() tenant: TenantContext, @Body() body: CreateDocumentDto, @Headers('accept-language') acceptLanguage?: string) {
     return this.documents.create(tenant.companyId, body, acceptLanguage);
@@ -87,9 +98,17 @@ export class DocumentsController {
   @RawResponse()
   @ApiOperation({ summary: 'Download a document', description: 'FILE_NOT_FOUND when its file was deleted.' })
   @ApiParam({ name: 'id', format: 'uuid', description: 'The document' })
-  @ApiFileBytes('The stored bytes with their Content-Type, Content-Disposition: attachment (the filename), ETag and Range support, as the file’s content.', DOCUMENT_FORMATS_PRODUCED)
+  @ApiFileBytes(
+    'The stored bytes with their Content-Type, Content-Disposition: attachment (the filename), ETag and Range support, as the file’s content.',
+    DOCUMENT_FORMATS_PRODUCED,
+  )
   @ApiErrors('DOCUMENT_NOT_FOUND', 'FILE_NOT_FOUND', 'RANGE_NOT_SATISFIABLE')
-  content(@Tenant() tenant: TenantContext, @Param('id', documentId) id: string, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  content(
+    @Tenant() tenant: TenantContext,
+    @Param('id', documentId) id: string,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     return this.documents.content(tenant.companyId, id, request, reply);
   }
 }
@@ -106,9 +125,16 @@ export class DocumentJobsController {
   @ApiOperation({ summary: 'Queue a document job' })
   @ApiBody({
     type: CreateDocumentDto,
-    examples: { ...DOCUMENT_REQUEST_EXAMPLES, payslips: { summary: 'Every payslip of a run, in one ZIP', value: { type: 'payslip', format: 'pdf', data: { payrollRunId: PAYSLIP.payrollRunId } } } },
+    examples: {
+      ...DOCUMENT_REQUEST_EXAMPLES,
+      payslips: { summary: 'Every payslip of a run, in one ZIP', value: { type: 'payslip', format: 'pdf', data: { payrollRunId: PAYSLIP.payrollRunId } } },
+    },
   })
-  @ApiEnvelope(202, DocumentJobView, 'Queued; follow it with GET /document-jobs/:id. A payslip job without employeeId renders every payslip of the run into one ZIP.')
+  @ApiEnvelope(
+    202,
+    DocumentJobView,
+    'Queued; follow it with GET /document-jobs/:id. A payslip job without employeeId renders every payslip of the run into one ZIP.',
+  )
   @ApiErrors('DOCUMENT_TOO_LARGE')
   create(@Tenant() tenant: TenantContext, @Body() body: CreateDocumentDto, @Headers('accept-language') acceptLanguage?: string) {
     return this.jobs.create(tenant.companyId, body, acceptLanguage);
@@ -126,7 +152,11 @@ export class DocumentJobsController {
   @Authenticated('app:read')
   @ApiOperation({ summary: 'Get a document job' })
   @ApiParam({ name: 'id', format: 'uuid', description: 'The document job' })
-  @ApiEnvelope(200, DocumentJobView, '`queued | running | succeeded | failed`, progress 0–100, the document id when done, `error: { code, message }` when failed.')
+  @ApiEnvelope(
+    200,
+    DocumentJobView,
+    '`queued | running | succeeded | failed`, progress 0–100, the document id when done, `error: { code, message }` when failed.',
+  )
   @ApiErrors('DOCUMENT_JOB_NOT_FOUND')
   get(@Tenant() tenant: TenantContext, @Param('id', jobId) id: string) {
     return this.jobs.get(tenant.companyId, id);

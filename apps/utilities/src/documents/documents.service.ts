@@ -6,7 +6,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream';
 import { DataSource, EntityManager } from 'typeorm';
-import { atTurnEnd, EventOutbox, FieldErrors, findPage, negotiateLanguage, Page, PayrollContract, PlatformException, Transactions, unlessAborted } from '@platform/common';
+import {
+  atTurnEnd,
+  EventOutbox,
+  FieldErrors,
+  findPage,
+  negotiateLanguage,
+  Page,
+  PayrollContract,
+  PlatformException,
+  Transactions,
+  unlessAborted,
+} from '@platform/common';
 import { ArchiveBacklog } from './archive-backlog';
 import { DocumentFiles, StoredFile } from './document-files';
 import { DocumentFormat, DocumentRecord, DocumentType, StoredFormat } from './document.entity';
@@ -26,7 +37,11 @@ export const CONTENT_TYPES: Record<StoredFormat, string> = {
   zip: 'application/zip',
 };
 
-const DATA_CLASSES: Record<DocumentType, new () => DocumentDataDto> = { payslip: PayslipDataDto, invoice: InvoiceDataDto, 'financial-report': FinancialReportDataDto };
+const DATA_CLASSES: Record<DocumentType, new () => DocumentDataDto> = {
+  payslip: PayslipDataDto,
+  invoice: InvoiceDataDto,
+  'financial-report': FinancialReportDataDto,
+};
 
 /** The field of a type's data that holds its table rows. */
 const ROW_LISTS: Partial<Record<DocumentType, 'lines' | 'rows'>> = { invoice: 'lines', 'financial-report': 'rows' };
@@ -134,9 +149,16 @@ export class DocumentsService {
     checkRows(requestedRows(body.type, body.data), !options.job);
     const data = await this.validate(body.type, body.data);
     if (body.type === 'payslip' && !(data as PayslipDataDto).employeeId && !options.job) {
-      throw PlatformException.validation({ 'data.employeeId': ['employeeId is required for one payslip; a document job without it renders every payslip of the run'] });
+      throw PlatformException.validation({
+        'data.employeeId': ['employeeId is required for one payslip; a document job without it renders every payslip of the run'],
+      });
     }
-    return { type: body.type, format: body.format, data: JSON.parse(JSON.stringify(body.data)) as Record<string, unknown>, locale: documentLocale(data.locale, acceptLanguage) };
+    return {
+      type: body.type,
+      format: body.format,
+      data: JSON.parse(JSON.stringify(body.data)) as Record<string, unknown>,
+      locale: documentLocale(data.locale, acceptLanguage),
+    };
   }
 
   async create(companyId: string, body: CreateDocumentDto, acceptLanguage: string | string[] | undefined): Promise<DocumentView> {
@@ -148,7 +170,13 @@ export class DocumentsService {
    * Renders, stores the bytes, then writes the file and document rows in one transaction;
    * `settle` runs in that transaction (a job marks itself done there). If it fails, nothing stays.
    */
-  async produce(companyId: string, request: JobRequest, jobId: string | null, onProgress: ProgressListener = () => undefined, settle?: (manager: EntityManager, document: DocumentRecord) => Promise<void>): Promise<DocumentRecord> {
+  async produce(
+    companyId: string,
+    request: JobRequest,
+    jobId: string | null,
+    onProgress: ProgressListener = () => undefined,
+    settle?: (manager: EntityManager, document: DocumentRecord) => Promise<void>,
+  ): Promise<DocumentRecord> {
     const produced = await this.render(companyId, request, jobId === null, onProgress);
     const id = randomUUID();
     try {
@@ -182,7 +210,9 @@ export class DocumentsService {
 
   async list(companyId: string, query: ListDocumentsQueryDto): Promise<Page<DocumentView>> {
     const where = { companyId, ...(query.type ? { type: query.type } : {}) };
-    return findPage(this.dataSource.getRepository(DocumentRecord), where, { createdAt: 'DESC', id: 'DESC' }, query, (records) => records.map((record) => this.view(record)));
+    return findPage(this.dataSource.getRepository(DocumentRecord), where, { createdAt: 'DESC', id: 'DESC' }, query, (records) =>
+      records.map((record) => this.view(record)),
+    );
   }
 
   async get(companyId: string, id: string): Promise<DocumentView> {
@@ -228,7 +258,13 @@ export class DocumentsService {
   private async validate(type: DocumentType, data: Record<string, unknown>): Promise<DocumentDataDto> {
     const key = ROW_LISTS[type];
     const rows = key && Array.isArray(data[key]) ? (data[key] as unknown[]) : undefined;
-    const slices = key && rows ? Array.from({ length: Math.max(1, Math.ceil(rows.length / ROWS_PER_TURN)) }, (_, n) => ({ ...data, [key]: rows.slice(n * ROWS_PER_TURN, (n + 1) * ROWS_PER_TURN) })) : [data];
+    const slices =
+      key && rows
+        ? Array.from({ length: Math.max(1, Math.ceil(rows.length / ROWS_PER_TURN)) }, (_, n) => ({
+            ...data,
+            [key]: rows.slice(n * ROWS_PER_TURN, (n + 1) * ROWS_PER_TURN),
+          }))
+        : [data];
     const errors: FieldErrors = {};
     const instances: DocumentDataDto[] = [];
     for (const [n, slice] of slices.entries()) {
@@ -246,14 +282,16 @@ export class DocumentsService {
     if (instance instanceof InvoiceDataDto) {
       if (!isKnownCurrency(instance.currency)) problems['data.currency'] = ['currency must be an ISO 4217 code'];
       const { subtotal, total } = invoiceTotals(instance);
-      if (!Number.isSafeInteger(subtotal) || !Number.isSafeInteger(total)) problems['data.lines'] = [`the invoice total must stay below ${Number.MAX_SAFE_INTEGER}`];
+      if (!Number.isSafeInteger(subtotal) || !Number.isSafeInteger(total))
+        problems['data.lines'] = [`the invoice total must stay below ${Number.MAX_SAFE_INTEGER}`];
       if (instance.dueDate && instance.dueDate < (instance.issueDate ?? today())) problems['data.dueDate'] = ['dueDate must not be before issueDate'];
     }
     if (instance instanceof FinancialReportDataDto) {
       if (instance.currency && !isKnownCurrency(instance.currency)) problems['data.currency'] = ['currency must be an ISO 4217 code'];
       if (instance.from && instance.to && instance.from > instance.to) problems['data.to'] = ['to must not be before from'];
       const sum = (field: 'debit' | 'credit') => (instance.rows ?? []).reduce((total, row) => total + row[field], 0);
-      if (!Number.isSafeInteger(sum('debit')) || !Number.isSafeInteger(sum('credit'))) problems['data.rows'] = [`the totals must stay below ${Number.MAX_SAFE_INTEGER}`];
+      if (!Number.isSafeInteger(sum('debit')) || !Number.isSafeInteger(sum('credit')))
+        problems['data.rows'] = [`the totals must stay below ${Number.MAX_SAFE_INTEGER}`];
     }
     if (Object.keys(problems).length) throw PlatformException.validation(problems);
     return instance;
@@ -281,11 +319,20 @@ export class DocumentsService {
         const balance = await this.sources.trialBalance(companyId, report.from, report.to);
         await onProgress(30);
         model = trialBalanceModel(balance, report, context);
-        source = { kind: 'trial-balance', from: report.from ?? null, to: report.to ?? null, accounts: balance.accounts.length, balanced: balance.totals.balanced };
+        source = {
+          kind: 'trial-balance',
+          from: report.from ?? null,
+          to: report.to ?? null,
+          accounts: balance.accounts.length,
+          balanced: balance.totals.balanced,
+        };
       }
       name = [slug(model.title), report.from, report.to].filter(Boolean).join('-');
     }
-    checkRows(model.tables.reduce((rows, table) => rows + table.rows.length, 0), sync);
+    checkRows(
+      model.tables.reduce((rows, table) => rows + table.rows.length, 0),
+      sync,
+    );
     const rendered = await this.renderer.render(model, request.format);
     await onProgress(70);
     const filename = `${name}.${request.format}`;
@@ -295,7 +342,13 @@ export class DocumentsService {
   }
 
   /** One employee's payslip, or (no employeeId) every payslip of the run in one ZIP, streamed to the store. */
-  private async payslips(companyId: string, data: PayslipDataDto, format: DocumentFormat, context: ModelContext, onProgress: ProgressListener): Promise<Produced> {
+  private async payslips(
+    companyId: string,
+    data: PayslipDataDto,
+    format: DocumentFormat,
+    context: ModelContext,
+    onProgress: ProgressListener,
+  ): Promise<Produced> {
     if (!data.employeeId) return this.payslipArchive(companyId, data.payrollRunId, format, context, onProgress);
     const { run, payslips } = await this.sources.payslips(companyId, data.payrollRunId, { employeeId: data.employeeId });
     await onProgress(10);
@@ -307,7 +360,14 @@ export class DocumentsService {
     const filename = payslipEntryName(run, slip, format);
     const file = await this.files.put(companyId, filename, CONTENT_TYPES[format], rendered.bytes);
     await onProgress(90);
-    const source = { payrollRunId: run.id, employeeId: slip.employeeId, employeeExternalId: slip.employeeExternalId, period: { start: run.periodStart, end: run.periodEnd }, netPay: slip.netPay, currency: slip.currency };
+    const source = {
+      payrollRunId: run.id,
+      employeeId: slip.employeeId,
+      employeeExternalId: slip.employeeExternalId,
+      period: { start: run.periodStart, end: run.periodEnd },
+      netPay: slip.netPay,
+      currency: slip.currency,
+    };
     return { title: model.title, filename, format, pageCount: rendered.pageCount, source, file };
   }
 
@@ -317,7 +377,13 @@ export class DocumentsService {
    * the archive streamed to the store, so that memory holds a page or two whatever the run's size.
    * A run recalculated meanwhile (its version moves) is started over.
    */
-  private async payslipArchive(companyId: string, runId: string, format: DocumentFormat, context: ModelContext, onProgress: ProgressListener): Promise<Produced> {
+  private async payslipArchive(
+    companyId: string,
+    runId: string,
+    format: DocumentFormat,
+    context: ModelContext,
+    onProgress: ProgressListener,
+  ): Promise<Produced> {
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await this.writePayslipArchive(companyId, runId, format, context, onProgress);
@@ -327,7 +393,13 @@ export class DocumentsService {
     }
   }
 
-  private async writePayslipArchive(companyId: string, runId: string, format: DocumentFormat, context: ModelContext, onProgress: ProgressListener): Promise<Produced> {
+  private async writePayslipArchive(
+    companyId: string,
+    runId: string,
+    format: DocumentFormat,
+    context: ModelContext,
+    onProgress: ProgressListener,
+  ): Promise<Produced> {
     let page = await this.sources.payslips(companyId, runId);
     const { run } = page;
     await onProgress(10);
@@ -339,7 +411,12 @@ export class DocumentsService {
     const backlog = new ArchiveBacklog(ARCHIVE_BACKLOG_BYTES);
     const filename = `payslips-${run.periodStart.slice(0, 7)}-${run.id.slice(0, 8)}.zip`;
     // the archive's failure (destroyed below) fails the backlog, and so the store
-    const storing = this.files.put(companyId, filename, CONTENT_TYPES.zip, pipeline(archive, backlog, () => undefined));
+    const storing = this.files.put(
+      companyId,
+      filename,
+      CONTENT_TYPES.zip,
+      pipeline(archive, backlog, () => undefined),
+    );
     // The store stops reading the archive when it refuses it (FILE_TOO_LARGE past
     // DOCUMENT_MAX_BYTES): the archive then never finishes, so its failure ends the job at once.
     // Every wait below is cut short by it (not raced with it: see unlessAborted).

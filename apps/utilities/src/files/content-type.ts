@@ -53,7 +53,9 @@ export async function decideContentType(head: Buffer, isText: boolean, declared?
 
 /** Textual types are served with their charset. */
 export function servedContentType(contentType: string): string {
-  return contentType.startsWith('text/') || contentType === 'application/json' || contentType === 'application/xml' ? `${contentType}; charset=utf-8` : contentType;
+  return contentType.startsWith('text/') || contentType === 'application/json' || contentType === 'application/xml'
+    ? `${contentType}; charset=utf-8`
+    : contentType;
 }
 
 /**

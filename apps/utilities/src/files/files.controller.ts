@@ -1,7 +1,20 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiQuery } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, CurrentPrincipal, PlatformException, Principal, Public, RawResponse, SecretQuery, Tenant, TenantContext } from '@platform/common';
+import {
+  ApiEnvelope,
+  ApiErrors,
+  ApiTag,
+  Authenticated,
+  CurrentPrincipal,
+  PlatformException,
+  Principal,
+  Public,
+  RawResponse,
+  SecretQuery,
+  Tenant,
+  TenantContext,
+} from '@platform/common';
 import { ApiFileBytes } from './api-file-bytes';
 import { FileLinkQueryDto, FileView, ListFilesQueryDto, UpdateFileDto, UploadFileDto } from './dto/file.dto';
 import { FilesService } from './files.service';
@@ -22,10 +35,18 @@ export class FilesController {
   @Post()
   @HttpCode(201)
   @Authenticated('app:write')
-  @ApiOperation({ summary: 'Upload a file', description: 'Over FILES_MAX_BYTES: FILE_TOO_LARGE, nothing is kept. Executables, unknown binaries and other types outside the allow list: FILE_TYPE_NOT_ALLOWED with `details.detectedContentType`.' })
+  @ApiOperation({
+    summary: 'Upload a file',
+    description:
+      'Over FILES_MAX_BYTES: FILE_TOO_LARGE, nothing is kept. Executables, unknown binaries and other types outside the allow list: FILE_TYPE_NOT_ALLOWED with `details.detectedContentType`.',
+  })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: UploadFileDto })
-  @ApiEnvelope(201, FileView, 'Stored. The type is sniffed from the bytes (allowed: images, PDF, Office and OpenDocument, RTF, ZIP, XML, UTF-8 text); the SHA-256 is kept.')
+  @ApiEnvelope(
+    201,
+    FileView,
+    'Stored. The type is sniffed from the bytes (allowed: images, PDF, Office and OpenDocument, RTF, ZIP, XML, UTF-8 text); the SHA-256 is kept.',
+  )
   @ApiErrors('FILE_TOO_LARGE', 'FILE_TYPE_NOT_ALLOWED')
   upload(@Tenant() tenant: TenantContext, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.files.upload(tenant.companyId, principal, request);
@@ -64,7 +85,11 @@ export class FilesController {
   @Authenticated('app:write')
   @ApiOperation({ summary: 'Revoke a file’s signed links' })
   @FileIdParam()
-  @ApiEnvelope(200, FileView, 'Every signed link given so far stops working; a public file comes back with a new one. Downloads through the new links count in the caller’s usage.')
+  @ApiEnvelope(
+    200,
+    FileView,
+    'Every signed link given so far stops working; a public file comes back with a new one. Downloads through the new links count in the caller’s usage.',
+  )
   @ApiErrors('FILE_NOT_FOUND')
   revokeLinks(@Tenant() tenant: TenantContext, @CurrentPrincipal() principal: Principal, @Param('id', fileId) id: string) {
     return this.files.revokeLinks(tenant.companyId, id, principal);

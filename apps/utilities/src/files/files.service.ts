@@ -81,7 +81,10 @@ export interface StoredFile {
 
 /** Text as sent, without control characters (PostgreSQL refuses NUL in text), trimmed and cut to `max`. */
 function withoutControlCharacters(text: string | undefined, max: number): string {
-  return (text ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, max);
+  return (text ?? '')
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, max);
 }
 
 /** `../../etc/passwd\u0000.pdf` → `passwd.pdf`; never empty. */
@@ -140,7 +143,8 @@ export class FilesService {
           if (part.fieldname !== 'file') throw PlatformException.validation({ [part.fieldname]: ['the file part must be named file'] });
           staged = await this.stage(part);
         } else if (part.fieldname === 'visibility') {
-          if (!FILE_VISIBILITIES.includes(part.value as FileVisibility)) throw PlatformException.validation({ visibility: [`visibility must be one of: ${FILE_VISIBILITIES.join(', ')}`] });
+          if (!FILE_VISIBILITIES.includes(part.value as FileVisibility))
+            throw PlatformException.validation({ visibility: [`visibility must be one of: ${FILE_VISIBILITIES.join(', ')}`] });
           visibility = part.value as FileVisibility;
         } else throw PlatformException.validation({ [part.fieldname]: [`property ${part.fieldname} should not exist`] });
       }
@@ -169,7 +173,9 @@ export class FilesService {
       try {
         await this.dataSource.getRepository(FileRecord).insert(record);
       } catch (error) {
-        await this.storage.remove(storageKey).catch((removal: unknown) => this.logger.error({ err: removal }, `could not remove object ${storageKey} of a failed upload`));
+        await this.storage
+          .remove(storageKey)
+          .catch((removal: unknown) => this.logger.error({ err: removal }, `could not remove object ${storageKey} of a failed upload`));
         throw error;
       }
       const saved = await this.dataSource.getRepository(FileRecord).findOneByOrFail({ id });
@@ -183,7 +189,9 @@ export class FilesService {
 
   async list(companyId: string, query: ListFilesQueryDto): Promise<Page<FileView>> {
     const where = { companyId, deletedAt: IsNull(), ...(query.visibility ? { visibility: query.visibility } : {}) };
-    return findPage(this.dataSource.getRepository(FileRecord), where, { createdAt: 'DESC', id: 'DESC' }, query, (records) => records.map((record) => this.view(record)));
+    return findPage(this.dataSource.getRepository(FileRecord), where, { createdAt: 'DESC', id: 'DESC' }, query, (records) =>
+      records.map((record) => this.view(record)),
+    );
   }
 
   async get(companyId: string, id: string, link: FileLinkQueryDto = {}): Promise<FileView> {
@@ -221,7 +229,9 @@ export class FilesService {
       if (!result.affected) throw new PlatformException('FILE_NOT_FOUND');
       await this.outbox.record(manager, companyId, 'file.deleted', this.view(record));
     });
-    await this.storage.remove(record.storageKey).catch((error: unknown) => this.logger.error({ err: error }, `file ${id} deleted but its object ${record.storageKey} could not be removed`));
+    await this.storage
+      .remove(record.storageKey)
+      .catch((error: unknown) => this.logger.error({ err: error }, `file ${id} deleted but its object ${record.storageKey} could not be removed`));
   }
 
   /** The company's file, bytes streamed with Range support. */
@@ -238,7 +248,10 @@ export class FilesService {
   async download(id: string, link: FileLinkQuery, request: FastifyRequest, reply: FastifyReply): Promise<StreamableFile | undefined> {
     const version = verifyFileLink(this.signingKey, id, link);
     if (version === undefined) throw new PlatformException('FILE_LINK_INVALID');
-    const counted = await this.limits.countWithinLimits([{ key: `file-link:${id}:${normalizeIp(request.ip)}`, limit: this.env.FILES_LINK_DOWNLOADS_PER_MINUTE }], LINK_DOWNLOAD_WINDOW_MS);
+    const counted = await this.limits.countWithinLimits(
+      [{ key: `file-link:${id}:${normalizeIp(request.ip)}`, limit: this.env.FILES_LINK_DOWNLOADS_PER_MINUTE }],
+      LINK_DOWNLOAD_WINDOW_MS,
+    );
     if (counted === 0) throw PlatformException.tooManyRequests(LINK_DOWNLOAD_WINDOW_MS / 1000);
     const record = await this.dataSource.getRepository(FileRecord).findOneBy({ id, deletedAt: IsNull() });
     if (!record || record.visibility !== 'public' || record.linkVersion !== version) throw new PlatformException('FILE_LINK_INVALID');
@@ -319,7 +332,9 @@ export class FilesService {
   }
 
   async discardStored(file: StoredFile): Promise<void> {
-    await this.storage.remove(file.storageKey).catch((error: unknown) => this.logger.error({ err: error }, `could not remove object ${file.storageKey} that was never recorded`));
+    await this.storage
+      .remove(file.storageKey)
+      .catch((error: unknown) => this.logger.error({ err: error }, `could not remove object ${file.storageKey} that was never recorded`));
   }
 
   private async stage(part: MultipartFile): Promise<Staged> {
@@ -362,7 +377,8 @@ export class FilesService {
     const code = (error as { code?: string })?.code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') return new PlatformException('FILE_TOO_LARGE', { params: { limit: this.env.FILES_MAX_BYTES } });
     if (code === 'FST_FILES_LIMIT') return PlatformException.validation({ file: ['send exactly one file per upload'] });
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return PlatformException.validation({ body: ['too many parts: send one file and at most the visibility field'] });
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      return PlatformException.validation({ body: ['too many parts: send one file and at most the visibility field'] });
     if (/multipart|boundary|terminated early/i.test((error as Error)?.message ?? '')) return malformedMultipart();
     return error;
   }

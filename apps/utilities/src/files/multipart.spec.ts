@@ -3,7 +3,19 @@ import Fastify, { FastifyInstance, FastifyPluginCallback } from 'fastify';
 import { multipartStreams, TemporaryFilesNotSupportedError } from './multipart';
 
 const BOUNDARY = 'test-boundary';
-const body = [`--${BOUNDARY}`, 'Content-Disposition: form-data; name="file"; filename="a.txt"', 'Content-Type: text/plain', '', 'hello', `--${BOUNDARY}`, 'Content-Disposition: form-data; name="visibility"', '', 'public', `--${BOUNDARY}--`, ''].join('\r\n');
+const body = [
+  `--${BOUNDARY}`,
+  'Content-Disposition: form-data; name="file"; filename="a.txt"',
+  'Content-Type: text/plain',
+  '',
+  'hello',
+  `--${BOUNDARY}`,
+  'Content-Disposition: form-data; name="visibility"',
+  '',
+  'public',
+  `--${BOUNDARY}--`,
+  '',
+].join('\r\n');
 
 /** An instance with the plugin registered, the hooks added to it recorded by name, its errors recorded, and two routes that read an upload. */
 async function instanceWith(plugin: FastifyPluginCallback): Promise<{ app: FastifyInstance; hooks: string[]; errors: unknown[] }> {
@@ -22,7 +34,8 @@ async function instanceWith(plugin: FastifyPluginCallback): Promise<{ app: Fasti
   await app.register(plugin);
   app.post('/parts', async (request) => {
     const seen: string[] = [];
-    for await (const part of request.parts()) seen.push(part.type === 'file' ? `${part.fieldname}:${(await part.toBuffer()).toString()}` : `${part.fieldname}=${String(part.value)}`);
+    for await (const part of request.parts())
+      seen.push(part.type === 'file' ? `${part.fieldname}:${(await part.toBuffer()).toString()}` : `${part.fieldname}=${String(part.value)}`);
     return { seen };
   });
   app.post('/saved', async (request) => {
@@ -33,7 +46,8 @@ async function instanceWith(plugin: FastifyPluginCallback): Promise<{ app: Fasti
   return { app, hooks, errors };
 }
 
-const upload = (app: FastifyInstance, url: string) => app.inject({ method: 'POST', url, headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, payload: body });
+const upload = (app: FastifyInstance, url: string) =>
+  app.inject({ method: 'POST', url, headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, payload: body });
 
 describe('multipartStreams', () => {
   let app: FastifyInstance | undefined;

@@ -1,7 +1,4 @@
-export type RangeRequest =
-  | { kind: 'full' }
-  | { kind: 'partial'; start: number; end: number }
-  | { kind: 'unsatisfiable' };
+export type RangeRequest = { kind: 'full' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
 
 const SINGLE = /^bytes=(\d*)-(\d*)$/;
 

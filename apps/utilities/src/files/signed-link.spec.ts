@@ -5,7 +5,10 @@ describe('signed file links', () => {
   const id = '3f2b8c1e-4d5a-4f6b-9c7d-8e9f0a1b2c3d';
   const now = Date.UTC(2026, 2, 1);
   const expires = now / 1000 + 3600;
-  const link = (over: { v?: string; expires?: string; signature?: string } = {}) => ({ ...Object.fromEntries(new URLSearchParams(fileLinkQuery(key, id, 3, expires))), ...over });
+  const link = (over: { v?: string; expires?: string; signature?: string } = {}) => ({
+    ...Object.fromEntries(new URLSearchParams(fileLinkQuery(key, id, 3, expires))),
+    ...over,
+  });
 
   it('accepts its own signature until it expires, and gives the version it was signed for', () => {
     expect(link()).toEqual({ v: '3', expires: String(expires), signature: signFileLink(key, id, 3, expires) });

@@ -36,6 +36,7 @@ export function verifyFileLink(key: string, fileId: string, link: FileLinkQuery,
  */
 export function publicLinkBase(env: Pick<Environment, 'PUBLIC_BASE_URL' | 'NODE_ENV' | 'PORT'>): string {
   if (env.PUBLIC_BASE_URL) return env.PUBLIC_BASE_URL.replace(/\/+$/, '');
-  if (env.NODE_ENV === 'production') throw new ConfigurationError(['PUBLIC_BASE_URL: required when NODE_ENV is production (public files’ signed links start with it)']);
+  if (env.NODE_ENV === 'production')
+    throw new ConfigurationError(['PUBLIC_BASE_URL: required when NODE_ENV is production (public files’ signed links start with it)']);
   return `http://127.0.0.1:${env.PORT}`;
 }

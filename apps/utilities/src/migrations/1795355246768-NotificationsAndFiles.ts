@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class NotificationsAndFiles1795355246768 implements MigrationInterface {
-    name = 'NotificationsAndFiles1795355246768'
+  name = 'NotificationsAndFiles1795355246768';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "utilities"."files" (
                 "id" uuid NOT NULL,
                 "company_id" uuid NOT NULL,
@@ -20,10 +20,10 @@ export class NotificationsAndFiles1795355246768 implements MigrationInterface {
                 CONSTRAINT "PK_6c16b9093a142e0e7613b04a3d9" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_files_company_created" ON "utilities"."files" ("company_id", "created_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "utilities"."notification_delivery_attempts" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "company_id" uuid NOT NULL,
@@ -36,10 +36,10 @@ export class NotificationsAndFiles1795355246768 implements MigrationInterface {
                 CONSTRAINT "PK_c5c87075fb55eb9848f89669d16" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_notification_delivery_attempts_delivery" ON "utilities"."notification_delivery_attempts" ("delivery_id", "attempted_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "utilities"."notification_inbox" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "company_id" uuid NOT NULL,
@@ -52,13 +52,13 @@ export class NotificationsAndFiles1795355246768 implements MigrationInterface {
                 CONSTRAINT "PK_c012d0f936cba300e084d3d8d5a" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_notification_inbox_listing" ON "utilities"."notification_inbox" ("company_id", "recipient", "created_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_notification_inbox_notification_recipient" ON "utilities"."notification_inbox" ("notification_id", "recipient")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "utilities"."notifications" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "company_id" uuid NOT NULL,
@@ -72,10 +72,10 @@ export class NotificationsAndFiles1795355246768 implements MigrationInterface {
                 CONSTRAINT "PK_6a72c3c0f683f6462415e653c3a" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_notifications_company_created" ON "utilities"."notifications" ("company_id", "created_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "utilities"."notification_deliveries" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "company_id" uuid NOT NULL,
@@ -93,13 +93,13 @@ export class NotificationsAndFiles1795355246768 implements MigrationInterface {
                 CONSTRAINT "PK_81daeff81f237bd384f7cfc4a4c" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_notification_deliveries_notification" ON "utilities"."notification_deliveries" ("notification_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_notification_deliveries_due" ON "utilities"."notification_deliveries" ("status", "next_attempt_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "utilities"."notification_outbox" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "company_id" uuid NOT NULL,
@@ -113,60 +113,59 @@ export class NotificationsAndFiles1795355246768 implements MigrationInterface {
                 CONSTRAINT "PK_83d47c7dba1da2d038749fe757e" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_notification_outbox_company_created" ON "utilities"."notification_outbox" ("company_id", "created_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_notification_outbox_delivery" ON "utilities"."notification_outbox" ("delivery_id")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "utilities"."uq_notification_outbox_delivery"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "utilities"."idx_notification_outbox_company_created"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "utilities"."notification_outbox"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "utilities"."idx_notification_deliveries_due"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "utilities"."idx_notification_deliveries_notification"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "utilities"."notification_deliveries"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "utilities"."idx_notifications_company_created"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "utilities"."notifications"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "utilities"."uq_notification_inbox_notification_recipient"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "utilities"."idx_notification_inbox_listing"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "utilities"."notification_inbox"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "utilities"."idx_notification_delivery_attempts_delivery"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "utilities"."notification_delivery_attempts"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "utilities"."idx_files_company_created"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "utilities"."files"
         `);
-    }
-
+  }
 }

@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class Documents1795356340444 implements MigrationInterface {
-    name = 'Documents1795356340444'
+  name = 'Documents1795356340444';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "utilities"."document_jobs" (
                 "id" uuid NOT NULL DEFAULT gen_random_uuid(),
                 "company_id" uuid NOT NULL,
@@ -22,13 +22,13 @@ export class Documents1795356340444 implements MigrationInterface {
                 CONSTRAINT "PK_e3211d87a85f3ee381f0fde756c" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_document_jobs_claim" ON "utilities"."document_jobs" ("status", "locked_until")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_document_jobs_company_created" ON "utilities"."document_jobs" ("company_id", "created_at", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "utilities"."documents" (
                 "id" uuid NOT NULL,
                 "company_id" uuid NOT NULL,
@@ -47,27 +47,26 @@ export class Documents1795356340444 implements MigrationInterface {
                 CONSTRAINT "PK_ac51aa5181ee2036f5ca482857c" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "idx_documents_company_created" ON "utilities"."documents" ("company_id", "created_at", "id")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "utilities"."idx_documents_company_created"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "utilities"."documents"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "utilities"."idx_document_jobs_company_created"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "utilities"."idx_document_jobs_claim"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "utilities"."document_jobs"
         `);
-    }
-
+  }
 }

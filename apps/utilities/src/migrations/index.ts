@@ -13,4 +13,19 @@ import { ListFilters1795910000000 } from './1795910000000-ListFilters';
 import { WebhookRetryRequests1796003000000 } from './1796003000000-WebhookRetryRequests';
 import { WebhookEndpointAlerts1796003100000 } from './1796003100000-WebhookEndpointAlerts';
 
-export const UTILITIES_MIGRATIONS: Function[] = [Initial1795352590224, NotificationsAndFiles1795355246768, Documents1795356340444, FileLinkVersions1795704582697, EventOutbox1795716327578, CapturedMessages1795717453393, DocumentJobsOnTheQueue1795720460630, WebhookEndpoints1795800000000, WebhookEventsAndDeliveries1795800100000, ListSync1795810000000, CursorKeys1795870000000, ListFilters1795910000000, WebhookRetryRequests1796003000000, WebhookEndpointAlerts1796003100000];
+export const UTILITIES_MIGRATIONS: Function[] = [
+  Initial1795352590224,
+  NotificationsAndFiles1795355246768,
+  Documents1795356340444,
+  FileLinkVersions1795704582697,
+  EventOutbox1795716327578,
+  CapturedMessages1795717453393,
+  DocumentJobsOnTheQueue1795720460630,
+  WebhookEndpoints1795800000000,
+  WebhookEventsAndDeliveries1795800100000,
+  ListSync1795810000000,
+  CursorKeys1795870000000,
+  ListFilters1795910000000,
+  WebhookRetryRequests1796003000000,
+  WebhookEndpointAlerts1796003100000,
+];

@@ -45,7 +45,9 @@ export class AccountEmailsController implements OnApplicationBootstrap {
 
   onApplicationBootstrap(): void {
     if (this.env.NODE_ENV === 'production' && !this.env.SMTP_URL) {
-      this.logger.warn('SMTP_URL is not set: account emails (verification, password reset, invitations) are not sent, and with NODE_ENV=production their links are not printed either');
+      this.logger.warn(
+        'SMTP_URL is not set: account emails (verification, password reset, invitations) are not sent, and with NODE_ENV=production their links are not printed either',
+      );
     }
   }
 
@@ -58,7 +60,17 @@ export class AccountEmailsController implements OnApplicationBootstrap {
     }
     const id = randomUUID();
     try {
-      await this.providers.for('email').send({ deliveryId: id, notificationId: id, companyId: '', channel: 'email', to: email.to, category: `account:${email.kind}`, title: email.subject, body: email.text, data: null });
+      await this.providers.for('email').send({
+        deliveryId: id,
+        notificationId: id,
+        companyId: '',
+        channel: 'email',
+        to: email.to,
+        category: `account:${email.kind}`,
+        title: email.subject,
+        body: email.text,
+        data: null,
+      });
     } catch (error) {
       this.logger.warn(`account email (${email.kind}) not sent: ${(error as Error).message}`);
       // a permanent refusal (5xx from the server) will not pass on a retry either, but the address may be fixed; auth's job gives up after its attempts

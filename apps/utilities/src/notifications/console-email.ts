@@ -1,7 +1,12 @@
 import type { UtilitiesContract } from '@platform/common';
 
 /** How the console names each kind of account email. */
-const KIND_WORDS: Record<string, string> = { verify_email: 'verification', password_reset: 'password reset', invitation: 'invitation', already_registered: 'account notice' };
+const KIND_WORDS: Record<string, string> = {
+  verify_email: 'verification',
+  password_reset: 'password reset',
+  invitation: 'invitation',
+  already_registered: 'account notice',
+};
 
 /** What could end a printed line, move the cursor, drive the terminal or reorder what it shows. */
 const UNPRINTABLE = /[\p{Cc}\p{Zl}\p{Zp}\p{Bidi_Control}]/gu;

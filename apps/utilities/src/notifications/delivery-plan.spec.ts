@@ -7,7 +7,16 @@ const NO_PHONE = '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d';
 
 describe('parseRecipients', () => {
   it('sorts employee ids, emails and phone numbers, deduplicated and normalized', () => {
-    const parsed = parseRecipients([EMPLOYEE.toUpperCase(), 'Amina@Example.cm', '+237 677-00-00-01', 'amina@example.cm', EMPLOYEE, 'nobody@', '677000001', 'hello']);
+    const parsed = parseRecipients([
+      EMPLOYEE.toUpperCase(),
+      'Amina@Example.cm',
+      '+237 677-00-00-01',
+      'amina@example.cm',
+      EMPLOYEE,
+      'nobody@',
+      '677000001',
+      'hello',
+    ]);
     expect(parsed.employeeIds).toEqual([EMPLOYEE]);
     expect(parsed.emails).toEqual(['amina@example.cm']);
     expect(parsed.phones).toEqual(['+237677000001']);

@@ -95,7 +95,13 @@ export function planDeliveries(
     const phone = employee.phone ? normalizePhone(employee.phone) : null;
     for (const channel of ['sms', 'whatsapp'] as const) {
       if (phone) add(channel, phone, employee.id);
-      else add(channel, employee.id, employee.id, employee.phone ? 'the employee’s phone number is not in international format' : 'the employee has no phone number');
+      else
+        add(
+          channel,
+          employee.id,
+          employee.id,
+          employee.phone ? 'the employee’s phone number is not in international format' : 'the employee has no phone number',
+        );
     }
     add('push', employee.id, employee.id);
   }

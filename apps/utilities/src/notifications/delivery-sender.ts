@@ -39,7 +39,12 @@ export class DeliverySender implements OnApplicationBootstrap {
 
   /** Queues a delivery just written in `manager`'s transaction. */
   enqueue(manager: EntityManager, delivery: { id: string; companyId: string }): Promise<string> {
-    return this.queue.add(DELIVER_NOTIFICATION, { deliveryId: delivery.id }, { companyId: delivery.companyId, jobKey: rowJobKey(DELIVER_NOTIFICATION, delivery.id) }, manager);
+    return this.queue.add(
+      DELIVER_NOTIFICATION,
+      { deliveryId: delivery.id },
+      { companyId: delivery.companyId, jobKey: rowJobKey(DELIVER_NOTIFICATION, delivery.id) },
+      manager,
+    );
   }
 
   /** Pending deliveries without a job (written before deliveries were jobs) get one. */

@@ -12,7 +12,9 @@ export const COMPANY_INBOX = 'company';
 @Index('idx_notification_inbox_listing', ['companyId', 'recipient', 'createdAt'])
 // an inbox's unread entries (not archived), what an inbox is most asked for: in its order (page mode) and in the cursor's key's;
 // its other filters walk the one recipient's entries
-@Index('idx_notification_inbox_unread_listing', ['companyId', 'recipient', 'createdAt', 'notificationId'], { where: '"read_at" IS NULL AND "archived_at" IS NULL' })
+@Index('idx_notification_inbox_unread_listing', ['companyId', 'recipient', 'createdAt', 'notificationId'], {
+  where: '"read_at" IS NULL AND "archived_at" IS NULL',
+})
 @Index('idx_notification_inbox_unread', ['companyId', 'recipient', 'notificationId'], { where: '"read_at" IS NULL AND "archived_at" IS NULL' })
 export class InboxEntry {
   @PrimaryGeneratedColumn('uuid')

@@ -57,13 +57,18 @@ export class InboxService {
       .getRepository(InboxEntry)
       .createQueryBuilder('entry')
       .innerJoinAndMapOne('entry.notification', Notification, 'notification', 'notification.id = entry.notificationId')
-      .where('entry.companyId = :companyId AND entry.recipient = :recipient AND entry.archivedAt IS NULL', { companyId, recipient: query.recipient ?? COMPANY_INBOX });
+      .where('entry.companyId = :companyId AND entry.recipient = :recipient AND entry.archivedAt IS NULL', {
+        companyId,
+        recipient: query.recipient ?? COMPANY_INBOX,
+      });
     if (query.category) builder.andWhere('entry.category = :category', { category: query.category });
     if (query.unread === true) builder.andWhere('entry.readAt IS NULL');
     if (query.unread === false) builder.andWhere('entry.readAt IS NOT NULL');
     builder.orderBy('entry.createdAt', 'DESC').addOrderBy('entry.notificationId', 'DESC');
     // an item is its notification within the inbox: cursor mode pages by that id
-    return findPage(builder, query, (entries) => entries.map((entry) => item(entry, (entry as InboxEntry & { notification: Notification }).notification)), { key: ['notificationId'] });
+    return findPage(builder, query, (entries) => entries.map((entry) => item(entry, (entry as InboxEntry & { notification: Notification }).notification)), {
+      key: ['notificationId'],
+    });
   }
 
   async markRead(companyId: string, id: string, recipient: string | undefined, read: boolean): Promise<InboxItem> {
@@ -79,7 +84,13 @@ export class InboxService {
 
   async readAll(companyId: string, filter: InboxFilterDto): Promise<{ updated: number }> {
     const result = await this.dataSource.getRepository(InboxEntry).update(
-      { companyId, recipient: filter.recipient ?? COMPANY_INBOX, readAt: IsNull(), archivedAt: IsNull(), ...(filter.category ? { category: filter.category } : {}) },
+      {
+        companyId,
+        recipient: filter.recipient ?? COMPANY_INBOX,
+        readAt: IsNull(),
+        archivedAt: IsNull(),
+        ...(filter.category ? { category: filter.category } : {}),
+      },
       { readAt: new Date() },
     );
     return { updated: result.affected ?? 0 };
@@ -98,7 +109,10 @@ export class InboxService {
       .createQueryBuilder('entry')
       .select('entry.category', 'category')
       .addSelect('COUNT(*)', 'count')
-      .where('entry.companyId = :companyId AND entry.recipient = :recipient AND entry.readAt IS NULL AND entry.archivedAt IS NULL', { companyId, recipient: recipient ?? COMPANY_INBOX })
+      .where('entry.companyId = :companyId AND entry.recipient = :recipient AND entry.readAt IS NULL AND entry.archivedAt IS NULL', {
+        companyId,
+        recipient: recipient ?? COMPANY_INBOX,
+      })
       .groupBy('entry.category')
       .getRawMany<{ category: NotificationCategory; count: string | number }>();
     const byCategory = Object.fromEntries(NOTIFICATION_CATEGORIES.map((category) => [category, 0])) as Record<NotificationCategory, number>;
@@ -107,7 +121,9 @@ export class InboxService {
   }
 
   private async entry(companyId: string, notificationId: string, recipient: string | undefined): Promise<InboxEntry> {
-    const entry = await this.dataSource.getRepository(InboxEntry).findOneBy({ companyId, notificationId, recipient: recipient ?? COMPANY_INBOX, archivedAt: IsNull() });
+    const entry = await this.dataSource
+      .getRepository(InboxEntry)
+      .findOneBy({ companyId, notificationId, recipient: recipient ?? COMPANY_INBOX, archivedAt: IsNull() });
     if (!entry) throw new PlatformException('NOTIFICATION_NOT_FOUND');
     return entry;
   }

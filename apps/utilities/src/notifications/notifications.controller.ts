@@ -9,7 +9,10 @@ import { NotificationsService } from './notifications.service';
 const notificationId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('NOTIFICATION_NOT_FOUND') });
 /** The tag of the notification, inbox and preference routes. */
 export const NotificationsTag = () =>
-  ApiTag('Notifications', 'Notifications sent to the company inbox, employees, email addresses and phone numbers on every channel the category’s preference allows; in-app inboxes; the preferences.');
+  ApiTag(
+    'Notifications',
+    'Notifications sent to the company inbox, employees, email addresses and phone numbers on every channel the category’s preference allows; in-app inboxes; the preferences.',
+  );
 const NotificationIdParam = () => ApiParam({ name: 'id', format: 'uuid', description: 'The notification' });
 const INBOX = 'In-app inbox: the company’s when `recipient` is left out, else the HR employee’s.';
 
@@ -29,7 +32,8 @@ export class NotificationsController {
   @SuccessMessage('accepted')
   @ApiOperation({
     summary: 'Send a notification',
-    description: 'USER_NOT_FOUND names in `details.unknownEmployeeIds` the recipients that are not employees of the company; nothing is written then, nor when HR cannot be asked (UPSTREAM_UNAVAILABLE).',
+    description:
+      'USER_NOT_FOUND names in `details.unknownEmployeeIds` the recipients that are not employees of the company; nothing is written then, nor when HR cannot be asked (UPSTREAM_UNAVAILABLE).',
   })
   @ApiBody({
     type: SendNotificationDto,
@@ -37,11 +41,23 @@ export class NotificationsController {
       company: { summary: 'To the company inbox', value: { category: 'general', title: 'Payroll closes Friday', body: 'Send timesheets by Thursday noon.' } },
       addresses: {
         summary: 'To an email address and a phone number',
-        value: { category: 'due', title: 'Timesheets due', body: 'Send your timesheets by Thursday noon.', recipients: ['ops@example.cm', '+237677000001'], channels: ['email', 'sms'] },
+        value: {
+          category: 'due',
+          title: 'Timesheets due',
+          body: 'Send your timesheets by Thursday noon.',
+          recipients: ['ops@example.cm', '+237677000001'],
+          channels: ['email', 'sms'],
+        },
       },
       employees: {
         summary: 'To employees (their inboxes and the contact details HR holds)',
-        value: { category: 'approval', title: 'Leave request approved', body: 'Your leave from 2 to 6 March is approved.', recipients: ['3f2b8c1e-4d5a-4f6b-9c7d-8e9f0a1b2c3d'], data: { leaveRequestId: 'a1b2c3d4-0000-4000-8000-000000000001' } },
+        value: {
+          category: 'approval',
+          title: 'Leave request approved',
+          body: 'Your leave from 2 to 6 March is approved.',
+          recipients: ['3f2b8c1e-4d5a-4f6b-9c7d-8e9f0a1b2c3d'],
+          data: { leaveRequestId: 'a1b2c3d4-0000-4000-8000-000000000001' },
+        },
       },
     },
   })
@@ -115,7 +131,11 @@ export class NotificationsController {
   @Authenticated('app:write')
   @ApiOperation({ summary: 'Archive an inbox item' })
   @NotificationIdParam()
-  @ApiEnvelope(200, InboxItemView, `${INBOX} Archives the item: it leaves the inbox; the notification and its deliveries are kept. NOTIFICATION_NOT_FOUND when it is not in this inbox (or already archived).`)
+  @ApiEnvelope(
+    200,
+    InboxItemView,
+    `${INBOX} Archives the item: it leaves the inbox; the notification and its deliveries are kept. NOTIFICATION_NOT_FOUND when it is not in this inbox (or already archived).`,
+  )
   @ApiErrors('NOTIFICATION_NOT_FOUND')
   archive(@Tenant() tenant: TenantContext, @Param('id', notificationId) id: string, @Query() query: InboxQueryDto) {
     return this.inbox.archive(tenant.companyId, id, query.recipient);

@@ -49,7 +49,9 @@ export class NotificationsService {
   async send(companyId: string, input: SendNotificationDto): Promise<SendResult> {
     const recipients = parseRecipients(input.recipients ?? []);
     if (recipients.invalid.size) {
-      throw PlatformException.validation(Object.fromEntries([...recipients.invalid].map(([index, why]) => [`recipients.${index}`, [`recipients.${index} ${why}`]])));
+      throw PlatformException.validation(
+        Object.fromEntries([...recipients.invalid].map(([index, why]) => [`recipients.${index}`, [`recipients.${index} ${why}`]])),
+      );
     }
     const employees = recipients.employeeIds.length ? await this.hr.contacts(companyId, recipients.employeeIds) : { items: [], unknownEmployeeIds: [] };
     if (employees.unknownEmployeeIds.length) {
@@ -73,7 +75,15 @@ export class NotificationsService {
       if (plan.inboxes.length) {
         await manager.insert(
           InboxEntry,
-          plan.inboxes.map((recipient) => ({ companyId, notificationId: saved.id, recipient, category: saved.category, createdAt: saved.createdAt, readAt: null, archivedAt: null })),
+          plan.inboxes.map((recipient) => ({
+            companyId,
+            notificationId: saved.id,
+            recipient,
+            category: saved.category,
+            createdAt: saved.createdAt,
+            readAt: null,
+            archivedAt: null,
+          })),
         );
       }
       if (plan.deliveries.length) {
@@ -105,10 +115,14 @@ export class NotificationsService {
     if (!notification) throw new PlatformException('NOTIFICATION_NOT_FOUND');
     const [inboxes, deliveries] = await Promise.all([
       this.dataSource.getRepository(InboxEntry).find({ where: { companyId, notificationId: id }, order: { recipient: 'ASC' } }),
-      this.dataSource.getRepository(NotificationDelivery).find({ where: { companyId, notificationId: id }, order: { channel: 'ASC', createdAt: 'ASC', recipient: 'ASC' } }),
+      this.dataSource
+        .getRepository(NotificationDelivery)
+        .find({ where: { companyId, notificationId: id }, order: { channel: 'ASC', createdAt: 'ASC', recipient: 'ASC' } }),
     ]);
     const attempts = deliveries.length
-      ? await this.dataSource.getRepository(DeliveryAttempt).find({ where: { companyId, deliveryId: In(deliveries.map((d) => d.id)) }, order: { attemptedAt: 'ASC' } })
+      ? await this.dataSource
+          .getRepository(DeliveryAttempt)
+          .find({ where: { companyId, deliveryId: In(deliveries.map((d) => d.id)) }, order: { attemptedAt: 'ASC' } })
       : [];
     const attemptsByDelivery = new Map<string, DeliveryAttempt[]>();
     for (const attempt of attempts) attemptsByDelivery.set(attempt.deliveryId, [...(attemptsByDelivery.get(attempt.deliveryId) ?? []), attempt]);
@@ -122,25 +136,23 @@ export class NotificationsService {
       channels: notification.channels,
       createdAt: notification.createdAt,
       inboxes: inboxes.map((entry) => ({ recipient: entry.recipient, readAt: entry.readAt, archivedAt: entry.archivedAt })),
-      deliveries: deliveries.map(
-        (delivery): DeliveryView => ({
-          id: delivery.id,
-          channel: delivery.channel,
-          recipient: delivery.recipient,
-          employeeId: delivery.employeeId,
-          status: delivery.status,
-          nextAttemptAt: delivery.status === 'pending' ? delivery.nextAttemptAt : null,
-          sentAt: delivery.sentAt,
-          lastError: delivery.lastError,
-          attempts: (attemptsByDelivery.get(delivery.id) ?? []).map((attempt) => ({
-            at: attempt.attemptedAt,
-            outcome: attempt.outcome,
-            provider: attempt.provider,
-            durationMs: attempt.durationMs,
-            error: attempt.error,
-          })),
-        }),
-      ),
+      deliveries: deliveries.map((delivery): DeliveryView => ({
+        id: delivery.id,
+        channel: delivery.channel,
+        recipient: delivery.recipient,
+        employeeId: delivery.employeeId,
+        status: delivery.status,
+        nextAttemptAt: delivery.status === 'pending' ? delivery.nextAttemptAt : null,
+        sentAt: delivery.sentAt,
+        lastError: delivery.lastError,
+        attempts: (attemptsByDelivery.get(delivery.id) ?? []).map((attempt) => ({
+          at: attempt.attemptedAt,
+          outcome: attempt.outcome,
+          provider: attempt.provider,
+          durationMs: attempt.durationMs,
+          error: attempt.error,
+        })),
+      })),
     };
   }
 }

@@ -14,7 +14,11 @@ export class PreferencesController {
   @Get()
   @Authenticated('app:read')
   @ApiOperation({ summary: 'List notification preferences' })
-  @ApiEnvelope(200, PreferencesView, 'The nine categories, each with its channels: stored, or the defaults (inApp, email, push on; sms, whatsapp off) for a category never set.')
+  @ApiEnvelope(
+    200,
+    PreferencesView,
+    'The nine categories, each with its channels: stored, or the defaults (inApp, email, push on; sms, whatsapp off) for a category never set.',
+  )
   list(@Tenant() tenant: TenantContext) {
     return this.preferences.list(tenant.companyId);
   }

@@ -3,7 +3,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import { Batcher, PipelinedConnection, PreparedStatement, qualifiedTable, SerializedJson } from '@platform/common';
-import { DEFAULT_CHANNELS, NOTIFICATION_CATEGORIES, NOTIFICATION_CHANNELS, NotificationCategory, NotificationPreference } from './notification-preference.entity';
+import {
+  DEFAULT_CHANNELS,
+  NOTIFICATION_CATEGORIES,
+  NOTIFICATION_CHANNELS,
+  NotificationCategory,
+  NotificationPreference,
+} from './notification-preference.entity';
 import { PreferenceView } from './dto/notification-views.dto';
 import { UpdatePreferenceDto } from './dto/update-preference.dto';
 
@@ -135,7 +141,11 @@ export class PreferencesService implements OnApplicationShutdown {
    */
   private async upsertMany(batch: PreferenceWrite[]): Promise<SerializedJson[]> {
     const sorted = batch.length > 1 ? [...batch].sort((a, b) => (a.key < b.key ? -1 : 1)) : batch;
-    const values = [sorted.map((write) => write.companyId), sorted.map((write) => write.category), ...NOTIFICATION_CHANNELS.map((_, i) => sorted.map((write) => write.flags[i]))];
+    const values = [
+      sorted.map((write) => write.companyId),
+      sorted.map((write) => write.category),
+      ...NOTIFICATION_CHANNELS.map((_, i) => sorted.map((write) => write.flags[i])),
+    ];
     this.pipeline ??= PipelinedConnection.of(this.dataSource);
     const rows = await this.pipeline.run<{ key: string; json: string }>(this.upsertStatement(), values);
     const byRow = new Map(rows.map((row) => [row.key, row.json]));

@@ -44,7 +44,11 @@ export function Internal<T extends RouteTypes>(route: InternalRoute<T>) {
     ApiExcludeEndpoint(),
     RequestMapping({ path: route.path, method: RequestMethod[route.method] }),
   );
-  return decorator as <Handler extends (...args: AnyParameters) => Served<T['response']> | Promise<Served<T['response']>>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<Handler>) => void;
+  return decorator as <Handler extends (...args: AnyParameters) => Served<T['response']> | Promise<Served<T['response']>>>(
+    target: object,
+    key: string | symbol,
+    descriptor: TypedPropertyDescriptor<Handler>,
+  ) => void;
 }
 
 /**
@@ -56,8 +60,18 @@ export function Authenticated(...scopes: Scope[]) {
     SetMetadata(AUTH_DECLARATION_KEY, { scopes } satisfies AuthDeclaration),
     // one requirement naming the three schemes: they are sent together, not one of them
     ApiSecurity({ ...PLATFORM_SECURITY }),
-    ApiHeader({ name: 'X-Workspace-Id', required: false, description: 'Workspace owning the acting company; sent with X-Acting-Company-Id', schema: { type: 'string', ...UUID } }),
-    ApiHeader({ name: 'X-Acting-Company-Id', required: false, description: 'Client company to act for; must belong to X-Workspace-Id', schema: { type: 'string', ...UUID } }),
+    ApiHeader({
+      name: 'X-Workspace-Id',
+      required: false,
+      description: 'Workspace owning the acting company; sent with X-Acting-Company-Id',
+      schema: { type: 'string', ...UUID },
+    }),
+    ApiHeader({
+      name: 'X-Acting-Company-Id',
+      required: false,
+      description: 'Client company to act for; must belong to X-Workspace-Id',
+      schema: { type: 'string', ...UUID },
+    }),
   );
 }
 
@@ -80,6 +94,11 @@ export function AuthenticatedOrSignedIn(...scopes: Scope[]) {
   return applyDecorators(
     Authenticated(...scopes),
     SetMetadata(AUTH_DECLARATION_KEY, { scopes, sessions: 'also' } satisfies AuthDeclaration),
-    ApiHeader({ name: 'X-Organization-Id', required: false, description: 'With a session (the dashboard): the organization to act for', schema: { type: 'string', ...UUID } }),
+    ApiHeader({
+      name: 'X-Organization-Id',
+      required: false,
+      description: 'With a session (the dashboard): the organization to act for',
+      schema: { type: 'string', ...UUID },
+    }),
   );
 }

@@ -71,7 +71,17 @@ export class RouteAudit implements OnApplicationBootstrap {
             routes.push({
               method,
               path,
-              access: isInternal ? 'internal' : isPublic ? 'public' : !declaration ? 'UNDECLARED' : declaration.sessions === 'only' ? 'signed-in' : declaration.sessions === 'also' ? 'authenticated-or-signed-in' : 'authenticated',
+              access: isInternal
+                ? 'internal'
+                : isPublic
+                  ? 'public'
+                  : !declaration
+                    ? 'UNDECLARED'
+                    : declaration.sessions === 'only'
+                      ? 'signed-in'
+                      : declaration.sessions === 'also'
+                        ? 'authenticated-or-signed-in'
+                        : 'authenticated',
               scopes: declaration && !isPublic ? [...declaration.scopes] : [],
               response,
             });

@@ -20,7 +20,11 @@ export class ScopeGuard implements CanActivate {
     const missing = declaration.scopes.find((scope) => !principal.scopes.has(scope));
     if (missing && state.session?.role) {
       // a person's scopes are their role's: a developer writes what a viewer only reads
-      throw new PlatformException('INSUFFICIENT_SCOPE', { reason: 'role', params: { scope: missing, role: 'developer' }, details: { requiredScope: missing, role: state.session.role } });
+      throw new PlatformException('INSUFFICIENT_SCOPE', {
+        reason: 'role',
+        params: { scope: missing, role: 'developer' },
+        details: { requiredScope: missing, role: state.session.role },
+      });
     }
     if (missing) throw new PlatformException('INSUFFICIENT_SCOPE', { params: { scope: missing }, details: { requiredScope: missing } });
     return true;

@@ -11,7 +11,20 @@ function jwt(header: object, claims: object, key: KeyObject = privateKey): strin
 }
 
 const now = () => Math.floor(Date.now() / 1000);
-const claims = (overrides: object = {}) => ({ iss: 'platform-auth', aud: 'sandbox', sub: 'u1', sid: 's1', org: 'o1', role: 'developer', pa: 1, csrf: true, iat: now(), exp: now() + 60, jti: 'j', ...overrides });
+const claims = (overrides: object = {}) => ({
+  iss: 'platform-auth',
+  aud: 'sandbox',
+  sub: 'u1',
+  sid: 's1',
+  org: 'o1',
+  role: 'developer',
+  pa: 1,
+  csrf: true,
+  iat: now(),
+  exp: now() + 60,
+  jti: 'j',
+  ...overrides,
+});
 const header = { alg: 'ES256', typ: 'session+jwt', kid: 'session-k' };
 const keyOf = async (kid: string) => {
   if (kid === 'session-k') return publicKey;
@@ -27,11 +40,21 @@ const refusal = (token: string) =>
 
 describe('session tokens', () => {
   it('verifies a session token into the person, session, organization and role', async () => {
-    await expect(verifySessionToken(jwt(header, claims()), keyOf, expected)).resolves.toMatchObject({ userId: 'u1', sessionId: 's1', organizationId: 'o1', role: 'developer', periodAnchor: 1, csrf: true });
+    await expect(verifySessionToken(jwt(header, claims()), keyOf, expected)).resolves.toMatchObject({
+      userId: 'u1',
+      sessionId: 's1',
+      organizationId: 'o1',
+      role: 'developer',
+      periodAnchor: 1,
+      csrf: true,
+    });
   });
 
   it('carries the organization’s plan and limits, by which a person’s requests are metered; a token without them (an auth of the release before) has none', async () => {
-    await expect(verifySessionToken(jwt(header, claims({ plan: 'api-business', rl: { b: 40, q: 100_000 } })), keyOf, expected)).resolves.toMatchObject({ plan: 'api-business', rateLimits: { burstPerSecond: 40, monthlyQuota: 100_000 } });
+    await expect(verifySessionToken(jwt(header, claims({ plan: 'api-business', rl: { b: 40, q: 100_000 } })), keyOf, expected)).resolves.toMatchObject({
+      plan: 'api-business',
+      rateLimits: { burstPerSecond: 40, monthlyQuota: 100_000 },
+    });
     await expect(verifySessionToken(jwt(header, claims()), keyOf, expected)).resolves.toMatchObject({ plan: null, rateLimits: null });
     expect(await refusal(jwt(header, claims({ plan: 'free-for-all' })))).toBe('GATEWAY_AUTH_INVALID');
     expect(await refusal(jwt(header, claims({ rl: { b: 'many', q: 1 } })))).toBe('GATEWAY_AUTH_INVALID');

@@ -97,7 +97,11 @@ export function sessionTokenHeader(token: string) {
  * SESSION_TOKEN_LIFETIME_SECONDS, not issued in the future. Anything wrong is GATEWAY_AUTH_INVALID;
  * the key lookup's own refusal (an unknown `kid`, auth unreachable) is passed on as it is.
  */
-export async function verifySessionToken(token: string, keyOf: (kid: string) => Promise<KeyObject>, expected: { issuer: string; audience: string }): Promise<SessionPrincipal> {
+export async function verifySessionToken(
+  token: string,
+  keyOf: (kid: string) => Promise<KeyObject>,
+  expected: { issuer: string; audience: string },
+): Promise<SessionPrincipal> {
   const header = sessionTokenHeader(token);
   if (!header) throw new PlatformException('GATEWAY_AUTH_INVALID');
   const key = await keyOf(header.kid).catch((error: unknown) => {
@@ -107,7 +111,8 @@ export async function verifySessionToken(token: string, keyOf: (kid: string) => 
   try {
     claims = verify(token, key, { algorithms: [TOKEN_ALGORITHM], issuer: expected.issuer, audience: expected.audience });
   } catch (error) {
-    if (error instanceof TokenExpiredError || error instanceof JsonWebTokenError) throw new PlatformException('GATEWAY_AUTH_INVALID', { reason: error instanceof TokenExpiredError ? 'expired' : undefined });
+    if (error instanceof TokenExpiredError || error instanceof JsonWebTokenError)
+      throw new PlatformException('GATEWAY_AUTH_INVALID', { reason: error instanceof TokenExpiredError ? 'expired' : undefined });
     throw error;
   }
   const now = Date.now() / 1000;

@@ -40,7 +40,14 @@ describe('validateEnvironment', () => {
     expect(validateEnvironment({ PUBLIC_BASE_URL: 'https://api.example.com' }).PUBLIC_BASE_URL).toBe('https://api.example.com');
     expect(validateEnvironment({ PUBLIC_BASE_URL: 'http://127.0.0.1:3000/platform' }).PUBLIC_BASE_URL).toBe('http://127.0.0.1:3000/platform');
     expect(validateEnvironment({ PUBLIC_BASE_URL: '' }).PUBLIC_BASE_URL).toBeUndefined();
-    for (const bad of ['api.example.com', '/api', 'ftp://api.example.com', 'https://api.example.com/?x=1', 'https://api.example.com/#top', 'javascript:alert(1)']) {
+    for (const bad of [
+      'api.example.com',
+      '/api',
+      'ftp://api.example.com',
+      'https://api.example.com/?x=1',
+      'https://api.example.com/#top',
+      'javascript:alert(1)',
+    ]) {
       expect(() => validateEnvironment({ PUBLIC_BASE_URL: bad })).toThrow(/PUBLIC_BASE_URL must be an absolute http\(s\) URL/);
     }
   });

@@ -20,7 +20,10 @@ export interface CompanyName {
   name: string | null;
 }
 
-export const COMPANY_NAME: InternalRoute<{ params: { companyId: string }; response: CompanyName }> = { method: 'GET', path: '/internal/v1/companies/:companyId/name' };
+export const COMPANY_NAME: InternalRoute<{ params: { companyId: string }; response: CompanyName }> = {
+  method: 'GET',
+  path: '/internal/v1/companies/:companyId/name',
+};
 
 /** RFC 7517; the token keys of every service are a copy of it. */
 export interface Jwks {

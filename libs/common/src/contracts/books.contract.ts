@@ -54,7 +54,10 @@ export interface JournalEntry {
  * posted. Refused: JOURNAL_ENTRY_NOT_BALANCED, ACCOUNT_NOT_FOUND, ACCOUNT_INACTIVE,
  * ACCOUNTING_PERIOD_CLOSED, BOOKS_CURRENCY_MISMATCH.
  */
-export const POST_JOURNAL_ENTRY: InternalRoute<{ body: SourceJournalEntry; response: JournalEntry }> = { method: 'POST', path: '/internal/v1/books/journal-entries' };
+export const POST_JOURNAL_ENTRY: InternalRoute<{ body: SourceJournalEntry; response: JournalEntry }> = {
+  method: 'POST',
+  path: '/internal/v1/books/journal-entries',
+};
 
 export interface TrialBalanceQuery {
   companyId: string;
@@ -90,4 +93,7 @@ export interface TrialBalance {
   totals: TrialBalanceColumns & { balanced: boolean };
 }
 
-export const TRIAL_BALANCE: InternalRoute<{ query: TrialBalanceQuery; response: TrialBalance }> = { method: 'GET', path: '/internal/v1/books/reports/trial-balance' };
+export const TRIAL_BALANCE: InternalRoute<{ query: TrialBalanceQuery; response: TrialBalance }> = {
+  method: 'GET',
+  path: '/internal/v1/books/reports/trial-balance',
+};

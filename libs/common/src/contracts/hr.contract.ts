@@ -99,4 +99,7 @@ export interface PayrollInputsPage extends PayrollInputs {
   nextAfter: string | null;
 }
 
-export const PAYROLL_INPUTS: InternalRoute<{ body: PayrollInputsRequest; response: PayrollInputsPage }> = { method: 'POST', path: '/internal/v1/hr/payroll-inputs' };
+export const PAYROLL_INPUTS: InternalRoute<{ body: PayrollInputsRequest; response: PayrollInputsPage }> = {
+  method: 'POST',
+  path: '/internal/v1/hr/payroll-inputs',
+};

@@ -56,7 +56,10 @@ export const CREATE_PAYMENT: InternalRoute<{ body: CreatePaymentBody; headers: {
 };
 
 /** PAYMENT_NOT_FOUND for another company's payment too. */
-export const PAYMENT: InternalRoute<{ params: { id: string }; query: { companyId: string }; response: Payment }> = { method: 'GET', path: '/internal/v1/pay/payments/:id' };
+export const PAYMENT: InternalRoute<{ params: { id: string }; query: { companyId: string }; response: Payment }> = {
+  method: 'GET',
+  path: '/internal/v1/pay/payments/:id',
+};
 
 /** The most payments one bulk payout call takes. */
 export const MAX_BULK_PAYOUTS = 500;

@@ -16,4 +16,7 @@ export interface SentAccountEmail {
   via: 'smtp' | 'console';
 }
 
-export const SEND_ACCOUNT_EMAIL: InternalRoute<{ body: AccountEmail; response: SentAccountEmail }> = { method: 'POST', path: '/internal/v1/app/account-emails' };
+export const SEND_ACCOUNT_EMAIL: InternalRoute<{ body: AccountEmail; response: SentAccountEmail }> = {
+  method: 'POST',
+  path: '/internal/v1/app/account-emails',
+};

@@ -19,7 +19,13 @@ describe('the embedded PostgreSQL binaries', () => {
     const closed = mkdtempSync(join(tmpdir(), 'platform-closed-')); // 0700
     const installed = postgresBinaries();
     const version = `${installed.version}-spec-${process.pid}`;
-    const inClosed = { ...installed, root: join(closed, 'native'), initdb: join(closed, 'native', 'bin', 'initdb'), postgres: join(closed, 'native', 'bin', 'postgres'), version };
+    const inClosed = {
+      ...installed,
+      root: join(closed, 'native'),
+      initdb: join(closed, 'native', 'bin', 'initdb'),
+      postgres: join(closed, 'native', 'bin', 'postgres'),
+      version,
+    };
     const user = serverUser()!;
     let copiedTo: string | undefined;
 

@@ -1,6 +1,22 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, chownSync, closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -93,7 +109,20 @@ export async function openEmbeddedPostgres(options: EmbeddedPostgresOptions): Pr
   const logFd = openSync(files.log, 'a', PRIVATE_FILE_MODE);
   const server = spawn(
     binaries.postgres,
-    ['-D', files.cluster, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200', '-c', 'shared_buffers=64MB'],
+    [
+      '-D',
+      files.cluster,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+      '-c',
+      'shared_buffers=64MB',
+    ],
     { stdio: ['ignore', logFd, logFd], detached: true, ...user, env: { ...process.env, LC_MESSAGES: 'C' } },
   );
   closeSync(logFd);
@@ -109,7 +138,12 @@ export async function openEmbeddedPostgres(options: EmbeddedPostgresOptions): Pr
   writeFileSync(files.owner, `${process.pid}\n`, { mode: PRIVATE_FILE_MODE });
 
   try {
-    await waitUntilReady(url(port, 'postgres'), () => exited, files.log, () => spawnError);
+    await waitUntilReady(
+      url(port, 'postgres'),
+      () => exited,
+      files.log,
+      () => spawnError,
+    );
     await ensureDatabase(url(port, 'postgres'));
   } catch (error) {
     if (!exited && server.pid) await stopServer(server.pid);
@@ -204,7 +238,11 @@ export function reachableBinaries(binaries: Binaries, user: { uid: number; gid: 
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
     // another suite's copy landed first: it is as good as this one
-    if (!existsSync(copy.postgres)) throw new Error(`could not copy the PostgreSQL binaries from ${binaries.root} to ${home} (${describeError(error)}): make ${ROOT_HOME} writable by root, or set DATABASE_URL to a PostgreSQL server of your own`, { cause: error });
+    if (!existsSync(copy.postgres))
+      throw new Error(
+        `could not copy the PostgreSQL binaries from ${binaries.root} to ${home} (${describeError(error)}): make ${ROOT_HOME} writable by root, or set DATABASE_URL to a PostgreSQL server of your own`,
+        { cause: error },
+      );
   }
   return copy;
 }
@@ -225,7 +263,9 @@ export function serverUser(): { uid: number; gid: number } | undefined {
   try {
     return { uid: id('-u'), gid: id('-g') };
   } catch {
-    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', SERVER_USER], { stdio: 'ignore' });
+    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', SERVER_USER], {
+      stdio: 'ignore',
+    });
     return { uid: id('-u'), gid: id('-g') };
   }
 }
@@ -404,7 +444,7 @@ async function waitUntilReady(url: string, exited: () => boolean, logPath: strin
       return;
     } catch (error) {
       await client.end().catch(() => undefined);
-      const tail = () => (readFileSync(logPath, 'utf8').trim().split('\n').slice(-5).join('\n') || (error as Error).message);
+      const tail = () => readFileSync(logPath, 'utf8').trim().split('\n').slice(-5).join('\n') || (error as Error).message;
       if (exited()) throw spawnError() ?? new Error(`PostgreSQL stopped at start (its log: ${logPath}): ${tail()}`);
       if (Date.now() > deadline) throw new Error(`PostgreSQL did not accept connections within ${READY_TIMEOUT_MS / 1000} s: ${tail()}`, { cause: error });
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -47,7 +47,9 @@ function jsonExpression(column: ColumnMetadata, normalizedType: string): string 
 
 function pageStatement<T extends ObjectLiteral>(repository: Repository<T>, filtered: ColumnMetadata[], order: PageOrder<T>): PreparedStatement | null {
   const { metadata } = repository;
-  const shape = `${filtered.map((column) => column.propertyName).join(',')}|${Object.entries(order).map(([property, direction]) => `${property} ${direction}`).join(',')}`;
+  const shape = `${filtered.map((column) => column.propertyName).join(',')}|${Object.entries(order)
+    .map(([property, direction]) => `${property} ${direction}`)
+    .join(',')}`;
   let byShape = statements.get(metadata);
   if (!byShape) statements.set(metadata, (byShape = new Map()));
   if (byShape.has(shape)) return byShape.get(shape)!;
@@ -136,10 +138,26 @@ export type PageRequest = Pick<PageQueryDto, 'page' | 'limit' | 'updatedSince' |
  * From a query builder (filters that find options cannot say: ranges, joins, subqueries),
  * already filtered and ordered: its rows at the page's offset, and its count.
  */
-export function findPage<T extends ObjectLiteral>(repository: Repository<T>, where: FindOptionsWhere<T>, order: PageOrder<T>, query: PageRequest): Promise<Page<T>>;
-export function findPage<T extends ObjectLiteral, V>(repository: Repository<T>, where: FindOptionsWhere<T>, order: PageOrder<T>, query: PageRequest, view: PageView<T, V>): Promise<Page<V>>;
+export function findPage<T extends ObjectLiteral>(
+  repository: Repository<T>,
+  where: FindOptionsWhere<T>,
+  order: PageOrder<T>,
+  query: PageRequest,
+): Promise<Page<T>>;
+export function findPage<T extends ObjectLiteral, V>(
+  repository: Repository<T>,
+  where: FindOptionsWhere<T>,
+  order: PageOrder<T>,
+  query: PageRequest,
+  view: PageView<T, V>,
+): Promise<Page<V>>;
 export function findPage<T extends ObjectLiteral>(builder: SelectQueryBuilder<T>, query: PageRequest): Promise<Page<T>>;
-export function findPage<T extends ObjectLiteral, V>(builder: SelectQueryBuilder<T>, query: PageRequest, view: PageView<T, V>, options?: CursorOptions<T>): Promise<Page<V>>;
+export function findPage<T extends ObjectLiteral, V>(
+  builder: SelectQueryBuilder<T>,
+  query: PageRequest,
+  view: PageView<T, V>,
+  options?: CursorOptions<T>,
+): Promise<Page<V>>;
 export async function findPage<T extends ObjectLiteral, V>(
   source: Repository<T> | SelectQueryBuilder<T>,
   ...rest: [FindOptionsWhere<T>, PageOrder<T>, PageRequest, PageView<T, V>?] | [PageRequest, PageView<T, V>?, CursorOptions<T>?]
@@ -168,11 +186,23 @@ export async function findPage<T extends ObjectLiteral, V>(
         countedTotals.get(key) ?? null,
       ]);
       if (counted) keepCount(key, total);
-      return new SerializedPage(`{"items":${items},"page":${pageNumber},"limit":${query.limit},"total":${total}}`, pageNumber, query.limit, total, entityFromJson(source));
+      return new SerializedPage(
+        `{"items":${items},"page":${pageNumber},"limit":${query.limit},"total":${total}}`,
+        pageNumber,
+        query.limit,
+        total,
+        entityFromJson(source),
+      );
     }
   }
   const rows = await source.find({ where, order: order as never, skip, take: query.limit });
-  const total = await pageTotal(rows.length, query.limit, skip, () => countKey(source.metadata.tablePath, where), () => source.count({ where }));
+  const total = await pageTotal(
+    rows.length,
+    query.limit,
+    skip,
+    () => countKey(source.metadata.tablePath, where),
+    () => source.count({ where }),
+  );
   return { items: view ? await view(rows) : rows, page: pageNumber, limit: query.limit, total };
 }
 
@@ -210,7 +240,12 @@ export function pageTotal(found: number, limit: number, skip: number, key: () =>
   return found < limit && (found > 0 || skip === 0) ? Promise.resolve(skip + found) : countedTotal(key(), count);
 }
 
-async function builderPage<T extends ObjectLiteral, V>(builder: SelectQueryBuilder<T>, query: PageRequest, view?: PageView<T, V>, options: CursorOptions<T> = {}): Promise<Page<T | V>> {
+async function builderPage<T extends ObjectLiteral, V>(
+  builder: SelectQueryBuilder<T>,
+  query: PageRequest,
+  view?: PageView<T, V>,
+  options: CursorOptions<T> = {},
+): Promise<Page<T | V>> {
   const metadata = builder.expressionMap.mainAlias!.metadata;
   const alias = builder.alias;
   if (query.updatedSince !== undefined) {
@@ -222,7 +257,13 @@ async function builderPage<T extends ObjectLiteral, V>(builder: SelectQueryBuild
     const pageNumber = query.page ?? 1;
     const skip = (pageNumber - 1) * query.limit;
     const rows = await builder.clone().offset(skip).limit(query.limit).getMany();
-    const total = await pageTotal(rows.length, query.limit, skip, () => builderCountKey(builder), () => builder.getCount());
+    const total = await pageTotal(
+      rows.length,
+      query.limit,
+      skip,
+      () => builderCountKey(builder),
+      () => builder.getCount(),
+    );
     return { items: view ? await view(rows) : rows, page: pageNumber, limit: query.limit, total };
   }
 
@@ -239,10 +280,18 @@ async function builderPage<T extends ObjectLiteral, V>(builder: SelectQueryBuild
     builder.andWhere(`(${columns}) > (${after.key.map((_, i) => `:pageAfter${i}`).join(', ')})`, parameters);
   }
   // one row past the page says whether another page follows; the walk is counted on its first page only, and its cursors carry the count
-  const [rows, total] = await Promise.all([builder.limit(query.limit + 1).getMany(), counted ? countedTotal(builderCountKey(counted), () => counted.getCount()) : after!.total!]);
+  const [rows, total] = await Promise.all([
+    builder.limit(query.limit + 1).getMany(),
+    counted ? countedTotal(builderCountKey(counted), () => counted.getCount()) : after!.total!,
+  ]);
   const more = rows.length > query.limit;
   const items = more ? rows.slice(0, query.limit) : rows;
-  const nextCursor = more ? encodeCursor(keyColumns.map((column) => column.getEntityValue(items[items.length - 1]) as string | number), total) : null;
+  const nextCursor = more
+    ? encodeCursor(
+        keyColumns.map((column) => column.getEntityValue(items[items.length - 1]) as string | number),
+        total,
+      )
+    : null;
   return { items: view ? await view(items) : items, page: null, limit: query.limit, total, nextCursor };
 }
 
@@ -265,7 +314,8 @@ function cursorPosition(cursor: string, keyColumns: ColumnMetadata[]): CursorPos
     keyColumns.every((column, i) => {
       const value = key[i];
       if (column.type === 'uuid') return typeof value === 'string' && UUID_TEXT.test(value);
-      if (['int', 'integer', 'bigint', 'smallint', Number].includes(column.type as never)) return typeof value === 'number' || (typeof value === 'string' && /^-?\d{1,19}$/.test(value));
+      if (['int', 'integer', 'bigint', 'smallint', Number].includes(column.type as never))
+        return typeof value === 'number' || (typeof value === 'string' && /^-?\d{1,19}$/.test(value));
       return typeof value === 'string';
     });
   if (!fits || !position) throw PlatformException.validation({ cursor: ['cursor must be start or the nextCursor of a page'] });
@@ -273,7 +323,11 @@ function cursorPosition(cursor: string, keyColumns: ColumnMetadata[]): CursorPos
 }
 
 /** The prepared statement of a page whose filters are all equalities on columns, with the filters' values; null when there is none. */
-function equalityStatement<T extends ObjectLiteral>(repository: Repository<T>, where: FindOptionsWhere<T>, order: PageOrder<T>): { statement: PreparedStatement; values: unknown[] } | null {
+function equalityStatement<T extends ObjectLiteral>(
+  repository: Repository<T>,
+  where: FindOptionsWhere<T>,
+  order: PageOrder<T>,
+): { statement: PreparedStatement; values: unknown[] } | null {
   const filtered: ColumnMetadata[] = [];
   const values: unknown[] = [];
   for (const [property, value] of Object.entries(where)) {

@@ -32,6 +32,8 @@ describe('the README’s error codes table', () => {
   });
 
   it('shows plural messages in their general form', () => {
-    expect(section).toContain('| `RATE_LIMIT_EXCEEDED` | 429 | Too many requests. Retry after {retryAfter} seconds. · or, saying what is wrong: Too many failed sign-ins on this account: retry after {retryAfter} seconds,');
+    expect(section).toContain(
+      '| `RATE_LIMIT_EXCEEDED` | 429 | Too many requests. Retry after {retryAfter} seconds. · or, saying what is wrong: Too many failed sign-ins on this account: retry after {retryAfter} seconds,',
+    );
   });
 });

@@ -27,7 +27,8 @@ export function errorCodeRows(): ErrorCodeRow[] {
       return { code, status: statuses.join(', '), messages: statuses.map((status) => `${status}: ${HTTP_ERROR_MESSAGES[Number(status)].en}`) };
     }
     const definition = ERROR_CODES[code];
-    const reasons = 'reasons' in definition && definition.reasons ? Object.values(definition.reasons as Record<string, { en: string }>).map((reason) => reason.en) : [];
+    const reasons =
+      'reasons' in definition && definition.reasons ? Object.values(definition.reasons as Record<string, { en: string }>).map((reason) => reason.en) : [];
     return { code, status: String(definition.status), messages: [definition.message.en, ...reasons].map(readableMessage) };
   });
 }

@@ -41,7 +41,10 @@ describe('PlatformExceptionFilter', () => {
   });
 
   it('words the message by the registered reason, in the caller’s language, keeping the code', () => {
-    const exception = new PlatformException('DEVELOPER_KEYS_INVALID', { reason: 'environment', params: { keyEnvironment: 'sandbox', deploymentEnvironment: 'production' } });
+    const exception = new PlatformException('DEVELOPER_KEYS_INVALID', {
+      reason: 'environment',
+      params: { keyEnvironment: 'sandbox', deploymentEnvironment: 'production' },
+    });
     expect(run(exception).body).toMatchObject({
       code: 'DEVELOPER_KEYS_INVALID',
       statusCode: 401,
@@ -66,7 +69,10 @@ describe('PlatformExceptionFilter', () => {
       statusCode: 415,
       details: { received: null, expected: 'application/json' },
     });
-    expect(run({ statusCode: 415, code: 'FST_ERR_CTP_MEDIA_TYPE_UNKNOWN', message: 'Unsupported Media Type' }).body).toMatchObject({ code: 'HTTP_ERROR', statusCode: 415 });
+    expect(run({ statusCode: 415, code: 'FST_ERR_CTP_MEDIA_TYPE_UNKNOWN', message: 'Unsupported Media Type' }).body).toMatchObject({
+      code: 'HTTP_ERROR',
+      statusCode: 415,
+    });
   });
 
   it('says how to authenticate with every 401 (RFC 6750), invalid_token when the token sent was refused', () => {
@@ -81,11 +87,18 @@ describe('PlatformExceptionFilter', () => {
     expect(run(new ThrottlerException()).body.message).toBe('Too many requests. Retry after 1 second.');
     expect(run(new ThrottlerException(), 'fr').body.message).toBe('Trop de requêtes. Réessayez dans 1 seconde.');
     expect(run(PlatformException.tooManyRequests(900), 'fr').body.message).toBe('Trop de requêtes. Réessayez dans 900 secondes.');
-    expect(run(PlatformException.validation({ limit: ['limit must be an integer number'] }), 'fr').body.errors).toEqual({ limit: ['limit doit être un nombre entier'] });
+    expect(run(PlatformException.validation({ limit: ['limit must be an integer number'] }), 'fr').body.errors).toEqual({
+      limit: ['limit doit être un nombre entier'],
+    });
   });
 
   it('words the errors Fastify answers while routing as HTTP_ERROR with their status', () => {
-    expect(routingErrorEnvelope(400, undefined)).toMatchObject({ success: false, code: 'HTTP_ERROR', statusCode: 400, message: 'The request could not be processed.' });
+    expect(routingErrorEnvelope(400, undefined)).toMatchObject({
+      success: false,
+      code: 'HTTP_ERROR',
+      statusCode: 400,
+      message: 'The request could not be processed.',
+    });
     expect(routingErrorEnvelope(414, 'fr-CM')).toMatchObject({ code: 'HTTP_ERROR', statusCode: 414, message: 'L’URI de la requête est trop longue.' });
     expect(routingErrorEnvelope(500, undefined)).toMatchObject({ code: 'INTERNAL_ERROR', statusCode: 500 });
     expect(routingErrorEnvelope(undefined, undefined)).toMatchObject({ code: 'INTERNAL_ERROR', statusCode: 500 });

@@ -130,7 +130,9 @@ function methodNotAllowed(request: FastifyRequest): PlatformException | undefine
  * and refused (bad, revoked or expired).
  */
 function wwwAuthenticate(exception: PlatformException): string {
-  return exception.code === 'AUTH_TOKEN_INVALID' || exception.code === 'AUTH_TOKEN_EXPIRED' ? 'Bearer realm="platform", error="invalid_token"' : 'Bearer realm="platform"';
+  return exception.code === 'AUTH_TOKEN_INVALID' || exception.code === 'AUTH_TOKEN_EXPIRED'
+    ? 'Bearer realm="platform", error="invalid_token"'
+    : 'Bearer realm="platform"';
 }
 
 function httpError(status: number): PlatformException {

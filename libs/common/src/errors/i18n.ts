@@ -71,7 +71,10 @@ export const SUCCESS_MESSAGES = {
   deleted: { en: 'Resource deleted.', fr: 'Ressource supprimée.' },
   accepted: { en: 'Request accepted.', fr: 'Requête acceptée.' },
   tokenIssued: { en: 'Access token issued.', fr: 'Jeton d’accès émis.' },
-  secretRotated: { en: 'Secret rotated. Store the new secret now: it is shown only once.', fr: 'Secret renouvelé. Conservez le nouveau secret maintenant : il n’est affiché qu’une fois.' },
+  secretRotated: {
+    en: 'Secret rotated. Store the new secret now: it is shown only once.',
+    fr: 'Secret renouvelé. Conservez le nouveau secret maintenant : il n’est affiché qu’une fois.',
+  },
   webhookEndpointCreated: {
     en: 'Webhook endpoint created. Store its signing secret now: it is shown only once.',
     fr: 'Point de terminaison de webhook créé. Conservez son secret de signature maintenant : il n’est affiché qu’une fois.',
@@ -89,7 +92,10 @@ export const SUCCESS_MESSAGES = {
   signedOut: { en: 'Signed out.', fr: 'Déconnecté.' },
   passwordChanged: { en: 'Password changed. Your other sessions have ended.', fr: 'Mot de passe modifié. Vos autres sessions ont pris fin.' },
   signInUnlocked: { en: 'Sign-in unlocked: you can sign in now.', fr: 'Connexion débloquée : vous pouvez vous connecter.' },
-  keyCreated: { en: 'API key created. Store its secret now: it is shown only once.', fr: 'Clé d’API créée. Conservez son secret maintenant : il n’est affiché qu’une fois.' },
+  keyCreated: {
+    en: 'API key created. Store its secret now: it is shown only once.',
+    fr: 'Clé d’API créée. Conservez son secret maintenant : il n’est affiché qu’une fois.',
+  },
   preferenceUpdated: { en: 'Notification preference updated.', fr: 'Préférence de notification mise à jour.' },
   serviceUp: { en: 'Service is up.', fr: 'Le service est disponible.' },
 } as const satisfies Record<string, Record<Language, string>>;

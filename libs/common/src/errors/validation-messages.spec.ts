@@ -47,9 +47,13 @@ describe('translateFieldMessage', () => {
   });
 
   it('translates the services’ own wordings, keeping what varies', () => {
-    expect(translateFieldMessage('phone must be an E.164 number such as +237677123456', 'fr')).toBe('phone doit être un numéro au format E.164, par exemple +237677123456');
+    expect(translateFieldMessage('phone must be an E.164 number such as +237677123456', 'fr')).toBe(
+      'phone doit être un numéro au format E.164, par exemple +237677123456',
+    );
     expect(translateFieldMessage('dueDate must be a date as YYYY-MM-DD', 'fr')).toBe('dueDate doit être une date au format AAAA-MM-JJ');
-    expect(translateFieldMessage('code must be 1–30 upper-case letters, digits or underscores', 'fr')).toBe('code doit contenir de 1 à 30 lettres majuscules, chiffres ou tirets bas');
+    expect(translateFieldMessage('code must be 1–30 upper-case letters, digits or underscores', 'fr')).toBe(
+      'code doit contenir de 1 à 30 lettres majuscules, chiffres ou tirets bas',
+    );
   });
 
   it('translates every field of the errors', () => {

@@ -38,11 +38,20 @@ const FRENCH: [RegExp, string][] = [
   // the services' own wordings
   [/^(\S+) must be (\d+)–(\d+) letters, digits, dots or hyphens$/, '$1 doit contenir de $2 à $3 lettres, chiffres, points ou tirets'],
   [/^(\S+) must be (\d+)–(\d+) upper-case letters, digits or underscores$/, '$1 doit contenir de $2 à $3 lettres majuscules, chiffres ou tirets bas'],
-  [/^(\S+) must be (\d+)–(\d+) lower-case letters, digits, dots, hyphens or underscores$/, '$1 doit contenir de $2 à $3 lettres minuscules, chiffres, points, tirets ou tirets bas'],
-  [/^(\S+) must be (\d+) to (\d+) upper-case letters or digits \(RIB or IBAN, no spaces\)$/, '$1 doit contenir de $2 à $3 lettres majuscules ou chiffres (RIB ou IBAN, sans espace)'],
+  [
+    /^(\S+) must be (\d+)–(\d+) lower-case letters, digits, dots, hyphens or underscores$/,
+    '$1 doit contenir de $2 à $3 lettres minuscules, chiffres, points, tirets ou tirets bas',
+  ],
+  [
+    /^(\S+) must be (\d+) to (\d+) upper-case letters or digits \(RIB or IBAN, no spaces\)$/,
+    '$1 doit contenir de $2 à $3 lettres majuscules ou chiffres (RIB ou IBAN, sans espace)',
+  ],
   [/^(\S+) must be (\d+) to (\d+) upper-case letters or digits$/, '$1 doit contenir de $2 à $3 lettres majuscules ou chiffres'],
   [/^(\S+) must have distinct codes$/, '$1 doit avoir des codes distincts'],
-  [/^(\S+) must be an integer in the currency’s minor unit \(XAF: whole francs\)$/, '$1 doit être un entier dans la plus petite unité de la devise (XAF : francs entiers)'],
+  [
+    /^(\S+) must be an integer in the currency’s minor unit \(XAF: whole francs\)$/,
+    '$1 doit être un entier dans la plus petite unité de la devise (XAF : francs entiers)',
+  ],
   [/^(\S+) must be an integer amount in minor units$/, '$1 doit être un montant entier dans la plus petite unité de la devise'],
   [/^(\S+) must be an integer$/, '$1 doit être un entier'],
   [/^(\S+) must be positive$/, '$1 doit être positif'],
@@ -62,7 +71,10 @@ const FRENCH: [RegExp, string][] = [
   [/^(\S+) must be within the last 30 days$/, '$1 doit dater des 30 derniers jours'],
   [/^(\S+) must not be in the future$/, '$1 ne doit pas être dans le futur'],
   [/^(\S+) must be an ISO 8601 date-time with an offset, such as (\S+)$/, '$1 doit être une date et heure ISO 8601 avec un décalage horaire, par exemple $2'],
-  [/^(\S+) must not be sent with cursor \(a cursor already says where the page starts\)$/, '$1 ne doit pas être envoyé avec cursor (un curseur dit déjà où commence la page)'],
+  [
+    /^(\S+) must not be sent with cursor \(a cursor already says where the page starts\)$/,
+    '$1 ne doit pas être envoyé avec cursor (un curseur dit déjà où commence la page)',
+  ],
   [/^(\S+) must be start or the nextCursor of a page$/, '$1 doit valoir start ou le nextCursor d’une page'],
   [/^(\S+) must be an email address$/, '$1 doit être une adresse e-mail'],
   [/^(\S+) must be the verified email address of a member of the organization$/, '$1 doit être l’adresse e-mail vérifiée d’un membre de l’organisation'],
@@ -78,21 +90,33 @@ const FRENCH: [RegExp, string][] = [
   [/^(\S+) is required when (\S+) is (\S+)$/, '$1 est obligatoire quand $2 vaut $3'],
   [/^(\S+) must be draft or active for a new contract$/, '$1 doit valoir draft ou active pour un nouveau contrat'],
   [/^an ended contract needs an endDate$/, 'un contrat terminé doit avoir une endDate'],
-  [/^(\S+) must not contain control characters, line breaks or bidirectional formatting characters$/, '$1 ne doit contenir ni caractère de contrôle, ni saut de ligne, ni caractère de mise en forme bidirectionnelle'],
+  [
+    /^(\S+) must not contain control characters, line breaks or bidirectional formatting characters$/,
+    '$1 ne doit contenir ni caractère de contrôle, ni saut de ligne, ni caractère de mise en forme bidirectionnelle',
+  ],
   // accounts' password rules
   [/^password must be at least (\d+) characters long$/, 'le mot de passe doit compter au moins $1 caractères'],
   [/^password must be at most (\d+) characters long$/, 'le mot de passe doit compter au plus $1 caractères'],
   [/^password must not be only digits and symbols$/, 'le mot de passe ne doit pas être fait que de chiffres et de symboles'],
-  [/^password is too common: choose one that is not on lists of leaked passwords$/, 'le mot de passe est trop courant : choisissez-en un qui ne figure pas sur les listes de mots de passe divulgués'],
+  [
+    /^password is too common: choose one that is not on lists of leaked passwords$/,
+    'le mot de passe est trop courant : choisissez-en un qui ne figure pas sur les listes de mots de passe divulgués',
+  ],
   [/^password repeats too few characters$/, 'le mot de passe répète trop peu de caractères différents'],
   [/^password is too close to your email or name$/, 'le mot de passe est trop proche de votre adresse e-mail ou de votre nom'],
   // the pipeline's
   [/^body must be valid JSON$/, 'le corps doit être du JSON valide'],
   [/^body could not be read$/, 'le corps n’a pas pu être lu'],
-  [/^body must not be empty when content-type is application\/json: send a JSON object$/, 'le corps ne doit pas être vide avec le type application/json : envoyez un objet JSON'],
+  [
+    /^body must not be empty when content-type is application\/json: send a JSON object$/,
+    'le corps ne doit pas être vide avec le type application/json : envoyez un objet JSON',
+  ],
   [/^body must not be empty when content-type is application\/json$/, 'le corps ne doit pas être vide avec le type application/json'],
   [/^(\S+) must not contain NUL characters or unpaired surrogates$/, '$1 ne doit contenir ni caractère NUL ni demi-paire UTF-16 isolée'],
-  [/^(\S+) must not have keys with NUL characters or unpaired surrogates$/, '$1 ne doit pas avoir de clés contenant un caractère NUL ou une demi-paire UTF-16 isolée'],
+  [
+    /^(\S+) must not have keys with NUL characters or unpaired surrogates$/,
+    '$1 ne doit pas avoir de clés contenant un caractère NUL ou une demi-paire UTF-16 isolée',
+  ],
   [/^(\S+) must not nest objects or arrays more than (\d+) levels deep$/, '$1 ne doit pas imbriquer d’objets ou de tableaux sur plus de $2 niveaux'],
   [/^(\S+) must not have more than (\d+) keys$/, '$1 ne doit pas avoir plus de $2 clés'],
   [/^(\S+) must not have more than (\d+) parameters$/, '$1 ne doit pas avoir plus de $2 paramètres'],

@@ -5,19 +5,27 @@ import { EVENT_TYPES } from './event-types';
 type Json = Record<string, any>;
 
 /** Documents holding exactly the kept schemas, as the services would serve them. */
-const documents = () => Object.fromEntries(Object.entries(structuredClone(EVENT_SCHEMAS.schemas)).map(([service, schemas]) => [service, { components: { schemas } }])) as Record<ServiceName, { components: { schemas: Json } }>;
+const documents = () =>
+  Object.fromEntries(Object.entries(structuredClone(EVENT_SCHEMAS.schemas)).map(([service, schemas]) => [service, { components: { schemas } }])) as Record<
+    ServiceName,
+    { components: { schemas: Json } }
+  >;
 
 /** Every `$ref` (and discriminator mapping) in a schema. */
 function refsIn(node: unknown, inMapping = false): string[] {
   if (Array.isArray(node)) return node.flatMap((item) => refsIn(item));
   if (!node || typeof node !== 'object') return [];
-  return Object.entries(node as Json).flatMap(([key, value]) => ((key === '$ref' || inMapping) && typeof value === 'string' ? [value] : refsIn(value, key === 'mapping')));
+  return Object.entries(node as Json).flatMap(([key, value]) =>
+    (key === '$ref' || inMapping) && typeof value === 'string' ? [value] : refsIn(value, key === 'mapping'),
+  );
 }
 
 describe('event catalogue', () => {
   it('keeps each event’s data schema with everything it refers to, and names a schema a document lacks', () => {
     expect(eventSchemasOf(documents())).toEqual(EVENT_SCHEMAS);
-    expect(Object.keys(EVENT_SCHEMAS.schemas.hr)).toEqual(expect.arrayContaining(['EmployeeView', 'ContractView', 'LeaveRequestView', 'BankPayout', 'MobileMoneyPayout']));
+    expect(Object.keys(EVENT_SCHEMAS.schemas.hr)).toEqual(
+      expect.arrayContaining(['EmployeeView', 'ContractView', 'LeaveRequestView', 'BankPayout', 'MobileMoneyPayout']),
+    );
     const lacking = documents();
     delete lacking.hr.components.schemas.BankPayout;
     expect(() => eventSchemasOf(lacking)).toThrow('event catalogue: schema BankPayout is not in the document');
@@ -44,7 +52,9 @@ describe('event catalogue', () => {
     expect(utilities.schemas.PaymentSucceededEvent.properties.data.allOf).toEqual([{ $ref: '#/components/schemas/PayPayment' }]);
     expect(utilities.schemas.DocumentCreatedEvent.properties.data.allOf).toEqual([{ $ref: '#/components/schemas/DocumentView' }]);
     // every reference, discriminator mappings included, names a schema the document gets
-    const missing = refsIn(utilities.schemas).map((ref) => ref.replace('#/components/schemas/', '')).filter((name) => !utilities.schemas[name]);
+    const missing = refsIn(utilities.schemas)
+      .map((ref) => ref.replace('#/components/schemas/', ''))
+      .filter((name) => !utilities.schemas[name]);
     expect(missing).toEqual([]);
     expect(refsIn(utilities.schemas.PayPayment)).toContain('#/components/schemas/PayWalletRecipient');
   });

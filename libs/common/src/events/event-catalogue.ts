@@ -170,19 +170,26 @@ export function eventCatalogue(): EventCatalogueEntry[] {
   catalogue ??= (Object.keys(EVENT_TYPES) as ServiceName[]).flatMap((service) =>
     // a type whose schemas the last generation did not keep is left out until the next one (the
     // catalogue's test fails meanwhile): the documents the generation reads must still build
-    EVENT_TYPES[service].filter((type) => isGenerated(service, type)).map((type): EventCatalogueEntry => {
-      const components = EVENT_SCHEMAS.schemas[service];
-      const definition = EVENT_DEFINITIONS[type];
-      const definitions = Object.fromEntries(closure(components, definition.data).map((name) => [name, toJsonSchema(components[name], '')]));
-      return {
-        type,
-        service,
-        version: EVENT_VERSION,
-        description: definition.description,
-        schema: { $schema: 'http://json-schema.org/draft-07/schema#', title: type, ...(toJsonSchema(envelopeSchema(type, `#/components/schemas/${definition.data}`), '') as Json), definitions },
-        example: exampleEnvelope(type, components),
-      };
-    }),
+    EVENT_TYPES[service]
+      .filter((type) => isGenerated(service, type))
+      .map((type): EventCatalogueEntry => {
+        const components = EVENT_SCHEMAS.schemas[service];
+        const definition = EVENT_DEFINITIONS[type];
+        const definitions = Object.fromEntries(closure(components, definition.data).map((name) => [name, toJsonSchema(components[name], '')]));
+        return {
+          type,
+          service,
+          version: EVENT_VERSION,
+          description: definition.description,
+          schema: {
+            $schema: 'http://json-schema.org/draft-07/schema#',
+            title: type,
+            ...(toJsonSchema(envelopeSchema(type, `#/components/schemas/${definition.data}`), '') as Json),
+            definitions,
+          },
+          example: exampleEnvelope(type, components),
+        };
+      }),
   );
   return catalogue;
 }
@@ -197,9 +204,22 @@ const PUBLISHES_ALL: ServiceName = 'utilities';
 
 /** The Standard Webhooks headers every delivery carries. */
 const DELIVERY_HEADERS = [
-  { name: 'webhook-id', description: 'The event’s id (`id` of the body): the same on every retry. Deduplicate by it.', example: exampleUuid('event employee.created') },
-  { name: 'webhook-timestamp', description: 'Seconds since the epoch when this attempt was signed; refuse one too far from your clock.', example: '1774948502' },
-  { name: 'webhook-signature', description: '`v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the endpoint’s secret (Standard Webhooks); a space separates several.', example: 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=' },
+  {
+    name: 'webhook-id',
+    description: 'The event’s id (`id` of the body): the same on every retry. Deduplicate by it.',
+    example: exampleUuid('event employee.created'),
+  },
+  {
+    name: 'webhook-timestamp',
+    description: 'Seconds since the epoch when this attempt was signed; refuse one too far from your clock.',
+    example: '1774948502',
+  },
+  {
+    name: 'webhook-signature',
+    description:
+      '`v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the endpoint’s secret (Standard Webhooks); a space separates several.',
+    example: 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
+  },
 ];
 
 export const WEBHOOK_DELIVERY_NOTE =
@@ -240,7 +260,14 @@ export function eventWebhooks(document: ServiceName): { webhooks: Record<string,
         operationId: `event_${entry.type.replace('.', '_')}`,
         summary: entry.type,
         description: `${entry.description} Recorded by the ${entry.service} service. ${WEBHOOK_DELIVERY_NOTE}`,
-        parameters: DELIVERY_HEADERS.map((header) => ({ in: 'header', name: header.name, required: true, description: header.description, schema: { type: 'string' }, example: header.example })),
+        parameters: DELIVERY_HEADERS.map((header) => ({
+          in: 'header',
+          name: header.name,
+          required: true,
+          description: header.description,
+          schema: { type: 'string' },
+          example: header.example,
+        })),
         requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${envelope}` }, example: entry.example } } },
         responses: {
           '200': { description: 'Any 2xx acknowledges the delivery.' },

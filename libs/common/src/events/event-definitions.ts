@@ -15,7 +15,14 @@ export interface EventDefinition {
   example?: Record<string, unknown>;
 }
 
-const RUN_TOTALS = { employeeCount: 3, totalGross: 1_250_000, totalDeductions: 187_400, totalNet: 1_062_600, totalEmployerContributions: 210_300, totalEmployerCost: 1_460_300 };
+const RUN_TOTALS = {
+  employeeCount: 3,
+  totalGross: 1_250_000,
+  totalDeductions: 187_400,
+  totalNet: 1_062_600,
+  totalEmployerContributions: 210_300,
+  totalEmployerCost: 1_460_300,
+};
 const RUN_PERIOD = { periodStart: '2026-03-01', periodEnd: '2026-03-31', calculatedAt: '2026-03-31T08:02:11.000Z' };
 /** One employee's March: 420,000 base and a 30,000 transport allowance, the CNPS ceiling not reached. */
 const PAYSLIP = {
@@ -69,7 +76,8 @@ const NET_PAY = PAYSLIP.netPay;
 export const EVENT_DEFINITIONS: { readonly [T in EventType]: EventDefinition } = {
   'credential.secret_rotated': {
     data: 'SecretRotatedEventView',
-    description: 'A developer credential’s secret was rotated: the old secret and every token minted with it stop working, at once or when the grace period the rotation gave ends (`previousSecretExpiresAt`). The new secret is never in the event.',
+    description:
+      'A developer credential’s secret was rotated: the old secret and every token minted with it stop working, at once or when the grace period the rotation gave ends (`previousSecretExpiresAt`). The new secret is never in the event.',
     example: { secretVersion: 2, rotatedAt: '2026-03-31T09:15:02.000Z', previousSecretExpiresAt: null },
   },
   'employee.created': {
@@ -79,7 +87,8 @@ export const EVENT_DEFINITIONS: { readonly [T in EventType]: EventDefinition } =
   },
   'employee.updated': {
     data: 'EmployeeView',
-    description: 'An employee’s fields changed (a PATCH, or a POST syncing an existing `externalId` with different values); a call that changes nothing records nothing.',
+    description:
+      'An employee’s fields changed (a PATCH, or a POST syncing an existing `externalId` with different values); a call that changes nothing records nothing.',
     example: { status: 'active', jobTitle: 'Senior Accountant', createdAt: '2026-03-01T08:00:00.000Z', updatedAt: '2026-03-31T09:15:02.000Z' },
   },
   'employee.terminated': {
@@ -110,17 +119,37 @@ export const EVENT_DEFINITIONS: { readonly [T in EventType]: EventDefinition } =
   'document.created': {
     data: 'DocumentView',
     description: 'A document was rendered and stored as a file, by POST /app/documents or by a document job.',
-    example: { size: 48_213, pageCount: 1, source: { payrollRunId: '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b', employeeId: '3f2b8c1e-4d5a-4f6b-9c7d-8e9f0a1b2c3d' } },
+    example: {
+      size: 48_213,
+      pageCount: 1,
+      source: { payrollRunId: '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b', employeeId: '3f2b8c1e-4d5a-4f6b-9c7d-8e9f0a1b2c3d' },
+    },
   },
   'document_job.succeeded': {
     data: 'DocumentJobView',
     description: 'A background document job finished: `documentId` is the document it produced.',
-    example: { status: 'succeeded', progress: 100, attempts: 1, documentId: '9a7b6c5d-4e3f-4a2b-8c1d-0e9f8a7b6c5d', error: null, startedAt: '2026-03-31T09:15:03.000Z', finishedAt: '2026-03-31T09:15:04.000Z' },
+    example: {
+      status: 'succeeded',
+      progress: 100,
+      attempts: 1,
+      documentId: '9a7b6c5d-4e3f-4a2b-8c1d-0e9f8a7b6c5d',
+      error: null,
+      startedAt: '2026-03-31T09:15:03.000Z',
+      finishedAt: '2026-03-31T09:15:04.000Z',
+    },
   },
   'document_job.failed': {
     data: 'DocumentJobView',
     description: 'A background document job failed for good (a refusal, or its last attempt): `error` says why.',
-    example: { status: 'failed', progress: 0, attempts: 3, documentId: null, error: { code: 'PAYROLL_RUN_NOT_FOUND', message: 'Payroll run not found.' }, startedAt: '2026-03-31T09:15:03.000Z', finishedAt: '2026-03-31T09:15:04.000Z' },
+    example: {
+      status: 'failed',
+      progress: 0,
+      attempts: 3,
+      documentId: null,
+      error: { code: 'PAYROLL_RUN_NOT_FOUND', message: 'Payroll run not found.' },
+      startedAt: '2026-03-31T09:15:03.000Z',
+      finishedAt: '2026-03-31T09:15:04.000Z',
+    },
   },
   'notification.delivered': {
     data: 'SettledDeliveryView',
@@ -134,13 +163,29 @@ export const EVENT_DEFINITIONS: { readonly [T in EventType]: EventDefinition } =
   },
   'file.deleted': {
     data: 'FileView',
-    description: 'A file was deleted (DELETE /app/files/{id}): it left the API and its bytes the store at once; `data` is the file as it was. A list synced with `updatedSince` does not show deleted files: this event is how a sync learns of them.',
-    example: { filename: 'contract-signed.pdf', contentType: 'application/pdf', size: 48_213, sha256: '9f2c4e8a1b7d3f6e0a5c9b2d8e4f1a7c3b6d0e9f2a5c8b1d4e7f0a3c6b9d2e5f', visibility: 'internal', publicUrl: null, publicUrlExpiresAt: null },
+    description:
+      'A file was deleted (DELETE /app/files/{id}): it left the API and its bytes the store at once; `data` is the file as it was. A list synced with `updatedSince` does not show deleted files: this event is how a sync learns of them.',
+    example: {
+      filename: 'contract-signed.pdf',
+      contentType: 'application/pdf',
+      size: 48_213,
+      sha256: '9f2c4e8a1b7d3f6e0a5c9b2d8e4f1a7c3b6d0e9f2a5c8b1d4e7f0a3c6b9d2e5f',
+      visibility: 'internal',
+      publicUrl: null,
+      publicUrlExpiresAt: null,
+    },
   },
   'webhook_endpoint.disabled': {
     data: 'WebhookEndpointView',
-    description: 'A webhook endpoint was disabled for failing: it answered 410 Gone, or every delivery to it failed for five days; the company is told by email (its alert address) or in its inbox.',
-    example: { url: 'https://hooks.example.cm/platform', status: 'disabled', disabledAt: '2026-03-31T09:15:02.000Z', disabledReason: 'gone', alertEmail: 'ops@example.cm' },
+    description:
+      'A webhook endpoint was disabled for failing: it answered 410 Gone, or every delivery to it failed for five days; the company is told by email (its alert address) or in its inbox.',
+    example: {
+      url: 'https://hooks.example.cm/platform',
+      status: 'disabled',
+      disabledAt: '2026-03-31T09:15:02.000Z',
+      disabledReason: 'gone',
+      alertEmail: 'ops@example.cm',
+    },
   },
   'payroll_run.created': {
     data: 'PayrollRunView',
@@ -155,7 +200,15 @@ export const EVENT_DEFINITIONS: { readonly [T in EventType]: EventDefinition } =
   'payroll_run.paid': {
     data: 'PayrollRunView',
     description: 'Every payslip of an approved run was paid: the run is `paid`.',
-    example: { status: 'paid', ...RUN_PERIOD, ...RUN_TOTALS, version: 3, approvedAt: '2026-03-31T09:15:02.000Z', paidAt: '2026-03-31T10:00:07.000Z', cancelledAt: null },
+    example: {
+      status: 'paid',
+      ...RUN_PERIOD,
+      ...RUN_TOTALS,
+      version: 3,
+      approvedAt: '2026-03-31T09:15:02.000Z',
+      paidAt: '2026-03-31T10:00:07.000Z',
+      cancelledAt: null,
+    },
   },
   'payroll_run.cancelled': {
     data: 'PayrollRunView',

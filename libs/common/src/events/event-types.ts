@@ -7,8 +7,24 @@ import type { ServiceName } from '../service';
  */
 export const EVENT_TYPES = {
   auth: ['credential.secret_rotated'],
-  hr: ['employee.created', 'employee.updated', 'employee.terminated', 'contract.activated', 'contract.ended', 'leave_request.approved', 'leave_request.cancelled'],
-  utilities: ['document.created', 'document_job.succeeded', 'document_job.failed', 'file.deleted', 'notification.delivered', 'notification.failed', 'webhook_endpoint.disabled'],
+  hr: [
+    'employee.created',
+    'employee.updated',
+    'employee.terminated',
+    'contract.activated',
+    'contract.ended',
+    'leave_request.approved',
+    'leave_request.cancelled',
+  ],
+  utilities: [
+    'document.created',
+    'document_job.succeeded',
+    'document_job.failed',
+    'file.deleted',
+    'notification.delivered',
+    'notification.failed',
+    'webhook_endpoint.disabled',
+  ],
   payroll: ['payroll_run.created', 'payroll_run.approved', 'payroll_run.paid', 'payroll_run.cancelled', 'payslip.paid', 'payslip.payment_failed'],
   pay: ['payment.succeeded', 'payment.failed', 'wallet.credited'],
   books: ['journal_entry.posted', 'journal_entry.reversed', 'period.closed'],

@@ -11,7 +11,10 @@ import { EventOutbox } from './event-outbox';
 const MAX_POSITION = Number.MAX_SAFE_INTEGER;
 
 export class EventsQueryDto implements EventsQuery {
-  @ApiPropertyOptional({ description: 'Cursor: the position of the last event already consumed (`nextAfter` of the previous page); 0 starts from the beginning.', default: 0 })
+  @ApiPropertyOptional({
+    description: 'Cursor: the position of the last event already consumed (`nextAfter` of the previous page); 0 starts from the beginning.',
+    default: 0,
+  })
   @IsOptional()
   @Type(() => Number)
   @IsInt()

@@ -43,7 +43,10 @@ export class HealthReporter {
     }
     const dependencies: DependencyReport['dependencies'] = {};
     for (const [name, detail] of Object.entries(result.details ?? {})) {
-      dependencies[name] = { status: detail.status === 'up' ? 'up' : 'down', ...(detail.status !== 'up' && detail.message ? { message: String(detail.message) } : {}) };
+      dependencies[name] = {
+        status: detail.status === 'up' ? 'up' : 'down',
+        ...(detail.status !== 'up' && detail.message ? { message: String(detail.message) } : {}),
+      };
     }
     return {
       status: result.status === 'ok' ? 'ok' : 'error',
@@ -104,7 +107,14 @@ export function createServiceRootController(service: ServiceDescriptor): Type {
     @ApiOperation({ summary: 'Check that the service answers' })
     @ApiEnvelope(200, ServiceRootView, 'The service answers.')
     root() {
-      return { service: service.name, title: service.title, version: VERSION, apiVersion: 'v1', time: new Date().toISOString(), environment: this.env.NODE_ENV };
+      return {
+        service: service.name,
+        title: service.title,
+        version: VERSION,
+        apiVersion: 'v1',
+        time: new Date().toISOString(),
+        environment: this.env.NODE_ENV,
+      };
     }
 
     @Get('health')

@@ -12,10 +12,7 @@ export class RedisHealthIndicator {
   async isHealthy(key = 'redis') {
     const indicator = this.indicators.check(key);
     try {
-      const answer = await Promise.race([
-        this.redis.client!.ping(),
-        new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 1000).unref()),
-      ]);
+      const answer = await Promise.race([this.redis.client!.ping(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 1000).unref())]);
       return answer === 'PONG' ? indicator.up() : indicator.down({ message: 'unexpected answer' });
     } catch {
       return indicator.down({ message: 'unreachable' });

@@ -11,7 +11,8 @@ export function ArrayDistinct<T>(identifier?: (item: T) => unknown, options?: Va
     {
       name: 'arrayUnique',
       validator: {
-        validate: (value: unknown) => Array.isArray(value) && new Set(identifier ? value.map((item) => (item != null ? identifier(item) : item)) : value).size === value.length,
+        validate: (value: unknown) =>
+          Array.isArray(value) && new Set(identifier ? value.map((item) => (item != null ? identifier(item) : item)) : value).size === value.length,
         defaultMessage: buildMessage((eachPrefix) => `${eachPrefix}All $property's elements must be unique`, options),
       },
     },

@@ -4,7 +4,6 @@ import { EMPTY_JSON_BODY } from './validation';
 
 const BLANK = /^\s*$/;
 
-
 /**
  * The request bodies a service reads: JSON, and nothing else unless a service adds its own parser
  * (utilities' multipart uploads). Fastify's text/plain parser and Nest's urlencoded one are not

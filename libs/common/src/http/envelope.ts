@@ -31,7 +31,8 @@ export interface EnvelopeHooks {
  */
 export function envelopeHooks(route: RouteDeclaration['response']): EnvelopeHooks | null {
   if (route.raw) return null;
-  const messageOf = (request: FastifyRequest, reply: FastifyReply) => SUCCESS_MESSAGES[messageKey(route, request.method, reply.statusCode)][negotiateLanguage(request.headers['accept-language'])];
+  const messageOf = (request: FastifyRequest, reply: FastifyReply) =>
+    SUCCESS_MESSAGES[messageKey(route, request.method, reply.statusCode)][negotiateLanguage(request.headers['accept-language'])];
   return {
     preSerialization: (request, reply, payload, done) => {
       if (reply.statusCode >= 400) return done(null, payload);

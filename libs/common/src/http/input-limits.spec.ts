@@ -38,7 +38,9 @@ describe('inputErrors', () => {
   it(`takes ${MAX_INPUT_DEPTH} levels of nesting and refuses one more, by the top-level property`, () => {
     expect(inputErrors(nested(MAX_INPUT_DEPTH), 'body')).toBeUndefined();
     expect(inputErrors({ data: nested(MAX_INPUT_DEPTH - 1) }, 'body')).toBeUndefined();
-    expect(inputErrors({ data: nested(MAX_INPUT_DEPTH) }, 'body')).toEqual({ data: [`data must not nest objects or arrays more than ${MAX_INPUT_DEPTH} levels deep`] });
+    expect(inputErrors({ data: nested(MAX_INPUT_DEPTH) }, 'body')).toEqual({
+      data: [`data must not nest objects or arrays more than ${MAX_INPUT_DEPTH} levels deep`],
+    });
     let arrays: unknown = [];
     for (let i = 0; i < MAX_INPUT_DEPTH; i++) arrays = [arrays];
     expect(inputErrors(arrays, 'body')).toEqual({ 0: [`0 must not nest objects or arrays more than ${MAX_INPUT_DEPTH} levels deep`] });
@@ -67,12 +69,15 @@ describe('inputErrors', () => {
     const rows = (count: number) => ({ rows: Array.from({ length: count }, () => ({ account: '601', debit: 1, credit: 0 })) });
     expect(inputErrors(rows((MAX_INPUT_VALUES - 2) / 4), 'body')).toBeUndefined();
     expect(inputErrors(rows((MAX_INPUT_VALUES - 2) / 4 + 1), 'body')).toEqual({ body: [`body must not have more than ${MAX_INPUT_VALUES} values`] });
-    expect(inputErrors({ a: items(600), b: { c: items(MAX_INPUT_VALUES) } }, 'query')).toEqual({ query: [`query must not have more than ${MAX_INPUT_VALUES} values`] });
+    expect(inputErrors({ a: items(600), b: { c: items(MAX_INPUT_VALUES) } }, 'query')).toEqual({
+      query: [`query must not have more than ${MAX_INPUT_VALUES} values`],
+    });
   });
 
   it('refuses a long array without reading its items, and a wide object without reading its values', () => {
     let reads = 0;
-    const watched = <T extends object>(target: T) => new Proxy(target, { get: (object, key) => (typeof key === 'string' && /^\d+$|^k\d+$/.test(key) && reads++, Reflect.get(object, key)) });
+    const watched = <T extends object>(target: T) =>
+      new Proxy(target, { get: (object, key) => (typeof key === 'string' && /^\d+$|^k\d+$/.test(key) && reads++, Reflect.get(object, key)) });
     expect(inputErrors({ x: watched(new Array(500_000).fill(1)) }, 'body')).toEqual({ body: [expect.stringContaining('values')] });
     expect(inputErrors({ x: watched(wide(100_000)) }, 'body')).toEqual({ x: [expect.stringContaining('keys')] });
     expect(reads).toBe(0);

@@ -87,7 +87,12 @@ export function inputErrors(value: unknown, root: string, maxValues: number = MA
     }
     const keys = Array.isArray(current) ? undefined : Object.keys(current);
     if (keys && keys.length > MAX_OBJECT_KEYS) {
-      fail(path || root, path ? `${path} must not have more than ${MAX_OBJECT_KEYS} keys` : `${root} must not have more than ${MAX_OBJECT_KEYS} ${root === 'query' ? 'parameters' : 'keys'}`);
+      fail(
+        path || root,
+        path
+          ? `${path} must not have more than ${MAX_OBJECT_KEYS} keys`
+          : `${root} must not have more than ${MAX_OBJECT_KEYS} ${root === 'query' ? 'parameters' : 'keys'}`,
+      );
       continue;
     }
     const children = keys ? keys.length : (current as unknown[]).length;

@@ -22,12 +22,22 @@ const route = (name: string, method: 'GET' | 'POST' = 'GET'): InternalRoute<Prob
 
 type Answer = (request: IncomingMessage, body: string, response: ServerResponse) => void;
 
-const json = (status: number, value: unknown): Answer => (_request, _body, response) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
-const envelope = (status: number, code: string) => json(status, { success: false, message: 'refused', code, statusCode: status, timestamp: new Date().toISOString() });
+const json =
+  (status: number, value: unknown): Answer =>
+  (_request, _body, response) =>
+    response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+const envelope = (status: number, code: string) =>
+  json(status, { success: false, message: 'refused', code, statusCode: status, timestamp: new Date().toISOString() });
 
 const ANSWERS: Record<string, Answer> = {
   echo: (request, body, response) =>
-    json(200, { method: request.method, url: request.url, token: request.headers['x-internal-token'], key: request.headers['idempotency-key'], body: body ? JSON.parse(body) : null })(request, body, response),
+    json(200, {
+      method: request.method,
+      url: request.url,
+      token: request.headers['x-internal-token'],
+      key: request.headers['idempotency-key'],
+      body: body ? JSON.parse(body) : null,
+    })(request, body, response),
   refused: envelope(404, 'PAYROLL_RUN_NOT_FOUND'),
   invalid: envelope(400, 'VALIDATION_FAILED'),
   'no-route': envelope(404, 'HTTP_ERROR'),
@@ -80,16 +90,33 @@ describe('InternalApi', () => {
 
   it('sends the internal token, the path params, the query (lists comma-separated) and the body, and gives an ok answer its parsed JSON', async () => {
     const result = await api.call(baseUrl, route('echo'), { params: { id: 'run 1/2' }, query: { companyId: 'c-1', ids: ['a', 'b'] } });
-    expect(result).toEqual({ kind: 'ok', status: 200, value: { method: 'GET', url: '/internal/v1/test/echo/run%201%2F2?companyId=c-1&ids=a%2Cb', token: TOKEN, body: null } });
+    expect(result).toEqual({
+      kind: 'ok',
+      status: 200,
+      value: { method: 'GET', url: '/internal/v1/test/echo/run%201%2F2?companyId=c-1&ids=a%2Cb', token: TOKEN, body: null },
+    });
 
     // null and an empty list are left out, as absent values are
-    const posted = await api.call(baseUrl, route('echo', 'POST'), { ...request, query: { companyId: 'c-1', ids: [], from: null }, body: { amount: 5 }, headers: { 'idempotency-key': 'k-1' } });
-    expect(posted).toMatchObject({ kind: 'ok', value: { method: 'POST', url: '/internal/v1/test/echo/run%201%2F2?companyId=c-1', key: 'k-1', body: { amount: 5 } } });
+    const posted = await api.call(baseUrl, route('echo', 'POST'), {
+      ...request,
+      query: { companyId: 'c-1', ids: [], from: null },
+      body: { amount: 5 },
+      headers: { 'idempotency-key': 'k-1' },
+    });
+    expect(posted).toMatchObject({
+      kind: 'ok',
+      value: { method: 'POST', url: '/internal/v1/test/echo/run%201%2F2?companyId=c-1', key: 'k-1', body: { amount: 5 } },
+    });
     expect(warnings).toEqual([]);
   });
 
   it('classifies a 4xx with the error envelope as a refusal, with its code and body', async () => {
-    expect(await api.call(baseUrl, route('refused'), request)).toMatchObject({ kind: 'refused', status: 404, code: 'PAYROLL_RUN_NOT_FOUND', body: { code: 'PAYROLL_RUN_NOT_FOUND', message: 'refused' } });
+    expect(await api.call(baseUrl, route('refused'), request)).toMatchObject({
+      kind: 'refused',
+      status: 404,
+      code: 'PAYROLL_RUN_NOT_FOUND',
+      body: { code: 'PAYROLL_RUN_NOT_FOUND', message: 'refused' },
+    });
     expect(await api.call(baseUrl, route('invalid'), request)).toMatchObject({ kind: 'refused', status: 400, code: 'VALIDATION_FAILED' });
     expect(warnings).toEqual([]);
   });
@@ -121,12 +148,19 @@ describe('InternalApi', () => {
 
   it('gives up on a service that does not answer within the timeout', async () => {
     const startedAt = Date.now();
-    expect(await api.call(baseUrl, route('silent'), { ...request, timeoutMs: 200 })).toEqual({ kind: 'unavailable', reason: 'unreachable: no answer within 200 ms' });
+    expect(await api.call(baseUrl, route('silent'), { ...request, timeoutMs: 200 })).toEqual({
+      kind: 'unavailable',
+      reason: 'unreachable: no answer within 200 ms',
+    });
     expect(Date.now() - startedAt).toBeLessThan(2000);
   });
 
   describe('expectOk', () => {
-    const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => (error instanceof PlatformException ? error.code : error));
+    const failure = (promise: Promise<unknown>) =>
+      promise.then(
+        () => undefined,
+        (error: unknown) => (error instanceof PlatformException ? error.code : error),
+      );
 
     it('gives the value of an ok answer', async () => {
       expect(await api.expectOk(baseUrl, route('echo'), request)).toMatchObject({ method: 'GET' });

@@ -24,9 +24,7 @@ export interface RefusalBody {
  * later call may not meet.
  */
 export type InternalResult<T> =
-  | { kind: 'ok'; status: number; value: T }
-  | { kind: 'refused'; status: number; code: ErrorCode; body: RefusalBody }
-  | { kind: 'unavailable'; reason: string };
+  { kind: 'ok'; status: number; value: T } | { kind: 'refused'; status: number; code: ErrorCode; body: RefusalBody } | { kind: 'unavailable'; reason: string };
 
 export type InternalCall<T extends RouteTypes> = RouteRequest<T> & { timeoutMs?: number };
 
@@ -81,7 +79,12 @@ export class InternalApi implements OnApplicationShutdown {
    * anything else 503 UPSTREAM_UNAVAILABLE for the caller, and a refusal nobody expects logged
    * as the failure of that service.
    */
-  async expectOk<T extends RouteTypes>(baseUrl: string, route: InternalRoute<T>, request: InternalCall<T>, passThrough: readonly RouteRefusal<T>[] = []): Promise<T['response']> {
+  async expectOk<T extends RouteTypes>(
+    baseUrl: string,
+    route: InternalRoute<T>,
+    request: InternalCall<T>,
+    passThrough: readonly RouteRefusal<T>[] = [],
+  ): Promise<T['response']> {
     const result = await this.call(baseUrl, route, request);
     if (result.kind === 'ok') return result.value;
     if (result.kind === 'refused') {
@@ -153,7 +156,8 @@ function parseJson(text: string): { json: unknown } | undefined {
 
 function classify<T>({ status, text }: RawAnswer): InternalResult<T> {
   const parsed = parseJson(text);
-  if (status >= 200 && status < 300) return parsed ? { kind: 'ok', status, value: parsed.json as T } : { kind: 'unavailable', reason: `answered ${status} without JSON` };
+  if (status >= 200 && status < 300)
+    return parsed ? { kind: 'ok', status, value: parsed.json as T } : { kind: 'unavailable', reason: `answered ${status} without JSON` };
   const code = (parsed?.json as Partial<RefusalBody> | null | undefined)?.code;
   if (typeof code !== 'string') return { kind: 'unavailable', reason: `answered ${status} without an error code` };
   if (status >= 400 && status < 500 && !(status === 404 && code === 'HTTP_ERROR')) return { kind: 'refused', status, code, body: parsed!.json as RefusalBody };

@@ -17,9 +17,12 @@ export function isDateTime(value: unknown): value is string {
 
 /** An instant written as RFC 3339 with its offset (`2026-03-01T08:00:00Z`, `…+01:00`), a real one. */
 export function IsDateTime(): PropertyDecorator {
-  return ValidateBy({ name: 'isDateTime', validator: { validate: isDateTime } }, {
-    message: ({ property }) => `${property} must be an ISO 8601 date-time with an offset, such as 2026-03-01T00:00:00Z`,
-  });
+  return ValidateBy(
+    { name: 'isDateTime', validator: { validate: isDateTime } },
+    {
+      message: ({ property }) => `${property} must be an ISO 8601 date-time with an offset, such as 2026-03-01T00:00:00Z`,
+    },
+  );
 }
 
 const PageLimit = () =>
@@ -63,9 +66,12 @@ export class PageOnlyQueryDto {
  */
 export class PageQueryDto {
   @PageNumber('Page mode: the 1-based page number. Not with `cursor`.')
-  @ValidateBy({ name: 'notWithCursor', validator: { validate: (_value: unknown, args) => (args?.object as PageQueryDto).cursor === undefined } }, {
-    message: ({ property }) => `${property} must not be sent with cursor (a cursor already says where the page starts)`,
-  })
+  @ValidateBy(
+    { name: 'notWithCursor', validator: { validate: (_value: unknown, args) => (args?.object as PageQueryDto).cursor === undefined } },
+    {
+      message: ({ property }) => `${property} must not be sent with cursor (a cursor already says where the page starts)`,
+    },
+  )
   page?: number;
 
   @PageLimit()
@@ -94,9 +100,12 @@ export class PageQueryDto {
       'Opaque: send it back as it came. Not with `page`.',
   })
   @IsOptional()
-  @ValidateBy({ name: 'isPageCursor', validator: { validate: isPageCursor } }, {
-    message: ({ property }) => `${property} must be start or the nextCursor of a page`,
-  })
+  @ValidateBy(
+    { name: 'isPageCursor', validator: { validate: isPageCursor } },
+    {
+      message: ({ property }) => `${property} must be start or the nextCursor of a page`,
+    },
+  )
   cursor?: string;
 }
 

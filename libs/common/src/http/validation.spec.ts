@@ -10,7 +10,10 @@ describe('flattenValidationErrors', () => {
     const child = Object.assign(new ValidationError(), { property: 'amount', constraints: { isInt: 'amount must be an integer' } });
     const line = Object.assign(new ValidationError(), { property: '0', children: [child] });
     const lines = Object.assign(new ValidationError(), { property: 'lines', children: [line] });
-    const email = Object.assign(new ValidationError(), { property: 'email', constraints: { isEmail: 'email must be an email', isNotEmpty: 'email should not be empty' } });
+    const email = Object.assign(new ValidationError(), {
+      property: 'email',
+      constraints: { isEmail: 'email must be an email', isNotEmpty: 'email should not be empty' },
+    });
     expect(flattenValidationErrors([lines, email])).toEqual({
       'lines.0.amount': ['amount must be an integer'],
       email: ['email should not be empty'],
@@ -33,12 +36,17 @@ describe('one message per field', () => {
   });
 
   it('reports a missing value as missing, and keeps unrelated failures', () => {
-    expect(fieldMessages({ isString: 'name must be a string', isNotEmpty: 'name should not be empty', maxLength: 'name must be shorter than or equal to 200 characters' })).toEqual(['name should not be empty']);
+    expect(
+      fieldMessages({
+        isString: 'name must be a string',
+        isNotEmpty: 'name should not be empty',
+        maxLength: 'name must be shorter than or equal to 200 characters',
+      }),
+    ).toEqual(['name should not be empty']);
     expect(fieldMessages({ matches: 'code must be upper case', maxLength: 'code must be shorter than or equal to 30 characters' })).toHaveLength(2);
-    expect(fieldMessages({ arrayMaxSize: 'channels must contain no more than 5 elements', isIn: 'each value in channels must be one of the following values: sms' })).toEqual([
-      'channels must contain no more than 5 elements',
-      'each value in channels must be one of the following values: sms',
-    ]);
+    expect(
+      fieldMessages({ arrayMaxSize: 'channels must contain no more than 5 elements', isIn: 'each value in channels must be one of the following values: sms' }),
+    ).toEqual(['channels must contain no more than 5 elements', 'each value in channels must be one of the following values: sms']);
   });
 });
 
@@ -55,7 +63,11 @@ describe('KeptAsParsed', () => {
   class Derived extends Request {}
   const pipe = createValidationPipe();
   const run = (value: unknown, metatype: Function = Request) => pipe.transform(value, { type: 'body', metatype: metatype as never });
-  const errorsOf = (promise: Promise<unknown>) => promise.then(() => undefined, (error: PlatformException) => error.options.errors);
+  const errorsOf = (promise: Promise<unknown>) =>
+    promise.then(
+      () => undefined,
+      (error: PlatformException) => error.options.errors,
+    );
 
   it('hands the property over as parsed, the same object, and transforms the rest', async () => {
     const data = { rows: [{ account: ' 601 ', debit: 1 }], nested: { deep: [1, 2] } };

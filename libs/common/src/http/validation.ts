@@ -16,7 +16,22 @@ const PRESENCE = new Set(['isDefined', 'isNotEmpty']);
  * fail too or mean nothing (`limit=abc` is NaN, neither at least 1 nor at most 100), so only the
  * type is reported.
  */
-const TYPE = new Set(['isInt', 'isNumber', 'isString', 'isBoolean', 'isArray', 'isObject', 'isUUID', 'isIn', 'isEnum', 'isISO8601', 'isDateString', 'isDate', 'isEmail', 'isISO4217CurrencyCode']);
+const TYPE = new Set([
+  'isInt',
+  'isNumber',
+  'isString',
+  'isBoolean',
+  'isArray',
+  'isObject',
+  'isUUID',
+  'isIn',
+  'isEnum',
+  'isISO8601',
+  'isDateString',
+  'isDate',
+  'isEmail',
+  'isISO4217CurrencyCode',
+]);
 
 /**
  * The messages of one field's failed constraints, one clear message where several say the same:
@@ -61,7 +76,8 @@ export class PlatformValidationPipe extends ValidationPipe {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- ValidationPipe's own signature: the value a route handler receives
   override transform(value: unknown, metadata: ArgumentMetadata): any {
     if (value === EMPTY_JSON_BODY) {
-      if (metadata.type === 'body') throw PlatformException.validation({ body: ['body must not be empty when content-type is application/json: send a JSON object'] });
+      if (metadata.type === 'body')
+        throw PlatformException.validation({ body: ['body must not be empty when content-type is application/json: send a JSON object'] });
       return undefined;
     }
     const metatype = metadata.metatype;

@@ -119,4 +119,3 @@ describe('CachedIdentitySource', () => {
     expect(source.loads).toBe(2);
   });
 });
-

@@ -92,7 +92,10 @@ export abstract class CachedIdentitySource extends IdentitySource implements OnA
   }
 
   revocations(): RevocationFeed {
-    return { items: [...this.versions].map(([credentialId, minimumSecretVersion]) => ({ credentialId, minimumSecretVersion })), sessions: [...this.endedSessions] };
+    return {
+      items: [...this.versions].map(([credentialId, minimumSecretVersion]) => ({ credentialId, minimumSecretVersion })),
+      sessions: [...this.endedSessions],
+    };
   }
 
   /** Whether the session has ended (as far as revocations within the bound say). */

@@ -72,8 +72,13 @@ export function addJobCommands(program: Command, service?: string): void {
         process.stdout.write('No failed jobs.\n');
         return;
       }
-      const lines = letters.map((letter) => `${letter.id.padEnd(8)}  ${letter.task.padEnd(36)}  ${`${letter.attempts}/${letter.maxAttempts}`.padEnd(6)}  ${letter.failedAt.toISOString()}  ${(letter.lastError ?? '').split('\n')[0].slice(0, 120)}`);
-      process.stdout.write([`${'id'.padEnd(8)}  ${'task'.padEnd(36)}  ${'tries'.padEnd(6)}  ${'failed at'.padEnd(24)}  last error`, ...lines].join('\n') + '\n');
+      const lines = letters.map(
+        (letter) =>
+          `${letter.id.padEnd(8)}  ${letter.task.padEnd(36)}  ${`${letter.attempts}/${letter.maxAttempts}`.padEnd(6)}  ${letter.failedAt.toISOString()}  ${(letter.lastError ?? '').split('\n')[0].slice(0, 120)}`,
+      );
+      process.stdout.write(
+        [`${'id'.padEnd(8)}  ${'task'.padEnd(36)}  ${'tries'.padEnd(6)}  ${'failed at'.padEnd(24)}  last error`, ...lines].join('\n') + '\n',
+      );
     });
   program
     .command('jobs:retry <id>')

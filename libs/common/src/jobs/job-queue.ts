@@ -148,7 +148,9 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnModuleD
       options.companyId ? companyFlag(options.companyId) : null,
       companyConcurrency,
     ];
-    const rows: Array<{ id: string }> = manager ? await manager.query(ADD_JOB, parameters) : (await this.pool().query<{ id: string }>(ADD_JOB, parameters)).rows;
+    const rows: Array<{ id: string }> = manager
+      ? await manager.query(ADD_JOB, parameters)
+      : (await this.pool().query<{ id: string }>(ADD_JOB, parameters)).rows;
     return String(rows[0].id);
   }
 
@@ -224,7 +226,13 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnModuleD
     const last = job.attempts >= job.max_attempts;
     const retryAt = new Date(Date.now() + delayMs);
     try {
-      await handler(payload, { id: String(job.id), attempt: job.attempts, maxAttempts: job.max_attempts, retryAt: last ? null : retryAt, signal: helpers.abortSignal });
+      await handler(payload, {
+        id: String(job.id),
+        attempt: job.attempts,
+        maxAttempts: job.max_attempts,
+        retryAt: last ? null : retryAt,
+        signal: helpers.abortSignal,
+      });
       jobsCounter(this.service.name).inc({ task: name, outcome: 'succeeded' });
     } catch (error) {
       jobsCounter(this.service.name).inc({ task: name, outcome: last ? 'failed' : 'retried' });
@@ -244,7 +252,12 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnModuleD
   private pool(): Pool {
     if (!this.addPool) {
       const idleTimeoutMillis = Math.min(ADD_POOL_IDLE_MS, this.env.DATABASE_IDLE_TIMEOUT_MS);
-      this.addPool = new Pool({ connectionString: this.env.DATABASE_URL, max: 2, idleTimeoutMillis, application_name: `platform-${this.service.name}-jobs-add` });
+      this.addPool = new Pool({
+        connectionString: this.env.DATABASE_URL,
+        max: 2,
+        idleTimeoutMillis,
+        application_name: `platform-${this.service.name}-jobs-add`,
+      });
       this.addPool.on('error', (error) => this.logger.warn(`job queue connection lost: ${error.message}`));
     }
     return this.addPool;
@@ -272,7 +285,11 @@ const JOBS_METRIC = 'jobs_total';
  * provided on its own, without JobsModule (the job queue's tests).
  */
 function jobsCounter(service: ServiceName): Counter<'task' | 'outcome'> {
-  return serviceMetric(service, JOBS_METRIC, () => new Counter({ name: JOBS_METRIC, help: 'Background jobs run, by task and outcome', labelNames: ['task', 'outcome'], registers: [] }));
+  return serviceMetric(
+    service,
+    JOBS_METRIC,
+    () => new Counter({ name: JOBS_METRIC, help: 'Background jobs run, by task and outcome', labelNames: ['task', 'outcome'], registers: [] }),
+  );
 }
 
 /**

@@ -129,7 +129,10 @@ export class JobRunner {
           { task: QUEUE_CLEANUP_TASK, match: QUEUE_CLEANUP_SCHEDULE },
         ].map((item) => ({ ...item, identifier: item.task, options: { backfillPeriod: 0, maxAttempts: 1, jobKey: item.task } })),
       ),
-      concurrency: Math.min(MAX_WORKERS, this.tasks.reduce((sum, task) => sum + (task.concurrency ?? 2), 0)),
+      concurrency: Math.min(
+        MAX_WORKERS,
+        this.tasks.reduce((sum, task) => sum + (task.concurrency ?? 2), 0),
+      ),
       // a task at its per-process limit is not fetched (its jobs carry its name as a flag)
       forbiddenFlags: limited.length ? () => limited.filter((task) => task.busy()).map((task) => task.name) : undefined,
       noHandleSignals: true,

@@ -9,9 +9,15 @@ import { withDeferredDateTimeFormat } from './deferred-intl';
 function inFreshProcess(script: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'platform-intl-'));
   try {
-    const source = ts.transpileModule(readFileSync(join(__dirname, 'deferred-intl.ts'), 'utf8'), { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } });
+    const source = ts.transpileModule(readFileSync(join(__dirname, 'deferred-intl.ts'), 'utf8'), {
+      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+    });
     writeFileSync(join(dir, 'deferred-intl.js'), source.outputText);
-    const result = spawnSync(process.execPath, ['-e', script], { cwd: dir, encoding: 'utf8', env: { ...process.env, NODE_PATH: join(__dirname, '../../../../node_modules') } });
+    const result = spawnSync(process.execPath, ['-e', script], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_PATH: join(__dirname, '../../../../node_modules') },
+    });
     expect(result.stderr).toBe('');
     return result.stdout.trim();
   } finally {
@@ -45,7 +51,15 @@ describe('@nestjs/common at load, which the deferral is for', () => {
 });
 
 describe('withDeferredDateTimeFormat', () => {
-  const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit', hour: 'numeric', minute: 'numeric', second: 'numeric', timeZone: 'UTC' };
+  const options: Intl.DateTimeFormatOptions = {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+    timeZone: 'UTC',
+  };
   const at = Date.UTC(2026, 2, 31, 17, 5, 9);
 
   it('hands out formatters that format, split and describe as the real ones do', () => {

@@ -2,7 +2,11 @@ import PDFDocument from 'pdfkit';
 import { STANDARD_FONTS, useStandardFonts } from './pdfkit-standard-fonts';
 
 /** A PDF without what differs between two renders: its creation date and its file ID. */
-const timeless = (pdf: Buffer) => pdf.toString('latin1').replace(/\(D:\d+Z\)/g, '').replace(/\/ID \[[^\]]*\]/, '');
+const timeless = (pdf: Buffer) =>
+  pdf
+    .toString('latin1')
+    .replace(/\(D:\d+Z\)/g, '')
+    .replace(/\/ID \[[^\]]*\]/, '');
 
 function draw(shared: boolean): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', bufferPages: true, font: shared ? '' : undefined });
@@ -20,7 +24,11 @@ function draw(shared: boolean): Promise<Buffer> {
 
 describe('pdfkit-standard-fonts (pdfkit 0.17)', () => {
   it('finds the font cache and counter pdfkit keeps on a document, and the parsed metrics on a loaded font', () => {
-    const doc = new PDFDocument({ autoFirstPage: false }) as unknown as { _fontFamilies: Record<string, { font: object; document: unknown }>; _fontCount: number; font(name: string): { _font: { font: object; document: unknown } } };
+    const doc = new PDFDocument({ autoFirstPage: false }) as unknown as {
+      _fontFamilies: Record<string, { font: object; document: unknown }>;
+      _fontCount: number;
+      font(name: string): { _font: { font: object; document: unknown } };
+    };
     expect(typeof doc._fontFamilies).toBe('object');
     expect(typeof doc._fontCount).toBe('number');
     for (const name of STANDARD_FONTS) {

@@ -19,13 +19,21 @@ describe('pino internals the access line relies on', () => {
     expect((logger[pino.symbols.timeSym] as () => string)()).toMatch(/^,"time":\d+$/);
     // the logger's base (pid and hostname replaced by the service's name), serialized once
     expect(logger[pino.symbols.chindingsSym]).toBe(',"service":"hr"');
-    expect((pino({}, destination) as unknown as Record<symbol, unknown>)[pino.symbols.chindingsSym]).toBe(`,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`);
+    expect((pino({}, destination) as unknown as Record<symbol, unknown>)[pino.symbols.chindingsSym]).toBe(
+      `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`,
+    );
     expect(typeof pino.symbols.needsMetadataGsym).toBe('symbol');
   });
 
   it('sets lastLevel on a destination that asks for metadata before each write, as the access line does', () => {
     const seen: number[] = [];
-    const destination = { [pino.symbols.needsMetadataGsym]: true, lastLevel: 0, write(this: { lastLevel: number }) { seen.push(this.lastLevel); } };
+    const destination = {
+      [pino.symbols.needsMetadataGsym]: true,
+      lastLevel: 0,
+      write(this: { lastLevel: number }) {
+        seen.push(this.lastLevel);
+      },
+    };
     const logger = pino({ level: 'debug' }, destination);
     logger.warn('w');
     logger.info('i');
@@ -45,7 +53,10 @@ describe('accessLogWriter', () => {
     ];
     const write = accessLogWriter(logger, route);
     for (const entry of entries) {
-      logger.info({ reqId: entry.reqId, method: entry.method, url: entry.url, route, statusCode: entry.statusCode, responseTimeMs: entry.responseTimeMs }, 'request completed');
+      logger.info(
+        { reqId: entry.reqId, method: entry.method, url: entry.url, route, statusCode: entry.statusCode, responseTimeMs: entry.responseTimeMs },
+        'request completed',
+      );
       write('info', entry);
     }
     expect(lines).toHaveLength(6);
@@ -57,11 +68,23 @@ describe('accessLogWriter', () => {
 
   it('writes at the level asked, and nothing below the logger’s level', () => {
     const atInfo = capture('info');
-    accessLogWriter(atInfo.logger, '/internal/v1/revocations')('debug', { reqId: 'r', method: 'GET', url: '/internal/v1/revocations', statusCode: 200, responseTimeMs: 0.4 });
+    accessLogWriter(atInfo.logger, '/internal/v1/revocations')('debug', {
+      reqId: 'r',
+      method: 'GET',
+      url: '/internal/v1/revocations',
+      statusCode: 200,
+      responseTimeMs: 0.4,
+    });
     expect(atInfo.lines).toEqual([]);
 
     const atDebug = capture('debug');
-    accessLogWriter(atDebug.logger, '/internal/v1/revocations')('debug', { reqId: 'r', method: 'GET', url: '/internal/v1/revocations', statusCode: 200, responseTimeMs: 0.4 });
+    accessLogWriter(atDebug.logger, '/internal/v1/revocations')('debug', {
+      reqId: 'r',
+      method: 'GET',
+      url: '/internal/v1/revocations',
+      statusCode: 200,
+      responseTimeMs: 0.4,
+    });
     expect(JSON.parse(atDebug.lines[0])).toMatchObject({ level: 20, reqId: 'r', statusCode: 200 });
   });
 });

@@ -30,7 +30,8 @@ describe('disableAllocationSitePretenuring', () => {
   });
 
   it('names flags this V8 knows, both of them (V8 complains of one it does not)', () => {
-    const stderrOf = (flag: string) => spawnSync(process.execPath, ['-e', `require('node:v8').setFlagsFromString(${JSON.stringify(flag)})`], { encoding: 'utf8' }).stderr;
+    const stderrOf = (flag: string) =>
+      spawnSync(process.execPath, ['-e', `require('node:v8').setFlagsFromString(${JSON.stringify(flag)})`], { encoding: 'utf8' }).stderr;
     expect(stderrOf('--no-allocation-site-pretenuring')).toBe('');
     expect(stderrOf('--heap-growing-percent=15')).toBe('');
     expect(stderrOf('--no-allocation-site-pretenurin')).toContain('unrecognized flag');

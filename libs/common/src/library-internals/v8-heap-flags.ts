@@ -4,7 +4,13 @@ const HEAP_GROWTH = 'heap-growing-percent';
 
 /** Whether the command line gives V8 flag `name` (as `--name`, `--name=…` or `--no-name`, with `-` or `_`). */
 function givenOnCommandLine(name: string, execArgv: readonly string[]): boolean {
-  return execArgv.some((arg) => arg.replace(/_/g, '-').replace(/^--no-/, '--').split('=')[0] === `--${name}`);
+  return execArgv.some(
+    (arg) =>
+      arg
+        .replace(/_/g, '-')
+        .replace(/^--no-/, '--')
+        .split('=')[0] === `--${name}`,
+  );
 }
 
 /**

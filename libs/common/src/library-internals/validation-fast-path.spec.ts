@@ -2,7 +2,21 @@ import 'reflect-metadata';
 import { ArgumentMetadata, ValidationPipe } from '@nestjs/common';
 import { Exclude, Expose, Transform, TransformationType, Type } from 'class-transformer';
 import type * as TransformerStorage from 'class-transformer/types/storage';
-import { getMetadataStorage, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  getMetadataStorage,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { isSent, OptionalNotNull } from '../http/optional-not-null';
 import { createValidationPipe, PlatformValidationPipe, VALIDATION_PIPE_OPTIONS } from '../http/validation';
 import { compileAcceptor } from './validation-fast-path';
@@ -13,10 +27,12 @@ class Preference {
   @IsIn(CATEGORIES)
   category!: string;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   email?: boolean;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   sms?: boolean;
 }
 
@@ -24,17 +40,22 @@ class Flags {
   @IsIn(CATEGORIES)
   category!: string;
 
-  @OptionalNotNull() @IsBoolean()
+  @OptionalNotNull()
+  @IsBoolean()
   sms?: boolean;
 }
 
 class Base {
-  @IsString() @IsNotEmpty() @MaxLength(5)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(5)
   name!: string;
 }
 
 class Counted extends Base {
-  @IsInt() @Min(1) @Max(10)
+  @IsInt()
+  @Min(1)
+  @Max(10)
   count!: number;
 
   @IsOptional()
@@ -46,20 +67,24 @@ class WithRegex {
   code!: string;
 }
 class WithType {
-  @Type(() => Number) @IsInt()
+  @Type(() => Number)
+  @IsInt()
   count!: number;
 }
 class WithTransform {
-  @Transform(({ value }) => String(value).trim()) @IsString()
+  @Transform(({ value }) => String(value).trim())
+  @IsString()
   name!: string;
 }
 @Exclude()
 class WithExcludeAll {
-  @Expose() @IsString()
+  @Expose()
+  @IsString()
   name!: string;
 }
 class WithValidateIf {
-  @ValidateIf((o: { kind?: string }) => o.kind === 'x') @IsString()
+  @ValidateIf((o: { kind?: string }) => o.kind === 'x')
+  @IsString()
   name!: string;
 }
 class WithEach {
@@ -71,7 +96,8 @@ class WithGroups {
   name!: string;
 }
 class WithNested {
-  @ValidateNested() @Type(() => Base)
+  @ValidateNested()
+  @Type(() => Base)
   base!: Base;
 }
 class Ruleless {
@@ -105,7 +131,14 @@ describe('class-transformer and class-validator internals the fast path relies o
 
   it('registers class-validator’s rules under the names and constraints the checks are compiled from', () => {
     class Rules {
-      @IsIn(['a', 'b']) @IsBoolean() @IsString() @IsInt() @Min(1) @Max(9) @MaxLength(4) @IsNotEmpty()
+      @IsIn(['a', 'b'])
+      @IsBoolean()
+      @IsString()
+      @IsInt()
+      @Min(1)
+      @Max(9)
+      @MaxLength(4)
+      @IsNotEmpty()
       value!: unknown;
 
       @IsOptional()
@@ -256,7 +289,9 @@ describe('PlatformValidationPipe', () => {
       expect(error?.code).toBe('VALIDATION_FAILED');
       expect(Object.keys(error?.options?.errors ?? {})).toEqual([field]);
     }
-    expect((await refusal({ name: 'a\u0000' }, WithTransform, 'query'))?.options?.errors).toEqual({ name: ['name must not contain NUL characters or unpaired surrogates'] });
+    expect((await refusal({ name: 'a\u0000' }, WithTransform, 'query'))?.options?.errors).toEqual({
+      name: ['name must not contain NUL characters or unpaired surrogates'],
+    });
   });
 
   it('is the pipe the platform installs', () => {

@@ -62,7 +62,8 @@ interface PropertyRules {
  */
 export function compileAcceptor(target: Function, storage: MetadataStorage = getMetadataStorage()): Acceptor | undefined {
   const transformer = defaultMetadataStorage;
-  if (transformer.getStrategy(target) !== 'none' || transformer.getExposedMetadatas(target).length > 0 || transformer.getExcludedMetadatas(target).length > 0) return undefined;
+  if (transformer.getStrategy(target) !== 'none' || transformer.getExposedMetadatas(target).length > 0 || transformer.getExcludedMetadatas(target).length > 0)
+    return undefined;
   const metadatas = storage.getTargetValidationMetadatas(target, '', false, false, undefined);
   if (metadatas.length === 0) return undefined;
   const properties = new Map<string, PropertyRules>();
@@ -70,7 +71,11 @@ export function compileAcceptor(target: Function, storage: MetadataStorage = get
     if (metadata.each || metadata.groups?.length) return undefined;
     let rules = properties.get(metadata.propertyName);
     if (!rules) {
-      if (transformer.findTypeMetadata(target, metadata.propertyName) || transformer.findTransformMetadatas(target, metadata.propertyName, TransformationType.PLAIN_TO_CLASS).length > 0) return undefined;
+      if (
+        transformer.findTypeMetadata(target, metadata.propertyName) ||
+        transformer.findTransformMetadatas(target, metadata.propertyName, TransformationType.PLAIN_TO_CLASS).length > 0
+      )
+        return undefined;
       properties.set(metadata.propertyName, (rules = { optional: false, omittable: false, checks: [] }));
     }
     if (metadata.type === 'conditionalValidation' && metadata.name === 'isOptional') {

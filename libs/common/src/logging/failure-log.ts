@@ -78,7 +78,10 @@ export class FailureLog {
     const at = this.now();
     if (at - outage.lastFailureAt < this.quietMs) return;
     this.outages.delete(key);
-    this.sink.log({ failures: outage.failures }, `${key}: working again after ${outage.failures} failure(s) over ${seconds(outage.lastFailureAt - outage.since)} s`);
+    this.sink.log(
+      { failures: outage.failures },
+      `${key}: working again after ${outage.failures} failure(s) over ${seconds(outage.lastFailureAt - outage.since)} s`,
+    );
   }
 
   /** `message` alone, or after the fields pino merges into the line: the count so far and the error. */

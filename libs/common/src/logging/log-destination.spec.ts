@@ -80,7 +80,9 @@ describe('BufferedLogDestination', () => {
 
   it('writes what it holds when the process exits', () => {
     // The module as plain JavaScript, in a child process that logs a line and exits at once.
-    const source = ts.transpileModule(readFileSync(join(__dirname, 'log-destination.ts'), 'utf8'), { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } });
+    const source = ts.transpileModule(readFileSync(join(__dirname, 'log-destination.ts'), 'utf8'), {
+      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+    });
     writeFileSync(join(dir, 'log-destination.js'), source.outputText);
     const script = [
       `const pino = require('pino');`,
@@ -89,7 +91,10 @@ describe('BufferedLogDestination', () => {
       `logger.info('before exit');`,
       `process.exit(3);`,
     ].join('\n');
-    const result = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', env: { ...process.env, NODE_PATH: join(__dirname, '../../../../node_modules') } });
+    const result = spawnSync(process.execPath, ['-e', script], {
+      encoding: 'utf8',
+      env: { ...process.env, NODE_PATH: join(__dirname, '../../../../node_modules') },
+    });
     expect(result.status).toBe(3);
     expect(result.stdout).toContain('"msg":"before exit"');
   });

@@ -14,7 +14,13 @@ export function platformLoggerOptions(level: string, serviceName: string): Logge
     level,
     base: { service: serviceName },
     redact: {
-      paths: ['req.headers.authorization', 'req.headers["x-platform-api-key"]', 'req.headers["x-platform-api-secret"]', 'req.headers.cookie', 'req.headers["x-internal-token"]'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers["x-platform-api-key"]',
+        'req.headers["x-platform-api-secret"]',
+        'req.headers.cookie',
+        'req.headers["x-internal-token"]',
+      ],
       censor: '[redacted]',
     },
   };

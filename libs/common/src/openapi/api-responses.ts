@@ -14,7 +14,11 @@ export const ERROR_ENVELOPE: SchemaObject = {
   properties: {
     success: { type: 'boolean', enum: [false] },
     message: { type: 'string', description: 'Human-readable, in the language of `Accept-Language` (en, fr).' },
-    code: { type: 'string', enum: Object.keys(ERROR_CODES), description: 'The machine-readable error code, one of the registry’s: branch on this, not on `message`.' },
+    code: {
+      type: 'string',
+      enum: Object.keys(ERROR_CODES),
+      description: 'The machine-readable error code, one of the registry’s: branch on this, not on `message`.',
+    },
     errors: {
       type: 'object',
       description: 'VALIDATION_FAILED only: the messages of each invalid field, by its path (`lines.0.amount`).',
@@ -60,7 +64,11 @@ export function ApiErrors(...codes: ErrorCode[]): MethodDecorator {
     for (const status of byStatus.keys()) delete responses[status];
     Reflect.defineMetadata(DECORATORS.API_RESPONSE, responses, handler);
     for (const [status, listed] of byStatus) {
-      ApiResponse({ status, description: errorResponseDescription(listed), schema: { $ref: `#/components/schemas/${ERROR_ENVELOPE_SCHEMA}` } })(target, key, descriptor);
+      ApiResponse({ status, description: errorResponseDescription(listed), schema: { $ref: `#/components/schemas/${ERROR_ENVELOPE_SCHEMA}` } })(
+        target,
+        key,
+        descriptor,
+      );
     }
     return descriptor;
   };
@@ -88,7 +96,12 @@ export function pageSchema(items: SchemaObject | { $ref: string }, { sync = true
     return {
       type: 'object',
       required: ['items', 'page', 'limit', 'total'],
-      properties: { items: { type: 'array', items: items as SchemaObject }, page: numbered, limit: { type: 'integer', minimum: 1, example: 20 }, total: { type: 'integer', minimum: 0, example: 1, description: TOTAL_DESCRIPTION } },
+      properties: {
+        items: { type: 'array', items: items as SchemaObject },
+        page: numbered,
+        limit: { type: 'integer', minimum: 1, example: 20 },
+        total: { type: 'integer', minimum: 0, example: 1, description: TOTAL_DESCRIPTION },
+      },
     };
   }
   return {
@@ -122,7 +135,14 @@ export function envelopeSchema(data?: SchemaObject | { $ref: string }): SchemaOb
  */
 export function ApiEnvelope(status: number, model: Type | null, description: string, options: EnvelopeOptions = {}) {
   const ref = model ? { $ref: getSchemaPath(model) } : undefined;
-  const data = options.empty || !ref ? undefined : options.page ? pageSchema(ref, { sync: options.sync }) : options.isArray ? ({ type: 'array', items: ref } as SchemaObject) : ref;
+  const data =
+    options.empty || !ref
+      ? undefined
+      : options.page
+        ? pageSchema(ref, { sync: options.sync })
+        : options.isArray
+          ? ({ type: 'array', items: ref } as SchemaObject)
+          : ref;
   const decorators = [ApiResponse({ status, description, schema: envelopeSchema(data) })];
   if (model) decorators.unshift(ApiExtraModels(model));
   return applyDecorators(...decorators);

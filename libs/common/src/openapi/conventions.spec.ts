@@ -18,7 +18,14 @@ function conventions(facts: Record<string, OperationFacts>): DocumentConventions
 }
 
 describe('applyDocumentConventions', () => {
-  const authenticated: OperationFacts = { isPublic: false, scopes: ['books:write'], declared: new Map([[404, ['ACCOUNT_NOT_FOUND']], [409, ['ACCOUNT_TYPE_LOCKED']]]) };
+  const authenticated: OperationFacts = {
+    isPublic: false,
+    scopes: ['books:write'],
+    declared: new Map([
+      [404, ['ACCOUNT_NOT_FOUND']],
+      [409, ['ACCOUNT_TYPE_LOCKED']],
+    ]),
+  };
 
   function built() {
     return applyDocumentConventions(
@@ -49,7 +56,11 @@ describe('applyDocumentConventions', () => {
           },
         },
       }),
-      conventions({ Root_root: { isPublic: true, scopes: [], declared: new Map() }, Accounts_update: authenticated, Wallets_credit: { isPublic: false, scopes: [], declared: new Map() } }),
+      conventions({
+        Root_root: { isPublic: true, scopes: [], declared: new Map() },
+        Accounts_update: authenticated,
+        Wallets_credit: { isPublic: false, scopes: [], declared: new Map() },
+      }),
     );
   }
 
@@ -64,9 +75,12 @@ describe('applyDocumentConventions', () => {
     const update = built().paths['/api/v1/books/accounts/{id}'].patch!;
     expect(Object.keys(update.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409', '413', '414', '415', '429', '431', '500', '503']);
     const response = (status: number) => update.responses[String(status)] as { description: string; content: unknown; headers?: Record<string, unknown> };
-    for (const status of [400, 401, 403, 404, 409, 413, 415, 429, 431, 500, 503]) expect(response(status).content).toEqual({ 'application/json': { schema: envelope } });
+    for (const status of [400, 401, 403, 404, 409, 413, 415, 429, 431, 500, 503])
+      expect(response(status).content).toEqual({ 'application/json': { schema: envelope } });
     expect(response(400).description).toBe('`VALIDATION_FAILED`: The request is invalid.');
-    expect(response(401).description).toMatch(/^`AUTH_TOKEN_MISSING`: .*\n\n`AUTH_TOKEN_INVALID`: .*\n\n`AUTH_TOKEN_EXPIRED`: .*\n\n`DEVELOPER_KEYS_INVALID`: .*\n\n`CLIENT_ID_INVALID`: /s);
+    expect(response(401).description).toMatch(
+      /^`AUTH_TOKEN_MISSING`: .*\n\n`AUTH_TOKEN_INVALID`: .*\n\n`AUTH_TOKEN_EXPIRED`: .*\n\n`DEVELOPER_KEYS_INVALID`: .*\n\n`CLIENT_ID_INVALID`: /s,
+    );
     expect(response(403).description).toMatch(/^`INSUFFICIENT_SCOPE`: .*\n\n`ACTING_COMPANY_FORBIDDEN`: /s);
     // declared: its own codes, no generic 404
     expect(response(404).description).toBe('`ACCOUNT_NOT_FOUND`: Account not found.');
@@ -86,7 +100,11 @@ describe('applyDocumentConventions', () => {
       documentWith({
         '/api/v1/account/me': { get: { operationId: 'Account_me', responses: { 200: { description: 'me' } } } },
         '/api/v1/account/organizations/{id}/keys': {
-          get: { operationId: 'Organizations_keys', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { 200: { description: 'keys' } } },
+          get: {
+            operationId: 'Organizations_keys',
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: { 200: { description: 'keys' } },
+          },
         },
       }),
       conventions({
@@ -119,7 +137,10 @@ describe('applyDocumentConventions', () => {
 
   it('leaves Accept-Language optional where a handler reads it', () => {
     const credit = built().paths['/api/v1/books/wallets/{id}/credits'].post!;
-    expect(credit.parameters!.find((parameter) => 'name' in parameter && parameter.name === 'accept-language')).toMatchObject({ required: false, description: expect.stringContaining('French') });
+    expect(credit.parameters!.find((parameter) => 'name' in parameter && parameter.name === 'accept-language')).toMatchObject({
+      required: false,
+      description: expect.stringContaining('French'),
+    });
   });
 
   it('lists servers, license, contact, the used tags with their descriptions, and the error envelope', () => {

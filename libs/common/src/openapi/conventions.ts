@@ -17,9 +17,21 @@ export const PLATFORM_SECURITY: SecurityRequirementObject = { bearer: [], apiKey
 export const SESSION_SECURITY: SecurityRequirementObject = { platformSession: [] };
 
 /** The codes of a missing or refused credential, answered by every authenticated route. */
-export const AUTHENTICATION_CODES: readonly ErrorCode[] = ['AUTH_TOKEN_MISSING', 'AUTH_TOKEN_INVALID', 'AUTH_TOKEN_EXPIRED', 'DEVELOPER_KEYS_INVALID', 'CLIENT_ID_INVALID'];
+export const AUTHENTICATION_CODES: readonly ErrorCode[] = [
+  'AUTH_TOKEN_MISSING',
+  'AUTH_TOKEN_INVALID',
+  'AUTH_TOKEN_EXPIRED',
+  'DEVELOPER_KEYS_INVALID',
+  'CLIENT_ID_INVALID',
+];
 /** The Idempotency-Key a route that moves money takes: 1–255 visible ASCII characters. */
-export const IDEMPOTENCY_KEY_SCHEMA = { type: 'string', minLength: 1, maxLength: 255, pattern: '^[!-~]{1,255}$', example: '5f2b9c1e-7d4a-4d8e-9a3b-2c6f1e0d9b7a' } as const;
+export const IDEMPOTENCY_KEY_SCHEMA = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 255,
+  pattern: '^[!-~]{1,255}$',
+  example: '5f2b9c1e-7d4a-4d8e-9a3b-2c6f1e0d9b7a',
+} as const;
 
 /** What the document builder knows of an operation's handler that the generated document does not say. */
 export interface OperationFacts {
@@ -68,7 +80,10 @@ const ENVELOPE_REF = { $ref: `#/components/schemas/${ERROR_ENVELOPE_SCHEMA}` };
 
 const RETRY_AFTER: HeaderObject = { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } };
 const RATE_LIMIT_HEADERS: Record<string, HeaderObject> = {
-  'RateLimit-Limit': { description: 'The request limit that binds now: the burst per second, or the monthly quota when it is nearer.', schema: { type: 'integer', minimum: 0 } },
+  'RateLimit-Limit': {
+    description: 'The request limit that binds now: the burst per second, or the monthly quota when it is nearer.',
+    schema: { type: 'integer', minimum: 0 },
+  },
   'RateLimit-Remaining': { description: 'Requests left under that limit.', schema: { type: 'integer', minimum: 0 } },
   'RateLimit-Reset': { description: 'Seconds until that limit resets.', schema: { type: 'integer', minimum: 0 } },
   'RateLimit-Policy': { description: 'Both limits of the plan: `<burst>;w=1, <quota>;w=2592000`.', schema: { type: 'string' } },
@@ -77,9 +92,15 @@ const RATE_LIMIT_HEADERS: Record<string, HeaderObject> = {
 const BURST_HEADERS: Record<string, HeaderObject> = {
   ...RATE_LIMIT_HEADERS,
   'RateLimit-Limit': { description: 'The burst per second of the organization’s plan.', schema: { type: 'integer', minimum: 0 } },
-  'RateLimit-Policy': { description: 'The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages).', schema: { type: 'string' } },
+  'RateLimit-Policy': {
+    description: 'The burst of the organization’s plan: `<burst>;w=1` (its quota does not apply to its own pages).',
+    schema: { type: 'string' },
+  },
 };
-const WWW_AUTHENTICATE: HeaderObject = { description: 'The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` …', schema: { type: 'string' } };
+const WWW_AUTHENTICATE: HeaderObject = {
+  description: 'The Bearer challenge (RFC 6750): `Bearer realm="platform", error="invalid_token"` …',
+  schema: { type: 'string' },
+};
 
 /** The operations of a path item with their methods. */
 export function operationsOf(document: OpenAPIObject): { path: string; method: (typeof METHODS)[number]; operation: OperationObject }[] {
@@ -99,7 +120,11 @@ function isReference(value: unknown): value is ReferenceObject {
 
 /** The description of an error response: each code with its English message (HTTP_ERROR's by status). */
 function describeCodes(status: number, codes: readonly ErrorCode[]): string {
-  return codes.map((code) => (code === 'HTTP_ERROR' ? `\`HTTP_ERROR\`: ${(HTTP_ERROR_MESSAGES[status] ?? ERROR_CODES.HTTP_ERROR.message).en}` : errorResponseDescription([code]))).join('\n\n');
+  return codes
+    .map((code) =>
+      code === 'HTTP_ERROR' ? `\`HTTP_ERROR\`: ${(HTTP_ERROR_MESSAGES[status] ?? ERROR_CODES.HTTP_ERROR.message).en}` : errorResponseDescription([code]),
+    )
+    .join('\n\n');
 }
 
 /** The error codes each status of an operation can answer, beyond what its @ApiErrors declared. */
@@ -178,11 +203,15 @@ function completeParameters(operation: OperationObject): void {
     if (isReference(parameter)) continue;
     if (parameter.in === 'header' && parameter.name.toLowerCase() === 'idempotency-key') {
       const schema = (parameter.schema ?? {}) as Record<string, unknown>;
-      if (!schema.pattern) parameter.schema = { ...IDEMPOTENCY_KEY_SCHEMA, ...schema, type: 'string', pattern: IDEMPOTENCY_KEY_SCHEMA.pattern } as ParameterObject['schema'];
+      if (!schema.pattern)
+        parameter.schema = { ...IDEMPOTENCY_KEY_SCHEMA, ...schema, type: 'string', pattern: IDEMPOTENCY_KEY_SCHEMA.pattern } as ParameterObject['schema'];
     }
     // a handler that reads it to word per-item messages (@Headers) makes it required, but every route takes it and none needs it
     if (parameter.in === 'header' && parameter.name.toLowerCase() === 'accept-language') {
-      Object.assign(parameter, { required: false, description: parameter.description ?? 'The language of `message` and field errors: English, or French (`fr`).' });
+      Object.assign(parameter, {
+        required: false,
+        description: parameter.description ?? 'The language of `message` and field errors: English, or French (`fr`).',
+      });
     }
   }
 }

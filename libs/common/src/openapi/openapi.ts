@@ -53,7 +53,8 @@ export function createOpenApiController(): Type {
 function operationFacts(controller: Function, methodKey: string): OperationFacts | undefined {
   const handler = (controller.prototype as Record<string, unknown>)[methodKey];
   if (typeof handler !== 'function') return undefined;
-  const read = <T>(key: string): T | undefined => (Reflect.getMetadata(key, handler) as T | undefined) ?? (Reflect.getMetadata(key, controller) as T | undefined);
+  const read = <T>(key: string): T | undefined =>
+    (Reflect.getMetadata(key, handler) as T | undefined) ?? (Reflect.getMetadata(key, controller) as T | undefined);
   const isPublic = !!read<boolean>(IS_PUBLIC_KEY);
   const declaration = read<AuthDeclaration>(AUTH_DECLARATION_KEY);
   return {
@@ -77,7 +78,10 @@ export function buildOpenApiDocument(app: INestApplication, service: ServiceDesc
         'Every response carries `X-Request-Id`.',
     )
     .setVersion('1.0')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token from `POST /api/v1/authorize/token` (15 minutes).' }, 'bearer')
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token from `POST /api/v1/authorize/token` (15 minutes).' },
+      'bearer',
+    )
     .addApiKey({ type: 'apiKey', in: 'header', name: 'X-Platform-Api-Key', description: 'The API key the token was minted for.' }, 'apiKey')
     .addApiKey({ type: 'apiKey', in: 'header', name: 'X-Platform-Client-Id', description: 'Always `platform-developer`.' }, 'clientId')
     .addApiKey(
@@ -85,7 +89,8 @@ export function buildOpenApiDocument(app: INestApplication, service: ServiceDesc
         type: 'apiKey',
         in: 'header',
         name: 'X-Platform-Session',
-        description: 'People signed in to the dashboard: the gateway checks the session cookie with auth and adds this short-lived token; it removes any a client sends.',
+        description:
+          'People signed in to the dashboard: the gateway checks the session cookie with auth and adds this short-lived token; it removes any a client sends.',
       },
       'platformSession',
     )
@@ -107,7 +112,9 @@ export function buildOpenApiDocument(app: INestApplication, service: ServiceDesc
   const documented = applyDocumentConventions(document, {
     facts,
     tagDescriptions: tagDescriptions(),
-    servers: base ? [{ url: base, description: 'This deployment' }] : [{ url: '/', description: 'The host serving this document (every path starts with /api/v1)' }],
+    servers: base
+      ? [{ url: base, description: 'This deployment' }]
+      : [{ url: '/', description: 'The host serving this document (every path starts with /api/v1)' }],
     license: { name: 'Proprietary: use under the Platform API terms of service', url: `${base ?? ''}/api/v1/docs` },
     contact: { name: 'Platform API support', url: `${base ?? ''}/api/v1/docs` },
   });

@@ -16,7 +16,8 @@ function fakeAuth() {
   const api = {
     call: async (_url: string, _route: unknown, request: { body: RequestRecords }) => {
       if (auth.down) return { kind: 'unavailable', reason: 'down' };
-      if (inputErrors(request.body, 'body') || request.body.items.some(auth.refuses)) return { kind: 'refused', status: 400, code: 'VALIDATION_FAILED', body: { code: 'VALIDATION_FAILED' } };
+      if (inputErrors(request.body, 'body') || request.body.items.some(auth.refuses))
+        return { kind: 'refused', status: 400, code: 'VALIDATION_FAILED', body: { code: 'VALIDATION_FAILED' } };
       calls.push(request.body);
       return { kind: 'ok', status: 200, value: { recorded: request.body.items.length } };
     },
@@ -24,18 +25,40 @@ function fakeAuth() {
   const log = new RequestLog({ AUTH_URL: 'http://auth' } as Environment, api as unknown as InternalApi, { name: 'hr' } as ServiceDescriptor);
   const received = () => ({ items: calls.flatMap((call) => call.items), usage: calls.flatMap((call) => call.usage) });
   /** requests counted per organization, whatever the credential, product and day */
-  const counted = () => received().usage.reduce<Record<string, number>>((sums, count) => ({ ...sums, [count.organizationId]: (sums[count.organizationId] ?? 0) + count.requests }), {});
+  const counted = () =>
+    received().usage.reduce<Record<string, number>>(
+      (sums, count) => ({ ...sums, [count.organizationId]: (sums[count.organizationId] ?? 0) + count.requests }),
+      {},
+    );
   return { auth, log, received, counted };
 }
 
 async function dropped(labels: string): Promise<number> {
   const metric = (await serviceMetricsRegistry('hr').getSingleMetric(REQUEST_LOG_DROPPED_METRIC)?.get())?.values ?? [];
-  return metric.filter((value) => Object.entries(value.labels).map(([name, label]) => `${name}=${label}`).sort().join(',') === labels).reduce((sum, value) => sum + value.value, 0);
+  return metric
+    .filter(
+      (value) =>
+        Object.entries(value.labels)
+          .map(([name, label]) => `${name}=${label}`)
+          .sort()
+          .join(',') === labels,
+    )
+    .reduce((sum, value) => sum + value.value, 0);
 }
 
 let sequence = 0;
 const at = Date.parse('2026-11-27T10:00:00Z');
-const record = (organizationId: string, status = 200, credentialId = 'c1'): RequestRecord => ({ organizationId, credentialId, product: 'hr', method: 'GET', route: '/api/v1/hr/employees', status, durationMs: 1, requestId: String(++sequence), at });
+const record = (organizationId: string, status = 200, credentialId = 'c1'): RequestRecord => ({
+  organizationId,
+  credentialId,
+  product: 'hr',
+  method: 'GET',
+  route: '/api/v1/hr/employees',
+  status,
+  durationMs: 1,
+  requestId: String(++sequence),
+  at,
+});
 
 describe('RequestLog', () => {
   it('counts every request but 429s, and carries the newest successes and errors of each organization', async () => {
@@ -62,7 +85,16 @@ describe('RequestLog', () => {
   it('sends what it holds in calls within the input limits, the counts in the first', async () => {
     const { auth, log, received } = fakeAuth();
     // a call with both lists full is within the 10,000 values of any input
-    const full = callsOf(Array.from({ length: RECORDS_PER_CALL }, () => record('o1')), Array.from({ length: COUNTS_PER_CALL }, (_, i): UsageCount => ({ organizationId: '0b6f6f7e-3f1a-4a53-9a43-5d0c7a3c9f10', credentialId: '0b6f6f7e-3f1a-4a53-9a43-5d0c7a3c9f11', product: 'payroll', day: `2026-11-${String((i % 28) + 1).padStart(2, '0')}`, requests: 2_000_000_000 })));
+    const full = callsOf(
+      Array.from({ length: RECORDS_PER_CALL }, () => record('o1')),
+      Array.from({ length: COUNTS_PER_CALL }, (_, i): UsageCount => ({
+        organizationId: '0b6f6f7e-3f1a-4a53-9a43-5d0c7a3c9f10',
+        credentialId: '0b6f6f7e-3f1a-4a53-9a43-5d0c7a3c9f11',
+        product: 'payroll',
+        day: `2026-11-${String((i % 28) + 1).padStart(2, '0')}`,
+        requests: 2_000_000_000,
+      })),
+    );
     expect(full).toHaveLength(1);
     expect(inputErrors(full[0], 'body')).toBeUndefined();
     // 1,200 of a flood and 10 of another organization, each request with its own credential: 1,210 counts
@@ -124,7 +156,9 @@ describe('RequestLog', () => {
     // the flood's newest of each outcome
     expect(received().items.filter((item) => item.organizationId === 'flood')).toHaveLength(2 * KEPT_PER_ORGANIZATION);
     // the records went back in their order: the newest flood errors are those of the last round
-    const errors = received().items.filter((item) => item.organizationId === 'flood' && item.status === 429).map((item) => Number(item.requestId));
+    const errors = received()
+      .items.filter((item) => item.organizationId === 'flood' && item.status === 429)
+      .map((item) => Number(item.requestId));
     expect(errors).toEqual([...errors].sort((a, b) => a - b));
   });
 

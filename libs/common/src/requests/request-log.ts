@@ -182,7 +182,8 @@ export class RequestLog implements BeforeApplicationShutdown, OnApplicationShutd
     clearTimeout(this.timer);
     this.timer = undefined;
     const uncounted = [...this.counts.values()].reduce((sum, count) => sum + count.requests, 0);
-    if (uncounted) this.logger.error({ usage: [...this.counts.values()] }, `${uncounted} request(s) left out of the daily usage: auth did not take them before shutdown`);
+    if (uncounted)
+      this.logger.error({ usage: [...this.counts.values()] }, `${uncounted} request(s) left out of the daily usage: auth did not take them before shutdown`);
   }
 
   private count(organizationId: string, credentialId: string, product: string, day: string, requests: number): void {
@@ -232,7 +233,10 @@ export class RequestLog implements BeforeApplicationShutdown, OnApplicationShutd
     }
     this.heldCount -= shed;
     this.dropped.inc({ what: 'record', reason: 'buffer_full' }, shed);
-    this.failures.failed('buffer', `${shed} request record(s) shed, the oldest of the organizations holding the most: ${MAX_HELD} were held (auth slow or away, or a flood); usage counts are kept`);
+    this.failures.failed(
+      'buffer',
+      `${shed} request record(s) shed, the oldest of the organizations holding the most: ${MAX_HELD} were held (auth slow or away, or a flood); usage counts are kept`,
+    );
   }
 
   private async send(): Promise<void> {
@@ -284,7 +288,10 @@ export class RequestLog implements BeforeApplicationShutdown, OnApplicationShutd
   private drop(call: RequestRecords, refusal: Extract<InternalResult<unknown>, { kind: 'refused' }>): void {
     const what = call.usage.length ? 'count' : 'record';
     this.dropped.inc({ what, reason: 'refused' });
-    this.logger.error({ refusal: refusal.body, [what]: call.usage[0] ?? call.items[0] }, `auth refused a request ${what} (${refusal.status} ${refusal.code}): dropped`);
+    this.logger.error(
+      { refusal: refusal.body, [what]: call.usage[0] ?? call.items[0] },
+      `auth refused a request ${what} (${refusal.status} ${refusal.code}): dropped`,
+    );
   }
 
   /** Holds a call again: its counts added to those held, its records back as the oldest of their organizations. */

@@ -59,9 +59,12 @@ describe('Batcher', () => {
   });
 
   it('turns a send that throws into a rejection of its items', async () => {
-    const batcher = new Batcher<number, number>(() => {
-      throw new Error('not connected');
-    }, { maxBatch: 10, maxInFlight: 1 });
+    const batcher = new Batcher<number, number>(
+      () => {
+        throw new Error('not connected');
+      },
+      { maxBatch: 10, maxInFlight: 1 },
+    );
     await expect(batcher.run(1)).rejects.toThrow('not connected');
     await expect(batcher.run(2)).rejects.toThrow('not connected');
   });

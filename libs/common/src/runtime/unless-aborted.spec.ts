@@ -53,7 +53,10 @@ describe('unlessAborted', () => {
       `for (let i = 0; i < STEPS; i++) await unlessAborted(Promise.resolve(Buffer.alloc(STEP_BYTES)), failure.signal);`,
     );
     expect(kept).toBeLessThan(2 * MB);
-    const raced = heldAfter('new Promise(() => undefined)', 'for (let i = 0; i < STEPS; i++) await Promise.race([Promise.resolve(Buffer.alloc(STEP_BYTES)), failure]);');
+    const raced = heldAfter(
+      'new Promise(() => undefined)',
+      'for (let i = 0; i < STEPS; i++) await Promise.race([Promise.resolve(Buffer.alloc(STEP_BYTES)), failure]);',
+    );
     expect(raced).toBeGreaterThan((STEPS * STEP_BYTES) / 2);
   }, 30_000);
 });

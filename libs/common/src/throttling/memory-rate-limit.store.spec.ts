@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { MemoryRateLimitStore } from './memory-rate-limit.store';
 
 const request = (over: Partial<Parameters<MemoryRateLimitStore['consumeSync']>[0]> = {}) => ({
-  burstOf: 'o1', organizationId: 'o1', product: 'hr', burst: 5, quota: 100 as number | null, period: 0, periodEndMs: Date.now() + 1e9, ...over,
+  burstOf: 'o1',
+  organizationId: 'o1',
+  product: 'hr',
+  burst: 5,
+  quota: 100 as number | null,
+  period: 0,
+  periodEndMs: Date.now() + 1e9,
+  ...over,
 });
 
 describe('MemoryRateLimitStore', () => {
@@ -20,10 +27,12 @@ describe('MemoryRateLimitStore', () => {
     expect(admitted.length).toBe(15);
   });
 
-  it('answers a turn\'s requests together at its end (the check phase), counted in order', async () => {
+  it("answers a turn's requests together at its end (the check phase), counted in order", async () => {
     const store = new MemoryRateLimitStore(null);
     const order: string[] = [];
-    const answers = [1, 2, 3].map((n) => store.consume(request({ burstOf: 'turn', organizationId: 'turn' })).then((result) => order.push(`answer ${n}: ${result.burstRemaining}`)));
+    const answers = [1, 2, 3].map((n) =>
+      store.consume(request({ burstOf: 'turn', organizationId: 'turn' })).then((result) => order.push(`answer ${n}: ${result.burstRemaining}`)),
+    );
     process.nextTick(() => order.push('next tick'));
     setImmediate(() => order.push('check phase, after the answers'));
     await Promise.all(answers);

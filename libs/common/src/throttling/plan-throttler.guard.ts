@@ -1,6 +1,13 @@
 import { ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { InjectThrottlerOptions, InjectThrottlerStorage, ThrottlerGuard, ThrottlerModuleOptions, type ThrottlerRequest, ThrottlerStorage } from '@nestjs/throttler';
+import {
+  InjectThrottlerOptions,
+  InjectThrottlerStorage,
+  ThrottlerGuard,
+  ThrottlerModuleOptions,
+  type ThrottlerRequest,
+  ThrottlerStorage,
+} from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
 import { routeAccess } from '../auth/route-access';
 import { httpReply, httpRequest, requestState } from '../auth/request-state';
@@ -58,10 +65,24 @@ export class PlanThrottlerGuard extends ThrottlerGuard {
   private meterPerson(context: ExecutionContext, session: SessionPrincipal, keysServeIt: boolean): Promise<boolean> | true {
     if (!session.organizationId || !session.role || !session.rateLimits || session.periodAnchor === null) return true;
     const { burstPerSecond, monthlyQuota } = session.rateLimits;
-    return this.meter(context, peopleBurstOf(session.organizationId), session.organizationId, burstPerSecond, keysServeIt ? monthlyQuota : null, session.periodAnchor);
+    return this.meter(
+      context,
+      peopleBurstOf(session.organizationId),
+      session.organizationId,
+      burstPerSecond,
+      keysServeIt ? monthlyQuota : null,
+      session.periodAnchor,
+    );
   }
 
-  private async meter(context: ExecutionContext, burstOf: string, organizationId: string, burst: number, quota: number | null, periodAnchor: number): Promise<boolean> {
+  private async meter(
+    context: ExecutionContext,
+    burstOf: string,
+    organizationId: string,
+    burst: number,
+    quota: number | null,
+    periodAnchor: number,
+  ): Promise<boolean> {
     const period = quotaPeriodBounds(periodAnchor);
     const request: PlanLimitRequest = { burstOf, organizationId, product: this.service.product, burst, quota, period: period.index, periodEndMs: period.endMs };
     const result = await this.store.consume(request);

@@ -232,7 +232,10 @@ export class RedisRateLimitStore extends RateLimitStore {
   );
   private readonly releases = new Batcher((keyLists: string[][]) => this.releaseMany(keyLists), BATCHING);
 
-  constructor(redis: Redis, private readonly prefix: string) {
+  constructor(
+    redis: Redis,
+    private readonly prefix: string,
+  ) {
     super();
     redis.defineCommand('platformConsumeMany', { lua: CONSUME_MANY_SCRIPT });
     redis.defineCommand('platformReserveFailures', { lua: RESERVE_FAILURES_SCRIPT });
@@ -377,7 +380,7 @@ export class RedisRateLimitStore extends RateLimitStore {
   async foldIntoOrganizations(folds: QuotaFold[]): Promise<number> {
     let folded = 0;
     const now = Date.now();
-    for (let start = 0; start < folds.length; ) {
+    for (let start = 0; start < folds.length;) {
       const keys: string[] = [];
       const args: number[] = [];
       for (; start < folds.length && (keys.length === 0 || keys.length + folds[start].credentialIds.length < FOLD_KEYS_PER_CALL); start++) {

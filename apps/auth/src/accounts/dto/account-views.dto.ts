@@ -188,7 +188,11 @@ export class AuditEntryView {
   @ApiProperty({ format: 'uuid' })
   id: string;
 
-  @ApiProperty({ example: 'key.created', description: 'session.created, session.revoked, password.changed, password.reset, organization.created, member.invited, invitation.revoked, member.joined, member.role_changed, member.removed, member.left, key.created, key.secret_rolled, key.revoked, webhook_endpoint.created, webhook_endpoint.updated, webhook_endpoint.enabled, webhook_endpoint.disabled, webhook_endpoint.secret_rotated, webhook_endpoint.deleted (a key’s changes name it in `data.credentialId`).' })
+  @ApiProperty({
+    example: 'key.created',
+    description:
+      'session.created, session.revoked, password.changed, password.reset, organization.created, member.invited, invitation.revoked, member.joined, member.role_changed, member.removed, member.left, key.created, key.secret_rolled, key.revoked, webhook_endpoint.created, webhook_endpoint.updated, webhook_endpoint.enabled, webhook_endpoint.disabled, webhook_endpoint.secret_rotated, webhook_endpoint.deleted (a key’s changes name it in `data.credentialId`).',
+  })
   action: string;
 
   @ApiProperty({ type: AuditActorView })
@@ -208,7 +212,12 @@ export class AuditEntryView {
 }
 
 const PRODUCT_NAMES = ['auth', 'hr', 'app', 'payroll', 'pay', 'books'];
-const byProductSchema = (item: Record<string, unknown>) => ({ type: 'object', required: PRODUCT_NAMES, properties: Object.fromEntries(PRODUCT_NAMES.map((product) => [product, item])), additionalProperties: false });
+const byProductSchema = (item: Record<string, unknown>) => ({
+  type: 'object',
+  required: PRODUCT_NAMES,
+  properties: Object.fromEntries(PRODUCT_NAMES.map((product) => [product, item])),
+  additionalProperties: false,
+});
 
 export class UsageDayView {
   @ApiProperty({ format: 'date', example: '2026-11-27' })

@@ -8,15 +8,22 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../passwords';
 
 const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 /** A uuid path parameter or filter, refused with `<name> must be a UUID`. */
-const UUID_FIELD = (name: string, optional = false) => (target: object, key: string) => {
-  (optional ? ApiPropertyOptional : ApiProperty)({ format: 'uuid' })(target, key);
-  if (optional) IsOptional()(target, key);
-  Matches(UUID_PATTERN, { message: `${name} must be a UUID` })(target, key);
-};
+const UUID_FIELD =
+  (name: string, optional = false) =>
+  (target: object, key: string) => {
+    (optional ? ApiPropertyOptional : ApiProperty)({ format: 'uuid' })(target, key);
+    if (optional) IsOptional()(target, key);
+    Matches(UUID_PATTERN, { message: `${name} must be a UUID` })(target, key);
+  };
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** A name a person chooses (theirs, an organization's, a key's): trimmed, one line of plain text, refused with VALIDATION_FAILED on the field otherwise. */
 const NAME = (maxLength: number, example: string) => (target: object, key: string) => {
-  ApiProperty({ minLength: 1, maxLength, example, description: 'Plain text on one line: no control characters, line breaks or bidirectional formatting characters.' })(target, key);
+  ApiProperty({
+    minLength: 1,
+    maxLength,
+    example,
+    description: 'Plain text on one line: no control characters, line breaks or bidirectional formatting characters.',
+  })(target, key);
   Transform(trim)(target, key);
   IsString()(target, key);
   MinLength(1)(target, key);

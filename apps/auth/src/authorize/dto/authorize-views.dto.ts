@@ -9,7 +9,10 @@ const PRODUCTS_OF_SERVICES = Object.values(SERVICES).map((service) => service.pr
 /** The shapes the authorize routes answer in `data` (OpenAPI only: the handlers build them). */
 
 export class IssuedTokenView {
-  @ApiProperty({ description: 'The JWT to send as `Authorization: Bearer <accessToken>`, with the same key in `X-Platform-Api-Key`.', example: 'eyJhbGciOiJFUzI1NiIsImtpZCI6Ii4uLiJ9.eyJzdWIiOiIuLi4ifQ.c2lnbmF0dXJl' })
+  @ApiProperty({
+    description: 'The JWT to send as `Authorization: Bearer <accessToken>`, with the same key in `X-Platform-Api-Key`.',
+    example: 'eyJhbGciOiJFUzI1NiIsImtpZCI6Ii4uLiJ9.eyJzdWIiOiIuLi4ifQ.c2lnbmF0dXJl',
+  })
   accessToken: string;
 
   @ApiProperty({ enum: ['Bearer'], example: 'Bearer' })
@@ -49,7 +52,12 @@ export class CredentialView {
   @ApiProperty({ description: 'The start of the API key, enough to recognize it.', example: 'pk_sandbox_3f9a' })
   keyPrefix: string;
 
-  @ApiProperty({ type: String, nullable: true, description: 'The last four characters of the API key; null for keys issued before they were kept.', example: 'x9Qa' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The last four characters of the API key; null for keys issued before they were kept.',
+    example: 'x9Qa',
+  })
   keyLastFour: string | null;
 
   @ApiProperty({ enum: ['sandbox', 'production'] })
@@ -61,7 +69,12 @@ export class CredentialView {
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the secret was last rotated; null if never.' })
   secretRotatedAt: string | null;
 
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'While the grace period of the last rotation runs: until when the previous secret still exchanges. Null otherwise.' })
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'While the grace period of the last rotation runs: until when the previous secret still exchanges. Null otherwise.',
+  })
   previousSecretExpiresAt: string | null;
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the key last exchanged for a token (to the minute); null if never.' })
@@ -151,7 +164,11 @@ export class ProductRequestsView {
 }
 
 export class WebhookRetriesView {
-  @ApiProperty({ type: 'integer', minimum: 0, description: 'Webhook delivery attempts from the second onward, to the organization’s endpoints, in the period.' })
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    description: 'Webhook delivery attempts from the second onward, to the organization’s endpoints, in the period.',
+  })
   used: number;
 
   @ApiProperty({ type: 'integer', nullable: true, description: 'Included in the plan; null when negotiated and not set.' })
@@ -193,7 +210,12 @@ export class RotatedSecretView {
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   rotatedAt: string | null;
 
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Until when the previous secret still exchanges (its tokens stop then); null when it stopped at once.' })
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'Until when the previous secret still exchanges (its tokens stop then); null when it stopped at once.',
+  })
   previousSecretExpiresAt: string | null;
 }
 
@@ -204,7 +226,8 @@ export class RotateSecretQueryDto {
     minimum: 0,
     maximum: MAX_SECRET_GRACE_SECONDS,
     default: 0,
-    description: 'Seconds the previous secret still exchanges for tokens, and its tokens keep working, beside the new one (at most 86400). 0, the default: it stops at once, with every token minted with it.',
+    description:
+      'Seconds the previous secret still exchanges for tokens, and its tokens keep working, beside the new one (at most 86400). 0, the default: it stops at once, with every token minted with it.',
   })
   @IsOptional()
   @Type(() => Number)
@@ -231,6 +254,11 @@ export class SecretRotatedEventView {
   @ApiProperty({ type: String, format: 'date-time' })
   rotatedAt: string;
 
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Until when the previous secret still exchanges; null when it stopped at once.' })
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'Until when the previous secret still exchanges; null when it stopped at once.',
+  })
   previousSecretExpiresAt: string | null;
 }

@@ -11,7 +11,13 @@ const CODE_MESSAGE = 'code must be 1–20 letters, digits, dots or hyphens, star
 const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
 export class CreateAccountDto {
-  @ApiProperty({ example: '6611', pattern: ACCOUNT_CODE.source, minLength: 1, maxLength: 20, description: 'Unique within the company; never changes. SYSCOHADA codes are digits, the first being the class (1–8).' })
+  @ApiProperty({
+    example: '6611',
+    pattern: ACCOUNT_CODE.source,
+    minLength: 1,
+    maxLength: 20,
+    description: 'Unique within the company; never changes. SYSCOHADA codes are digits, the first being the class (1–8).',
+  })
   @Matches(ACCOUNT_CODE, { message: CODE_MESSAGE })
   code: string;
 
@@ -72,7 +78,12 @@ export class ListAccountsQueryDto extends PageQueryDto {
 }
 
 export class InstallChartDto {
-  @ApiPropertyOptional({ example: 'XAF', default: 'XAF', pattern: '^[A-Z]{3}$', description: 'The book currency (ISO 4217). It can change only while no entry is posted. Leave it out to keep the current one (null is refused).' })
+  @ApiPropertyOptional({
+    example: 'XAF',
+    default: 'XAF',
+    pattern: '^[A-Z]{3}$',
+    description: 'The book currency (ISO 4217). It can change only while no entry is posted. Leave it out to keep the current one (null is refused).',
+  })
   @OptionalNotNull()
   @IsISO4217CurrencyCode({ message: 'currency must be an ISO 4217 code such as XAF' })
   currency?: string;

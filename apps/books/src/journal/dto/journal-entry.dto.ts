@@ -25,7 +25,14 @@ export class JournalLineDto {
   @IsUUID('all', { message: 'accountId must be a UUID' })
   accountId: string;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, example: 350000, default: 0, description: 'Integer in minor units of the entry currency; exactly one of debit and credit is positive.' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    maximum: Number.MAX_SAFE_INTEGER,
+    example: 350000,
+    default: 0,
+    description: 'Integer in minor units of the entry currency; exactly one of debit and credit is positive.',
+  })
   @IsOptional()
   @IsAmount()
   debit?: number;
@@ -247,7 +254,11 @@ export class JournalEntryView {
   @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The entry that reversed this one.' })
   reversedBy: string | null;
 
-  @ApiProperty({ type: JournalEntrySourceView, nullable: true, description: 'What another service posted the entry for; null for entries made through the API.' })
+  @ApiProperty({
+    type: JournalEntrySourceView,
+    nullable: true,
+    description: 'What another service posted the entry for; null for entries made through the API.',
+  })
   source: JournalEntrySourceView | null;
 
   @ApiProperty({ format: 'date-time' })

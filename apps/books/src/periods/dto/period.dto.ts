@@ -15,7 +15,13 @@ export class AccountingPeriodView {
   @ApiProperty({ format: 'uuid' })
   companyId: string;
 
-  @ApiProperty({ type: String, format: 'date', nullable: true, description: 'The day after the previous closing; null for the first period.', example: '2026-01-01' })
+  @ApiProperty({
+    type: String,
+    format: 'date',
+    nullable: true,
+    description: 'The day after the previous closing; null for the first period.',
+    example: '2026-01-01',
+  })
   startDate: string | null;
 
   @ApiProperty({ format: 'date', example: '2026-03-31' })

@@ -4,7 +4,11 @@ import { CURSOR_START, MAX_CURSOR_LENGTH, PageQueryDto } from '@platform/common'
 import { IsDateOnly } from '../../shared/validation';
 
 export class TrialBalanceQueryDto {
-  @ApiPropertyOptional({ example: '2026-01-01', format: 'date', description: 'First day of the range; movements before it make the opening balances. Without it, everything up to `to` is movement.' })
+  @ApiPropertyOptional({
+    example: '2026-01-01',
+    format: 'date',
+    description: 'First day of the range; movements before it make the opening balances. Without it, everything up to `to` is movement.',
+  })
   @IsOptional()
   @IsDateOnly()
   from?: string;

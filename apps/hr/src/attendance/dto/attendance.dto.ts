@@ -17,12 +17,22 @@ export class RecordAttendanceDto {
   @IsDateOnly()
   date: string;
 
-  @ApiPropertyOptional({ type: String, example: '08:00', nullable: true, description: 'HH:mm (UTC, on `date`) or an ISO 8601 date-time with offset written on `date`; null removes it.' })
+  @ApiPropertyOptional({
+    type: String,
+    example: '08:00',
+    nullable: true,
+    description: 'HH:mm (UTC, on `date`) or an ISO 8601 date-time with offset written on `date`; null removes it.',
+  })
   @ValidateIf((dto: RecordAttendanceDto) => dto.checkIn !== undefined && dto.checkIn !== null)
   @IsAttendanceTime()
   checkIn?: string | null;
 
-  @ApiPropertyOptional({ type: String, example: '17:30', nullable: true, description: 'After checkIn; a date-time may fall on the next day (night shift); null removes it.' })
+  @ApiPropertyOptional({
+    type: String,
+    example: '17:30',
+    nullable: true,
+    description: 'After checkIn; a date-time may fall on the next day (night shift); null removes it.',
+  })
   @ValidateIf((dto: RecordAttendanceDto) => dto.checkOut !== undefined && dto.checkOut !== null)
   @IsAttendanceTime()
   checkOut?: string | null;
@@ -70,7 +80,10 @@ export class AttendanceRecordView {
 
 export class AttendanceDayView {
   @ApiProperty({ format: 'date' }) date: string;
-  @ApiProperty({ enum: [...ATTENDANCE_STATUSES, 'on_leave', 'weekend', 'unrecorded'], description: 'The recorded status; otherwise on_leave, weekend or unrecorded.' })
+  @ApiProperty({
+    enum: [...ATTENDANCE_STATUSES, 'on_leave', 'weekend', 'unrecorded'],
+    description: 'The recorded status; otherwise on_leave, weekend or unrecorded.',
+  })
   status: string;
   @ApiProperty({ example: 8.5, minimum: 0, description: '2 decimals.' }) workedHours: number;
   @ApiProperty({ description: 'Approved leave covers this working day (fully or half).' }) onLeave: boolean;

@@ -39,7 +39,13 @@ export class AllowanceDto implements Allowance {
   @MaxLength(100)
   name: string;
 
-  @ApiProperty({ type: 'integer', example: 25000, minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Per pay period, in minor units of the contract currency.' })
+  @ApiProperty({
+    type: 'integer',
+    example: 25000,
+    minimum: 1,
+    maximum: Number.MAX_SAFE_INTEGER,
+    description: 'Per pay period, in minor units of the contract currency.',
+  })
   @IsInt()
   @Min(1)
   @Max(Number.MAX_SAFE_INTEGER)
@@ -80,7 +86,8 @@ export class CreateContractDto {
     example: 'CTR-0042-2025',
     minLength: 1,
     maxLength: 100,
-    description: 'Your system’s id for the contract, unique within the company: POST with a known externalId syncs that contract (required in POST /contracts/bulk).',
+    description:
+      'Your system’s id for the contract, unique within the company: POST with a known externalId syncs that contract (required in POST /contracts/bulk).',
   })
   @ValidateIf((dto: CreateContractDto) => dto.externalId !== undefined)
   @Transform(trim)
@@ -94,15 +101,23 @@ export class CreateContractDto {
   @IsUUID()
   employeeId?: string;
 
-  @ApiPropertyOptional({ example: 'EMP-0042', minLength: 1, maxLength: 100, description: 'The employee by the externalId they were given, instead of employeeId.' })
+  @ApiPropertyOptional({
+    example: 'EMP-0042',
+    minLength: 1,
+    maxLength: 100,
+    description: 'The employee by the externalId they were given, instead of employeeId.',
+  })
   @ValidateIf((dto: CreateContractDto) => dto.employeeExternalId !== undefined)
   @Transform(trim)
   @IsString()
   @IsNotEmpty()
   @MaxLength(100)
-  @ValidateBy({ name: 'notWithEmployeeId', validator: { validate: (_value: unknown, args) => (args?.object as CreateContractDto).employeeId === undefined } }, {
-    message: ({ property }) => `${property} must not be sent with employeeId`,
-  })
+  @ValidateBy(
+    { name: 'notWithEmployeeId', validator: { validate: (_value: unknown, args) => (args?.object as CreateContractDto).employeeId === undefined } },
+    {
+      message: ({ property }) => `${property} must not be sent with employeeId`,
+    },
+  )
   employeeExternalId?: string;
 
   @ApiProperty({ enum: CONTRACT_TYPES })
@@ -113,12 +128,24 @@ export class CreateContractDto {
   @IsDateOnly()
   startDate: string;
 
-  @ApiPropertyOptional({ type: String, example: '2025-12-31', format: 'date', nullable: true, description: 'Required for fixed_term and internship; not before startDate. null: open-ended.' })
+  @ApiPropertyOptional({
+    type: String,
+    example: '2025-12-31',
+    format: 'date',
+    nullable: true,
+    description: 'Required for fixed_term and internship; not before startDate. null: open-ended.',
+  })
   @IsOptional()
   @IsDateOnly()
   endDate?: string | null;
 
-  @ApiProperty({ type: 'integer', example: 350000, minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Per pay period, integer in minor units of `currency` (XAF has none).' })
+  @ApiProperty({
+    type: 'integer',
+    example: 350000,
+    minimum: 1,
+    maximum: Number.MAX_SAFE_INTEGER,
+    description: 'Per pay period, integer in minor units of `currency` (XAF has none).',
+  })
   @IsInt()
   @Min(1)
   @Max(Number.MAX_SAFE_INTEGER)
@@ -160,15 +187,24 @@ export class CreateContractDto {
 
   @ApiPropertyOptional({
     enum: CONTRACT_STATUSES,
-    description: 'A new contract is active unless sent as draft, to prepare it without putting it in force. Syncing a known externalId moves its contract as PATCH does: draft → active → ended.',
+    description:
+      'A new contract is active unless sent as draft, to prepare it without putting it in force. Syncing a known externalId moves its contract as PATCH does: draft → active → ended.',
   })
   @IsOptional()
   @IsIn(CONTRACT_STATUSES)
   status?: ContractStatus;
 }
 
-export class UpdateContractDto extends PartialType(OmitType(CreateContractDto, ['employeeId', 'employeeExternalId', 'status', 'endDate'] as const), { skipNullProperties: false }) {
-  @ApiPropertyOptional({ type: String, example: '2025-12-31', format: 'date', nullable: true, description: 'null makes the contract open-ended. When ending, defaults to today.' })
+export class UpdateContractDto extends PartialType(OmitType(CreateContractDto, ['employeeId', 'employeeExternalId', 'status', 'endDate'] as const), {
+  skipNullProperties: false,
+}) {
+  @ApiPropertyOptional({
+    type: String,
+    example: '2025-12-31',
+    format: 'date',
+    nullable: true,
+    description: 'null makes the contract open-ended. When ending, defaults to today.',
+  })
   @ValidateIf((dto: UpdateContractDto) => dto.endDate !== undefined && dto.endDate !== null)
   @IsDateOnly()
   endDate?: string | null;
@@ -217,7 +253,8 @@ export class ContractView {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ format: 'uuid' }) companyId: string;
   @ApiProperty({ format: 'uuid' }) employeeId: string;
-  @ApiProperty({ type: String, nullable: true, example: 'CTR-0042-2025', description: 'Your system’s id for the contract; null when none was given.' }) externalId: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'CTR-0042-2025', description: 'Your system’s id for the contract; null when none was given.' })
+  externalId: string | null;
   @ApiProperty({ enum: CONTRACT_TYPES }) type: ContractType;
   @ApiProperty({ enum: CONTRACT_STATUSES }) status: ContractStatus;
   @ApiProperty({ format: 'date', example: '2025-01-01' }) startDate: string;
@@ -268,15 +305,23 @@ export class BulkContractsDto {
 /** What became of one item of a bulk request. */
 export class BulkContractResult {
   @ApiProperty({ type: 'integer', minimum: 0, description: 'The item’s position in `items`.' }) index: number;
-  @ApiProperty({ type: String, nullable: true, example: 'CTR-0042-2025', description: 'The item’s externalId, trimmed; null when it had none.' }) externalId: string | null;
-  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The employee the item named; null when it was not found or the item failed before it was looked for.' })
+  @ApiProperty({ type: String, nullable: true, example: 'CTR-0042-2025', description: 'The item’s externalId, trimmed; null when it had none.' }) externalId:
+    string | null;
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'The employee the item named; null when it was not found or the item failed before it was looked for.',
+  })
   employeeId: string | null;
-  @ApiProperty({ type: String, nullable: true, example: 'EMP-0042', description: 'That employee’s externalId; null likewise.' }) employeeExternalId: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'EMP-0042', description: 'That employee’s externalId; null likewise.' }) employeeExternalId:
+    string | null;
   @ApiProperty({ enum: BULK_ITEM_STATUSES, description: '`unchanged`: the contract already had every value sent.' }) status: BulkItemStatus;
   @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The contract; null when the item failed.' }) id: string | null;
   @ApiPropertyOptional({
     allOf: [{ $ref: `#/components/schemas/${ERROR_ENVELOPE_SCHEMA}` }],
-    description: 'Failed items only: why, as the error envelope POST /contracts would have answered (VALIDATION_FAILED with the item’s fields, USER_NOT_FOUND, CONTRACT_OVERLAP with the contract in the way, …).',
+    description:
+      'Failed items only: why, as the error envelope POST /contracts would have answered (VALIDATION_FAILED with the item’s fields, USER_NOT_FOUND, CONTRACT_OVERLAP with the contract in the way, …).',
   })
   error?: ErrorEnvelope;
 }

@@ -1,7 +1,21 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, getSchemaPath, PartialType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsArray, IsEmail, IsIn, IsISO31661Alpha2, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateBy, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  IsArray,
+  IsEmail,
+  IsIn,
+  IsISO31661Alpha2,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateBy,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { ERROR_ENVELOPE_SCHEMA, ErrorEnvelope, KeptAsParsed, MaxInputValues, PageQueryDto } from '@platform/common';
 import { IsDateOnly, trim } from '../../shared/validation';
 import { EMPLOYEE_STATUSES, EmployeeStatus, MOBILE_MONEY_PROVIDERS, Payout, PAYOUT_METHODS } from '../employee.entity';
@@ -108,7 +122,12 @@ const PAYOUT_SCHEMA = {
 };
 
 export class CreateEmployeeDto {
-  @ApiProperty({ example: 'EMP-0042', minLength: 1, maxLength: 100, description: 'Your system’s id for the employee; POST with a known externalId syncs that employee.' })
+  @ApiProperty({
+    example: 'EMP-0042',
+    minLength: 1,
+    maxLength: 100,
+    description: 'Your system’s id for the employee; POST with a known externalId syncs that employee.',
+  })
   @Transform(trim)
   @IsString()
   @IsNotEmpty()
@@ -162,12 +181,23 @@ export class CreateEmployeeDto {
   @IsIn(EMPLOYEE_STATUSES)
   status: EmployeeStatus;
 
-  @ApiPropertyOptional({ example: '2025-12-31', format: 'date', description: 'Required when status is terminated; not before hireDate. Cleared when the status is not terminated.' })
+  @ApiPropertyOptional({
+    example: '2025-12-31',
+    format: 'date',
+    description: 'Required when status is terminated; not before hireDate. Cleared when the status is not terminated.',
+  })
   @ValidateIf((dto: CreateEmployeeDto) => dto.status === 'terminated' || dto.terminationDate !== undefined)
   @IsDateOnly()
   terminationDate?: string;
 
-  @ApiPropertyOptional({ type: String, example: '112233445', minLength: 1, maxLength: 50, nullable: true, description: 'National identity card number (CNI); null removes it.' })
+  @ApiPropertyOptional({
+    type: String,
+    example: '112233445',
+    minLength: 1,
+    maxLength: 50,
+    nullable: true,
+    description: 'National identity card number (CNI); null removes it.',
+  })
   @IsOptional()
   @Transform(trim)
   @IsString()
@@ -175,7 +205,14 @@ export class CreateEmployeeDto {
   @MaxLength(50)
   nationalId?: string | null;
 
-  @ApiPropertyOptional({ type: String, example: '0123456789A', minLength: 1, maxLength: 50, nullable: true, description: 'Social insurance (CNPS) number; null removes it.' })
+  @ApiPropertyOptional({
+    type: String,
+    example: '0123456789A',
+    minLength: 1,
+    maxLength: 50,
+    nullable: true,
+    description: 'Social insurance (CNPS) number; null removes it.',
+  })
   @IsOptional()
   @Transform(trim)
   @IsString()
@@ -264,7 +301,11 @@ export const BULK_EMPLOYEES_BODY_BYTES = 4 * 1024 * 1024;
  */
 @MaxInputValues(MAX_BULK_EMPLOYEES * 24)
 export class BulkEmployeesDto {
-  @ApiProperty({ type: [CreateEmployeeDto], maxItems: MAX_BULK_EMPLOYEES, description: 'Employees to create or sync by externalId, each as POST /employees takes it.' })
+  @ApiProperty({
+    type: [CreateEmployeeDto],
+    maxItems: MAX_BULK_EMPLOYEES,
+    description: 'Employees to create or sync by externalId, each as POST /employees takes it.',
+  })
   @IsArray()
   @KeptAsParsed()
   items: unknown[];
@@ -276,10 +317,14 @@ export type BulkItemStatus = (typeof BULK_ITEM_STATUSES)[number];
 /** What became of one item of a bulk request. */
 export class BulkEmployeeResult {
   @ApiProperty({ type: 'integer', minimum: 0, description: 'The item’s position in `items`.' }) index: number;
-  @ApiProperty({ type: String, nullable: true, example: 'EMP-0042', description: 'The item’s externalId, trimmed; null when it had none.' }) externalId: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'EMP-0042', description: 'The item’s externalId, trimmed; null when it had none.' }) externalId:
+    string | null;
   @ApiProperty({ enum: BULK_ITEM_STATUSES, description: '`unchanged`: the employee already had every value sent.' }) status: BulkItemStatus;
   @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The employee; null when the item failed.' }) id: string | null;
-  @ApiPropertyOptional({ allOf: [{ $ref: `#/components/schemas/${ERROR_ENVELOPE_SCHEMA}` }], description: 'Failed items only: why, as the error envelope POST /employees would have answered (VALIDATION_FAILED with the item’s fields).' })
+  @ApiPropertyOptional({
+    allOf: [{ $ref: `#/components/schemas/${ERROR_ENVELOPE_SCHEMA}` }],
+    description: 'Failed items only: why, as the error envelope POST /employees would have answered (VALIDATION_FAILED with the item’s fields).',
+  })
   error?: ErrorEnvelope;
 }
 

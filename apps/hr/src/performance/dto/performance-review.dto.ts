@@ -46,7 +46,12 @@ export class CreatePerformanceReviewDto {
   @IsDateOnly()
   periodEnd: string;
 
-  @ApiPropertyOptional({ type: String, ...UUID, nullable: true, description: 'An employee of the company. A reviewer (this or reviewerName) is required to submit.' })
+  @ApiPropertyOptional({
+    type: String,
+    ...UUID,
+    nullable: true,
+    description: 'An employee of the company. A reviewer (this or reviewerName) is required to submit.',
+  })
   @IsOptional()
   @IsUUID()
   reviewerEmployeeId?: string | null;

@@ -53,7 +53,11 @@ export class BankRecipient {
   @ApiPropertyOptional({ example: '10005', pattern: BANK_CODE.source })
   bankCode?: string;
 
-  @ApiProperty({ example: '10005000010123456789012', pattern: ACCOUNT_NUMBER.source, description: 'The account number (RIB) or IBAN, upper-case letters or digits.' })
+  @ApiProperty({
+    example: '10005000010123456789012',
+    pattern: ACCOUNT_NUMBER.source,
+    description: 'The account number (RIB) or IBAN, upper-case letters or digits.',
+  })
   accountNumber: string;
 
   @ApiProperty({ example: 'Amina Nkemelu', minLength: 1, maxLength: 150 })

@@ -44,12 +44,23 @@ export class SandboxPaymentProvider extends PaymentProvider {
         .createQueryBuilder()
         .insert()
         .into(SandboxSettlement)
-        .values(payments.map((payment) => ({ paymentId: payment.id, ...sandboxOutcome(payment.recipient), providerReference: `sbx_${randomBytes(8).toString('hex')}` })))
+        .values(
+          payments.map((payment) => ({
+            paymentId: payment.id,
+            ...sandboxOutcome(payment.recipient),
+            providerReference: `sbx_${randomBytes(8).toString('hex')}`,
+          })),
+        )
         .orIgnore()
         .execute(),
     );
     const settlements = await this.dataSource.getRepository(SandboxSettlement).findBy({ paymentId: In(payments.map((payment) => payment.id)) });
-    return new Map(settlements.map((settlement) => [settlement.paymentId, { status: settlement.outcome, providerReference: settlement.providerReference, failureReason: settlement.failureReason }]));
+    return new Map(
+      settlements.map((settlement) => [
+        settlement.paymentId,
+        { status: settlement.outcome, providerReference: settlement.providerReference, failureReason: settlement.failureReason },
+      ]),
+    );
   }
 
   async status(paymentId: string): Promise<Settlement | null> {

@@ -31,7 +31,14 @@ export class CreditWalletDto {
   @IsCurrency()
   currency: Currency;
 
-  @ApiPropertyOptional({ type: String, example: 'TOPUP-2026-03', minLength: 1, maxLength: 100, nullable: true, description: 'Your reference, kept on the ledger row.' })
+  @ApiPropertyOptional({
+    type: String,
+    example: 'TOPUP-2026-03',
+    minLength: 1,
+    maxLength: 100,
+    nullable: true,
+    description: 'Your reference, kept on the ledger row.',
+  })
   @IsOptional()
   @Transform(trim)
   @IsString()

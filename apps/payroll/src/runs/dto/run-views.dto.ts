@@ -31,7 +31,10 @@ export class PayrollRunView {
   @ApiProperty({ type: 'integer', description: MINOR_UNITS }) totalNet: number;
   @ApiProperty({ type: 'integer', description: MINOR_UNITS }) totalEmployerContributions: number;
   @ApiProperty({ type: 'integer', description: `Gross pay plus employer contributions. ${MINOR_UNITS}` }) totalEmployerCost: number;
-  @ApiProperty({ type: PaymentProgressView, description: 'Where paying the run stands, counted again as each part of it is paid: a call paying the run can be followed by reading the run.' })
+  @ApiProperty({
+    type: PaymentProgressView,
+    description: 'Where paying the run stands, counted again as each part of it is paid: a call paying the run can be followed by reading the run.',
+  })
   paymentProgress: PaymentProgressView;
   @ApiProperty({ type: 'integer', minimum: 1, description: 'Bumped by every change' }) version: number;
   @ApiProperty({ type: String, format: 'date-time' }) calculatedAt: string;
@@ -47,7 +50,13 @@ export class PayslipItemView {
   @ApiProperty({ example: 'CNPS old-age pension (PVID)' }) name: string;
   @ApiProperty({ type: 'integer', description: `Negative for an unpaid-leave reduction. ${MINOR_UNITS}` }) amount: number;
   @ApiProperty({ type: 'integer', required: false, description: 'The amount the rate applied to, when a rate applied' }) base?: number;
-  @ApiProperty({ required: false, example: '0.042', pattern: '^\\d+(\\.\\d+)?$', description: 'The statutory rate as an exact decimal fraction (0.042 is 4.2 %)' }) rate?: string;
+  @ApiProperty({
+    required: false,
+    example: '0.042',
+    pattern: '^\\d+(\\.\\d+)?$',
+    description: 'The statutory rate as an exact decimal fraction (0.042 is 4.2 %)',
+  })
+  rate?: string;
 }
 
 export class PayoutView {
@@ -69,7 +78,11 @@ export class PayslipView {
   @ApiProperty({ example: 'Amina Nkemelu' }) employeeName: string;
   @ApiProperty({ type: String, nullable: true }) nationalId: string | null;
   @ApiProperty({ type: String, nullable: true }) socialInsuranceNumber: string | null;
-  @ApiProperty({ type: PayoutView, nullable: true, description: 'Where the net pay goes, as HR held it when the payslip was calculated; null: nowhere (the payslip stays unpaid)' })
+  @ApiProperty({
+    type: PayoutView,
+    nullable: true,
+    description: 'Where the net pay goes, as HR held it when the payslip was calculated; null: nowhere (the payslip stays unpaid)',
+  })
   payout: PayoutView | null;
   @ApiProperty({ type: [String], format: 'uuid', description: 'The HR contracts in force during the period' }) contractIds: string[];
   @ApiProperty({ example: 'XAF', pattern: '^[A-Z]{3}$' }) currency: string;
@@ -77,7 +90,8 @@ export class PayslipView {
   @ApiProperty({ minimum: 0, multipleOf: 0.5, example: 22, description: 'Working days employed, less unpaid leave (halves allowed)' }) workedDays: number;
   @ApiProperty({ minimum: 0, multipleOf: 0.5, example: 0 }) unpaidLeaveDays: number;
   @ApiProperty({ type: [PayslipItemView] }) earnings: PayslipItemView[];
-  @ApiProperty({ type: [PayslipItemView], description: 'Employee contributions, income tax and its surtaxes, flat levies, contract deductions' }) deductions: PayslipItemView[];
+  @ApiProperty({ type: [PayslipItemView], description: 'Employee contributions, income tax and its surtaxes, flat levies, contract deductions' })
+  deductions: PayslipItemView[];
   @ApiProperty({ type: [PayslipItemView] }) employerContributions: PayslipItemView[];
   @ApiProperty({ type: 'integer', description: MINOR_UNITS }) grossPay: number;
   @ApiProperty({ type: 'integer', description: MINOR_UNITS }) taxablePay: number;
@@ -86,7 +100,8 @@ export class PayslipView {
   @ApiProperty({ type: 'integer', description: MINOR_UNITS }) totalEmployerContributions: number;
   @ApiProperty({ type: 'integer', description: MINOR_UNITS }) employerCost: number;
   @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'Pay’s payment of the net pay; null until tried' }) paymentId: string | null;
-  @ApiProperty({ type: String, enum: [...PAYSLIP_PAYMENT_STATUSES, null], nullable: true, description: 'null until tried' }) paymentStatus: (typeof PAYSLIP_PAYMENT_STATUSES)[number] | null;
+  @ApiProperty({ type: String, enum: [...PAYSLIP_PAYMENT_STATUSES, null], nullable: true, description: 'null until tried' }) paymentStatus:
+    (typeof PAYSLIP_PAYMENT_STATUSES)[number] | null;
   @ApiProperty({ type: String, nullable: true }) paymentFailureReason: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) paidAt: string | null;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt: string;
@@ -122,11 +137,17 @@ export class PostingView {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ format: 'uuid' }) companyId: string;
   @ApiProperty({ format: 'uuid' }) runId: string;
-  @ApiProperty({ enum: POSTING_KINDS, description: '`accrual` at approval; a `payment` settles the payslips one call to pay the run paid' }) kind: (typeof POSTING_KINDS)[number];
+  @ApiProperty({ enum: POSTING_KINDS, description: '`accrual` at approval; a `payment` settles the payslips one call to pay the run paid' })
+  kind: (typeof POSTING_KINDS)[number];
   @ApiProperty({ format: 'uuid', description: 'The run for an accrual, the settlement for a payment' }) sourceId: string;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The journal entry sent to Books: `{ companyId, date, memo, reference, currency, source, lines }`' })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'The journal entry sent to Books: `{ companyId, date, memo, reference, currency, source, lines }`',
+  })
   request: Record<string, unknown>;
-  @ApiProperty({ enum: POSTING_STATUSES, description: '`pending` while Books is away (retried with backoff), `failed` when Books refused it' }) status: (typeof POSTING_STATUSES)[number];
+  @ApiProperty({ enum: POSTING_STATUSES, description: '`pending` while Books is away (retried with backoff), `failed` when Books refused it' })
+  status: (typeof POSTING_STATUSES)[number];
   @ApiProperty({ type: String, format: 'uuid', nullable: true }) journalEntryId: string | null;
   @ApiProperty({ type: String, nullable: true }) journalEntryNumber: string | null;
   @ApiProperty({ type: 'integer', minimum: 0 }) attempts: number;

@@ -17,7 +17,13 @@ export class CreateRunDto {
   @IsISO8601({ strict: true }, { message: 'periodEnd must be a valid calendar date' })
   periodEnd: string;
 
-  @ApiPropertyOptional({ type: [String], format: 'uuid', maxItems: 5000, uniqueItems: true, description: 'HR employee ids; all employees with a contract in force when left out.' })
+  @ApiPropertyOptional({
+    type: [String],
+    format: 'uuid',
+    maxItems: 5000,
+    uniqueItems: true,
+    description: 'HR employee ids; all employees with a contract in force when left out.',
+  })
   @IsOptional()
   @IsArray()
   @ArrayDistinct()
@@ -44,7 +50,14 @@ export class UpdateRunDto {
   @IsISO8601({ strict: true }, { message: 'periodEnd must be a valid calendar date' })
   periodEnd?: string;
 
-  @ApiPropertyOptional({ type: [String], format: 'uuid', maxItems: 5000, uniqueItems: true, nullable: true, description: 'null pays every employee with a contract in force.' })
+  @ApiPropertyOptional({
+    type: [String],
+    format: 'uuid',
+    maxItems: 5000,
+    uniqueItems: true,
+    nullable: true,
+    description: 'null pays every employee with a contract in force.',
+  })
   @IsOptional()
   @ValidateIf((_, value) => value !== null)
   @IsArray()

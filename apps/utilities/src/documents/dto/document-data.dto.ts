@@ -1,6 +1,24 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { plainToInstance, Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsEmail, IsIn, IsInt, IsISO8601, IsNumber, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
 import { DOCUMENT_LOCALES, DocumentLocale } from '../render/locale';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -28,7 +46,12 @@ export class DocumentDataDto {
   @IsIn(DOCUMENT_LOCALES)
   locale?: DocumentLocale;
 
-  @ApiPropertyOptional({ minLength: 1, maxLength: 200, example: 'Acme Cameroun SARL', description: 'Shown in the header and footers; default: the company id.' })
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: 200,
+    example: 'Acme Cameroun SARL',
+    description: 'Shown in the header and footers; default: the company id.',
+  })
   @IsOptional()
   @Transform(trim)
   @IsString()
@@ -105,7 +128,12 @@ export class InvoiceTaxDto {
   @MaxLength(100)
   name: string;
 
-  @ApiProperty({ minimum: 0, maximum: 100, example: 19.25, description: 'Percent of the subtotal, up to 4 decimals; the amount is rounded half up to the minor unit.' })
+  @ApiProperty({
+    minimum: 0,
+    maximum: 100,
+    example: 19.25,
+    description: 'Percent of the subtotal, up to 4 decimals; the amount is rounded half up to the minor unit.',
+  })
   @IsNumber({ maxDecimalPlaces: 4 })
   @Min(0)
   @Max(100)
@@ -120,9 +148,17 @@ export class InvoiceDataDto extends DocumentDataDto {
   @MaxLength(50)
   number: string;
 
-  @ApiProperty({ type: Object, oneOf: [{ $ref: getSchemaPath(CustomerDto) }, { type: 'string', minLength: 1, maxLength: 200 }], description: 'The customer, or just its name as a string.' })
+  @ApiProperty({
+    type: Object,
+    oneOf: [{ $ref: getSchemaPath(CustomerDto) }, { type: 'string', minLength: 1, maxLength: 200 }],
+    description: 'The customer, or just its name as a string.',
+  })
   @Transform(({ obj }: { obj: Record<string, unknown> }) =>
-    typeof obj.customer === 'string' ? plainToInstance(CustomerDto, { name: obj.customer }) : obj.customer && typeof obj.customer === 'object' ? plainToInstance(CustomerDto, obj.customer) : obj.customer,
+    typeof obj.customer === 'string'
+      ? plainToInstance(CustomerDto, { name: obj.customer })
+      : obj.customer && typeof obj.customer === 'object'
+        ? plainToInstance(CustomerDto, obj.customer)
+        : obj.customer,
   )
   @ValidateNested()
   customer: CustomerDto;
@@ -213,7 +249,12 @@ export class FinancialReportDataDto extends DocumentDataDto {
   @Matches(/^[A-Z]{3}$/, { message: 'currency must be an ISO 4217 code such as XAF' })
   currency?: string;
 
-  @ApiPropertyOptional({ type: [ReportRowDto], minItems: 1, maxItems: MAX_REPORT_ROWS, description: 'Rendered as sent; without rows, the trial balance comes from Books for [from, to].' })
+  @ApiPropertyOptional({
+    type: [ReportRowDto],
+    minItems: 1,
+    maxItems: MAX_REPORT_ROWS,
+    description: 'Rendered as sent; without rows, the trial balance comes from Books for [from, to].',
+  })
   @IsOptional()
   @IsArray()
   @ArrayMinSize(1)

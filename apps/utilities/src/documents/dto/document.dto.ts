@@ -54,8 +54,14 @@ export class DocumentView {
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Bytes' }) size: number;
   @ApiProperty({ type: 'integer', minimum: 1, nullable: true, description: 'PDF pages; null for other formats' }) pageCount: number | null;
   @ApiProperty({ format: 'uuid', description: 'The stored file (also under /files)' }) fileId: string;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'What it was rendered from (run and employee, invoice number, period, entries of an archive)' }) source: Record<string, unknown>;
-  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The document job that rendered it; null when rendered by POST /documents' }) jobId: string | null;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'What it was rendered from (run and employee, invoice number, period, entries of an archive)',
+  })
+  source: Record<string, unknown>;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The document job that rendered it; null when rendered by POST /documents' })
+  jobId: string | null;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt: Date;
   @ApiProperty({ type: String, format: 'date-time', description: 'When it last changed: what `updatedSince` compares.' }) updatedAt: Date;
 }
@@ -74,7 +80,10 @@ export class DocumentJobView {
   @ApiProperty({ type: 'integer', minimum: 0 }) attempts: number;
   @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The document, once succeeded' }) documentId: string | null;
   // null as a oneOf branch, not `nullable` beside an allOf: validators of 3.0 examples read the latter as never null
-  @ApiProperty({ oneOf: [{ $ref: getSchemaPath(DocumentJobErrorView) }, { type: 'object', nullable: true, enum: [null] }], description: 'When failed (or the last error of an attempt to be retried); null otherwise' })
+  @ApiProperty({
+    oneOf: [{ $ref: getSchemaPath(DocumentJobErrorView) }, { type: 'object', nullable: true, enum: [null] }],
+    description: 'When failed (or the last error of an attempt to be retried); null otherwise',
+  })
   error: DocumentJobErrorView | null;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt: Date;
   @ApiProperty({ type: String, format: 'date-time', description: 'When it last changed: what `updatedSince` compares.' }) updatedAt: Date;

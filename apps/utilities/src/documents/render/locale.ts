@@ -40,7 +40,10 @@ export function isKnownCurrency(currency: string): boolean {
 /** Amounts are integers in the minor unit; only the display divides (XAF has none: 445261 → "445 261 FCFA"). */
 export function formatMoney(amount: number, currency: string, locale: DocumentLocale): string {
   const digits = minorDigits(currency);
-  return formatter(`money ${locale} ${currency}`, () => new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits })).format(amount / 10 ** digits);
+  return formatter(
+    `money ${locale} ${currency}`,
+    () => new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }),
+  ).format(amount / 10 ** digits);
 }
 
 export function formatNumber(value: number, locale: DocumentLocale): string {
@@ -53,11 +56,15 @@ export function formatRate(rate: string | number, locale: DocumentLocale): strin
 }
 
 export function formatDate(isoDate: string, locale: DocumentLocale): string {
-  return formatter(`date ${locale}`, () => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })).format(new Date(`${isoDate}T00:00:00Z`));
+  return formatter(`date ${locale}`, () => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
 }
 
 export function formatMonth(isoDate: string, locale: DocumentLocale): string {
-  const text = formatter(`month ${locale}`, () => new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })).format(new Date(`${isoDate}T00:00:00Z`));
+  const text = formatter(`month ${locale}`, () => new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 

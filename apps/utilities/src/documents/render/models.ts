@@ -109,7 +109,10 @@ export function invoiceModel(data: InvoiceDataDto, issueDate: string, context: M
 function periodText(from: string | undefined, to: string | undefined, context: ModelContext): string {
   const language = languageOf(context.locale);
   if (!from && !to) return label('allDates', language);
-  const parts = [from ? `${label('from', language)} ${formatDate(from, context.locale)}` : '', to ? `${label('to', language)} ${formatDate(to, context.locale)}` : ''];
+  const parts = [
+    from ? `${label('from', language)} ${formatDate(from, context.locale)}` : '',
+    to ? `${label('to', language)} ${formatDate(to, context.locale)}` : '',
+  ];
   const text = parts.filter(Boolean).join(' ');
   return `${label('period', language)} : ${text}`;
 }

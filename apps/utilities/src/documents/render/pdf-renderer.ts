@@ -61,7 +61,11 @@ export function renderPdf(model: DocumentModel): Promise<RenderedPdf> {
   if (model.notes) {
     ensure(doc, 40);
     doc.moveDown(0.5).font('Helvetica-Bold').fontSize(10).fillColor(INK).text(label('notes', language), MARGIN, doc.y);
-    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(pdfText(model.notes), MARGIN, doc.y + 2, { width: contentWidth(doc) });
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(pdfText(model.notes), MARGIN, doc.y + 2, { width: contentWidth(doc) });
   }
 
   const range = doc.bufferedPageRange();
@@ -90,16 +94,38 @@ function ensure(doc: Doc, height: number): void {
 }
 
 function heading(doc: Doc, model: DocumentModel): void {
-  doc.font('Helvetica-Bold').fontSize(11).fillColor(MUTED).text(pdfText(model.companyName), MARGIN, MARGIN, { width: contentWidth(doc) });
-  doc.font('Helvetica-Bold').fontSize(20).fillColor(INK).text(pdfText(model.title), MARGIN, doc.y + 4, { width: contentWidth(doc) });
-  if (model.subtitle) doc.font('Helvetica').fontSize(11).fillColor(MUTED).text(pdfText(model.subtitle), MARGIN, doc.y + 2, { width: contentWidth(doc) });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .fillColor(MUTED)
+    .text(pdfText(model.companyName), MARGIN, MARGIN, { width: contentWidth(doc) });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(20)
+    .fillColor(INK)
+    .text(pdfText(model.title), MARGIN, doc.y + 4, { width: contentWidth(doc) });
+  if (model.subtitle)
+    doc
+      .font('Helvetica')
+      .fontSize(11)
+      .fillColor(MUTED)
+      .text(pdfText(model.subtitle), MARGIN, doc.y + 2, { width: contentWidth(doc) });
   const y = doc.y + 8;
-  doc.moveTo(MARGIN, y).lineTo(MARGIN + contentWidth(doc), y).lineWidth(1).strokeColor(HEAD_FILL).stroke();
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + contentWidth(doc), y)
+    .lineWidth(1)
+    .strokeColor(HEAD_FILL)
+    .stroke();
   doc.y = y + 10;
 }
 
 function runningHeader(doc: Doc, model: DocumentModel): void {
-  doc.font('Helvetica').fontSize(8).fillColor(MUTED).text(pdfText(`${model.companyName} — ${model.title}`), MARGIN, MARGIN - 22, { width: contentWidth(doc), lineBreak: false });
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(pdfText(`${model.companyName} — ${model.title}`), MARGIN, MARGIN - 22, { width: contentWidth(doc), lineBreak: false });
   doc.fillColor(INK);
   doc.y = MARGIN;
 }
@@ -115,8 +141,16 @@ function facts(doc: Doc, model: DocumentModel): void {
     const y = doc.y;
     pair.forEach((fact, column) => {
       const x = MARGIN + column * columnWidth;
-      doc.font('Helvetica').fontSize(8).fillColor(MUTED).text(pdfText(fact.label).toUpperCase(), x, y, { width: columnWidth - 12 });
-      doc.font('Helvetica').fontSize(10).fillColor(INK).text(pdfText(fact.value), x, y + 11, { width: columnWidth - 12 });
+      doc
+        .font('Helvetica')
+        .fontSize(8)
+        .fillColor(MUTED)
+        .text(pdfText(fact.label).toUpperCase(), x, y, { width: columnWidth - 12 });
+      doc
+        .font('Helvetica')
+        .fontSize(10)
+        .fillColor(INK)
+        .text(pdfText(fact.value), x, y + 11, { width: columnWidth - 12 });
     });
     doc.y = y + height + 2;
   }
@@ -148,7 +182,11 @@ function drawTable(doc: Doc, table: TableModel, model: DocumentModel, language: 
   const headerHeight = rowHeight(headers, 'Helvetica-Bold');
   const drawHead = (continued: boolean) => {
     if (table.title) {
-      doc.font('Helvetica-Bold').fontSize(12).fillColor(INK).text(pdfText(continued ? `${table.title} (${label('continued', language)})` : table.title), MARGIN, doc.y, { width });
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(12)
+        .fillColor(INK)
+        .text(pdfText(continued ? `${table.title} (${label('continued', language)})` : table.title), MARGIN, doc.y, { width });
       doc.y += 4;
     }
     drawRow(headers, 'Helvetica-Bold', headerHeight, HEAD_FILL, '#ffffff');
@@ -171,7 +209,12 @@ function drawTable(doc: Doc, table: TableModel, model: DocumentModel, language: 
     const cells = table.footer.map((cell, i) => pdfText(formatCell(cell, table.columns[i].kind, model)));
     const height = rowHeight(cells, 'Helvetica-Bold');
     ensure(doc, height);
-    doc.moveTo(MARGIN, doc.y).lineTo(MARGIN + width, doc.y).lineWidth(1).strokeColor(INK).stroke();
+    doc
+      .moveTo(MARGIN, doc.y)
+      .lineTo(MARGIN + width, doc.y)
+      .lineWidth(1)
+      .strokeColor(INK)
+      .stroke();
     drawRow(cells, 'Helvetica-Bold', height);
   }
   doc.y += 14;
@@ -191,7 +234,11 @@ function totals(doc: Doc, model: DocumentModel): void {
     const size = line.strong ? 11 : 10;
     doc.font(font).fontSize(size).fillColor(INK);
     doc.text(pdfText(line.label), x + PAD, y + (height - size) / 2, { width: 150, lineBreak: false });
-    doc.text(pdfText(formatMoney(line.amount, model.currency, model.locale)), x + 150, y + (height - size) / 2, { width: blockWidth - 150 - PAD, align: 'right', lineBreak: false });
+    doc.text(pdfText(formatMoney(line.amount, model.currency, model.locale)), x + 150, y + (height - size) / 2, {
+      width: blockWidth - 150 - PAD,
+      align: 'right',
+      lineBreak: false,
+    });
     doc.y = y + height + 2;
   }
   doc.y += 8;
@@ -201,7 +248,12 @@ function footer(doc: Doc, model: DocumentModel, pageLabel: string): void {
   const bottom = doc.page.margins.bottom;
   doc.page.margins.bottom = 0;
   const y = doc.page.height - MARGIN - 4;
-  doc.moveTo(MARGIN, y - 6).lineTo(MARGIN + contentWidth(doc), y - 6).lineWidth(0.5).strokeColor(RULE).stroke();
+  doc
+    .moveTo(MARGIN, y - 6)
+    .lineTo(MARGIN + contentWidth(doc), y - 6)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
   doc.font('Helvetica').fontSize(8).fillColor(MUTED);
   doc.text(pdfText(`${model.companyName} — ${model.title}`), MARGIN, y, { width: contentWidth(doc) - 90, lineBreak: false });
   doc.text(pageLabel, MARGIN + contentWidth(doc) - 90, y, { width: 90, align: 'right', lineBreak: false });

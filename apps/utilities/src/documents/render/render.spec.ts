@@ -8,7 +8,11 @@ import { renderPdf, textHeight } from './pdf-renderer';
 import { renderXlsx, sheetName } from './xlsx-renderer';
 
 /** A PDF without what differs between two renders of one model: its creation date and its file ID. */
-const timeless = (pdf: Buffer) => pdf.toString('latin1').replace(/\(D:\d+Z\)/g, '').replace(/\/ID \[[^\]]*\]/, '');
+const timeless = (pdf: Buffer) =>
+  pdf
+    .toString('latin1')
+    .replace(/\(D:\d+Z\)/g, '')
+    .replace(/\/ID \[[^\]]*\]/, '');
 
 const pageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
 
@@ -31,7 +35,13 @@ describe('document rendering', () => {
     expect(taxAmount(100_000, 19.25)).toBe(19_250);
     expect(taxAmount(3, 50)).toBe(2);
     expect(taxAmount(1_001, 19.25)).toBe(193);
-    const totals = invoiceTotals({ lines: [{ description: 'a', quantity: 3, unitPrice: 12_500 }, { description: 'b', quantity: 1, unitPrice: 1 }], taxes: [{ name: 'TVA', rate: 19.25 }] });
+    const totals = invoiceTotals({
+      lines: [
+        { description: 'a', quantity: 3, unitPrice: 12_500 },
+        { description: 'b', quantity: 1, unitPrice: 1 },
+      ],
+      taxes: [{ name: 'TVA', rate: 19.25 }],
+    });
     expect(totals).toMatchObject({ subtotal: 37_501, total: 37_501 + 7_219 });
   });
 

@@ -24,7 +24,8 @@ export interface RenderResult {
 export default async function render({ model, format }: RenderTask) {
   const rendered = format === 'pdf' ? await renderPdf(model) : { bytes: await renderXlsx(model), pageCount: null };
   // A small Buffer is a slice of Node's shared pool: moving that ArrayBuffer would take the whole pool away.
-  const own = rendered.bytes.byteOffset === 0 && rendered.bytes.byteLength === rendered.bytes.buffer.byteLength ? rendered.bytes : new Uint8Array(rendered.bytes);
+  const own =
+    rendered.bytes.byteOffset === 0 && rendered.bytes.byteLength === rendered.bytes.buffer.byteLength ? rendered.bytes : new Uint8Array(rendered.bytes);
   const result: RenderResult = { bytes: own, pageCount: rendered.pageCount };
   return move({ [transferableSymbol]: [own.buffer], [valueSymbol]: result });
 }

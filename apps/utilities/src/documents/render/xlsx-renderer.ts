@@ -8,7 +8,12 @@ const THIN = { style: 'thin' as const, color: { argb: 'FFC9D1DC' } };
 
 /** ≤ 31 characters, none of `[]:*?/\`: what Excel accepts as a sheet name. */
 export function sheetName(title: string): string {
-  return title.replace(/[[\]:*?/\\]/g, ' ').trim().slice(0, 31) || 'Document';
+  return (
+    title
+      .replace(/[[\]:*?/\\]/g, ' ')
+      .trim()
+      .slice(0, 31) || 'Document'
+  );
 }
 
 /**

@@ -15,7 +15,12 @@ export class ListFilesQueryDto extends PageQueryDto {
 }
 
 export class FileLinkQueryDto {
-  @ApiPropertyOptional({ type: 'integer', minimum: MIN_LINK_TTL_SECONDS, maximum: MAX_LINK_TTL_SECONDS, description: 'Lifetime of the signed link of a public file, in seconds (default FILES_LINK_TTL_SECONDS, 3600).' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: MIN_LINK_TTL_SECONDS,
+    maximum: MAX_LINK_TTL_SECONDS,
+    description: 'Lifetime of the signed link of a public file, in seconds (default FILES_LINK_TTL_SECONDS, 3600).',
+  })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -43,12 +48,24 @@ export class FileView {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ example: 'payslip-2026-03.pdf' }) filename: string;
   @ApiProperty({ example: 'application/pdf', description: 'Sniffed from the bytes, never taken from the upload' }) contentType: string;
-  @ApiProperty({ type: String, nullable: true, example: 'application/pdf', description: 'What the uploader declared, for reference (null when it declared none)' }) declaredContentType: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'application/pdf',
+    description: 'What the uploader declared, for reference (null when it declared none)',
+  })
+  declaredContentType: string | null;
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Bytes' }) size: number;
   @ApiProperty({ pattern: '^[0-9a-f]{64}$', description: 'Hex SHA-256 of the bytes (also the ETag and Repr-Digest of the content)' }) sha256: string;
   @ApiProperty({ enum: FILE_VISIBILITIES }) visibility: FileVisibility;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: String, format: 'date-time', description: 'When it last changed: what `updatedSince` compares.' }) updatedAt: string;
-  @ApiProperty({ type: String, format: 'uri', nullable: true, description: 'Public files: a signed link that works without credentials until publicUrlExpiresAt; null for internal files' }) publicUrl: string | null;
+  @ApiProperty({
+    type: String,
+    format: 'uri',
+    nullable: true,
+    description: 'Public files: a signed link that works without credentials until publicUrlExpiresAt; null for internal files',
+  })
+  publicUrl: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) publicUrlExpiresAt: string | null;
 }

@@ -29,7 +29,9 @@ export class S3FileStorage extends FileStorage {
       forcePathStyle: settings.forcePathStyle,
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
-      ...(settings.accessKeyId && settings.secretAccessKey ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } } : {}),
+      ...(settings.accessKeyId && settings.secretAccessKey
+        ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+        : {}),
     });
   }
 
@@ -51,7 +53,9 @@ export class S3FileStorage extends FileStorage {
   }
 
   async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
-    const object = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+    const object = await this.client.send(
+      new GetObjectCommand({ Bucket: this.settings.bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+    );
     return object.Body as Readable;
   }
 

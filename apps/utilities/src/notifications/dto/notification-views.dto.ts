@@ -36,12 +36,17 @@ export class InboxItemView {
   @ApiProperty({ enum: NOTIFICATION_CATEGORIES }) category: string;
   @ApiProperty() title: string;
   @ApiProperty() body: string;
-  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, description: 'The free JSON sent with the notification' }) data: Record<string, unknown> | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, description: 'The free JSON sent with the notification' }) data: Record<
+    string,
+    unknown
+  > | null;
   @ApiProperty() read: boolean;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) readAt: string | null;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Always null in an inbox list: archived items leave it' }) archivedAt: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Always null in an inbox list: archived items leave it' }) archivedAt:
+    string | null;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt: string;
-  @ApiProperty({ type: String, format: 'date-time', description: 'When the item last changed in this inbox (read, unread): what `updatedSince` compares.' }) updatedAt: string;
+  @ApiProperty({ type: String, format: 'date-time', description: 'When the item last changed in this inbox (read, unread): what `updatedSince` compares.' })
+  updatedAt: string;
 }
 
 export class UnreadCountsView {
@@ -68,7 +73,11 @@ export class DeliveryView {
   @ApiProperty({ enum: DELIVERY_CHANNELS }) channel: string;
   @ApiProperty({ description: 'Email address, phone number, or employee id (push)' }) recipient: string;
   @ApiProperty({ type: String, format: 'uuid', nullable: true }) employeeId: string | null;
-  @ApiProperty({ enum: DELIVERY_STATUSES, description: '`pending` until sent, or failed after NOTIFICATION_MAX_ATTEMPTS (or a permanent refusal); `skipped` when the employee has no address for the channel' })
+  @ApiProperty({
+    enum: DELIVERY_STATUSES,
+    description:
+      '`pending` until sent, or failed after NOTIFICATION_MAX_ATTEMPTS (or a permanent refusal); `skipped` when the employee has no address for the channel',
+  })
   status: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) nextAttemptAt: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) sentAt: string | null;
@@ -87,7 +96,10 @@ export class NotificationView {
   @ApiProperty({ enum: NOTIFICATION_CATEGORIES }) category: string;
   @ApiProperty() title: string;
   @ApiProperty() body: string;
-  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, description: 'The free JSON sent with the notification' }) data: Record<string, unknown> | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, description: 'The free JSON sent with the notification' }) data: Record<
+    string,
+    unknown
+  > | null;
   @ApiProperty({ type: [String], description: 'As sent: HR employee ids, email addresses, phone numbers; empty for the company inbox' }) recipients: string[];
   @ApiProperty({ type: ChannelDecisionsView, description: 'The decision at send time' }) channels: ChannelDecisionsView;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt: string;
@@ -119,7 +131,8 @@ export class SettledDeliveryView {
   @ApiProperty({ type: String, format: 'uuid', nullable: true }) employeeId: string | null;
   @ApiProperty({ enum: ['sent', 'failed'], description: '`sent` (notification.delivered), or `failed` for good (notification.failed)' }) status: string;
   @ApiProperty({ type: 'integer', minimum: 1, example: 1 }) attempts: number;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Always null: a settled delivery is not tried again' }) nextAttemptAt: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Always null: a settled delivery is not tried again' }) nextAttemptAt:
+    string | null;
   @ApiProperty({ type: String, nullable: true, description: 'Why the last attempt failed' }) lastError: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) sentAt: string | null;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt: string;

@@ -1,6 +1,19 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, MaxLength, ValidateBy } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  MaxLength,
+  ValidateBy,
+} from 'class-validator';
 import { ArrayDistinct, PageQueryDto } from '@platform/common';
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_CHANNELS, NotificationCategory, NotificationChannel } from '../notification-preference.entity';
 
@@ -42,7 +55,12 @@ export class SendNotificationDto {
   @MaxLength(254, { each: true })
   recipients?: string[];
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, example: { leaveRequestId: 'a1b2c3d4-0000-4000-8000-000000000001' }, description: 'Free JSON for the receiving app (at most 8 KiB), sent to the providers and shown in the inbox.' })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    example: { leaveRequestId: 'a1b2c3d4-0000-4000-8000-000000000001' },
+    description: 'Free JSON for the receiving app (at most 8 KiB), sent to the providers and shown in the inbox.',
+  })
   @IsOptional()
   @IsObject()
   @ValidateBy({
@@ -54,7 +72,15 @@ export class SendNotificationDto {
   })
   data?: Record<string, unknown>;
 
-  @ApiPropertyOptional({ type: [String], enum: NOTIFICATION_CHANNELS, minItems: 1, maxItems: NOTIFICATION_CHANNELS.length, uniqueItems: true, example: ['inApp', 'email'], description: 'Only these channels (still subject to the preference). Default: every channel.' })
+  @ApiPropertyOptional({
+    type: [String],
+    enum: NOTIFICATION_CHANNELS,
+    minItems: 1,
+    maxItems: NOTIFICATION_CHANNELS.length,
+    uniqueItems: true,
+    example: ['inApp', 'email'],
+    description: 'Only these channels (still subject to the preference). Default: every channel.',
+  })
   @IsOptional()
   @IsArray()
   @ArrayMinSize(1)

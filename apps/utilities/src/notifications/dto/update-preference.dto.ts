@@ -9,18 +9,28 @@ export class UpdatePreferenceDto {
   @IsIn(NOTIFICATION_CATEGORIES)
   category: NotificationCategory;
 
-  @ApiPropertyOptional() @OptionalNotNull() @IsBoolean()
+  @ApiPropertyOptional()
+  @OptionalNotNull()
+  @IsBoolean()
   inApp?: boolean;
 
-  @ApiPropertyOptional() @OptionalNotNull() @IsBoolean()
+  @ApiPropertyOptional()
+  @OptionalNotNull()
+  @IsBoolean()
   email?: boolean;
 
-  @ApiPropertyOptional() @OptionalNotNull() @IsBoolean()
+  @ApiPropertyOptional()
+  @OptionalNotNull()
+  @IsBoolean()
   push?: boolean;
 
-  @ApiPropertyOptional() @OptionalNotNull() @IsBoolean()
+  @ApiPropertyOptional()
+  @OptionalNotNull()
+  @IsBoolean()
   sms?: boolean;
 
-  @ApiPropertyOptional() @OptionalNotNull() @IsBoolean()
+  @ApiPropertyOptional()
+  @OptionalNotNull()
+  @IsBoolean()
   whatsapp?: boolean;
 }

@@ -51,7 +51,8 @@ export class DisabledEndpointAlerts {
     // deleted: nothing left to fix
     if (!endpoint) return;
     const email = endpoint.alertEmail && (await this.recipients.isVerifiedMember(endpoint.organizationId, endpoint.alertEmail)) ? endpoint.alertEmail : null;
-    const why = reason === 'gone' ? 'it answered 410 Gone' : `every delivery to it has failed for ${Math.round(this.env.WEBHOOK_DISABLE_AFTER_MS / 3_600_000)} hours`;
+    const why =
+      reason === 'gone' ? 'it answered 410 Gone' : `every delivery to it has failed for ${Math.round(this.env.WEBHOOK_DISABLE_AFTER_MS / 3_600_000)} hours`;
     await this.notifications.send(endpoint.companyId, {
       category: 'general',
       title: ALERT_SUBJECT,

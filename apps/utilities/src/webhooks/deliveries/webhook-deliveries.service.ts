@@ -34,7 +34,11 @@ export const DELIVER_TASK = 'utilities:deliver-webhook';
 const ATTEMPTS_METRIC = 'webhook_attempts_total';
 
 /** Webhook delivery attempts this process recorded, by outcome (delivered: a 2xx in time; failed: anything else), on utilities' metrics path. */
-export const attemptsCounterProvider = serviceMetricProvider('utilities', makeCounterProvider, { name: ATTEMPTS_METRIC, help: 'Webhook delivery attempts, by outcome', labelNames: ['outcome'] });
+export const attemptsCounterProvider = serviceMetricProvider('utilities', makeCounterProvider, {
+  name: ATTEMPTS_METRIC,
+  help: 'Webhook delivery attempts, by outcome',
+  labelNames: ['outcome'],
+});
 
 /** Deliveries `recover` puts back in the queue at most, per call. */
 export const MAX_RECOVERED = 10_000;
@@ -118,14 +122,18 @@ export class WebhookDeliveries implements EventSink {
       version: EVENT_VERSION,
     });
     return this.dataSource.transaction(async (manager) => {
-      const [id] = await this.create(manager, [{ endpointId: endpoint.id, companyId, eventId: event.id, eventType: event.type, payload: JSON.stringify(event) }]);
+      const [id] = await this.create(manager, [
+        { endpointId: endpoint.id, companyId, eventId: event.id, eventType: event.type, payload: JSON.stringify(event) },
+      ]);
       return (await manager.findOneBy(WebhookDelivery, { id }))!;
     });
   }
 
   /** Tries one delivery again now, whatever became of it; WEBHOOK_RETRY_CALLS_PER_DAY per endpoint. */
   async retryNow(companyId: string, deliveryId: string): Promise<WebhookDelivery> {
-    const found = await this.dataSource.getRepository(WebhookDelivery).findOne({ where: { id: deliveryId, companyId }, select: { id: true, endpointId: true } });
+    const found = await this.dataSource
+      .getRepository(WebhookDelivery)
+      .findOne({ where: { id: deliveryId, companyId }, select: { id: true, endpointId: true } });
     if (!found) throw new PlatformException('WEBHOOK_DELIVERY_NOT_FOUND');
     await this.dayLimits.take('retry', found.endpointId);
     return this.dataSource.transaction(async (manager) => {
@@ -154,7 +162,10 @@ export class WebhookDeliveries implements EventSink {
            RETURNING "id"`,
           [endpointId, companyId, since, Math.min(500, MAX_RECOVERED - recovered)],
         );
-        await this.queueDue(manager, rows.map((row) => ({ id: row.id, endpoint_id: endpointId, company_id: companyId })));
+        await this.queueDue(
+          manager,
+          rows.map((row) => ({ id: row.id, endpoint_id: endpointId, company_id: companyId })),
+        );
         return rows.length;
       });
       recovered += batch;
@@ -202,7 +213,12 @@ export class WebhookDeliveries implements EventSink {
       if (!delivery.nextAttemptAt || delivery.nextAttemptAt.getTime() <= dueBy) due.push(delivery);
       // not due yet (a job run again after its runner died, or a database clock ahead of this one's):
       // never dropped, its job waits for when it is due (one waiting per delivery, by its key)
-      else await this.queue.add(DELIVER_TASK, deliverJob([delivery.id]), { companyId: delivery.companyId, runAt: delivery.nextAttemptAt, jobKey: rowJobKey(DELIVER_TASK, delivery.id) });
+      else
+        await this.queue.add(DELIVER_TASK, deliverJob([delivery.id]), {
+          companyId: delivery.companyId,
+          runAt: delivery.nextAttemptAt,
+          jobKey: rowJobKey(DELIVER_TASK, delivery.id),
+        });
     }
     for (const [endpointId, batch] of groupBy(due, (delivery) => delivery.endpointId)) await this.attemptBatch(endpointId, batch);
   }
@@ -212,7 +228,9 @@ export class WebhookDeliveries implements EventSink {
     // a deleted endpoint took its deliveries with it; a disabled one receives nothing until it is enabled and its deliveries recovered
     if (!endpoint) return;
     if (endpoint.disabledAt) {
-      await this.dataSource.getRepository(WebhookDelivery).update({ id: In(deliveries.map((delivery) => delivery.id)), status: 'pending' }, { status: 'failed', nextAttemptAt: null });
+      await this.dataSource
+        .getRepository(WebhookDelivery)
+        .update({ id: In(deliveries.map((delivery) => delivery.id)), status: 'pending' }, { status: 'failed', nextAttemptAt: null });
       return;
     }
     const secrets = await this.endpoints.signingSecrets(endpoint.id);
@@ -221,14 +239,21 @@ export class WebhookDeliveries implements EventSink {
       const attemptedAt = new Date();
       const outcome = await sendWebhook({
         url: endpoint.url,
-        headers: { 'webhook-id': delivery.eventId, 'webhook-timestamp': String(timestamp), 'webhook-signature': signWebhook(secrets, delivery.eventId, timestamp, delivery.payload) },
+        headers: {
+          'webhook-id': delivery.eventId,
+          'webhook-timestamp': String(timestamp),
+          'webhook-signature': signWebhook(secrets, delivery.eventId, timestamp, delivery.payload),
+        },
         body: delivery.payload,
         timeoutMs: this.env.WEBHOOK_TIMEOUT_MS,
         allowedNetworks: this.env.WEBHOOK_ALLOWED_NETWORKS,
       });
       const attempt = delivery.attempts + 1;
       const succeeded = isDelivered(outcome);
-      const delay = succeeded || outcome.statusCode === 410 ? null : nextAttemptDelay(this.schedule, attempt, outcome.statusCode === 429 || outcome.statusCode === 503 ? outcome.retryAfterMs : null);
+      const delay =
+        succeeded || outcome.statusCode === 410
+          ? null
+          : nextAttemptDelay(this.schedule, attempt, outcome.statusCode === 429 || outcome.statusCode === 503 ? outcome.retryAfterMs : null);
       return { delivery, attempt, attemptedAt, outcome, succeeded, nextAttemptAt: delay === null ? null : new Date(Date.now() + delay) };
     });
     const recorded = await this.dataSource.transaction((manager) => this.record(manager, endpoint, results));
@@ -287,13 +312,22 @@ export class WebhookDeliveries implements EventSink {
     }
     // the next attempt of each that failed (one waiting job per delivery)
     for (const { delivery, nextAttemptAt } of recorded) {
-      if (nextAttemptAt !== null) await this.queue.add(DELIVER_TASK, deliverJob([delivery.id]), { companyId: delivery.companyId, runAt: nextAttemptAt, jobKey: rowJobKey(DELIVER_TASK, delivery.id) }, manager);
+      if (nextAttemptAt !== null)
+        await this.queue.add(
+          DELIVER_TASK,
+          deliverJob([delivery.id]),
+          { companyId: delivery.companyId, runAt: nextAttemptAt, jobKey: rowJobKey(DELIVER_TASK, delivery.id) },
+          manager,
+        );
     }
     return recorded;
   }
 
   /** Rows for new deliveries, each carried by a job: one endpoint's go in jobs of up to DELIVERY_BATCH. */
-  private async create(manager: EntityManager, rows: Array<Pick<WebhookDelivery, 'endpointId' | 'companyId' | 'eventId' | 'eventType' | 'payload'>>): Promise<string[]> {
+  private async create(
+    manager: EntityManager,
+    rows: Array<Pick<WebhookDelivery, 'endpointId' | 'companyId' | 'eventId' | 'eventType' | 'payload'>>,
+  ): Promise<string[]> {
     if (!rows.length) return [];
     const inserted = await manager
       .createQueryBuilder()
@@ -314,7 +348,12 @@ export class WebhookDeliveries implements EventSink {
       for (let start = 0; start < batch.length; start += DELIVERY_BATCH) {
         const ids = batch.slice(start, start + DELIVERY_BATCH).map((row) => row.id);
         // a job of one delivery carries its key, as a retry's does: asking for it again replaces the waiting one
-        await this.queue.add(DELIVER_TASK, deliverJob(ids), { companyId: batch[0].company_id, jobKey: ids.length === 1 ? rowJobKey(DELIVER_TASK, ids[0]) : undefined }, manager);
+        await this.queue.add(
+          DELIVER_TASK,
+          deliverJob(ids),
+          { companyId: batch[0].company_id, jobKey: ids.length === 1 ? rowJobKey(DELIVER_TASK, ids[0]) : undefined },
+          manager,
+        );
       }
     }
   }
@@ -343,7 +382,11 @@ export class WebhookDeliveries implements EventSink {
     const period = quotaPeriodBounds(endpoint.createdByPeriodAnchor);
     await this.limits
       .countUsage(endpoint.createdByCredentialId, period.index, period.endMs, WEBHOOK_RETRIES, retries)
-      .catch((error: unknown) => this.logger.warn(`${retries} webhook retr${retries === 1 ? 'y' : 'ies'} of endpoint ${endpoint.id} not counted: ${(error as Error)?.message ?? String(error)}`));
+      .catch((error: unknown) =>
+        this.logger.warn(
+          `${retries} webhook retr${retries === 1 ? 'y' : 'ies'} of endpoint ${endpoint.id} not counted: ${(error as Error)?.message ?? String(error)}`,
+        ),
+      );
   }
 
   private async endpointOf(companyId: string, endpointId: string): Promise<WebhookEndpoint> {

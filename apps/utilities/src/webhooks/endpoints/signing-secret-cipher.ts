@@ -58,7 +58,9 @@ export class SigningSecretCipher {
 export function signingSecretCipher(env: Pick<Environment, 'WEBHOOK_SECRETS_KEY' | 'NODE_ENV' | 'DATA_DIR'>): SigningSecretCipher {
   if (env.WEBHOOK_SECRETS_KEY) return new SigningSecretCipher(env.WEBHOOK_SECRETS_KEY);
   if (env.NODE_ENV === 'production') {
-    throw new ConfigurationError(['WEBHOOK_SECRETS_KEY: required when NODE_ENV is production (webhook signing secrets are encrypted with it; every replica needs the same one)']);
+    throw new ConfigurationError([
+      'WEBHOOK_SECRETS_KEY: required when NODE_ENV is production (webhook signing secrets are encrypted with it; every replica needs the same one)',
+    ]);
   }
   return new SigningSecretCipher(readOrCreateSecretFile(env.DATA_DIR, 'webhook-secrets-key', () => randomToken(32)));
 }

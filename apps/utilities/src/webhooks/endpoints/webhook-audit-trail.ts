@@ -16,10 +16,14 @@ export class WebhookAuditTrail {
     private readonly api: InternalApi,
     private readonly queue: JobQueue,
   ) {
-    queue.handle<AuthContract.AuditRecord>(RECORD_ENDPOINT_AUDIT, (record) => this.api.expectOk(this.env.AUTH_URL, AuthContract.RECORD_AUDIT, { body: record, timeoutMs: 10_000 }).then(() => undefined), {
-      maxAttempts: 20,
-      retryBaseMs: 2000,
-    });
+    queue.handle<AuthContract.AuditRecord>(
+      RECORD_ENDPOINT_AUDIT,
+      (record) => this.api.expectOk(this.env.AUTH_URL, AuthContract.RECORD_AUDIT, { body: record, timeoutMs: 10_000 }).then(() => undefined),
+      {
+        maxAttempts: 20,
+        retryBaseMs: 2000,
+      },
+    );
   }
 
   async record(request: FastifyRequest, action: string, endpointId: string, data: Record<string, unknown> = {}): Promise<void> {

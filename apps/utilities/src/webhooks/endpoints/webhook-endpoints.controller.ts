@@ -1,8 +1,27 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiBody, ApiOperation } from '@nestjs/swagger';
-import { ApiEnvelope, ApiErrors, ApiIdParam, AuthenticatedOrSignedIn, CurrentPrincipal, PageQueryDto, PlatformException, Principal, SuccessMessage, Tenant, TenantContext } from '@platform/common';
-import { CreatedWebhookEndpointView, CreateWebhookEndpointDto, RotatedSecretView, RotateSecretDto, UpdateWebhookEndpointDto, WebhookEndpointView } from './dto/webhook-endpoint.dto';
+import {
+  ApiEnvelope,
+  ApiErrors,
+  ApiIdParam,
+  AuthenticatedOrSignedIn,
+  CurrentPrincipal,
+  PageQueryDto,
+  PlatformException,
+  Principal,
+  SuccessMessage,
+  Tenant,
+  TenantContext,
+} from '@platform/common';
+import {
+  CreatedWebhookEndpointView,
+  CreateWebhookEndpointDto,
+  RotatedSecretView,
+  RotateSecretDto,
+  UpdateWebhookEndpointDto,
+  WebhookEndpointView,
+} from './dto/webhook-endpoint.dto';
 import { MAX_ENDPOINTS_PER_COMPANY, MAX_PREVIOUS_SECRETS, WebhookEndpointsService } from './webhook-endpoints.service';
 import { WebhooksTag } from '../webhooks-tag';
 import { WebhookAuditTrail } from './webhook-audit-trail';
@@ -11,7 +30,8 @@ const endpointId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformExcep
 /** The tag of the webhook routes. */
 const EndpointIdParam = () => ApiIdParam('webhook endpoint');
 const NOT_THE_COMPANYS = 'WEBHOOK_ENDPOINT_NOT_FOUND for an unknown endpoint or another company’s.';
-const ALERT_EMAIL_RULE = 'VALIDATION_FAILED on `alertEmail` unless it is the verified email address of a member of the organization; UPSTREAM_UNAVAILABLE when that cannot be checked.';
+const ALERT_EMAIL_RULE =
+  'VALIDATION_FAILED on `alertEmail` unless it is the verified email address of a member of the organization; UPSTREAM_UNAVAILABLE when that cannot be checked.';
 
 @WebhooksTag()
 @Controller('webhooks/endpoints')
@@ -35,13 +55,28 @@ export class WebhookEndpointsController {
     type: CreateWebhookEndpointDto,
     examples: {
       everything: { summary: 'Every event type', value: { url: 'https://hooks.example.cm/platform' } },
-      some: { summary: 'Some event types', value: { url: 'https://hooks.example.cm/hr', eventTypes: ['employee.created', 'employee.updated', 'employee.terminated'], description: 'HR sync of the intranet' } },
+      some: {
+        summary: 'Some event types',
+        value: {
+          url: 'https://hooks.example.cm/hr',
+          eventTypes: ['employee.created', 'employee.updated', 'employee.terminated'],
+          description: 'HR sync of the intranet',
+        },
+      },
     },
   })
   @ApiEnvelope(201, CreatedWebhookEndpointView, 'Created, enabled. `secret` is shown only in this answer (and a rotation’s): store it now.')
   @ApiErrors('WEBHOOK_ENDPOINT_LIMIT_REACHED')
-  async create(@Tenant() tenant: TenantContext, @CurrentPrincipal() principal: Principal, @Body() body: CreateWebhookEndpointDto, @Req() request: FastifyRequest) {
-    const created = await this.endpoints.create({ companyId: tenant.companyId, organizationId: principal.organizationId, credentialId: principal.credentialId, periodAnchor: principal.periodAnchor }, body);
+  async create(
+    @Tenant() tenant: TenantContext,
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: CreateWebhookEndpointDto,
+    @Req() request: FastifyRequest,
+  ) {
+    const created = await this.endpoints.create(
+      { companyId: tenant.companyId, organizationId: principal.organizationId, credentialId: principal.credentialId, periodAnchor: principal.periodAnchor },
+      body,
+    );
     await this.audit.record(request, 'webhook_endpoint.created', created.id, { url: created.url, eventTypes: created.eventTypes });
     return created;
   }
@@ -66,7 +101,10 @@ export class WebhookEndpointsController {
 
   @Patch(':id')
   @AuthenticatedOrSignedIn('webhooks:write')
-  @ApiOperation({ summary: 'Change a webhook endpoint', description: `Only the fields sent change; \`eventTypes\` replaces the list. ${ALERT_EMAIL_RULE} ${NOT_THE_COMPANYS}` })
+  @ApiOperation({
+    summary: 'Change a webhook endpoint',
+    description: `Only the fields sent change; \`eventTypes\` replaces the list. ${ALERT_EMAIL_RULE} ${NOT_THE_COMPANYS}`,
+  })
   @EndpointIdParam()
   @ApiEnvelope(200, WebhookEndpointView, 'The whole endpoint after the change.')
   @ApiErrors('WEBHOOK_ENDPOINT_NOT_FOUND')
@@ -79,7 +117,10 @@ export class WebhookEndpointsController {
   @Post(':id/disable')
   @HttpCode(200)
   @AuthenticatedOrSignedIn('webhooks:write')
-  @ApiOperation({ summary: 'Disable a webhook endpoint', description: `No delivery is made to it until it is enabled again. An endpoint already disabled keeps its reason. ${NOT_THE_COMPANYS}` })
+  @ApiOperation({
+    summary: 'Disable a webhook endpoint',
+    description: `No delivery is made to it until it is enabled again. An endpoint already disabled keeps its reason. ${NOT_THE_COMPANYS}`,
+  })
   @EndpointIdParam()
   @ApiEnvelope(200, WebhookEndpointView, 'The endpoint, disabled (`disabledReason` `manual` unless it was already disabled).')
   @ApiErrors('WEBHOOK_ENDPOINT_NOT_FOUND')
@@ -92,7 +133,10 @@ export class WebhookEndpointsController {
   @Post(':id/enable')
   @HttpCode(200)
   @AuthenticatedOrSignedIn('webhooks:write')
-  @ApiOperation({ summary: 'Enable a webhook endpoint', description: `Whatever disabled it (the API, a 410 Gone, days of failures), deliveries of new events resume. ${NOT_THE_COMPANYS}` })
+  @ApiOperation({
+    summary: 'Enable a webhook endpoint',
+    description: `Whatever disabled it (the API, a 410 Gone, days of failures), deliveries of new events resume. ${NOT_THE_COMPANYS}`,
+  })
   @EndpointIdParam()
   @ApiEnvelope(200, WebhookEndpointView, 'The endpoint, enabled.')
   @ApiErrors('WEBHOOK_ENDPOINT_NOT_FOUND')
@@ -125,7 +169,10 @@ export class WebhookEndpointsController {
 
   @Delete(':id')
   @AuthenticatedOrSignedIn('webhooks:write')
-  @ApiOperation({ summary: 'Delete a webhook endpoint', description: `The endpoint and its secrets are removed; no delivery is made to it any more. ${NOT_THE_COMPANYS}` })
+  @ApiOperation({
+    summary: 'Delete a webhook endpoint',
+    description: `The endpoint and its secrets are removed; no delivery is made to it any more. ${NOT_THE_COMPANYS}`,
+  })
   @EndpointIdParam()
   @ApiEnvelope(200, null, 'Deleted.', { empty: true })
   @ApiErrors('WEBHOOK_ENDPOINT_NOT_FOUND')

@@ -84,7 +84,10 @@ export class WebhookEndpointsService {
     const endpoint = await this.transactions.run(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`webhook-endpoints:${owner.companyId}`]);
       if ((await manager.countBy(WebhookEndpoint, { companyId: owner.companyId })) >= MAX_ENDPOINTS_PER_COMPANY) {
-        throw new PlatformException('WEBHOOK_ENDPOINT_LIMIT_REACHED', { params: { limit: MAX_ENDPOINTS_PER_COMPANY }, details: { limit: MAX_ENDPOINTS_PER_COMPANY } });
+        throw new PlatformException('WEBHOOK_ENDPOINT_LIMIT_REACHED', {
+          params: { limit: MAX_ENDPOINTS_PER_COMPANY },
+          details: { limit: MAX_ENDPOINTS_PER_COMPANY },
+        });
       }
       const saved = await manager.save(
         manager.create(WebhookEndpoint, {
@@ -140,7 +143,11 @@ export class WebhookEndpointsService {
   async setEnabled(companyId: string, id: string, enabled: boolean): Promise<EndpointView> {
     const update = this.dataSource.createQueryBuilder().update(WebhookEndpoint).where('id = :id AND company_id = :companyId', { id, companyId });
     if (enabled) await update.set({ disabledAt: null, disabledReason: null, failingSince: null }).andWhere('disabled_at IS NOT NULL').execute();
-    else await update.set({ disabledAt: () => 'now()', disabledReason: 'manual' }).andWhere('disabled_at IS NULL').execute();
+    else
+      await update
+        .set({ disabledAt: () => 'now()', disabledReason: 'manual' })
+        .andWhere('disabled_at IS NULL')
+        .execute();
     return this.get(companyId, id);
   }
 
@@ -155,7 +162,11 @@ export class WebhookEndpointsService {
    * removed at once), never longer than they were already due to; only the newest
    * MAX_PREVIOUS_SECRETS of them are kept. The endpoint's row lock serializes rotations.
    */
-  async rotateSecret(companyId: string, id: string, graceSeconds: number = DEFAULT_GRACE_SECONDS): Promise<{ id: string; secret: string; previousSecretsExpireAt: Date }> {
+  async rotateSecret(
+    companyId: string,
+    id: string,
+    graceSeconds: number = DEFAULT_GRACE_SECONDS,
+  ): Promise<{ id: string; secret: string; previousSecretsExpireAt: Date }> {
     const secret = newSigningSecret();
     return this.transactions.run(async (manager) => {
       if (!(await this.transactions.lockOne(manager, WebhookEndpoint, companyId, id))) throw notFound();

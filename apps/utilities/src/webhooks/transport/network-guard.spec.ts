@@ -11,12 +11,22 @@ describe('addressRefusal', () => {
     { cidr: '10.0.0.0/8', network: 'private-network', inside: ['10.0.0.0', '10.0.0.1', '10.255.255.255'], outside: ['9.255.255.255', '11.0.0.0'] },
     { cidr: '100.64.0.0/10', network: 'carrier-grade-nat', inside: ['100.64.0.0', '100.127.255.255'], outside: ['100.63.255.255', '100.128.0.0'] },
     { cidr: '127.0.0.0/8', network: 'loopback', inside: ['127.0.0.1', '127.0.0.0', '127.255.255.255'], outside: ['126.255.255.255', '128.0.0.0'] },
-    { cidr: '169.254.0.0/16', network: 'link-local', inside: ['169.254.0.0', '169.254.169.253', '169.254.255.255'], outside: ['169.253.255.255', '169.255.0.0'] },
+    {
+      cidr: '169.254.0.0/16',
+      network: 'link-local',
+      inside: ['169.254.0.0', '169.254.169.253', '169.254.255.255'],
+      outside: ['169.253.255.255', '169.255.0.0'],
+    },
     { cidr: '172.16.0.0/12', network: 'private-network', inside: ['172.16.0.0', '172.31.255.255'], outside: ['172.15.255.255', '172.32.0.0'] },
     { cidr: '192.0.0.0/24', network: 'reserved', inside: ['192.0.0.0', '192.0.0.255'], outside: ['191.255.255.255', '192.0.1.0'] },
     { cidr: '192.0.2.0/24', network: 'documentation', inside: ['192.0.2.0', '192.0.2.255'], outside: ['192.0.1.255', '192.0.3.0'] },
     { cidr: '192.88.99.0/24', network: 'reserved', inside: ['192.88.99.1'], outside: ['192.88.98.255', '192.88.100.0'] },
-    { cidr: '192.168.0.0/16', network: 'private-network', inside: ['192.168.0.0', '192.168.1.1', '192.168.255.255'], outside: ['192.167.255.255', '192.169.0.0'] },
+    {
+      cidr: '192.168.0.0/16',
+      network: 'private-network',
+      inside: ['192.168.0.0', '192.168.1.1', '192.168.255.255'],
+      outside: ['192.167.255.255', '192.169.0.0'],
+    },
     { cidr: '198.18.0.0/15', network: 'reserved', inside: ['198.18.0.0', '198.19.255.255'], outside: ['198.17.255.255', '198.20.0.0'] },
     { cidr: '198.51.100.0/24', network: 'documentation', inside: ['198.51.100.7'], outside: ['198.51.99.255', '198.51.101.0'] },
     { cidr: '203.0.113.0/24', network: 'documentation', inside: ['203.0.113.9'], outside: ['203.0.112.255', '203.0.114.0'] },
@@ -28,10 +38,25 @@ describe('addressRefusal', () => {
     { cidr: 'fe80::/10', network: 'link-local', inside: ['fe80::', 'fe80::1', 'febf:ffff:ffff:ffff:ffff:ffff:ffff:ffff'], outside: [] },
     { cidr: 'fec0::/10', network: 'private-network', inside: ['fec0::1'], outside: [] },
     { cidr: 'ff00::/8', network: 'multicast', inside: ['ff02::1', 'ff0e::101', 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff'], outside: [] },
-    { cidr: '2001:db8::/32', network: 'documentation', inside: ['2001:db8::', '2001:db8:ffff:ffff:ffff:ffff:ffff:ffff'], outside: ['2001:db7:ffff:ffff:ffff:ffff:ffff:ffff', '2001:db9::'] },
-    { cidr: '3fff::/20', network: 'documentation', inside: ['3fff::1', '3fff:fff:ffff::1'], outside: ['3ffe:ffff:ffff:ffff:ffff:ffff:ffff:ffff', '3fff:1000::'] },
+    {
+      cidr: '2001:db8::/32',
+      network: 'documentation',
+      inside: ['2001:db8::', '2001:db8:ffff:ffff:ffff:ffff:ffff:ffff'],
+      outside: ['2001:db7:ffff:ffff:ffff:ffff:ffff:ffff', '2001:db9::'],
+    },
+    {
+      cidr: '3fff::/20',
+      network: 'documentation',
+      inside: ['3fff::1', '3fff:fff:ffff::1'],
+      outside: ['3ffe:ffff:ffff:ffff:ffff:ffff:ffff:ffff', '3fff:1000::'],
+    },
     // Teredo (2001::/32) among them, here with a public server and client (8.8.8.8, its bits inverted)
-    { cidr: '2001::/23', network: 'reserved', inside: ['2001:1::1', '2001:0:4136:e378:8000:63bf:f7f7:f7f7', '2001:1ff:ffff::1'], outside: ['2000:ffff:ffff:ffff:ffff:ffff:ffff:ffff', '2001:200::1'] },
+    {
+      cidr: '2001::/23',
+      network: 'reserved',
+      inside: ['2001:1::1', '2001:0:4136:e378:8000:63bf:f7f7:f7f7', '2001:1ff:ffff::1'],
+      outside: ['2000:ffff:ffff:ffff:ffff:ffff:ffff:ffff', '2001:200::1'],
+    },
   ];
 
   describe.each(ranges)('$cidr', ({ cidr, network, inside, outside }) => {
@@ -119,7 +144,16 @@ describe('addressRefusal', () => {
     });
 
     it('lets the IPv4 address inside refuse, never allow: an allow-listed loopback or network does not open its other forms', () => {
-      const forms = ['::ffff:7f00:1', '::ffff:127.0.0.1', '64:ff9b::7f00:1', '2002:7f00:1::1', '2001:0:7f00:1::', '2001:0:4136:e378:8000:63bf:80ff:fffe', '::7f00:1', '::ffff:0:7f00:1'];
+      const forms = [
+        '::ffff:7f00:1',
+        '::ffff:127.0.0.1',
+        '64:ff9b::7f00:1',
+        '2002:7f00:1::1',
+        '2001:0:7f00:1::',
+        '2001:0:4136:e378:8000:63bf:80ff:fffe',
+        '::7f00:1',
+        '::ffff:0:7f00:1',
+      ];
       for (const address of forms) expect([address, addressRefusal(address, LOOPBACK)]).toEqual([address, 'loopback']);
       expect(addressRefusal('64:ff9b::a00:1', '10.0.0.0/8')).toBe('private-network');
       expect(addressRefusal('2002:a00:1::1', '10.0.0.0/8')).toBe('private-network');
@@ -176,7 +210,12 @@ describe('checkEndpointUrl', () => {
     expect(await refusal('https://8.8.8.8/hooks?source=platform', production)).toBeNull();
     expect(await refusal('https://[2606:4700:4700::1111]:8443/hooks', production)).toBeNull();
     expect(await refusal('http://8.8.8.8/hooks', sandbox)).toBeNull();
-    expect(await refusal('http://8.8.8.8/hooks', production)).toEqual({ code: 'WEBHOOK_URL_FORBIDDEN', status: 400, reason: 'notHttps', details: { reason: 'not-https' } });
+    expect(await refusal('http://8.8.8.8/hooks', production)).toEqual({
+      code: 'WEBHOOK_URL_FORBIDDEN',
+      status: 400,
+      reason: 'notHttps',
+      details: { reason: 'not-https' },
+    });
   });
 
   it('takes http in production only towards hosts whose every address is allow-listed', async () => {
@@ -190,18 +229,36 @@ describe('checkEndpointUrl', () => {
   it('refuses a URL longer than 2048 characters', async () => {
     const url = `https://8.8.8.8/${'a'.repeat(2048 - 'https://8.8.8.8/'.length)}`;
     expect(await refusal(url, sandbox)).toBeNull();
-    expect(await refusal(`${url}a`, sandbox)).toEqual({ code: 'WEBHOOK_URL_FORBIDDEN', status: 400, reason: 'tooLong', details: { reason: 'too-long', maxLength: 2048 } });
+    expect(await refusal(`${url}a`, sandbox)).toEqual({
+      code: 'WEBHOOK_URL_FORBIDDEN',
+      status: 400,
+      reason: 'tooLong',
+      details: { reason: 'too-long', maxLength: 2048 },
+    });
   });
 
   it('refuses what is not an absolute http(s) URL with a host', async () => {
-    for (const url of ['', 'not a url', '/hooks', 'ftp://8.8.8.8/hooks', 'file:///etc/passwd', 'javascript:alert(1)', 'mailto:ops@example.com', 'https://', 'gopher://8.8.8.8:25/']) {
+    for (const url of [
+      '',
+      'not a url',
+      '/hooks',
+      'ftp://8.8.8.8/hooks',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'mailto:ops@example.com',
+      'https://',
+      'gopher://8.8.8.8:25/',
+    ]) {
       expect([url, (await refusal(url, sandbox))?.details]).toEqual([url, { reason: 'invalid-url' }]);
     }
   });
 
   it('refuses user names and passwords in the URL', async () => {
     for (const url of ['https://user:pass@8.8.8.8/hooks', 'https://user@8.8.8.8/hooks', 'https://:pass@8.8.8.8/hooks']) {
-      expect([url, await refusal(url, sandbox)]).toEqual([url, { code: 'WEBHOOK_URL_FORBIDDEN', status: 400, reason: 'credentials', details: { reason: 'credentials' } }]);
+      expect([url, await refusal(url, sandbox)]).toEqual([
+        url,
+        { code: 'WEBHOOK_URL_FORBIDDEN', status: 400, reason: 'credentials', details: { reason: 'credentials' } },
+      ]);
     }
   });
 
@@ -224,7 +281,10 @@ describe('checkEndpointUrl', () => {
       ['https://[2002:a00:1::1]/hooks', 'private-network', '2002:a00:1::1'],
     ];
     for (const [url, network, address] of cases) {
-      expect([url, await refusal(url, sandbox)]).toEqual([url, { code: 'WEBHOOK_URL_FORBIDDEN', status: 400, reason: 'refusedAddress', details: { reason: network, address } }]);
+      expect([url, await refusal(url, sandbox)]).toEqual([
+        url,
+        { code: 'WEBHOOK_URL_FORBIDDEN', status: 400, reason: 'refusedAddress', details: { reason: network, address } },
+      ]);
     }
   });
 
@@ -255,7 +315,9 @@ describe('checkEndpointUrl', () => {
       'L’URL du point de terminaison mène à 10.0.0.1, une adresse que les livraisons de webhooks ne peuvent pas atteindre (private-network).',
     );
     expect((await envelope(`https://8.8.8.8/${'a'.repeat(2100)}`, 'fr')).message).toBe('L’URL du point de terminaison dépasse 2048 caractères.');
-    expect((await envelope('https://no-such-host.invalid/', 'en')).message).toBe('The host no-such-host.invalid of the endpoint URL does not resolve to any address.');
+    expect((await envelope('https://no-such-host.invalid/', 'en')).message).toBe(
+      'The host no-such-host.invalid of the endpoint URL does not resolve to any address.',
+    );
     expect((await envelope('http://8.8.8.8/', 'fr', production)).message).toBe('Les URL de points de terminaison doivent utiliser HTTPS en production.');
   });
 

@@ -10,16 +10,7 @@ import * as ipaddr from 'ipaddr.js';
  * cloud metadata addresses.
  */
 export type RefusedNetwork =
-  | 'unspecified'
-  | 'loopback'
-  | 'private-network'
-  | 'carrier-grade-nat'
-  | 'link-local'
-  | 'metadata'
-  | 'multicast'
-  | 'broadcast'
-  | 'documentation'
-  | 'reserved';
+  'unspecified' | 'loopback' | 'private-network' | 'carrier-grade-nat' | 'link-local' | 'metadata' | 'multicast' | 'broadcast' | 'documentation' | 'reserved';
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 type Network = [Address, number];
@@ -119,10 +110,16 @@ function refusal(address: Address, allowed: Network[]): RefusedNetwork | null {
   const carrier = IPV4_CARRIERS.find(({ network: [network, bits] }) => ipv6.match(network, bits));
   // the stricter answer wins: an IPv4 address inside, judged without the allow-list, refuses
   // first (an allow-listed loopback is the operator's own host, not its NAT64 or 6to4 form's)
-  const inside = carrier?.carried(ipv6.parts).map(ipv4Refusal).find((network) => network !== null);
+  const inside = carrier
+    ?.carried(ipv6.parts)
+    .map(ipv4Refusal)
+    .find((network) => network !== null);
   if (inside) return inside;
   if (withinAny(ipv6, allowed) || carrier?.standsForIt) return null;
-  return REFUSED_IPV6.find(([[network, bits]]) => network.kind() === 'ipv6' && ipv6.match(network, bits))?.[1] ?? (ipv6.match(GLOBAL_UNICAST_IPV6) ? null : 'reserved');
+  return (
+    REFUSED_IPV6.find(([[network, bits]]) => network.kind() === 'ipv6' && ipv6.match(network, bits))?.[1] ??
+    (ipv6.match(GLOBAL_UNICAST_IPV6) ? null : 'reserved')
+  );
 }
 
 /**

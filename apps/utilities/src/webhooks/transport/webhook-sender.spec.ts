@@ -21,12 +21,19 @@ describe('parseRetryAfter', () => {
   });
 
   it('ignores what it cannot read', () => {
-    for (const value of [undefined, '', 'soon', '-5', '1.5', '12abc', '2026-11-27', 'Thu, not a date']) expect([value, parseRetryAfter(value, now)]).toEqual([value, null]);
+    for (const value of [undefined, '', 'soon', '-5', '1.5', '12abc', '2026-11-27', 'Thu, not a date'])
+      expect([value, parseRetryAfter(value, now)]).toEqual([value, null]);
   });
 });
 
 describe('isDelivered', () => {
-  const outcome = (statusCode: number | null, error: string | null): SendOutcome => ({ statusCode, error, durationMs: 1, responseBody: '', retryAfterMs: null });
+  const outcome = (statusCode: number | null, error: string | null): SendOutcome => ({
+    statusCode,
+    error,
+    durationMs: 1,
+    responseBody: '',
+    retryAfterMs: null,
+  });
 
   it('is a whole 2xx response', () => {
     expect(isDelivered(outcome(200, null))).toBe(true);

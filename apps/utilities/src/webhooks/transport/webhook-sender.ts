@@ -54,7 +54,11 @@ class ForbiddenAddressError extends Error {
  * send it elsewhere. One refused address refuses the name, as at endpoint creation.
  */
 function guardedLookup(allowedNetworks: string): LookupFunction {
-  return (hostname: string, options: LookupOptions, callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
+  return (
+    hostname: string,
+    options: LookupOptions,
+    callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+  ) => {
     lookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '');
       for (const { address } of addresses) {
@@ -123,7 +127,13 @@ function agentFor(protocol: 'http:' | 'https:', allowedNetworks: string): http.A
   const key = `${protocol}${allowedNetworks}`;
   let agent = agents.get(key);
   if (!agent) {
-    const options = { keepAlive: true, maxSockets: SOCKETS_PER_RECEIVER, maxFreeSockets: SOCKETS_PER_RECEIVER, timeout: IDLE_SOCKET_MS, lookup: guardedLookup(allowedNetworks) };
+    const options = {
+      keepAlive: true,
+      maxSockets: SOCKETS_PER_RECEIVER,
+      maxFreeSockets: SOCKETS_PER_RECEIVER,
+      timeout: IDLE_SOCKET_MS,
+      lookup: guardedLookup(allowedNetworks),
+    };
     agent = protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
     agents.set(key, agent);
   }

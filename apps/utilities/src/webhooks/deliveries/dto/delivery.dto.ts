@@ -15,7 +15,12 @@ export class ListDeliveriesQueryDto extends PageQueryDto {
 const DAY_MS = 86_400_000;
 
 export class RecoverDeliveriesDto {
-  @ApiProperty({ type: String, format: 'date-time', example: '2026-11-20T08:00:00Z', description: 'Failed deliveries created from this time on (at most 30 days ago) are tried again.' })
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    example: '2026-11-20T08:00:00Z',
+    description: 'Failed deliveries created from this time on (at most 30 days ago) are tried again.',
+  })
   @Type(() => Date)
   @IsDate()
   @MinDate(() => new Date(Date.now() - 30 * DAY_MS), { message: 'since must be within the last 30 days' })
@@ -28,11 +33,22 @@ export class WebhookDeliveryView {
   @ApiProperty({ format: 'uuid' }) endpointId: string;
   @ApiProperty({ format: 'uuid', description: 'The event’s id, sent as `webhook-id` at every attempt.' }) eventId: string;
   @ApiProperty({ example: 'employee.created' }) eventType: string;
-  @ApiProperty({ enum: DELIVERY_STATUSES, description: 'pending: an attempt is due (`nextAttemptAt`); succeeded: the endpoint answered 2xx; failed: the schedule is spent, the endpoint answered 410 or was disabled.' }) status: DeliveryStatus;
+  @ApiProperty({
+    enum: DELIVERY_STATUSES,
+    description:
+      'pending: an attempt is due (`nextAttemptAt`); succeeded: the endpoint answered 2xx; failed: the schedule is spent, the endpoint answered 410 or was disabled.',
+  })
+  status: DeliveryStatus;
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Attempts made; each from the second on counts as a webhook retry.' }) attempts: number;
-  @ApiProperty({ type: 'integer', nullable: true, description: 'The status of the last answer; null when there was none (timeout, refused address, connection error).' }) lastStatusCode: number | null;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'The status of the last answer; null when there was none (timeout, refused address, connection error).',
+  })
+  lastStatusCode: number | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) lastAttemptAt: Date | null;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the next attempt is due; null once the delivery ended.' }) nextAttemptAt: Date | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the next attempt is due; null once the delivery ended.' })
+  nextAttemptAt: Date | null;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt: Date;
   @ApiProperty({ type: String, format: 'date-time' }) updatedAt: Date;
 }

@@ -19,9 +19,13 @@ export type EndpointStatus = (typeof ENDPOINT_STATUSES)[number];
 
 /** An absolute http(s) URL with a host; where it leads is checked next (WEBHOOK_URL_FORBIDDEN). */
 const EndpointUrl = () =>
-  IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_valid_protocol: true, require_tld: false }, { message: ({ property }) => `${property} must be an absolute http or https URL` });
+  IsUrl(
+    { protocols: ['http', 'https'], require_protocol: true, require_valid_protocol: true, require_tld: false },
+    { message: ({ property }) => `${property} must be an absolute http or https URL` },
+  );
 const URL_DESCRIPTION = 'Where deliveries are POSTed: an absolute http(s) URL.';
-const EVENT_TYPES_DESCRIPTION = 'The event types delivered to this endpoint (GET /api/v1/app/webhooks/event-types), each at most once. Empty: every event type, those added later included.';
+const EVENT_TYPES_DESCRIPTION =
+  'The event types delivered to this endpoint (GET /api/v1/app/webhooks/event-types), each at most once. Empty: every event type, those added later included.';
 const EVENT_TYPES_EXAMPLE = ['employee.created', 'payroll_run.approved'];
 
 export class CreateWebhookEndpointDto {
@@ -32,7 +36,15 @@ export class CreateWebhookEndpointDto {
   @EndpointUrl()
   url: string;
 
-  @ApiPropertyOptional({ type: [String], enum: ALL_EVENT_TYPES, maxItems: MAX_EVENT_TYPES, uniqueItems: true, default: [], example: EVENT_TYPES_EXAMPLE, description: EVENT_TYPES_DESCRIPTION })
+  @ApiPropertyOptional({
+    type: [String],
+    enum: ALL_EVENT_TYPES,
+    maxItems: MAX_EVENT_TYPES,
+    uniqueItems: true,
+    default: [],
+    example: EVENT_TYPES_EXAMPLE,
+    description: EVENT_TYPES_DESCRIPTION,
+  })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(MAX_EVENT_TYPES)
@@ -40,14 +52,27 @@ export class CreateWebhookEndpointDto {
   @IsIn(ALL_EVENT_TYPES, { each: true })
   eventTypes?: string[];
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_DESCRIPTION_LENGTH, example: 'HR sync of the intranet', description: 'One line of plain text: no control characters, line breaks or bidirectional formatting characters.' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: MAX_DESCRIPTION_LENGTH,
+    example: 'HR sync of the intranet',
+    description: 'One line of plain text: no control characters, line breaks or bidirectional formatting characters.',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(MAX_DESCRIPTION_LENGTH)
   @IsPlainText()
   description?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, format: 'email', maxLength: MAX_EMAIL_LENGTH, example: 'ops@example.cm', description: ALERT_EMAIL_DESCRIPTION })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    format: 'email',
+    maxLength: MAX_EMAIL_LENGTH,
+    example: 'ops@example.cm',
+    description: ALERT_EMAIL_DESCRIPTION,
+  })
   @IsOptional()
   @IsEmail()
   @MaxLength(MAX_EMAIL_LENGTH)
@@ -64,7 +89,14 @@ export class UpdateWebhookEndpointDto {
   @EndpointUrl()
   url?: string;
 
-  @ApiPropertyOptional({ type: [String], enum: ALL_EVENT_TYPES, maxItems: MAX_EVENT_TYPES, uniqueItems: true, example: EVENT_TYPES_EXAMPLE, description: `${EVENT_TYPES_DESCRIPTION} Replaces the list.` })
+  @ApiPropertyOptional({
+    type: [String],
+    enum: ALL_EVENT_TYPES,
+    maxItems: MAX_EVENT_TYPES,
+    uniqueItems: true,
+    example: EVENT_TYPES_EXAMPLE,
+    description: `${EVENT_TYPES_DESCRIPTION} Replaces the list.`,
+  })
   @OptionalNotNull()
   @IsArray()
   @ArrayMaxSize(MAX_EVENT_TYPES)
@@ -79,7 +111,13 @@ export class UpdateWebhookEndpointDto {
   @IsPlainText()
   description?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, format: 'email', maxLength: MAX_EMAIL_LENGTH, description: `${ALERT_EMAIL_DESCRIPTION} null removes it.` })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    format: 'email',
+    maxLength: MAX_EMAIL_LENGTH,
+    description: `${ALERT_EMAIL_DESCRIPTION} null removes it.`,
+  })
   @IsOptional()
   @IsEmail()
   @MaxLength(MAX_EMAIL_LENGTH)
@@ -113,7 +151,8 @@ export class WebhookEndpointView {
   @ApiProperty({
     enum: ENDPOINT_DISABLED_REASONS,
     nullable: true,
-    description: '`manual`: disabled through the API; `gone`: the receiver answered 410 Gone; `failing`: its deliveries failed for five days. Null when enabled.',
+    description:
+      '`manual`: disabled through the API; `gone`: the receiver answered 410 Gone; `failing`: its deliveries failed for five days. Null when enabled.',
   })
   disabledReason: EndpointDisabledReason | null;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt: string;
@@ -130,5 +169,6 @@ export class CreatedWebhookEndpointView extends WebhookEndpointView {
 export class RotatedSecretView {
   @ApiProperty({ format: 'uuid', description: 'The endpoint' }) id: string;
   @ApiProperty({ ...SECRET, description: 'The new signing secret, shown only here: store it now. Deliveries are signed with it from now on.' }) secret: string;
-  @ApiProperty({ type: String, format: 'date-time', description: 'Until when the previous secrets also sign deliveries (now, with graceSeconds 0).' }) previousSecretsExpireAt: string;
+  @ApiProperty({ type: String, format: 'date-time', description: 'Until when the previous secrets also sign deliveries (now, with graceSeconds 0).' })
+  previousSecretsExpireAt: string;
 }

@@ -17,7 +17,8 @@ export class EventTypeView {
   @ApiProperty({
     type: 'object',
     additionalProperties: true,
-    description: 'JSON Schema (draft-07) of the whole envelope `{ id, type, occurredAt, companyId, data, version }`, `data` being the resource as the API answers it; self-contained (`definitions`).',
+    description:
+      'JSON Schema (draft-07) of the whole envelope `{ id, type, occurredAt, companyId, data, version }`, `data` being the resource as the API answers it; self-contained (`definitions`).',
   })
   schema: Record<string, unknown>;
 
