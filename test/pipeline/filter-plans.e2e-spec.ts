@@ -8,7 +8,7 @@ import { startEveryApp } from '@test/support/every-app';
 import { RunningApp, TestStack } from '@test/support/stack';
 
 // the samples of the repositories' committed SQL (`npm run queries`) that run a statement
-const { queryNames } = require('../scripts/repository-queries.js') as { queryNames: (sql: string) => string[] };
+const { queryNames } = require('../../scripts/repository-queries.js') as { queryNames: (sql: string) => string[] };
 
 interface Filter {
   /** The query string that sets it. */
