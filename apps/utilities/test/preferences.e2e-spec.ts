@@ -7,7 +7,7 @@ import { Developer, expectError, RunningApp, TestStack } from '@test/support/sta
 const PATH = '/api/v1/app/notifications/preferences';
 const CATEGORIES = ['assigned', 'approval', 'mention', 'comment', 'calendar', 'drive', 'crm', 'due', 'general'];
 
-describe('notification preferences (spec 4.1, DESIGN §6)', () => {
+describe('notification preferences', () => {
   let stack: TestStack;
   let app: RunningApp;
   let dev: Developer;

@@ -11,7 +11,7 @@ const SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
 const VIEW_KEYS = ['id', 'url', 'description', 'eventTypes', 'alertEmail', 'status', 'disabledAt', 'disabledReason', 'createdAt', 'updatedAt'];
 const UNKNOWN_ID = '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b';
 
-describe('webhook endpoints (issue 32, DESIGN §7)', () => {
+describe('webhook endpoints', () => {
   let stack: TestStack;
   let app: RunningApp;
   let dev: Developer;
