@@ -51,6 +51,7 @@ function parseArgs(argv) {
     rounds: undefined,
     duration: undefined,
     slice: undefined,
+    ramp: undefined,
     warmup: undefined,
     scenarios: undefined,
     out: undefined,
@@ -75,6 +76,7 @@ function parseArgs(argv) {
     else if (arg === '--rounds') options.rounds = Math.floor(number(1));
     else if (arg === '--duration') options.duration = number(0.5);
     else if (arg === '--slice') options.slice = number(0);
+    else if (arg === '--ramp') options.ramp = number(0);
     else if (arg === '--warmup') options.warmup = number(0);
     else if (arg === '--scenarios')
       options.scenarios = value()
@@ -92,6 +94,9 @@ function parseArgs(argv) {
   options.rounds ??= options.smoke ? 1 : 3;
   options.duration ??= options.smoke ? 1 : 10;
   options.slice ??= 1;
+  // Each slice opens its connections anew, which no keep-alive client does every second: the
+  // responses of a slice's first `ramp` ms are measured apart (`ramp` in the results), for both sides alike.
+  options.ramp ??= options.slice > 0 ? 200 : 0;
   options.warmup ??= options.smoke ? 0.5 : 3;
   options.out ??= options.smoke ? path.join(__dirname, 'results', 'smoke') : path.join(__dirname, 'results');
   return options;
@@ -99,10 +104,11 @@ function parseArgs(argv) {
 
 function usage(error) {
   const text = [
-    'usage: node bench/run.js [--smoke] [--rounds N] [--duration S] [--slice S] [--warmup S] [--scenarios 1,3] [--out DIR] [--no-pin] [--no-readme] [--keep-logs] [--node-args FLAGS]',
+    'usage: node bench/run.js [--smoke] [--rounds N] [--duration S] [--slice S] [--ramp MS] [--warmup S] [--scenarios 1,3] [--out DIR] [--no-pin] [--no-readme] [--keep-logs] [--node-args FLAGS]',
     '  --smoke       1 round, 1 s per measurement (what npm test runs); results go to bench/results/smoke/',
     '  --rounds      rounds of (limit, suite) pairs per scenario (default 3)',
     '  --duration    seconds per measurement (default 10)',
+    '  --ramp        ms at the start of each slice whose responses are measured apart, while the slice opens its connections (default 200 when sliced)',
     '  --slice       seconds of load at a time: a round loads the limit and the suite in turn, slice by slice, until each has had --duration (default 1; 0 = all at once, one after the other)',
     '  --warmup      seconds of load before each measurement, not counted (default 3; smoke 0.5)',
     '  --scenarios   which scenarios to run, by number or id (default all)',
@@ -591,10 +597,12 @@ function percentile(sorted, p) {
  * milliseconds), of the 2xx, and with `track` (the throttler's flood) of the 429s too; `track`
  * also keeps the receive and send times of every 200.
  */
-function runLoad({ url, connections, duration, request, track = false }) {
+function runLoad({ url, connections, duration, request, track = false, rampMs = 0 }) {
   return new Promise((resolve, reject) => {
     let latencies = new Float64Array(1 << 16);
     let count = 0;
+    const ramp = [];
+    const startedAt = performance.now();
     const admitted = [];
     const { setupRequest, ...plain } = request;
     const requestSpec = { ...plain, ...(setupRequest ? { setupRequest } : {}) };
@@ -604,7 +612,7 @@ function runLoad({ url, connections, duration, request, track = false }) {
         clearTimeout(guard);
         if (error) return reject(error);
         const sorted = latencies.subarray(0, count).sort();
-        resolve({ result, sorted, admitted });
+        resolve({ result, sorted, ramp: Float64Array.from(ramp).sort(), admitted });
       });
     } catch (error) {
       return reject(error);
@@ -614,6 +622,10 @@ function runLoad({ url, connections, duration, request, track = false }) {
       const ok = statusCode >= 200 && statusCode < 300;
       // The throttler's flood is answered mostly with 429s: its latencies are of every answer.
       if (!ok && !(track && statusCode === 429)) return;
+      if (rampMs > 0 && performance.now() - startedAt < rampMs) {
+        ramp.push(responseTime);
+        return;
+      }
       if (count === latencies.length) {
         const grown = new Float64Array(latencies.length * 2);
         grown.set(latencies);
@@ -1004,7 +1016,7 @@ async function watchAdmissions(scenario, token) {
 }
 
 /** One slice of load on a side: its responses, latencies, CPU and PostgreSQL's write transactions. */
-async function loadSlice(side, scenario, seconds) {
+async function loadSlice(side, scenario, seconds, rampMs) {
   const firstXid = side.admin ? await nextTransactionId(side.admin) : undefined;
   await side.admissions?.start();
   const startedAt = Date.now();
@@ -1015,6 +1027,7 @@ async function loadSlice(side, scenario, seconds) {
     duration: seconds,
     request: side.request(),
     track: !!scenario.burst && !side.isBaseline,
+    rampMs: scenario.burst ? 0 : rampMs,
   });
   const after = cpuSnapshot(side.server.pid, side.helperPids, side.postmasterPid);
   const endedAt = Date.now();
@@ -1061,6 +1074,8 @@ async function summarizeSide(side, scenario) {
   if (slices.length > 1) sorted.sort();
   const seconds = slices.reduce((total, slice) => total + slice.seconds, 0);
   const summary = summarize({ result, sorted }, seconds);
+  const ramp = Float64Array.from(slices.flatMap(({ run }) => Array.from(run.ramp ?? []))).sort();
+  if (ramp.length) summary.ramp = { responses: ramp.length, p50Ms: round(percentile(ramp, 50)), p99Ms: round(percentile(ramp, 99)) };
   summary.slices = slices.length;
   summary.startRssMb = side.startRssMb;
   summary.peakRssMb = round(peakRssMb(server.pid), 1);
@@ -1140,7 +1155,7 @@ async function runScenario(scenario, options) {
       log(
         `${scenario.number}. ${scenario.id}: round ${r}/${options.rounds}, ${withLimit ? `limit and suite in turn, ${count} slice(s) of ${round(seconds, 2)} s each` : `${seconds} s`}`,
       );
-      for (let i = 0; i < count; i++) for (const side of sides) await loadSlice(side, scenario, seconds);
+      for (let i = 0; i < count; i++) for (const side of sides) await loadSlice(side, scenario, seconds, count > 1 ? options.ramp : 0);
       for (const side of sides) entry[side.kind] = await summarizeSide(side, scenario);
     } finally {
       for (const side of sides) await closeSide(side);
@@ -1161,6 +1176,7 @@ async function runScenario(scenario, options) {
     responsesPerSecond: median(suite.map((s) => s.responsesPerSecond)),
     p50Ms: median(suite.map((s) => s.p50Ms)),
     p99Ms: median(suite.map((s) => s.p99Ms)),
+    rampP99Ms: suite.every((s) => s.ramp) ? median(suite.map((s) => s.ramp.p99Ms)) : null,
     errors: suite.reduce((sum, s) => sum + s.errors, 0) + limits.reduce((sum, s) => sum + s.errors, 0),
     peakRssMb: Math.max(...suite.map((s) => s.peakRssMb ?? 0)),
     startRssMb: median(suite.map((s) => s.startRssMb)),
@@ -1451,7 +1467,7 @@ function describeRun(report) {
     ? `Other work on the machine took more than 20% of a core during ${busy.length} measurement(s) (scenario/round/run: ${busy.join(', ')}): those numbers are disturbed.`
     : 'Other work on the machine stayed under 20% of a core during every measurement.';
   return [
-    `${report.options.rounds} round(s) × ${report.options.duration} s per measurement after ${report.options.warmup} s of warm-up; ${report.options.slice > 0 ? `limit and suite loaded in turn, ${report.options.slice} s at a time, within each round` : 'limit, then suite, in each round'}. Services run with \`NODE_OPTIONS="${report.options.serviceNodeOptions}"\` as the image runs them${report.options.suiteNodeOptions && report.scenarios.some((s) => s.server === 'suite') ? ` (the one-machine suite with \`${report.options.suiteNodeOptions}\`, as \`npm start\` runs it)` : ''}${report.options.serviceLogLevel ? ` and \`LOG_LEVEL=${report.options.serviceLogLevel}\` as production does` : ''}${report.options.nodeArgs ? `, and \`${report.options.nodeArgs.join(' ')}\`` : ''}; the limit with Node's defaults.`,
+    `${report.options.rounds} round(s) × ${report.options.duration} s per measurement after ${report.options.warmup} s of warm-up; ${report.options.slice > 0 ? `limit and suite loaded in turn, ${report.options.slice} s at a time, within each round; the responses of each slice's first ${report.options.ramp} ms, while it opens its connections, are measured apart (\`ramp\` in the JSON) and left out of the latencies` : 'limit, then suite, in each round'}. Services run with \`NODE_OPTIONS="${report.options.serviceNodeOptions}"\` as the image runs them${report.options.suiteNodeOptions && report.scenarios.some((s) => s.server === 'suite') ? ` (the one-machine suite with \`${report.options.suiteNodeOptions}\`, as \`npm start\` runs it)` : ''}${report.options.serviceLogLevel ? ` and \`LOG_LEVEL=${report.options.serviceLogLevel}\` as production does` : ''}${report.options.nodeArgs ? `, and \`${report.options.nodeArgs.join(' ')}\`` : ''}; the limit with Node's defaults.`,
     `Machine: ${e.cpus} × ${e.cpuModel}, ${e.memoryGb} GB; Node ${e.node}; ${pin}.${ownPin}`,
     `Code: ${e.commit}${e.dirty ? ` (working tree with uncommitted changes in ${e.dirty})` : ''}. Total wall time ${report.wallTimeS} s.`,
     disturbed,
@@ -1658,6 +1674,7 @@ async function main() {
       rounds: options.rounds,
       duration: options.duration,
       slice: options.slice,
+      ramp: options.ramp,
       warmup: options.warmup,
       serviceNodeOptions: SERVICE_NODE_OPTIONS,
       suiteNodeOptions: SUITE_NODE_OPTIONS,
