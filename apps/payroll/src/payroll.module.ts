@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { describeService, PlatformModule } from '@platform/common';
 import { AccountingModule } from './accounting/accounting.module';
 import { PAYROLL_ENTITIES } from './entities';
-import { HrModule } from './hr/hr.module';
 import { PAYROLL_MIGRATIONS } from './migrations';
 import { PaymentsModule } from './payments/payments.module';
 import { RunsModule } from './runs/runs.module';
@@ -12,7 +11,6 @@ export const PAYROLL_SERVICE = describeService('payroll');
 @Module({
   imports: [
     PlatformModule.forService({ service: PAYROLL_SERVICE, data: { entities: PAYROLL_ENTITIES, migrations: PAYROLL_MIGRATIONS } }),
-    HrModule,
     AccountingModule,
     PaymentsModule,
     RunsModule,

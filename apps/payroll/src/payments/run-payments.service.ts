@@ -8,7 +8,7 @@ import { Payslip, PayslipPaymentStatus } from '../runs/payslip.entity';
 import { PayslipsRepository } from '../runs/payslips.repository';
 import { RunsRepository } from '../runs/runs.repository';
 import { RuleSet, ruleSetFor } from '../statutory/rule-set';
-import { PayClient } from './pay.client';
+import { PayClient } from './clients/pay.client';
 
 export interface PayslipPaymentResult {
   payslipId: string;

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountingModule } from '../accounting/accounting.module';
-import { HrModule } from '../hr/hr.module';
+import { HrClient } from './clients/hr.client';
 import { PaymentsModule } from '../payments/payments.module';
 import { InternalRunsController } from './internal-runs.controller';
 import { RunsController } from './runs.controller';
@@ -8,8 +8,8 @@ import { RunsDataModule } from './runs-data.module';
 import { RunsService } from './runs.service';
 
 @Module({
-  imports: [RunsDataModule, HrModule, AccountingModule, PaymentsModule],
+  imports: [RunsDataModule, AccountingModule, PaymentsModule],
   controllers: [RunsController, InternalRunsController],
-  providers: [RunsService],
+  providers: [RunsService, HrClient],
 })
 export class RunsModule {}

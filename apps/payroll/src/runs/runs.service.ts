@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { EventOutbox, HrContract, isUniqueViolation, Page, PageQueryDto, PlatformException, Transactions } from '@platform/common';
 import { accrualLines } from '../accounting/journal-lines';
 import { PostingsService } from '../accounting/postings.service';
-import { HrClient } from '../hr/hr.client';
+import { HrClient } from './clients/hr.client';
 import { calculatePayslip, PayslipInputError, PeriodFacts, periodFacts } from '../statutory/payslip-calculator';
 import { RuleSet, ruleSetFor } from '../statutory/rule-set';
 import { CreateRunDto, ListRunsQueryDto, UpdateRunDto } from './dto/run.dto';
