@@ -2,7 +2,8 @@ import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Que
 import { ApiOperation, ApiParam } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PlatformException, Tenant, TenantContext } from '@platform/common';
 import { AccountsService } from './accounts.service';
-import { AccountView, ChartInstallationView, CreateAccountDto, InstallChartDto, ListAccountsQueryDto, UpdateAccountDto } from './dto/account.dto';
+import { CreateAccountDto, InstallChartDto, ListAccountsQueryDto, UpdateAccountDto } from './dto/account.dto';
+import { AccountView, ChartInstallationView } from './dto/account-views.dto';
 
 const accountId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('ACCOUNT_NOT_FOUND') });
 

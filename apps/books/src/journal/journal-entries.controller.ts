@@ -1,7 +1,8 @@
 import { Body, Controller, Get, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiParam } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PlatformException, Tenant, TenantContext } from '@platform/common';
-import { CreateJournalEntryDto, JournalEntryView, ListJournalEntriesQueryDto, ReverseJournalEntryDto } from './dto/journal-entry.dto';
+import { CreateJournalEntryDto, ListJournalEntriesQueryDto, ReverseJournalEntryDto } from './dto/journal-entry.dto';
+import { JournalEntryView } from './dto/journal-entry-views.dto';
 import { JournalService } from './journal.service';
 
 const entryId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('JOURNAL_ENTRY_NOT_FOUND') });

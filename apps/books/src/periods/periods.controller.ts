@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiParam } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PageQueryDto, PlatformException, Tenant, TenantContext } from '@platform/common';
-import { AccountingPeriodView, ClosePeriodDto, PeriodClosingView } from './dto/period.dto';
+import { ClosePeriodDto } from './dto/period.dto';
+import { AccountingPeriodView, PeriodClosingView } from './dto/period-views.dto';
 import { PeriodsService } from './periods.service';
 
 const periodId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('ACCOUNTING_PERIOD_NOT_FOUND') });

@@ -1,7 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, Tenant, TenantContext } from '@platform/common';
-import { GeneralLedgerQueryDto, GeneralLedgerView, TrialBalanceQueryDto, TrialBalanceView } from './dto/report.dto';
+import { GeneralLedgerQueryDto, TrialBalanceQueryDto } from './dto/report.dto';
+import { GeneralLedgerView, TrialBalanceView } from './dto/report-views.dto';
 import { ReportsService } from './reports.service';
 
 @ApiTag('Reports', 'Trial balance and general ledger, summed in integer minor units.')

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import { ApiEnvelope, ApiTag, Authenticated, Tenant, TenantContext } from '@platform/common';
-import { BooksSettingsViewDto } from './dto/settings.dto';
+import { BooksSettingsViewDto } from './dto/settings-views.dto';
 import { BooksSettingsService } from './books-settings.service';
 
 @ApiTag('Books settings', 'A company’s book currency, closing date and chart state.')
