@@ -6,7 +6,7 @@ import { CURRENCIES, Currency } from '../money/currency';
 /**
  * A company's wallet in one currency. `balance` is the sum of its ledger rows; `held` is the sum
  * of its pending payments; `available = balance - held` is what a new debit may take. Both only
- * change through one conditional UPDATE each (see WalletLedger), never read-then-write.
+ * change through one conditional UPDATE each (see WalletsRepository), never read-then-write.
  */
 @Entity({ name: 'wallets' })
 @Index('idx_wallets_company_id', ['companyId', 'id'])
@@ -53,14 +53,4 @@ export class Wallet {
   @ApiProperty({ type: String, format: 'date-time' })
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
-}
-
-/** The wallet as the API shows it: with `available`. */
-export class WalletView extends Wallet {
-  @ApiProperty({ type: 'integer', minimum: 0, example: 1_000_000, description: 'balance − held: what a new payment may take.' })
-  available: number;
-}
-
-export function walletView(wallet: Wallet): WalletView {
-  return { ...wallet, available: wallet.balance - wallet.held };
 }

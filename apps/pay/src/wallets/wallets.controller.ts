@@ -6,7 +6,7 @@ import { ApiIdempotencyKey, IdempotencyKeyHeader, REPLAYED_HEADER } from '../ide
 import { respond } from '../idempotency/replay';
 import { ApiIdParam } from '../money/validation';
 import { CreateWalletDto, CreditWalletDto, ListWalletsQueryDto } from './dto/wallet.dto';
-import { WalletView } from './wallet.entity';
+import { WalletView } from './dto/wallets-views.dto';
 import { WalletTransaction } from './wallet-transaction.entity';
 import { WalletsService } from './wallets.service';
 
