@@ -47,7 +47,7 @@ module.exports = defineConfig(
   tseslint.configs.recommended,
   { languageOptions: { globals: globals.node }, plugins: { platform } },
   { files: ['**/*.js'], languageOptions: { sourceType: 'commonjs' } },
-  { files: ['apps/auth/dashboard/**'], languageOptions: { globals: globals.browser } },
+  { files: ['dashboard/**'], languageOptions: { globals: globals.browser } },
   { files: ['**/*.spec.js'], languageOptions: { globals: globals.jest } },
   {
     rules: {
