@@ -47,7 +47,7 @@ module.exports = defineConfig(
   tseslint.configs.recommended,
   { languageOptions: { globals: globals.node }, plugins: { platform } },
   { files: ['**/*.js'], languageOptions: { sourceType: 'commonjs' } },
-  { files: ['apps/auth/dashboard/**'], languageOptions: { globals: globals.browser } },
+  { files: ['dashboard/**'], languageOptions: { globals: globals.browser } },
   { files: ['**/*.spec.js'], languageOptions: { globals: globals.jest } },
   {
     rules: {
@@ -121,11 +121,6 @@ module.exports = defineConfig(
             'apps/hr/src/leave/leave-types.service.ts',
             'apps/hr/src/payroll-inputs/payroll-inputs.service.ts',
             'apps/hr/src/performance/performance.service.ts',
-            'apps/pay/src/idempotency/idempotency.service.ts',
-            'apps/pay/src/payments/payments-recovery.service.ts',
-            'apps/pay/src/payments/payments.service.ts',
-            'apps/pay/src/payments/providers/sandbox.provider.ts',
-            'apps/pay/src/wallets/wallets.service.ts',
             'apps/utilities/src/documents/document-job.renderer.ts',
             'apps/utilities/src/documents/document-jobs.service.ts',
             'apps/utilities/src/documents/documents.service.ts',
@@ -159,7 +154,6 @@ module.exports = defineConfig(
             'apps/auth/src/identity/alert-recipients.ts',
             'apps/auth/src/requests/key-counters-fold.ts',
             'apps/auth/src/requests/period-usage.ts',
-            'apps/pay/src/wallets/wallet-ledger.ts',
             'apps/utilities/src/documents/document-files.ts',
             'apps/utilities/src/documents/document-job.renderer.ts',
             'apps/utilities/src/documents/render/document-renderer.ts',

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Bundles the developer dashboard (apps/auth/dashboard, Preact) into dist/dashboard: one minified
+// Bundles the developer dashboard (dashboard/, Preact) into dist/dashboard: one minified
 // script and one stylesheet under assets/ with content-hashed names, the icon likewise, and the
 // index.html that loads them. Auth serves the lot at /dashboard (apps/auth/src/dashboard).
 const esbuild = require('esbuild');
@@ -8,7 +8,7 @@ const { mkdirSync, readFileSync, writeFileSync } = require('node:fs');
 const { basename, extname, join } = require('node:path');
 
 const root = join(__dirname, '..');
-const source = join(root, 'apps', 'auth', 'dashboard');
+const source = join(root, 'dashboard');
 const out = join(root, 'dist', 'dashboard');
 /** Where the page finds its assets: the Ingress routes /dashboard to auth, whatever the page's own path. */
 const ASSETS_URL = '/dashboard/assets';
@@ -42,7 +42,7 @@ function buildDashboard() {
     .replace('{{script}}', `${ASSETS_URL}/${script}`)
     .replace('{{style}}', `${ASSETS_URL}/${style}`)
     .replace('{{icon}}', `${ASSETS_URL}/${icon}`);
-  if (/\{\{\w+\}\}/.test(html)) throw new Error('apps/auth/dashboard/index.html names an asset the build does not make');
+  if (/\{\{\w+\}\}/.test(html)) throw new Error('dashboard/index.html names an asset the build does not make');
   writeFileSync(join(out, 'index.html'), html);
 }
 

@@ -23,7 +23,10 @@ let builtAt = 0;
 try {
   builtAt = statSync(stamp).mtimeMs;
 } catch {}
-const sources = Math.max(...['apps', 'libs', 'suite'].map((dir) => newestSource(join(root, dir))), statSync(join(root, 'package-lock.json')).mtimeMs);
+const sources = Math.max(
+  ...['apps', 'libs', 'suite', 'dashboard'].map((dir) => newestSource(join(root, dir))),
+  statSync(join(root, 'package-lock.json')).mtimeMs,
+);
 if (builtAt < sources) {
   process.stderr.write('Building the suite…\n');
   require('./build.js');

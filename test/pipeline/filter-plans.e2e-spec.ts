@@ -181,11 +181,18 @@ describe('the plan of every list filter’s pages', () => {
           { query: 'to=2026-12-31', column: 'period_end', walks: ['page', 'cursor'] },
         ],
       },
-      { service: 'pay', path: '/api/v1/pay/wallets', table: 'wallets', filters: [{ query: 'currency=XAF', column: 'currency' }] },
+      {
+        service: 'pay',
+        path: '/api/v1/pay/wallets',
+        table: 'wallets',
+        query: 'WalletsRepository.listWalletsPage',
+        filters: [{ query: 'currency=XAF', column: 'currency' }],
+      },
       {
         service: 'pay',
         path: '/api/v1/pay/payments',
         table: 'payments',
+        query: 'PaymentsRepository.listPaymentsPage',
         filters: [
           { query: 'status=pending', column: 'status' },
           { query: `walletId=${wallet}`, column: 'wallet_id' },

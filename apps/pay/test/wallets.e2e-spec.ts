@@ -1,6 +1,6 @@
 import { Transactions } from '@platform/common';
 import { PayModule } from '../src/pay.module';
-import { WalletLedger } from '../src/wallets/wallet-ledger';
+import { WalletLedger } from '../src/wallets/wallet-ledger.service';
 import { expectError, RunningApp, TestStack } from '@test/support/stack';
 import { newKey, PayClient, WALLETS } from './pay-client';
 
@@ -107,7 +107,7 @@ describe('pay: wallets and credits', () => {
       .run((manager) =>
         pay.app
           .get(WalletLedger)
-          .credit(manager, { companyId: client.dev.organizationId, walletId: id, currency: 'XAF', amount: Number.MAX_SAFE_INTEGER - 500, type: 'credit' }),
+          .credit({ companyId: client.dev.organizationId, walletId: id, currency: 'XAF', amount: Number.MAX_SAFE_INTEGER - 500, type: 'credit' }, manager),
       );
     expect((await client.credit(id, 500)).status).toBe(201);
     const refused = await client.credit(id, 1);

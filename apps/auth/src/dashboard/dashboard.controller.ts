@@ -21,7 +21,7 @@ export const DASHBOARD_CONTENT_SECURITY_POLICY = [
 const NOT_FOUND = () => new PlatformException('HTTP_ERROR', { status: 404 });
 
 /**
- * `/dashboard`: the developer dashboard, a single-page app (apps/auth/dashboard) built by `npm run
+ * `/dashboard`: the developer dashboard, a single-page app (dashboard/ at the root) built by `npm run
  * build` into dist/dashboard. Outside /api/v1 (UNPREFIXED_PATHS), as the Ingress routes it. Every
  * page path answers the same index.html, revalidated by ETag, and the page routes itself; the
  * assets' names carry a hash of their content, so they are cached for good.

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { IdempotencyRepository } from './idempotency.repository';
 import { IdempotencyService } from './idempotency.service';
 
-@Module({ providers: [IdempotencyService], exports: [IdempotencyService] })
+@Module({ providers: [IdempotencyRepository, IdempotencyService], exports: [IdempotencyService] })
 export class IdempotencyModule {}

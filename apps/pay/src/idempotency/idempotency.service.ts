@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In, LessThanOrEqual } from 'typeorm';
-import { isUniqueViolation, PlatformException, qualifiedTable, Transactions } from '@platform/common';
+import { EntityManager } from 'typeorm';
+import { isUniqueViolation, PlatformException, Transactions } from '@platform/common';
 import { IDEMPOTENCY_TTL_MS } from './idempotency';
 import { IdempotencyKey } from './idempotency-key.entity';
+import { IdempotencyRepository } from './idempotency.repository';
 
 export interface StoredResponse<T = unknown> {
   status: number;
@@ -35,7 +35,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 @Injectable()
 export class IdempotencyService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly keys: IdempotencyRepository,
     private readonly transactions: Transactions,
   ) {}
 
@@ -53,33 +53,24 @@ export class IdempotencyService {
   }
 
   /** Inserts the key as in progress, in the caller's transaction. An expired key is forgotten first. */
-  async claim(manager: EntityManager, request: IdempotentRequest, paymentId: string | null = null): Promise<IdempotencyKey> {
+  async claim(request: IdempotentRequest, paymentId: string | null, manager: EntityManager): Promise<IdempotencyKey> {
     const now = new Date();
-    await manager.delete(IdempotencyKey, { companyId: request.companyId, key: request.key, expiresAt: LessThanOrEqual(now) });
-    return manager.save(
-      manager.create(IdempotencyKey, {
-        companyId: request.companyId,
-        key: request.key,
-        requestHash: request.hash,
-        state: 'in_progress',
-        paymentId,
-        expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
-      }),
+    await this.keys.deleteExpiredKeys(request.companyId, [request.key], now, manager);
+    return this.keys.insertKey(
+      request.companyId,
+      { key: request.key, requestHash: request.hash, paymentId, expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) },
+      manager,
     );
   }
 
   /** Stores the response to replay, in the transaction that produced it. */
-  async complete(manager: EntityManager, id: string, response: StoredResponse): Promise<void> {
-    await manager.update(IdempotencyKey, { id }, { state: 'completed', responseStatus: response.status, responseBody: response.body as object });
+  complete(companyId: string, id: string, response: StoredResponse, manager: EntityManager): Promise<void> {
+    return this.keys.completeKey(companyId, id, response, manager);
   }
 
   /** Completes the key of the request that created a payment (the request itself, or recovery after it died). */
-  async completeForPayment(manager: EntityManager, paymentId: string, response: StoredResponse): Promise<void> {
-    await manager.update(
-      IdempotencyKey,
-      { paymentId, state: 'in_progress' },
-      { state: 'completed', responseStatus: response.status, responseBody: response.body as object },
-    );
+  completeForPayment(companyId: string, paymentId: string, response: StoredResponse, manager: EntityManager): Promise<void> {
+    return this.keys.completeKeyOfPayment(companyId, paymentId, response, manager);
   }
 
   /**
@@ -88,7 +79,7 @@ export class IdempotencyService {
    */
   async earlierMany(companyId: string, requests: IdempotentRequest[]): Promise<Map<string, IdempotentResult | PlatformException>> {
     const hashes = new Map(requests.map((request) => [request.key, request.hash]));
-    const rows = await this.dataSource.getRepository(IdempotencyKey).findBy({ companyId, key: In([...hashes.keys()]) });
+    const rows = await this.keys.findKeys(companyId, [...hashes.keys()]);
     const found = new Map<string, IdempotentResult | PlatformException>();
     for (const row of rows) {
       if (row.expiresAt.getTime() <= Date.now()) continue;
@@ -100,61 +91,50 @@ export class IdempotencyService {
   }
 
   /**
-   * `claim` for many keys in one statement; answers the keys claimed. A key another request
-   * claimed since it was looked up is left to that request (not in the answer).
+   * `claim` for many keys of one company in one statement; answers the keys claimed. A key
+   * another request claimed since it was looked up is left to that request (not in the answer).
    */
-  async claimMany(manager: EntityManager, requests: (IdempotentRequest & { paymentId: string })[]): Promise<Set<string>> {
+  async claimMany(companyId: string, requests: (IdempotentRequest & { paymentId: string })[], manager: EntityManager): Promise<Set<string>> {
     if (!requests.length) return new Set();
     const now = new Date();
-    const companyId = requests[0].companyId;
-    await manager.delete(IdempotencyKey, { companyId, key: In(requests.map((request) => request.key)), expiresAt: LessThanOrEqual(now) });
-    const claimed = await manager
-      .createQueryBuilder()
-      .insert()
-      .into(IdempotencyKey)
-      .values(
-        requests.map((request) => ({
-          companyId,
-          key: request.key,
-          requestHash: request.hash,
-          state: 'in_progress' as const,
-          paymentId: request.paymentId,
-          expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
-        })),
-      )
-      .orIgnore()
-      .returning(['key'])
-      .execute();
-    return new Set((claimed.raw as { key: string }[]).map((row) => row.key));
-  }
-
-  /** Forgets claims whose request was refused before any money moved: their keys are not used up. */
-  async release(manager: EntityManager, companyId: string, keys: string[]): Promise<void> {
-    if (keys.length) await manager.delete(IdempotencyKey, { companyId, key: In(keys), state: 'in_progress' });
-  }
-
-  /** completeForPayment for many payments, in one statement. */
-  async completeForPayments(manager: EntityManager, responses: { paymentId: string; response: StoredResponse }[]): Promise<void> {
-    if (!responses.length) return;
-    await manager.query(
-      `UPDATE ${qualifiedTable(this.dataSource, IdempotencyKey)} k SET "state" = 'completed', "response_status" = r."status", "response_body" = r."body"
-       FROM json_to_recordset($1::json) AS r("paymentId" uuid, "status" integer, "body" jsonb)
-       WHERE k."payment_id" = r."paymentId" AND k."state" = 'in_progress'`,
-      [JSON.stringify(responses.map(({ paymentId, response }) => ({ paymentId, status: response.status, body: response.body })))],
+    await this.keys.deleteExpiredKeys(
+      companyId,
+      requests.map((request) => request.key),
+      now,
+      manager,
+    );
+    return this.keys.insertKeysLeavingTaken(
+      companyId,
+      requests.map((request) => ({
+        key: request.key,
+        requestHash: request.hash,
+        paymentId: request.paymentId,
+        expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+      })),
+      manager,
     );
   }
 
+  /** Forgets claims whose request was refused before any money moved: their keys are not used up. */
+  async release(companyId: string, keys: string[], manager: EntityManager): Promise<void> {
+    if (keys.length) await this.keys.deleteClaims(companyId, keys, manager);
+  }
+
+  /** completeForPayment for many payments of one company, in one statement. */
+  async completeForPayments(companyId: string, responses: { paymentId: string; response: StoredResponse }[], manager: EntityManager): Promise<void> {
+    if (responses.length) await this.keys.completeKeysOfPayments(companyId, responses, manager);
+  }
+
   /** Forgets completed keys past their 24 hours. */
-  async purgeExpired(): Promise<number> {
-    const result = await this.transactions.run((manager) => manager.delete(IdempotencyKey, { state: 'completed', expiresAt: LessThanOrEqual(new Date()) }));
-    return result.affected ?? 0;
+  purgeExpired(): Promise<number> {
+    return this.transactions.run((manager) => this.keys.deleteExpiredCompletedAcrossCompanies(new Date(), manager));
   }
 
   /** The earlier request with this key: its response (waiting while it runs), a 409 for another body, or null. */
   private async earlier<T>(request: IdempotentRequest): Promise<IdempotentResult<T> | null> {
     const deadline = Date.now() + WAIT_FOR_FIRST_MS;
     for (;;) {
-      const row = await this.dataSource.getRepository(IdempotencyKey).findOneBy({ companyId: request.companyId, key: request.key });
+      const row = await this.keys.findKey(request.companyId, request.key);
       if (!row || row.expiresAt.getTime() <= Date.now()) return null;
       if (row.requestHash !== request.hash) throw new PlatformException('IDEMPOTENCY_KEY_REUSED');
       if (row.state === 'completed') return { status: row.responseStatus!, body: row.responseBody as T, replayed: true };

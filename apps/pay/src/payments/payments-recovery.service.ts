@@ -1,9 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, LessThanOrEqual } from 'typeorm';
 import { FailureLog, JobQueue } from '@platform/common';
 import { IdempotencyService } from '../idempotency/idempotency.service';
-import { Payment } from './payment.entity';
+import { PaymentsRepository } from './payments.repository';
 import { PaymentProvider } from './providers/payment-provider';
 import { PaymentsService } from './payments.service';
 
@@ -35,7 +33,7 @@ export class PaymentsRecovery {
   private running?: Promise<RecoveryReport>;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly rows: PaymentsRepository,
     private readonly payments: PaymentsService,
     private readonly provider: PaymentProvider,
     private readonly idempotency: IdempotencyService,
@@ -61,16 +59,12 @@ export class PaymentsRecovery {
 
   private async pass(olderThanMs: number): Promise<RecoveryReport> {
     const report: RecoveryReport = { examined: 0, succeeded: 0, failed: 0, stillPending: 0, errors: 0 };
-    const stuck = await this.dataSource.getRepository(Payment).find({
-      where: { status: 'pending', provider: this.provider.name, createdAt: LessThanOrEqual(new Date(Date.now() - olderThanMs)) },
-      order: { createdAt: 'ASC' },
-      take: BATCH,
-    });
+    const stuck = await this.rows.pendingAcrossCompanies(this.provider.name, new Date(Date.now() - olderThanMs), BATCH);
     for (const payment of stuck) {
       report.examined += 1;
       try {
         const settlement = (await this.provider.status(payment.id)) ?? (await this.provider.settle(payment));
-        const finished = await this.payments.finalize(payment.id, settlement);
+        const finished = await this.payments.finalize(payment.companyId, payment.id, settlement);
         if (finished.status === 'succeeded') report.succeeded += 1;
         else if (finished.status === 'failed') report.failed += 1;
         else report.stillPending += 1;

@@ -7,7 +7,7 @@ import { respond } from '../idempotency/replay';
 import { ApiIdParam } from '../money/validation';
 import { CreatePaymentDto, ListPaymentsQueryDto } from './dto/payment.dto';
 import { RECIPIENT_MODELS } from './dto/recipient.dto';
-import { Payment } from './payment.entity';
+import { PaymentView } from './dto/payments-views.dto';
 import { PaymentsService } from './payments.service';
 import { SANDBOX_DESCRIPTION } from './providers/sandbox-outcome';
 
@@ -64,7 +64,7 @@ export class PaymentsController {
       },
     },
   })
-  @ApiEnvelope(201, Payment, `The payment (status succeeded, failed or pending). A replay carries \`${REPLAYED_HEADER}: true\`.`)
+  @ApiEnvelope(201, PaymentView, `The payment (status succeeded, failed or pending). A replay carries \`${REPLAYED_HEADER}: true\`.`)
   @ApiErrors(
     'IDEMPOTENCY_KEY_REQUIRED',
     'WALLET_INSUFFICIENT_BALANCE',
@@ -86,7 +86,7 @@ export class PaymentsController {
   @Get()
   @Authenticated('pay:read')
   @ApiOperation({ summary: 'List payments' })
-  @ApiEnvelope(200, Payment, 'The company’s payments, newest first.', { page: true })
+  @ApiEnvelope(200, PaymentView, 'The company’s payments, newest first.', { page: true })
   list(@Tenant() tenant: TenantContext, @Query() query: ListPaymentsQueryDto) {
     return this.payments.list(tenant.companyId, query);
   }
@@ -95,7 +95,7 @@ export class PaymentsController {
   @Authenticated('pay:read')
   @ApiIdParam('payment')
   @ApiOperation({ summary: 'Get a payment' })
-  @ApiEnvelope(200, Payment, 'The payment.')
+  @ApiEnvelope(200, PaymentView, 'The payment.')
   @ApiErrors('PAYMENT_NOT_FOUND')
   get(@Tenant() tenant: TenantContext, @Param('id', paymentId) id: string) {
     return this.payments.get(tenant.companyId, id);

@@ -1,30 +1,19 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { randomUUID } from 'node:crypto';
-import { DataSource, FindOptionsWhere, In } from 'typeorm';
-import {
-  buildErrorEnvelope,
-  EventOutbox,
-  findPage,
-  flattenValidationErrors,
-  Page,
-  PayContract,
-  PlatformException,
-  qualifiedTable,
-  SerializedJson,
-  Served,
-  Transactions,
-} from '@platform/common';
+import { EntityManager } from 'typeorm';
+import { buildErrorEnvelope, EventOutbox, flattenValidationErrors, Page, PayContract, PlatformException, Served, Transactions } from '@platform/common';
 import { IdempotentRequest, IdempotencyService, IdempotentResult, StoredResponse } from '../idempotency/idempotency.service';
 import { requestHash } from '../idempotency/idempotency';
 import { asJson } from '../idempotency/replay';
-import { insufficientBalance, WalletLedger } from '../wallets/wallet-ledger';
+import { insufficientBalance, WalletLedger } from '../wallets/wallet-ledger.service';
 import { Wallet } from '../wallets/wallet.entity';
+import { WalletsRepository } from '../wallets/wallets.repository';
 import { CreatePaymentDto, ListPaymentsQueryDto } from './dto/payment.dto';
 import { PayoutItemDto } from './dto/payout.dto';
 import { Payment } from './payment.entity';
+import { PaymentFields, PaymentOutcome, PaymentsRepository } from './payments.repository';
 import { PaymentProvider, Settlement } from './providers/payment-provider';
 
 export const INTERNAL_PROVIDER = 'internal';
@@ -56,7 +45,8 @@ export class PaymentsService {
   private readonly logger = new Logger(PaymentsService.name);
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly payments: PaymentsRepository,
+    private readonly wallets: WalletsRepository,
     private readonly transactions: Transactions,
     private readonly ledger: WalletLedger,
     private readonly idempotency: IdempotencyService,
@@ -146,16 +136,13 @@ export class PaymentsService {
     return results;
   }
 
-  async list(companyId: string, query: ListPaymentsQueryDto): Promise<Page<Payment> | SerializedJson> {
-    const where: FindOptionsWhere<Payment> = { companyId };
-    if (query.status) where.status = query.status;
-    if (query.walletId) where.walletId = query.walletId;
-    return findPage(this.dataSource.getRepository(Payment), where, { createdAt: 'DESC', id: 'DESC' }, query);
+  list(companyId: string, query: ListPaymentsQueryDto): Promise<Page<Payment>> {
+    return this.payments.listPaymentsPage(companyId, query);
   }
 
   /** Another company's payment is not found, like a missing one. */
   async get(companyId: string, id: string): Promise<Payment> {
-    const payment = await this.dataSource.getRepository(Payment).findOneBy({ id, companyId });
+    const payment = await this.payments.findPayment(companyId, id);
     if (!payment) throw new PlatformException('PAYMENT_NOT_FOUND');
     return payment;
   }
@@ -169,44 +156,24 @@ export class PaymentsService {
       this.logger.warn({ paymentId: payment.id, err: error }, 'provider did not settle; the payment stays pending for recovery');
       settlement = { status: 'pending' };
     }
-    return this.finalize(payment.id, settlement);
+    return this.finalize(payment.companyId, payment.id, settlement);
   }
 
   /**
    * Step 3: applies a provider's outcome once. Whoever moves the payment out of pending (the
    * request, or recovery) moves the money; anyone else only reads the result.
    */
-  finalize(paymentId: string, settlement: Settlement): Promise<Payment> {
+  finalize(companyId: string, paymentId: string, settlement: Settlement): Promise<Payment> {
     return this.transactions.run(async (manager) => {
-      if (settlement.status !== 'pending') {
-        const moved = await manager
-          .createQueryBuilder()
-          .update(Payment)
-          .set({
-            status: settlement.status,
-            providerReference: settlement.providerReference ?? null,
-            failureReason: settlement.status === 'failed' ? (settlement.failureReason ?? 'Declined by the provider.') : null,
-            settledAt: new Date(),
-          })
-          .where('id = :paymentId AND status = :pending', { paymentId, pending: 'pending' })
-          .execute();
-        if (moved.affected) {
-          const payment = await manager.findOneByOrFail(Payment, { id: paymentId });
-          const entry = {
-            companyId: payment.companyId,
-            walletId: payment.walletId,
-            currency: payment.currency,
-            amount: payment.amount,
-            paymentId,
-            reference: payment.reference,
-          };
-          if (settlement.status === 'succeeded') await this.ledger.debitHeld(manager, { ...entry, type: 'debit' });
-          else await this.ledger.release(manager, entry);
-          await this.outbox.record(manager, payment.companyId, settlement.status === 'succeeded' ? 'payment.succeeded' : 'payment.failed', payment);
-        }
+      if (settlement.status !== 'pending' && (await this.payments.settlePending(companyId, paymentId, outcomeOf(settlement), manager))) {
+        const payment = await this.paymentIn(companyId, paymentId, manager);
+        const entry = { companyId, walletId: payment.walletId, currency: payment.currency, amount: payment.amount, paymentId, reference: payment.reference };
+        if (settlement.status === 'succeeded') await this.ledger.debitHeld({ ...entry, type: 'debit' }, manager);
+        else await this.ledger.release(entry, manager);
+        await this.outbox.record(manager, companyId, settlement.status === 'succeeded' ? 'payment.succeeded' : 'payment.failed', payment);
       }
-      const payment = asJson(await manager.findOneByOrFail(Payment, { id: paymentId }));
-      await this.idempotency.completeForPayment(manager, paymentId, { status: 201, body: payment });
+      const payment = asJson(await this.paymentIn(companyId, paymentId, manager));
+      await this.idempotency.completeForPayment(companyId, paymentId, { status: 201, body: payment }, manager);
       return payment;
     });
   }
@@ -218,29 +185,18 @@ export class PaymentsService {
   private finalizeMany(companyId: string, settled: { paymentId: string; settlement: Settlement }[]): Promise<Map<string, Payment>> {
     return this.transactions.run(async (manager) => {
       const final = settled.filter(({ settlement }) => settlement.status !== 'pending');
-      let movedIds = new Set<string>();
-      if (final.length) {
-        const [moved] = (await manager.query(
-          `UPDATE ${qualifiedTable(this.dataSource, Payment)} p
-           SET "status" = s."status", "provider_reference" = s."providerReference", "failure_reason" = s."failureReason", "settled_at" = now(), "updated_at" = now()
-           FROM json_to_recordset($1::json) AS s("paymentId" uuid, "status" varchar, "providerReference" varchar, "failureReason" varchar)
-           WHERE p."id" = s."paymentId" AND p."status" = 'pending' AND p."company_id" = $2
-           RETURNING p."id"`,
-          [
-            JSON.stringify(
-              final.map(({ paymentId, settlement }) => ({
-                paymentId,
-                status: settlement.status,
-                providerReference: settlement.providerReference ?? null,
-                failureReason: settlement.status === 'failed' ? (settlement.failureReason ?? 'Declined by the provider.') : null,
-              })),
-            ),
+      const movedIds = final.length
+        ? await this.payments.settlePendingMany(
             companyId,
-          ],
-        )) as [{ id: string }[], number];
-        movedIds = new Set(moved.map((row) => row.id));
-      }
-      const payments = await manager.findBy(Payment, { companyId, id: In(settled.map(({ paymentId }) => paymentId)) });
+            final.map(({ paymentId, settlement }) => ({ paymentId, ...outcomeOf(settlement) })),
+            manager,
+          )
+        : new Set<string>();
+      const payments = await this.payments.findPayments(
+        companyId,
+        settled.map(({ paymentId }) => paymentId),
+        manager,
+      );
       const byId = new Map(payments.map((payment) => [payment.id, payment]));
       const moved = settled.map(({ paymentId }) => byId.get(paymentId)!).filter((payment) => movedIds.has(payment.id));
       for (const [walletId, paid] of groupBy(moved, (payment) => payment.walletId)) {
@@ -253,17 +209,15 @@ export class PaymentsService {
           reference: payment.reference,
         });
         await this.ledger.debitHeldMany(
-          manager,
           paid.filter((payment) => payment.status === 'succeeded').map((payment) => ({ ...entry(payment), type: 'debit' as const })),
+          manager,
         );
         const failed = paid.filter((payment) => payment.status === 'failed');
         if (failed.length)
-          await this.ledger.release(manager, {
-            companyId,
-            walletId,
-            currency: failed[0].currency,
-            amount: failed.reduce((sum, payment) => sum + payment.amount, 0),
-          });
+          await this.ledger.release(
+            { companyId, walletId, currency: failed[0].currency, amount: failed.reduce((sum, payment) => sum + payment.amount, 0) },
+            manager,
+          );
       }
       await this.outbox.recordMany(
         manager,
@@ -272,8 +226,9 @@ export class PaymentsService {
       );
       const answered = new Map(payments.map((payment) => [payment.id, asJson(payment)]));
       await this.idempotency.completeForPayments(
-        manager,
+        companyId,
         [...answered].map(([paymentId, body]) => ({ paymentId, response: { status: 201, body } })),
+        manager,
       );
       return answered;
     });
@@ -291,7 +246,7 @@ export class PaymentsService {
     refuse: (index: number, error: PlatformException) => void,
   ): Promise<{ payout: Payout; payment: Payment }[]> {
     return this.transactions.run(async (manager) => {
-      const wallet = await this.transactions.lockOne(manager, Wallet, companyId, walletId);
+      const wallet = await this.wallets.lockWallet(companyId, walletId, manager);
       if (!wallet) {
         for (const payout of payouts) refuse(payout.index, new PlatformException('WALLET_NOT_FOUND'));
         return [];
@@ -303,8 +258,9 @@ export class PaymentsService {
       }
       const ids = new Map(sameCurrency.map((payout) => [payout.request.key, randomUUID()]));
       const claimed = await this.idempotency.claimMany(
-        manager,
+        companyId,
         sameCurrency.map((payout) => ({ ...payout.request, paymentId: ids.get(payout.request.key)! })),
+        manager,
       );
       let available = wallet.balance - wallet.held;
       const accepted: Payout[] = [];
@@ -320,24 +276,18 @@ export class PaymentsService {
           accepted.push(payout);
         }
       }
-      await this.idempotency.release(manager, companyId, released);
+      await this.idempotency.release(companyId, released, manager);
       if (!accepted.length) return [];
-      await this.ledger.hold(manager, {
-        companyId,
-        walletId,
-        currency: wallet.currency,
-        amount: accepted.reduce((sum, payout) => sum + payout.order.amount, 0),
-      });
-      await manager.insert(
-        Payment,
-        accepted.map((payout) => ({
-          id: ids.get(payout.request.key)!,
-          ...this.fields(companyId, payout.order),
-          status: 'pending' as const,
-          provider: this.provider.name,
-        })),
+      await this.ledger.hold(
+        { companyId, walletId, currency: wallet.currency, amount: accepted.reduce((sum, payout) => sum + payout.order.amount, 0) },
+        manager,
       );
-      const payments = new Map((await manager.findBy(Payment, { companyId, id: In([...ids.values()]) })).map((payment) => [payment.id, payment]));
+      await this.payments.insertPayments(
+        companyId,
+        accepted.map((payout) => this.fields(ids.get(payout.request.key)!, payout.order, { status: 'pending', provider: this.provider.name })),
+        manager,
+      );
+      const payments = new Map((await this.payments.findPayments(companyId, [...ids.values()], manager)).map((payment) => [payment.id, payment]));
       return accepted.map((payout) => ({ payout, payment: payments.get(ids.get(payout.request.key)!)! }));
     });
   }
@@ -346,10 +296,10 @@ export class PaymentsService {
   private hold(request: IdempotentRequest, input: CreatePaymentDto): Promise<Payment> {
     const id = randomUUID();
     return this.transactions.run(async (manager) => {
-      await this.idempotency.claim(manager, request, id);
-      await this.ledger.hold(manager, { companyId: request.companyId, walletId: input.walletId, currency: input.currency, amount: input.amount });
-      await manager.insert(Payment, { id, ...this.fields(request.companyId, input), status: 'pending', provider: this.provider.name });
-      return manager.findOneByOrFail(Payment, { id });
+      await this.idempotency.claim(request, id, manager);
+      await this.ledger.hold({ companyId: request.companyId, walletId: input.walletId, currency: input.currency, amount: input.amount }, manager);
+      await this.payments.insertPayment(request.companyId, this.fields(id, input, { status: 'pending', provider: this.provider.name }), manager);
+      return this.paymentIn(request.companyId, id, manager);
     });
   }
 
@@ -358,21 +308,25 @@ export class PaymentsService {
     const id = randomUUID();
     const targetId = input.recipient.walletId!;
     return this.transactions.run(async (manager) => {
-      const claim = await this.idempotency.claim(manager, request, id);
+      const claim = await this.idempotency.claim(request, id, manager);
       // reads that only pick the refusal; the money moves below in conditional statements
-      const source = await manager.findOneBy(Wallet, { id: input.walletId, companyId });
+      const source = await this.wallets.findWallet(companyId, input.walletId, manager);
       if (!source) throw new PlatformException('WALLET_NOT_FOUND');
       if (source.currency !== input.currency) throw mismatch(input.currency, source);
       if (targetId === source.id)
         throw new PlatformException('PAYMENT_RECIPIENT_INVALID', { details: { reason: 'the recipient wallet is the wallet paid from' } });
-      const target = await manager.findOneBy(Wallet, { id: targetId, companyId });
+      const target = await this.wallets.findWallet(companyId, targetId, manager);
       if (!target) throw new PlatformException('PAYMENT_RECIPIENT_INVALID', { details: { reason: 'the recipient wallet does not exist' } });
       if (target.currency !== input.currency) throw mismatch(input.currency, target);
 
-      await manager.insert(Payment, { id, ...this.fields(companyId, input), status: 'succeeded', provider: INTERNAL_PROVIDER, settledAt: new Date() });
+      await this.payments.insertPayment(
+        companyId,
+        this.fields(id, input, { status: 'succeeded', provider: INTERNAL_PROVIDER, settledAt: new Date() }),
+        manager,
+      );
       const entry = { companyId, currency: input.currency, amount: input.amount, paymentId: id, reference: input.reference ?? null };
-      const out = () => this.ledger.debit(manager, { ...entry, walletId: source.id, type: 'transfer_out' });
-      const into = () => this.ledger.credit(manager, { ...entry, walletId: target.id, type: 'transfer_in' });
+      const out = () => this.ledger.debit({ ...entry, walletId: source.id, type: 'transfer_out' }, manager);
+      const into = () => this.ledger.credit({ ...entry, walletId: target.id, type: 'transfer_in' }, manager);
       // both wallet rows are locked in id order, so opposite transfers cannot deadlock
       if (source.id < target.id) {
         await out();
@@ -381,24 +335,41 @@ export class PaymentsService {
         await into();
         await out();
       }
-      const response = { status: 201, body: asJson(await manager.findOneByOrFail(Payment, { id })) };
+      const response = { status: 201, body: asJson(await this.paymentIn(companyId, id, manager)) };
       await this.outbox.record(manager, companyId, 'payment.succeeded', response.body);
-      await this.idempotency.complete(manager, claim.id, response);
+      await this.idempotency.complete(companyId, claim.id, response, manager);
       return response;
     });
   }
 
-  private fields(companyId: string, input: CreatePaymentDto) {
+  private fields(id: string, input: CreatePaymentDto, state: Pick<PaymentFields, 'status' | 'provider' | 'settledAt'>): PaymentFields {
     return {
-      companyId,
+      id,
       walletId: input.walletId,
       amount: input.amount,
       currency: input.currency,
       recipient: asJson(input.recipient),
       description: input.description,
       reference: input.reference ?? null,
+      ...state,
     };
   }
+
+  /** A payment this transaction wrote or moved (so it is there). */
+  private async paymentIn(companyId: string, id: string, manager: EntityManager): Promise<Payment> {
+    const payment = await this.payments.findPayment(companyId, id, manager);
+    if (!payment) throw new Error(`payment ${id} written but not found`);
+    return payment;
+  }
+}
+
+/** The provider's final answer as the payment keeps it: a failure always says why. */
+function outcomeOf(settlement: Settlement): PaymentOutcome {
+  return {
+    status: settlement.status as PaymentOutcome['status'],
+    providerReference: settlement.providerReference ?? null,
+    failureReason: settlement.status === 'failed' ? (settlement.failureReason ?? 'Declined by the provider.') : null,
+  };
 }
 
 function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {

@@ -6,8 +6,7 @@ import { ApiIdempotencyKey, IdempotencyKeyHeader, REPLAYED_HEADER } from '../ide
 import { respond } from '../idempotency/replay';
 import { ApiIdParam } from '../money/validation';
 import { CreateWalletDto, CreditWalletDto, ListWalletsQueryDto } from './dto/wallet.dto';
-import { WalletView } from './wallet.entity';
-import { WalletTransaction } from './wallet-transaction.entity';
+import { WalletTransactionView, WalletView } from './dto/wallets-views.dto';
 import { WalletsService } from './wallets.service';
 
 const walletId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('WALLET_NOT_FOUND') });
@@ -48,7 +47,11 @@ export class WalletsController {
   @ApiIdParam('wallet')
   @ApiOperation({ summary: 'Top up a wallet', description: 'The currency must be the wallet’s (CURRENCY_MISMATCH otherwise).' })
   @ApiIdempotencyKey()
-  @ApiEnvelope(201, WalletTransaction, `A top-up: the ledger row it wrote (balanceAfter is the new balance). A replay carries \`${REPLAYED_HEADER}: true\`.`)
+  @ApiEnvelope(
+    201,
+    WalletTransactionView,
+    `A top-up: the ledger row it wrote (balanceAfter is the new balance). A replay carries \`${REPLAYED_HEADER}: true\`.`,
+  )
   @ApiErrors('IDEMPOTENCY_KEY_REQUIRED', 'CURRENCY_MISMATCH', 'WALLET_NOT_FOUND', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_REQUEST_IN_PROGRESS')
   async credit(
     @Tenant() tenant: TenantContext,
@@ -66,7 +69,7 @@ export class WalletsController {
   @ApiOperation({ summary: 'List a wallet’s ledger' })
   @ApiEnvelope(
     200,
-    WalletTransaction,
+    WalletTransactionView,
     'The wallet’s append-only ledger, newest first (`sequence` descending); the balance is the sum of every row’s `amount`.',
     { page: true },
   )

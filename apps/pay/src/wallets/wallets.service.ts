@@ -1,40 +1,35 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, FindOptionsWhere } from 'typeorm';
-import { findPage, Page, PageQueryDto, PlatformException, SerializedJson, Transactions } from '@platform/common';
+import { Page, PageQueryDto, PlatformException, Transactions } from '@platform/common';
 import { requestHash } from '../idempotency/idempotency';
 import { IdempotencyService, IdempotentResult } from '../idempotency/idempotency.service';
 import { asJson } from '../idempotency/replay';
 import { CreateWalletDto, CreditWalletDto, ListWalletsQueryDto } from './dto/wallet.dto';
-import { WalletLedger } from './wallet-ledger';
-import { Wallet, WalletView, walletView } from './wallet.entity';
+import { WalletView, walletView } from './dto/wallets-views.dto';
+import { WalletLedger } from './wallet-ledger.service';
 import { WalletTransaction } from './wallet-transaction.entity';
+import { WalletsRepository } from './wallets.repository';
 
 @Injectable()
 export class WalletsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly wallets: WalletsRepository,
     private readonly transactions: Transactions,
     private readonly ledger: WalletLedger,
     private readonly idempotency: IdempotencyService,
   ) {}
 
   async create(companyId: string, input: CreateWalletDto): Promise<WalletView> {
-    const wallet = await this.transactions.run((manager) =>
-      manager.save(manager.create(Wallet, { companyId, name: input.name, currency: input.currency, balance: 0, held: 0, lastSequence: 0 })),
-    );
+    const wallet = await this.transactions.run((manager) => this.wallets.insertWallet(companyId, { name: input.name, currency: input.currency }, manager));
     return walletView(wallet);
   }
 
-  async list(companyId: string, query: ListWalletsQueryDto): Promise<Page<WalletView>> {
-    const where: FindOptionsWhere<Wallet> = { companyId };
-    if (query.currency) where.currency = query.currency;
-    return findPage(this.dataSource.getRepository(Wallet), where, { createdAt: 'DESC', id: 'DESC' }, query, (wallets) => wallets.map(walletView));
+  list(companyId: string, query: ListWalletsQueryDto): Promise<Page<WalletView>> {
+    return this.wallets.listWalletsPage(companyId, query);
   }
 
   /** Another company's wallet is not found, like a missing one. */
   async get(companyId: string, id: string): Promise<WalletView> {
-    const wallet = await this.dataSource.getRepository(Wallet).findOneBy({ id, companyId });
+    const wallet = await this.wallets.findWallet(companyId, id);
     if (!wallet) throw new PlatformException('WALLET_NOT_FOUND');
     return walletView(wallet);
   }
@@ -44,25 +39,21 @@ export class WalletsService {
     const request = { companyId, key, hash: requestHash(`credit:${walletId}`, input) };
     return this.idempotency.run(request, () =>
       this.transactions.run(async (manager) => {
-        const claim = await this.idempotency.claim(manager, request);
-        const entry = await this.ledger.credit(manager, {
-          companyId,
-          walletId,
-          currency: input.currency,
-          amount: input.amount,
-          type: 'credit',
-          reference: input.reference,
-        });
+        const claim = await this.idempotency.claim(request, null, manager);
+        const entry = await this.ledger.credit(
+          { companyId, walletId, currency: input.currency, amount: input.amount, type: 'credit', reference: input.reference },
+          manager,
+        );
         const response = { status: 201, body: asJson(entry) };
-        await this.idempotency.complete(manager, claim.id, response);
+        await this.idempotency.complete(companyId, claim.id, response, manager);
         return response;
       }),
     );
   }
 
   /** The wallet's ledger, newest first. */
-  async transactionsOf(companyId: string, walletId: string, query: PageQueryDto): Promise<Page<WalletTransaction> | SerializedJson> {
+  async transactionsOf(companyId: string, walletId: string, query: PageQueryDto): Promise<Page<WalletTransaction>> {
     await this.get(companyId, walletId);
-    return findPage(this.dataSource.getRepository(WalletTransaction), { companyId, walletId }, { sequence: 'DESC' }, query);
+    return this.wallets.listLedgerPage(companyId, walletId, query);
   }
 }
