@@ -1,10 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
-import { Environment, InternalApi, JobQueue, qualifiedTable, randomToken, reachableBaseUrl, UtilitiesContract } from '@platform/common';
-import { Organization } from '../organizations/organization.entity';
-import { AccountLink, AccountLinkKind, Invitation, PendingSignUp, User } from './account.entities';
-import { tokenHash } from './sessions.service';
+import { EntityManager } from 'typeorm';
+import { Environment, InternalApi, JobQueue, randomToken, reachableBaseUrl, UtilitiesContract } from '@platform/common';
+import { OrganizationsRepository } from '../organizations/organizations.repository';
+import { tokenHash } from '../sessions/sessions.service';
+import { AccountLinkKind } from './account-link.entity';
+import { AccountsRepository } from './accounts.repository';
+import { SignUpsRepository } from './sign-ups.repository';
 
 export const SEND_ACCOUNT_EMAIL = 'auth:send-account-email';
 
@@ -34,7 +35,9 @@ export class AccountEmails {
   private readonly logger = new Logger('AccountEmails');
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly accounts: AccountsRepository,
+    private readonly signUps: SignUpsRepository,
+    private readonly organizations: OrganizationsRepository,
     @Inject(Environment) private readonly env: Environment,
     private readonly api: InternalApi,
     private readonly queue: JobQueue,
@@ -42,7 +45,8 @@ export class AccountEmails {
     queue.handle<AccountEmailJob>(SEND_ACCOUNT_EMAIL, (job) => this.send(job), { maxAttempts: 12, retryBaseMs: 2000, concurrency: 4 });
   }
 
-  enqueue(manager: EntityManager, job: AccountEmailJob): Promise<string> {
+  /** Adds the email's job, in the transaction of the change when given (on its own otherwise). */
+  enqueue(job: AccountEmailJob, manager?: EntityManager): Promise<string> {
     return this.queue.add(SEND_ACCOUNT_EMAIL, job, {}, manager);
   }
 
@@ -66,7 +70,7 @@ export class AccountEmails {
   private async compose(job: AccountEmailJob): Promise<UtilitiesContract.AccountEmail | null> {
     if (job.kind === 'invitation') return this.invitation(job.invitationId);
     if (job.kind === 'verify_email') return this.signUp(job.signUpId);
-    const user = await this.dataSource.getRepository(User).findOneBy({ id: job.userId });
+    const user = await this.accounts.findUser(job.userId);
     if (!user) return null;
     if (job.kind === 'already_registered') {
       return {
@@ -77,9 +81,7 @@ export class AccountEmails {
       };
     }
     const token = randomToken(32);
-    await this.dataSource
-      .getRepository(AccountLink)
-      .insert({ kind: job.kind, userId: user.id, tokenHash: tokenHash(token), expiresAt: new Date(Date.now() + LINK_LIFETIME_MS[job.kind]), usedAt: null });
+    await this.accounts.insertLink(user.id, job.kind, tokenHash(token), new Date(Date.now() + LINK_LIFETIME_MS[job.kind]));
     if (job.kind === 'unlock') {
       return {
         kind: job.kind,
@@ -99,32 +101,24 @@ export class AccountEmails {
   /** A sign-up's link, new at each send (the one emailed before stops working); it names what the link makes, so that a sign-up someone else made with this address shows. */
   private async signUp(signUpId: string): Promise<UtilitiesContract.AccountEmail | null> {
     const token = randomToken(32);
-    const rows: [Array<{ email: string; name: string; organization_name: string }>, number] = await this.dataSource.query(
-      `UPDATE ${qualifiedTable(this.dataSource, PendingSignUp)} SET "token_hash" = $2 WHERE "id" = $1 AND "expires_at" > now() RETURNING "email", "name", "organization_name"`,
-      [signUpId, tokenHash(token)],
-    );
-    const signUp = rows[0]?.[0];
+    const signUp = await this.signUps.renewSignUpLinkAcrossAccounts(signUpId, tokenHash(token));
     if (!signUp) return null;
     return {
       kind: 'verify_email',
       to: signUp.email,
       subject: 'Verify your email address',
-      text: `Hello ${signUp.name},\n\nConfirm your email address to create your Platform API dashboard account, with the organization “${signUp.organization_name}” (the link works once, within 24 hours of signing up):\n\n${this.link('verify-email', token)}\n\nIf you did not sign up, or not with this name and organization, ignore this email: no account is made without this link.`,
+      text: `Hello ${signUp.name},\n\nConfirm your email address to create your Platform API dashboard account, with the organization “${signUp.organizationName}” (the link works once, within 24 hours of signing up):\n\n${this.link('verify-email', token)}\n\nIf you did not sign up, or not with this name and organization, ignore this email: no account is made without this link.`,
     };
   }
 
   private async invitation(invitationId: string): Promise<UtilitiesContract.AccountEmail | null> {
     const token = randomToken(32);
     // a new token for each send: the one of an earlier, failed attempt stops working
-    const rows: [Array<{ email: string; role: string; organization_id: string; invited_by: string }>, number] = await this.dataSource.query(
-      `UPDATE ${qualifiedTable(this.dataSource, Invitation)} SET "token_hash" = $2 WHERE "id" = $1 AND "accepted_at" IS NULL AND "revoked_at" IS NULL AND "expires_at" > now() RETURNING "email", "role", "organization_id", "invited_by"`,
-      [invitationId, tokenHash(token)],
-    );
-    const invitation = rows[0]?.[0];
+    const invitation = await this.organizations.renewInvitationLinkAcrossCompanies(invitationId, tokenHash(token));
     if (!invitation) return null;
     const [organization, inviter] = await Promise.all([
-      this.dataSource.getRepository(Organization).findOneBy({ id: invitation.organization_id }),
-      this.dataSource.getRepository(User).findOneBy({ id: invitation.invited_by }),
+      this.organizations.findOrganization(invitation.organizationId),
+      this.accounts.findUser(invitation.invitedBy),
     ]);
     if (!organization) return null;
     return {

@@ -1,5 +1,5 @@
 import { Environment } from '@platform/common';
-import { DEVICE_COOKIE_LIFETIME_SECONDS, DeviceCookies } from './device-cookies';
+import { DEVICE_COOKIE_LIFETIME_SECONDS, DeviceCookies } from './device-cookies.service';
 
 describe('device cookies', () => {
   const devices = new DeviceCookies({ SECRET_PEPPER: 'a pepper of at least thirty-two characters', DATA_DIR: '/nonexistent' } as Environment);

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { normalizeIp } from '@nestjs/throttler';
 import { createHash } from 'node:crypto';
 import { Environment, PlatformException, RateLimitStore, WindowCounter } from '@platform/common';
-import { DeviceCookies } from './device-cookies';
+import { DeviceCookies } from './device-cookies.service';
 import { HashCaller, MAX_PASSWORD_LENGTH, passwordMatches } from './passwords';
 
 /** Who checks a password: the client's address, its device cookie if any, and whom the hashing queue counts it against. */

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
-import { AuthContract, findPage, Page, PageRequest, qualifiedTable } from '@platform/common';
-import { AuditEntry, Membership, User } from './account.entities';
+import { EntityManager } from 'typeorm';
+import { AuthContract, Page, PageRequest } from '@platform/common';
+import { AuditEntry } from './audit-entry.entity';
+import { AuditFields, AuditFilter, AuditRepository } from './audit.repository';
+
+export type { AuditFilter };
 
 /** Who did something, from where: a signed-in person (the gateway's session) or the system. */
 export interface Actor {
@@ -17,13 +19,6 @@ export interface AuditRecord {
   targetType?: string;
   targetId?: string;
   data?: Record<string, unknown>;
-}
-
-export interface AuditFilter {
-  action?: string;
-  actorUserId?: string;
-  from?: string;
-  to?: string;
 }
 
 export interface AuditEntryView {
@@ -51,7 +46,7 @@ function view(entry: AuditEntry): AuditEntryView {
 /** The append-only audit log: written in the transaction of the change it records. */
 @Injectable()
 export class AuditService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly repository: AuditRepository) {}
 
   /**
    * Records a change. A person's own change (no organization: a sign-in, a password) goes in the
@@ -60,7 +55,7 @@ export class AuditService {
    * person may hold, so that every filter of an organization's log stays one range of its index.
    */
   async record(manager: EntityManager, actor: Actor, record: AuditRecord): Promise<void> {
-    const entry = {
+    const entry: AuditFields = {
       actorUserId: actor.userId,
       actorEmail: actor.email,
       action: record.action,
@@ -69,17 +64,8 @@ export class AuditService {
       data: (record.data ?? {}) as never,
       ipAddress: actor.ipAddress?.slice(0, 64) ?? null,
     };
-    if (record.organizationId || !actor.userId) {
-      await manager.insert(AuditEntry, { ...entry, organizationId: record.organizationId });
-      return;
-    }
-    // a row per membership, or one row of no organization (the outer join's) when there is none
-    await manager.query(
-      `INSERT INTO ${qualifiedTable(manager.connection, AuditEntry)} ("organization_id", "actor_user_id", "actor_email", "action", "target_type", "target_id", "data", "ip_address")
-       SELECT "m"."organization_id", $1::uuid, $2::varchar, $3::varchar, $4::varchar, $5::varchar, $6::jsonb, $7::varchar
-       FROM (SELECT 1) AS "one" LEFT JOIN ${qualifiedTable(manager.connection, Membership)} AS "m" ON "m"."user_id" = $1::uuid`,
-      [entry.actorUserId, entry.actorEmail, entry.action, entry.targetType, entry.targetId, JSON.stringify(entry.data), entry.ipAddress],
-    );
+    if (record.organizationId || !actor.userId) await this.repository.insertEntry(record.organizationId, entry, manager);
+    else await this.repository.insertEntryPerMembership(actor.userId, entry, manager);
   }
 
   /**
@@ -87,30 +73,25 @@ export class AuditService {
    * it is now) or a key (its id in `data.credentialId`), at the time the service says.
    */
   async recordFromService(record: AuthContract.AuditRecord): Promise<void> {
-    const email = record.actorUserId
-      ? ((await this.dataSource.getRepository(User).findOne({ select: { email: true }, where: { id: record.actorUserId } }))?.email ?? null)
-      : null;
-    await this.dataSource.getRepository(AuditEntry).insert({
-      organizationId: record.organizationId,
-      actorUserId: record.actorUserId,
-      actorEmail: email,
-      action: record.action,
-      targetType: record.targetType,
-      targetId: record.targetId,
-      data: { ...record.data, ...(record.actorCredentialId ? { credentialId: record.actorCredentialId } : {}) } as never,
-      ipAddress: record.ipAddress?.slice(0, 64) ?? null,
-      occurredAt: new Date(record.at),
-    });
+    const email = record.actorUserId ? await this.repository.findUserEmail(record.actorUserId) : null;
+    await this.repository.insertReportedEntry(
+      record.organizationId,
+      {
+        actorUserId: record.actorUserId,
+        actorEmail: email,
+        action: record.action,
+        targetType: record.targetType,
+        targetId: record.targetId,
+        data: { ...record.data, ...(record.actorCredentialId ? { credentialId: record.actorCredentialId } : {}) } as never,
+        ipAddress: record.ipAddress?.slice(0, 64) ?? null,
+      },
+      new Date(record.at),
+    );
   }
 
   /** An organization's log, newest first: one range of one of its indexes, whatever the filter. */
-  list(organizationId: string, filter: AuditFilter, page: PageRequest): Promise<Page<AuditEntryView>> {
-    const builder = this.dataSource.getRepository(AuditEntry).createQueryBuilder('row').where('row.organizationId = :organizationId', { organizationId });
-    if (filter.action) builder.andWhere('row.action = :action', { action: filter.action });
-    if (filter.actorUserId) builder.andWhere('row.actorUserId = :actorUserId', { actorUserId: filter.actorUserId });
-    if (filter.from) builder.andWhere('row.occurredAt >= :from', { from: filter.from });
-    if (filter.to) builder.andWhere('row.occurredAt < :to', { to: filter.to });
-    builder.orderBy('row.occurredAt', 'DESC').addOrderBy('row.id', 'DESC');
-    return findPage(builder, page, (rows) => rows.map(view));
+  async list(organizationId: string, filter: AuditFilter, page: PageRequest): Promise<Page<AuditEntryView>> {
+    const entries = await this.repository.listEntriesPage(organizationId, filter, page);
+    return { ...entries, items: entries.items.map(view) };
   }
 }

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { Membership, User } from '../accounts/account.entities';
-import { normalizeEmail } from '../accounts/accounts.service';
+import { normalizeEmail } from '../accounts/email-limits.service';
+import { OrganizationsRepository } from '../organizations/organizations.repository';
 
 /**
  * Who may receive an organization's webhook alerts: a person who verified the address and is a
@@ -10,14 +8,9 @@ import { normalizeEmail } from '../accounts/accounts.service';
  */
 @Injectable()
 export class AlertRecipients {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly organizations: OrganizationsRepository) {}
 
   isVerifiedMember(organizationId: string, email: string): Promise<boolean> {
-    return this.dataSource
-      .getRepository(Membership)
-      .createQueryBuilder('m')
-      .innerJoin(User, 'u', 'u.id = m.userId')
-      .where('m.organizationId = :organizationId AND u.email = :email AND u.emailVerifiedAt IS NOT NULL', { organizationId, email: normalizeEmail(email) })
-      .getExists();
+    return this.organizations.isVerifiedMemberByEmail(organizationId, normalizeEmail(email));
   }
 }

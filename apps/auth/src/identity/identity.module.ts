@@ -1,10 +1,11 @@
 import { Global, Module } from '@nestjs/common';
 import { IdentitySource } from '@platform/common';
-import { SessionsModule } from '../accounts/sessions.module';
+import { OrganizationsDataModule } from '../organizations/organizations-data.module';
+import { SessionsModule } from '../sessions/sessions.module';
 import { CredentialsModule } from '../credentials/credentials.module';
 import { TokensModule } from '../tokens/tokens.module';
 import { WorkspacesModule } from '../workspaces/workspaces.module';
-import { AlertRecipients } from './alert-recipients';
+import { AlertRecipients } from './alert-recipients.service';
 import { InternalController } from './internal.controller';
 import { LocalIdentitySource } from './local-identity.source';
 
@@ -17,7 +18,7 @@ import { LocalIdentitySource } from './local-identity.source';
  */
 @Global()
 @Module({
-  imports: [TokensModule, CredentialsModule, WorkspacesModule, SessionsModule],
+  imports: [TokensModule, CredentialsModule, WorkspacesModule, SessionsModule, OrganizationsDataModule],
   controllers: [InternalController],
   providers: [LocalIdentitySource, AlertRecipients, { provide: IdentitySource, useExisting: LocalIdentitySource }],
   exports: [LocalIdentitySource, IdentitySource],

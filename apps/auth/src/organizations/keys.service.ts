@@ -3,7 +3,7 @@ import { Environment, PLANS, PlatformException, Scope } from '@platform/common';
 import { CredentialsService } from '../credentials/credentials.service';
 import { credentialView, DeveloperCredential, minimumSecretVersion } from '../credentials/developer-credential.entity';
 import { LocalIdentitySource } from '../identity/local-identity.source';
-import { Actor, AuditService } from './audit.service';
+import { Actor, AuditService } from '../audit/audit.service';
 
 function keyView(credential: DeveloperCredential) {
   return { ...credentialView(credential), revokedAt: credential.revokedAt };

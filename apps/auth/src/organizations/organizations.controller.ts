@@ -3,8 +3,9 @@ import { ApiOperation } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ApiEnvelope, ApiErrors, ApiTag, CurrentSession, PLANS, PlatformException, SessionPrincipal, SignedIn, SuccessMessage } from '@platform/common';
 import { rateLimitsOf } from '../credentials/credentials.service';
-import { actorOf } from './account.controller';
-import { AuditService } from './audit.service';
+import { actorOf } from '../accounts/account.controller';
+import { MyOrganizationView } from '../accounts/dto/accounts-views.dto';
+import { AuditService } from '../audit/audit.service';
 import {
   AuditEntryView,
   CreatedKeyView,
@@ -14,10 +15,9 @@ import {
   InvitationView,
   KeyView,
   MemberView,
-  MyOrganizationView,
   OrganizationDetailView,
   RolledKeyView,
-} from './dto/account-views.dto';
+} from './dto/organizations-views.dto';
 import {
   AuditLogQueryDto,
   CreateKeyDto,
@@ -31,10 +31,9 @@ import {
   RoleDto,
   RollKeyDto,
   UsageQueryDto,
-} from './dto/account.dto';
+} from './dto/organizations.dto';
 import { ApiExtraModels } from '@nestjs/swagger';
-import { MAX_USAGE_DAYS, RequestLogService } from '../requests/request-log.service';
-import { AccountsService } from './accounts.service';
+import { MAX_USAGE_DAYS, RequestLogService } from '../request-log/request-log.service';
 import { KeysService } from './keys.service';
 import { OrganizationsService, requireRole } from './organizations.service';
 
@@ -52,7 +51,6 @@ export class OrganizationsController {
     private readonly keys: KeysService,
     private readonly audit: AuditService,
     private readonly requests: RequestLogService,
-    private readonly accounts: AccountsService,
   ) {}
 
   @Get()
@@ -60,7 +58,7 @@ export class OrganizationsController {
   @ApiOperation({ summary: 'List your organizations and your role in each' })
   @ApiEnvelope(200, MyOrganizationView, 'The organizations you belong to, in the order you joined them.', { isArray: true })
   async list(@CurrentSession() session: SessionPrincipal) {
-    const { organizations } = await this.accounts.me(session.userId);
+    const organizations = await this.organizations.listOfUser(session.userId);
     return organizations.map(({ organization, role }) => ({
       id: organization.id,
       name: organization.name,

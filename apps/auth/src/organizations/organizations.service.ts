@@ -1,13 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, IsNull, MoreThan } from 'typeorm';
+import { randomUUID } from 'node:crypto';
+import { EntityManager } from 'typeorm';
 import { Environment, OrganizationRole, PlatformException, randomToken, roleAtLeast, SessionPrincipal, Transactions } from '@platform/common';
-import { Organization } from '../organizations/organization.entity';
-import { Invitation, Membership, User } from './account.entities';
-import { AccountEmails, LINK_LIFETIME_MS } from './account-emails';
-import { Actor, AuditService } from './audit.service';
-import { normalizeEmail } from './accounts.service';
-import { tokenHash } from './sessions.service';
+import { AccountEmails, LINK_LIFETIME_MS } from '../accounts/account-emails.service';
+import { AccountsRepository } from '../accounts/accounts.repository';
+import { User } from '../accounts/user.entity';
+import { normalizeEmail } from '../accounts/email-limits.service';
+import { Actor, AuditService } from '../audit/audit.service';
+import { tokenHash } from '../sessions/sessions.service';
+import { Invitation } from './invitation.entity';
+import { Membership } from './membership.entity';
+import { Organization } from './organization.entity';
+import { MemberRow, OrganizationsRepository } from './organizations.repository';
 
 /**
  * The organization a person acts on, as the gateway's session token names it, and their role in
@@ -29,19 +33,14 @@ export function requireRole(session: SessionPrincipal, organizationId: string, l
 /** The window of the invitation limits: any 24 hours. */
 const INVITATION_WINDOW_MS = 24 * 3600_000;
 
-export interface MemberView {
-  userId: string;
-  email: string;
-  name: string;
-  role: OrganizationRole;
-  joinedAt: Date;
-}
+export type MemberView = MemberRow;
 
 /** Organizations as people see them: membership, roles and invitations. */
 @Injectable()
 export class OrganizationsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: OrganizationsRepository,
+    private readonly accounts: AccountsRepository,
     private readonly transactions: Transactions,
     private readonly audit: AuditService,
     private readonly emails: AccountEmails,
@@ -51,10 +50,12 @@ export class OrganizationsService {
   async create(actor: Actor & { userId: string }, name: string): Promise<Organization> {
     return this.transactions.run(async (manager) => {
       await this.withinOrganizationLimit(manager, actor.userId);
-      const organization = await manager.save(
-        manager.create(Organization, { name: name.trim(), plan: 'developer-sandbox', burstPerSecond: null, monthlyQuota: null, webhookRetries: null }),
+      const organization = await this.repository.insertOrganization(
+        randomUUID(),
+        { name: name.trim(), plan: 'developer-sandbox', burstPerSecond: null, monthlyQuota: null, webhookRetries: null },
+        manager,
       );
-      await manager.insert(Membership, { organizationId: organization.id, userId: actor.userId, role: 'owner' });
+      await this.repository.insertMembership(organization.id, actor.userId, 'owner', manager);
       await this.audit.record(manager, actor, {
         organizationId: organization.id,
         action: 'organization.created',
@@ -66,21 +67,20 @@ export class OrganizationsService {
     });
   }
 
-  get(organizationId: string): Promise<Organization> {
-    return this.dataSource.getRepository(Organization).findOneByOrFail({ id: organizationId });
+  /** The user's organizations, in the order they joined them, with their role in each. */
+  listOfUser(userId: string): Promise<Array<{ organization: Organization; role: OrganizationRole }>> {
+    return this.repository.listUserOrganizations(userId);
   }
 
-  async members(organizationId: string): Promise<MemberView[]> {
-    const rows = await this.dataSource
-      .getRepository(Membership)
-      .createQueryBuilder('m')
-      .innerJoin(User, 'u', 'u.id = m.userId')
-      .select(['m.userId AS "userId"', 'u.email AS email', 'u.name AS name', 'm.role AS role', 'm.createdAt AS "joinedAt"'])
-      .where('m.organizationId = :organizationId', { organizationId })
-      .orderBy('m.createdAt', 'ASC')
-      .limit(1000)
-      .getRawMany<MemberView>();
-    return rows;
+  /** The organization (one the gateway's session token named: it exists). */
+  async get(organizationId: string): Promise<Organization> {
+    const organization = await this.repository.findOrganization(organizationId);
+    if (!organization) throw new Error(`organization ${organizationId} not found`);
+    return organization;
+  }
+
+  members(organizationId: string): Promise<MemberView[]> {
+    return this.repository.listMembers(organizationId);
   }
 
   /**
@@ -98,7 +98,7 @@ export class OrganizationsService {
       const member = await this.lockedMember(manager, organizationId, userId);
       if ((member.role === 'owner' || role === 'owner') && actorRole !== 'owner') throw ownerOnly();
       if (member.role === 'owner' && role !== 'owner') await this.keepAnOwner(manager, organizationId);
-      await manager.update(Membership, { organizationId, userId }, { role });
+      await this.repository.updateMemberRole(organizationId, userId, role, manager);
       await this.audit.record(manager, actor, {
         organizationId,
         action: 'member.role_changed',
@@ -123,7 +123,7 @@ export class OrganizationsService {
         });
       if (!leaving && member.role === 'owner' && actorRole !== 'owner') throw ownerOnly();
       if (member.role === 'owner') await this.keepAnOwner(manager, organizationId);
-      await manager.delete(Membership, { organizationId, userId });
+      await this.repository.deleteMember(organizationId, userId, manager);
       await this.audit.record(manager, actor, {
         organizationId,
         action: leaving ? 'member.left' : 'member.removed',
@@ -135,11 +135,7 @@ export class OrganizationsService {
   }
 
   async invitations(organizationId: string): Promise<Invitation[]> {
-    return this.dataSource.getRepository(Invitation).find({
-      where: { organizationId, acceptedAt: IsNull(), revokedAt: IsNull(), expiresAt: MoreThan(new Date()) },
-      order: { createdAt: 'DESC' },
-      take: 1000,
-    });
+    return this.repository.listPendingInvitations(organizationId);
   }
 
   async invite(
@@ -152,27 +148,20 @@ export class OrganizationsService {
     if (role === 'owner' && actorRole !== 'owner') throw ownerOnly();
     const email = normalizeEmail(emailInput);
     return this.transactions.run(async (manager) => {
-      const already = await manager
-        .getRepository(Membership)
-        .createQueryBuilder('m')
-        .innerJoin(User, 'u', 'u.id = m.userId')
-        .where('m.organizationId = :organizationId AND u.email = :email', { organizationId, email })
-        .getExists();
-      if (already) throw new PlatformException('ALREADY_A_MEMBER');
+      if (await this.repository.isMemberByEmail(organizationId, email, manager)) throw new PlatformException('ALREADY_A_MEMBER');
       await this.withinInvitationLimits(manager, organizationId, email);
       // a pending invitation to the same address is replaced: one link works at a time
-      await manager.update(Invitation, { organizationId, email, acceptedAt: IsNull(), revokedAt: IsNull() }, { revokedAt: new Date() });
-      const invitation = await manager.save(
-        manager.create(Invitation, {
-          organizationId,
+      await this.repository.revokeInvitationsTo(organizationId, email, manager);
+      const invitation = await this.repository.insertInvitation(
+        organizationId,
+        {
           email,
           role,
           invitedBy: actor.userId,
           tokenHash: tokenHash(randomToken(32)),
           expiresAt: new Date(Date.now() + LINK_LIFETIME_MS.invitation),
-          acceptedAt: null,
-          revokedAt: null,
-        }),
+        },
+        manager,
       );
       await this.audit.record(manager, actor, {
         organizationId,
@@ -181,19 +170,14 @@ export class OrganizationsService {
         targetId: invitation.id,
         data: { email, role },
       });
-      await this.emails.enqueue(manager, { kind: 'invitation', invitationId: invitation.id });
+      await this.emails.enqueue({ kind: 'invitation', invitationId: invitation.id }, manager);
       return invitation;
     });
   }
 
   async revokeInvitation(actor: Actor, organizationId: string, invitationId: string): Promise<void> {
     await this.transactions.run(async (manager) => {
-      const result = await manager.update(
-        Invitation,
-        { id: invitationId, organizationId, acceptedAt: IsNull(), revokedAt: IsNull() },
-        { revokedAt: new Date() },
-      );
-      if (!result.affected) throw new PlatformException('INVITATION_NOT_FOUND');
+      if (!(await this.repository.revokeInvitation(organizationId, invitationId, manager))) throw new PlatformException('INVITATION_NOT_FOUND');
       await this.audit.record(manager, actor, { organizationId, action: 'invitation.revoked', targetType: 'invitation', targetId: invitationId });
     });
   }
@@ -201,25 +185,15 @@ export class OrganizationsService {
   /** Accepts an invitation for the signed-in user, whose email must be the one invited. */
   async accept(actor: Actor & { userId: string }, token: string): Promise<{ organization: Organization; role: OrganizationRole }> {
     return this.transactions.run(async (manager) => {
-      const invitation = await manager.findOne(Invitation, {
-        where: { tokenHash: tokenHash(token), acceptedAt: IsNull(), revokedAt: IsNull(), expiresAt: MoreThan(new Date()) },
-        lock: { mode: 'pessimistic_write' },
-      });
+      const invitation = await this.repository.lockInvitationByTokenAcrossCompanies(tokenHash(token), manager);
       if (!invitation) throw new PlatformException('ACCOUNT_LINK_INVALID');
-      const user = await manager.findOneByOrFail(User, { id: actor.userId });
+      const user = existing(await this.accounts.findUser(actor.userId, manager));
       if (user.email !== invitation.email) throw new PlatformException('ACCOUNT_LINK_INVALID', { reason: 'otherEmail' });
-      if (!(await manager.existsBy(Membership, { organizationId: invitation.organizationId, userId: user.id })))
-        await this.withinOrganizationLimit(manager, user.id);
-      await manager
-        .createQueryBuilder()
-        .insert()
-        .into(Membership)
-        .values({ organizationId: invitation.organizationId, userId: user.id, role: invitation.role })
-        .orIgnore()
-        .execute();
-      await manager.update(Invitation, { id: invitation.id }, { acceptedAt: new Date() });
+      if (!(await this.repository.hasMember(invitation.organizationId, user.id, manager))) await this.withinOrganizationLimit(manager, user.id);
+      await this.repository.insertMembershipUnlessMember(invitation.organizationId, user.id, invitation.role, manager);
+      await this.repository.markInvitationAccepted(invitation.organizationId, invitation.id, manager);
       // a verified address: the invitation reached it
-      if (!user.emailVerifiedAt) await manager.update(User, { id: user.id }, { emailVerifiedAt: new Date() });
+      if (!user.emailVerifiedAt) await this.accounts.markEmailVerified(user.id, manager);
       await this.audit.record(manager, actor, {
         organizationId: invitation.organizationId,
         action: 'member.joined',
@@ -227,7 +201,8 @@ export class OrganizationsService {
         targetId: user.id,
         data: { role: invitation.role, invitationId: invitation.id },
       });
-      const organization = await manager.findOneByOrFail(Organization, { id: invitation.organizationId });
+      const organization = await this.repository.findOrganization(invitation.organizationId, manager);
+      if (!organization) throw new Error(`organization ${invitation.organizationId} not found`);
       return { organization, role: invitation.role };
     });
   }
@@ -238,9 +213,8 @@ export class OrganizationsService {
    * at the limit cannot both pass. The limit also bounds the audit entries a sign-in writes.
    */
   private async withinOrganizationLimit(manager: EntityManager, userId: string): Promise<void> {
-    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`memberships:${userId}`]);
     const limit = this.env.ORGANIZATIONS_PER_USER;
-    if ((await manager.countBy(Membership, { userId })) >= limit)
+    if ((await this.repository.lockAndCountMemberships(userId, manager)) >= limit)
       throw new PlatformException('ORGANIZATION_LIMIT_REACHED', { params: { limit }, details: { limit } });
   }
 
@@ -254,49 +228,46 @@ export class OrganizationsService {
    * counted one after the other.
    */
   private async withinInvitationLimits(manager: EntityManager, organizationId: string, email: string): Promise<void> {
-    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`invitations:organization:${organizationId}`]);
-    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`invitations:recipient:${email}`]);
-    await this.withinInvitationLimit(manager, { organizationId }, this.env.INVITATIONS_PER_ORGANIZATION_PER_DAY);
-    await this.withinInvitationLimit(manager, { email }, this.env.INVITATIONS_PER_RECIPIENT_PER_DAY, 'recipient');
-  }
-
-  private async withinInvitationLimit(
-    manager: EntityManager,
-    sentBy: { organizationId: string } | { email: string },
-    limit: number,
-    reason?: 'recipient',
-  ): Promise<void> {
-    const since = new Date(Date.now() - INVITATION_WINDOW_MS);
-    const latest = await manager.find(Invitation, {
-      select: { id: true, createdAt: true },
-      where: { ...sentBy, createdAt: MoreThan(since) },
-      order: { createdAt: 'DESC' },
-      take: limit,
-    });
-    if (latest.length < limit) return;
-    // the next may go when the oldest of the last `limit` leaves the window
-    const retryAfter = Math.max(1, Math.ceil((latest[limit - 1].createdAt.getTime() + INVITATION_WINDOW_MS - Date.now()) / 1000));
-    throw new PlatformException('INVITATION_LIMIT_REACHED', {
-      reason,
-      params: { limit, retryAfter },
-      details: { limit, retryAfterSeconds: retryAfter },
-      headers: { 'retry-after': String(retryAfter) },
-    });
+    await this.repository.lockInvitationLimits(organizationId, email, manager);
+    const since = () => new Date(Date.now() - INVITATION_WINDOW_MS);
+    const limit = this.env.INVITATIONS_PER_ORGANIZATION_PER_DAY;
+    withinInvitationLimit(await this.repository.latestInvitationsSent(organizationId, since(), limit, manager), limit);
+    const recipientLimit = this.env.INVITATIONS_PER_RECIPIENT_PER_DAY;
+    withinInvitationLimit(await this.repository.latestInvitationsToAcrossCompanies(email, since(), recipientLimit, manager), recipientLimit, 'recipient');
   }
 
   private async lockedMember(manager: EntityManager, organizationId: string, userId: string): Promise<Membership> {
-    const member = await manager.findOne(Membership, { where: { organizationId, userId }, lock: { mode: 'pessimistic_write' } });
+    const member = await this.repository.lockMember(organizationId, userId, manager);
     if (!member) throw new PlatformException('MEMBER_NOT_FOUND');
     return member;
   }
 
   /** Refuses when the organization would be left without an owner (owners' rows locked: two owners demoting each other at once cannot both pass). */
   private async keepAnOwner(manager: EntityManager, organizationId: string): Promise<void> {
-    const owners = await manager.find(Membership, { where: { organizationId, role: 'owner' }, lock: { mode: 'pessimistic_write' } });
+    const owners = await this.repository.lockOwners(organizationId, manager);
     if (owners.length <= 1) throw new PlatformException('ORGANIZATION_LAST_OWNER');
   }
 }
 
+/** Refuses when the last `limit` invitations counted (newest first) are all within the window. */
+function withinInvitationLimit(latest: Array<Pick<Invitation, 'createdAt'>>, limit: number, reason?: 'recipient'): void {
+  if (latest.length < limit) return;
+  // the next may go when the oldest of the last `limit` leaves the window
+  const retryAfter = Math.max(1, Math.ceil((latest[limit - 1].createdAt.getTime() + INVITATION_WINDOW_MS - Date.now()) / 1000));
+  throw new PlatformException('INVITATION_LIMIT_REACHED', {
+    reason,
+    params: { limit, retryAfter },
+    details: { limit, retryAfterSeconds: retryAfter },
+    headers: { 'retry-after': String(retryAfter) },
+  });
+}
+
 function ownerOnly(): PlatformException {
   return new PlatformException('INSUFFICIENT_SCOPE', { reason: 'role', params: { scope: 'role:owner', role: 'owner' }, details: { requiredRole: 'owner' } });
+}
+
+/** An account a session or a link named: it exists. */
+function existing(user: User | null): User {
+  if (!user) throw new Error('the account is gone');
+  return user;
 }

@@ -1,9 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { JobQueue, qualifiedTable, QuotaFold, quotaPeriodBounds, RateLimitStore } from '@platform/common';
-import { DeveloperCredential } from '../credentials/developer-credential.entity';
-import { Organization } from '../organizations/organization.entity';
+import { JobQueue, QuotaFold, quotaPeriodBounds, RateLimitStore } from '@platform/common';
+import { RequestLogRepository } from './request-log.repository';
 
 export const FOLD_KEY_COUNTERS = 'auth:fold-key-counters';
 /** The fold runs again this long after a start: what replicas of the release before counted per key while the release rolled out. */
@@ -24,7 +21,7 @@ export class KeyCountersFold implements OnApplicationBootstrap {
   private readonly logger = new Logger('KeyCountersFold');
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: RequestLogRepository,
     private readonly store: RateLimitStore,
     private readonly queue: JobQueue,
   ) {
@@ -40,11 +37,7 @@ export class KeyCountersFold implements OnApplicationBootstrap {
   async fold(): Promise<number> {
     let folded = 0;
     for (let after = '00000000-0000-0000-0000-000000000000'; ;) {
-      const keys: Array<{ id: string; organization_id: string; created_at: Date }> = await this.dataSource.query(
-        `SELECT c.id, c.organization_id, o.created_at FROM ${qualifiedTable(this.dataSource, DeveloperCredential)} c JOIN ${qualifiedTable(this.dataSource, Organization)} o ON o.id = c.organization_id ` +
-          'WHERE c.id > $1 ORDER BY c.id LIMIT $2',
-        [after, PAGE],
-      );
+      const keys = await this.repository.listKeysAfterAcrossCompanies(after, PAGE);
       if (!keys.length) break;
       const folds = new Map<string, QuotaFold>();
       for (const key of keys) {

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, IsNull, MoreThanOrEqual } from 'typeorm';
 import { QuotaPeriod, quotaPeriod, RateLimits, RateLimitStore, UsageByProduct } from '@platform/common';
 import { rateLimitsOf } from '../credentials/credentials.service';
-import { DeveloperCredential } from '../credentials/developer-credential.entity';
 import { Organization } from '../organizations/organization.entity';
+import { RequestLogRepository } from './request-log.repository';
 
 export interface OrganizationPeriodUsage {
   period: QuotaPeriod;
@@ -22,7 +20,7 @@ export interface OrganizationPeriodUsage {
 @Injectable()
 export class PeriodUsage {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: RequestLogRepository,
     private readonly store: RateLimitStore,
   ) {}
 
@@ -30,14 +28,8 @@ export class PeriodUsage {
     organization: Pick<Organization, 'id' | 'plan' | 'burstPerSecond' | 'monthlyQuota' | 'webhookRetries' | 'createdAt'>,
   ): Promise<OrganizationPeriodUsage> {
     const period = quotaPeriod(Math.floor(organization.createdAt.getTime() / 1000));
-    const credentials = await this.dataSource.getRepository(DeveloperCredential).find({
-      select: { id: true },
-      where: [
-        { organizationId: organization.id, revokedAt: IsNull() },
-        { organizationId: organization.id, revokedAt: MoreThanOrEqual(period.start) },
-      ],
-    });
-    const counted = await this.store.usage([organization.id, ...credentials.map((credential) => credential.id)], period.index);
+    const keys = await this.repository.listKeysLiveSince(organization.id, period.start);
+    const counted = await this.store.usage([organization.id, ...keys], period.index);
     return { period, limits: rateLimitsOf(organization), counted };
   }
 }

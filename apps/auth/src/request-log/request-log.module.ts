@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
-import { KeyCountersFold } from './key-counters-fold';
-import { PeriodUsage } from './period-usage';
-import { RequestLogController } from './request-log.controller';
+import { RequestLogController } from './internal-request-log.controller';
+import { KeyCountersFold } from './key-counters-fold.service';
+import { PeriodUsage } from './period-usage.service';
+import { RequestLogRepository } from './request-log.repository';
 import { RequestLogService } from './request-log.service';
 
 /** The request log services send, usage by day and by period, and the organizations' quota counters. */
 @Module({
   controllers: [RequestLogController],
-  providers: [RequestLogService, PeriodUsage, KeyCountersFold],
+  providers: [RequestLogService, PeriodUsage, KeyCountersFold, RequestLogRepository],
   exports: [RequestLogService, PeriodUsage],
 })
-export class RequestsModule {}
+export class RequestLogModule {}

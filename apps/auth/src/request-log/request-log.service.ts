@@ -1,11 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { AuthContract, findPage, JobQueue, PageRequest, qualifiedTable, RequestLog, SERVICES, Transactions, WEBHOOK_RETRIES } from '@platform/common';
-import { DeveloperCredential } from '../credentials/developer-credential.entity';
+import { AuthContract, JobQueue, PageRequest, RequestLog, SERVICES, Transactions, WEBHOOK_RETRIES } from '@platform/common';
 import { Organization } from '../organizations/organization.entity';
-import { PeriodUsage } from './period-usage';
-import { DailyUsage, RequestLogEntry } from './request-log.entities';
+import { PeriodUsage } from './period-usage.service';
+import { RequestFilter, RequestLogRepository } from './request-log.repository';
+
+export type { RequestFilter };
 
 export const PRUNE_REQUEST_LOG = 'auth:prune-request-log';
 /** Every organization keeps at least its last this many requests, whatever their age. */
@@ -19,13 +18,6 @@ const PRUNE_BUDGET_MS = 20_000;
 export const MAX_USAGE_DAYS = 366;
 
 const PRODUCTS = Object.values(SERVICES).map((service) => service.product);
-
-export interface RequestFilter {
-  credentialId?: string;
-  outcome?: 'success' | 'error';
-  from?: string;
-  to?: string;
-}
 
 export function day(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
@@ -57,7 +49,7 @@ export class RequestLogService {
   private readonly logger = new Logger('RequestLog');
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: RequestLogRepository,
     private readonly transactions: Transactions,
     private readonly periodUsage: PeriodUsage,
     queue: JobQueue,
@@ -71,58 +63,20 @@ export class RequestLogService {
   async record({ items, usage: counts }: AuthContract.RequestRecords): Promise<number> {
     const usage = inWriteOrder(counts);
     await this.transactions.run(async (manager) => {
-      if (items.length) {
-        await manager.query(
-          `INSERT INTO ${qualifiedTable(this.dataSource, RequestLogEntry)} ("organization_id", "credential_id", "product", "method", "route", "status", "duration_ms", "request_id", "occurred_at") ` +
-            'SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::varchar[], $4::varchar[], $5::varchar[], $6::smallint[], $7::real[], $8::varchar[], $9::timestamptz[])',
-          [
-            items.map((item) => item.organizationId),
-            items.map((item) => item.credentialId),
-            items.map((item) => item.product),
-            items.map((item) => item.method),
-            items.map((item) => item.route),
-            items.map((item) => item.status),
-            items.map((item) => item.durationMs),
-            items.map((item) => item.requestId),
-            items.map((item) => new Date(item.at)),
-          ],
-        );
-      }
-      if (!usage.length) return;
-      const table = qualifiedTable(this.dataSource, DailyUsage);
-      await manager.query(
-        `INSERT INTO ${table} ("organization_id", "day", "credential_id", "product", "requests") SELECT * FROM unnest($1::uuid[], $2::date[], $3::uuid[], $4::varchar[], $5::int[]) ` +
-          `ON CONFLICT ("organization_id", "day", "credential_id", "product") DO UPDATE SET "requests" = ${table}."requests" + EXCLUDED."requests"`,
-        [
-          usage.map((row) => row.organizationId),
-          usage.map((row) => row.day),
-          usage.map((row) => row.credentialId),
-          usage.map((row) => row.product),
-          usage.map((row) => row.requests),
-        ],
-      );
+      if (items.length) await this.repository.insertRequestsAcrossCompanies(items, manager);
+      if (usage.length) await this.repository.addDailyUsageAcrossCompanies(usage, manager);
     });
     return items.length;
   }
 
   /** Recent requests of an organization, newest first, with the key's name. */
   async recent(organizationId: string, filter: RequestFilter, page: PageRequest) {
-    const builder = this.dataSource.getRepository(RequestLogEntry).createQueryBuilder('row').where('row.organizationId = :organizationId', { organizationId });
-    if (filter.credentialId) builder.andWhere('row.credentialId = :credentialId', { credentialId: filter.credentialId });
-    if (filter.outcome) builder.andWhere(filter.outcome === 'error' ? 'row.status >= 400' : 'row.status < 400');
-    if (filter.from) builder.andWhere('row.occurredAt >= :from', { from: filter.from });
-    if (filter.to) builder.andWhere('row.occurredAt < :to', { to: filter.to });
-    builder.orderBy('row.occurredAt', 'DESC').addOrderBy('row.id', 'DESC');
-    return findPage(builder, page, async (rows) => {
-      const ids = [...new Set(rows.map((row) => row.credentialId))];
-      const names = new Map(
-        ids.length
-          ? (await this.dataSource.getRepository(DeveloperCredential).find({ select: { id: true, name: true }, where: ids.map((id) => ({ id })) })).map(
-              (credential) => [credential.id, credential.name],
-            )
-          : [],
-      );
-      return rows.map((row) => ({
+    const entries = await this.repository.listRequestsPage(organizationId, filter, page);
+    const ids = [...new Set(entries.items.map((row) => row.credentialId))];
+    const names = ids.length ? await this.repository.credentialNames(organizationId, ids) : new Map<string, string>();
+    return {
+      ...entries,
+      items: entries.items.map((row) => ({
         id: String(row.id),
         credentialId: row.credentialId,
         credentialName: names.get(row.credentialId) ?? null,
@@ -132,8 +86,8 @@ export class RequestLogService {
         durationMs: row.durationMs,
         requestId: row.requestId,
         occurredAt: row.occurredAt,
-      }));
-    });
+      })),
+    };
   }
 
   /**
@@ -142,10 +96,7 @@ export class RequestLogService {
    * retries.
    */
   async usage(organization: Organization, from: string, to: string) {
-    const rows: Array<{ day: string; product: string; requests: number }> = await this.dataSource.query(
-      `SELECT to_char("day", 'YYYY-MM-DD') AS day, "product", sum("requests")::int AS requests FROM ${qualifiedTable(this.dataSource, DailyUsage)} WHERE "organization_id" = $1 AND "day" BETWEEN $2::date AND $3::date GROUP BY 1, 2`,
-      [organization.id, from, to],
-    );
+    const rows = await this.repository.dailyUsage(organization.id, from, to);
     const byDay = new Map<string, Record<string, number>>();
     for (const row of rows) (byDay.get(row.day) ?? byDay.set(row.day, {}).get(row.day)!)[row.product] = row.requests;
     const days = [];
@@ -183,23 +134,14 @@ export class RequestLogService {
    * backlog goes over several runs, and one run never holds a long transaction.
    */
   async prune(): Promise<number> {
-    const table = qualifiedTable(this.dataSource, RequestLogEntry);
     const deadline = Date.now() + PRUNE_BUDGET_MS;
-    const active: Array<{ organization_id: string }> = await this.dataSource.query(
-      `SELECT DISTINCT "organization_id" FROM ${qualifiedTable(this.dataSource, DailyUsage)} WHERE "day" >= current_date - 8`,
-    );
+    const active = await this.repository.listActiveOrganizationsAcrossCompanies();
     let deleted = 0;
-    for (const { organization_id: organizationId } of active) {
-      const [cut]: Array<{ occurred_at: Date }> = await this.dataSource.query(
-        `SELECT "occurred_at" FROM ${table} WHERE "organization_id" = $1 ORDER BY "occurred_at" DESC, "id" DESC OFFSET $2 LIMIT 1`,
-        [organizationId, KEPT_PER_ORGANIZATION - 1],
-      );
+    for (const organizationId of active) {
+      const cut = await this.repository.findKeptCut(organizationId, KEPT_PER_ORGANIZATION);
       if (!cut) continue;
       for (;;) {
-        const [, count]: [unknown, number] = await this.dataSource.query(
-          `DELETE FROM ${table} WHERE "id" IN (SELECT "id" FROM ${table} WHERE "organization_id" = $1 AND "occurred_at" < $2 AND ("status" < 400 OR "occurred_at" < now() - make_interval(days => $3)) LIMIT $4)`,
-          [organizationId, cut.occurred_at, ERRORS_KEPT_DAYS, PRUNE_CHUNK],
-        );
+        const count = await this.repository.deleteOlderRequests(organizationId, cut, ERRORS_KEPT_DAYS, PRUNE_CHUNK);
         deleted += count;
         if (count < PRUNE_CHUNK || Date.now() > deadline) break;
       }

@@ -2,7 +2,7 @@ import { Controller, Get, Header, Req, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { headerValue, Public, RawResponse } from '@platform/common';
-import { GatewayRequest, SessionGateway } from './session-gateway';
+import { GatewayRequest, SessionGateway } from './session-gateway.service';
 
 type Headers = Record<string, string | string[] | undefined>;
 

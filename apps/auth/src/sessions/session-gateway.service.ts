@@ -1,16 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { createHmac, randomUUID } from 'node:crypto';
 import { isUUID } from 'class-validator';
-import { DataSource } from 'typeorm';
-import { constantTimeEquals, Environment, PlanId, qualifiedTable, RateLimits, SESSION_TOKEN_LIFETIME_SECONDS, SessionTokenClaims } from '@platform/common';
+import { constantTimeEquals, Environment, OrganizationRole, PlanId, RateLimits, SESSION_TOKEN_LIFETIME_SECONDS, SessionTokenClaims } from '@platform/common';
 import { pepperOf } from '../credentials/credential-secrets';
 import { rateLimitsOf } from '../credentials/credentials.service';
-import { Organization } from '../organizations/organization.entity';
 import { SigningKeys } from '../tokens/signing-keys.service';
-import { Membership, Session } from './account.entities';
-import { requestCookie, SESSION_COOKIE } from './cookies';
-import { isOwnOrigin } from './origins';
+import { requestCookie, SESSION_COOKIE } from '../accounts/cookies';
+import { isOwnOrigin } from '../accounts/origins';
+import { OrganizationsRepository } from '../organizations/organizations.repository';
+import { Session } from './session.entity';
 import { SessionsService } from './sessions.service';
 
 /** What the gateway knows of the request it asks about. */
@@ -45,7 +43,7 @@ export class SessionGateway {
   private readonly pepper: string;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly organizations: OrganizationsRepository,
     private readonly sessions: SessionsService,
     private readonly keys: SigningKeys,
     @Inject(Environment) private readonly env: Environment,
@@ -93,21 +91,9 @@ export class SessionGateway {
   private async membership(
     organizationId: string,
     userId: string,
-  ): Promise<{ role: Membership['role']; periodAnchor: number; plan: PlanId; limits: RateLimits } | null> {
-    const rows: Array<{
-      role: Membership['role'];
-      created_at: Date;
-      plan: PlanId;
-      burst_per_second: number | null;
-      monthly_quota: number | null;
-      webhook_retries: number | null;
-    }> = await this.dataSource.query(
-      `SELECT m.role, o.created_at, o.plan, o.burst_per_second, o.monthly_quota, o.webhook_retries FROM ${qualifiedTable(this.dataSource, Membership)} m JOIN ${qualifiedTable(this.dataSource, Organization)} o ON o.id = m.organization_id WHERE m.organization_id = $1 AND m.user_id = $2`,
-      [organizationId, userId],
-    );
-    const row = rows[0];
-    if (!row) return null;
-    const limits = rateLimitsOf({ plan: row.plan, burstPerSecond: row.burst_per_second, monthlyQuota: row.monthly_quota, webhookRetries: row.webhook_retries });
-    return { role: row.role, periodAnchor: Math.floor(row.created_at.getTime() / 1000), plan: row.plan, limits };
+  ): Promise<{ role: OrganizationRole; periodAnchor: number; plan: PlanId; limits: RateLimits } | null> {
+    const access = await this.organizations.findMemberAccess(organizationId, userId);
+    if (!access) return null;
+    return { role: access.role, periodAnchor: Math.floor(access.createdAt.getTime() / 1000), plan: access.plan, limits: rateLimitsOf(access) };
   }
 }

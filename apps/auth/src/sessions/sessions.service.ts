@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
-import { DataSource, EntityManager, IsNull, MoreThan } from 'typeorm';
-import { Batcher, Environment, qualifiedTable, randomToken, SESSION_TOKEN_LIFETIME_SECONDS, MAX_CLOCK_SKEW_SECONDS } from '@platform/common';
-import { Session } from './account.entities';
+import { EntityManager } from 'typeorm';
+import { Batcher, Environment, randomToken, SESSION_TOKEN_LIFETIME_SECONDS, MAX_CLOCK_SKEW_SECONDS } from '@platform/common';
+import { Session } from './session.entity';
+import { SessionsRepository } from './sessions.repository';
 
 /** How stale a session's `lastSeenAt` may be: it is written at most once a minute. */
 const LAST_SEEN_PRECISION_MS = 60_000;
@@ -31,23 +31,23 @@ export class SessionsService {
   private readonly logger = new Logger('Sessions');
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: SessionsRepository,
     @Inject(Environment) private readonly env: Environment,
   ) {}
 
   async create(manager: EntityManager, userId: string, origin: SessionOrigin): Promise<{ session: Session; token: string }> {
     const token = randomToken(32);
     const now = new Date();
-    const session = await manager.save(
-      manager.create(Session, {
-        userId,
+    const session = await this.repository.insertSession(
+      userId,
+      {
         tokenHash: tokenHash(token),
         lastSeenAt: now,
         expiresAt: new Date(now.getTime() + this.env.SESSION_LIFETIME_SECONDS * 1000),
-        endedAt: null,
         ipAddress: origin.ipAddress?.slice(0, 64) ?? null,
         userAgent: origin.userAgent?.slice(0, MAX_USER_AGENT) ?? null,
-      }),
+      },
+      manager,
     );
     return { session, token };
   }
@@ -55,7 +55,7 @@ export class SessionsService {
   /** The live session a cookie's token opens, or null; notes the request (at most once a minute). */
   async open(token: string): Promise<Session | null> {
     if (!token || token.length > 100) return null;
-    const session = await this.dataSource.getRepository(Session).findOneBy({ tokenHash: tokenHash(token) });
+    const session = await this.repository.findSessionByTokenAcrossAccounts(tokenHash(token));
     if (!session || !this.isLive(session)) return null;
     if (Date.now() - session.lastSeenAt.getTime() >= LAST_SEEN_PRECISION_MS) {
       session.lastSeenAt = new Date();
@@ -75,10 +75,7 @@ export class SessionsService {
 
   private readonly seen = new Batcher(
     async (ids: string[]) => {
-      await this.dataSource.query(
-        `UPDATE ${qualifiedTable(this.dataSource, Session)} SET "last_seen_at" = now() WHERE "id" = ANY($1::uuid[]) AND "ended_at" IS NULL`,
-        [[...new Set(ids)]],
-      );
+      await this.repository.markSeenAcrossAccounts(ids);
       return ids.map(() => undefined);
     },
     { maxBatch: 500, maxInFlight: 1 },
@@ -86,32 +83,22 @@ export class SessionsService {
 
   /** The user's live sessions, the most recent first. */
   async listLive(userId: string): Promise<Session[]> {
-    const sessions = await this.dataSource
-      .getRepository(Session)
-      .find({ where: { userId, endedAt: IsNull(), expiresAt: MoreThan(new Date()) }, order: { lastSeenAt: 'DESC' }, take: 100 });
+    const sessions = await this.repository.listOpenSessions(userId);
     return sessions.filter((session) => this.isLive(session));
   }
 
   /** Ends one of the user's sessions; false when the user has no such live session. */
   async end(manager: EntityManager, userId: string, sessionId: string): Promise<boolean> {
-    const result = await manager.update(Session, { id: sessionId, userId, endedAt: IsNull() }, { endedAt: new Date() });
-    return (result.affected ?? 0) > 0;
+    return this.repository.endSession(userId, sessionId, manager);
   }
 
   /** Ends every session of the user but `keep`; answers the ids ended. */
   async endAll(manager: EntityManager, userId: string, keep?: string): Promise<string[]> {
-    const rows: Array<{ id: string }> = await manager.query(
-      `UPDATE ${qualifiedTable(this.dataSource, Session)} SET "ended_at" = now() WHERE "user_id" = $1 AND "ended_at" IS NULL AND ($2::uuid IS NULL OR "id" <> $2::uuid) RETURNING "id"`,
-      [userId, keep ?? null],
-    );
-    return (Array.isArray(rows[0]) ? (rows[0] as Array<{ id: string }>) : rows).map((row) => row.id);
+    return this.repository.endSessions(userId, keep, manager);
   }
 
   /** Sessions ended recently enough for a session token of theirs to be alive: the revocation feed's. */
   async recentlyEnded(): Promise<string[]> {
-    const rows = await this.dataSource
-      .getRepository(Session)
-      .find({ select: { id: true }, where: { endedAt: MoreThan(new Date(Date.now() - ENDED_HORIZON_MS)) }, take: 10_000 });
-    return rows.map((row) => row.id);
+    return this.repository.endedSinceAcrossAccounts(new Date(Date.now() - ENDED_HORIZON_MS));
   }
 }
