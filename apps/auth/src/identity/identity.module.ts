@@ -6,7 +6,7 @@ import { CredentialsModule } from '../credentials/credentials.module';
 import { TokensModule } from '../tokens/tokens.module';
 import { WorkspacesModule } from '../workspaces/workspaces.module';
 import { AlertRecipients } from './alert-recipients.service';
-import { InternalController } from './internal.controller';
+import { InternalController } from './internal-identity.controller';
 import { LocalIdentitySource } from './local-identity.source';
 
 /**

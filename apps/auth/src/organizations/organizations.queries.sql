@@ -31,13 +31,20 @@ WHERE (("Organization"."id" = $1))
 LIMIT 1;
 
 -- OrganizationsRepository.listUserOrganizations
-SELECT "Membership"."organization_id" AS "Membership_organization_id",
-  "Membership"."user_id" AS "Membership_user_id",
-  "Membership"."role" AS "Membership_role",
-  "Membership"."created_at" AS "Membership_created_at"
-FROM "auth"."memberships" "Membership"
-WHERE (("Membership"."user_id" = $1))
-ORDER BY "Membership"."created_at" ASC;
+SELECT "o"."id" AS "o_id",
+  "o"."name" AS "o_name",
+  "o"."plan" AS "o_plan",
+  "o"."burst_per_second" AS "o_burst_per_second",
+  "o"."monthly_quota" AS "o_monthly_quota",
+  "o"."webhook_retries" AS "o_webhook_retries",
+  "o"."created_at" AS "o_created_at",
+  "m"."role" AS "member_role",
+  "m"."organization_id" AS "m_organization_id",
+  "m"."user_id" AS "m_user_id"
+FROM "auth"."organizations" "o"
+INNER JOIN "auth"."memberships" "m" ON "m"."organization_id" = "o"."id"
+WHERE "m"."user_id" = $1
+ORDER BY "m"."created_at" ASC;
 
 -- OrganizationsRepository.insertMembership
 INSERT INTO "auth"."memberships"("organization_id", "user_id", "role", "created_at")
