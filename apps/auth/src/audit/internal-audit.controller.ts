@@ -40,7 +40,7 @@ class AuditRecordDto implements AuthContract.AuditRecord {
 
 /** Where other services write to an organization's audit log; outside /api/v1, behind the internal token. */
 @Controller()
-export class AuditController {
+export class InternalAuditController {
   constructor(private readonly audit: AuditService) {}
 
   @Internal(AuthContract.RECORD_AUDIT)

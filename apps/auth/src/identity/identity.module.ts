@@ -6,7 +6,7 @@ import { CredentialsModule } from '../credentials/credentials.module';
 import { TokensModule } from '../tokens/tokens.module';
 import { WorkspacesModule } from '../workspaces/workspaces.module';
 import { AlertRecipients } from './alert-recipients.service';
-import { InternalController } from './internal-identity.controller';
+import { InternalIdentityController } from './internal-identity.controller';
 import { LocalIdentitySource } from './local-identity.source';
 
 /**
@@ -19,7 +19,7 @@ import { LocalIdentitySource } from './local-identity.source';
 @Global()
 @Module({
   imports: [TokensModule, CredentialsModule, WorkspacesModule, SessionsModule, OrganizationsDataModule],
-  controllers: [InternalController],
+  controllers: [InternalIdentityController],
   providers: [LocalIdentitySource, AlertRecipients, { provide: IdentitySource, useExisting: LocalIdentitySource }],
   exports: [LocalIdentitySource, IdentitySource],
 })

@@ -34,7 +34,7 @@ class CompanyAccessQueryDto implements CompanyAccessQuery {
 
 /** What other services ask auth (the identity feed they poll, company names, alert recipients); outside /api/v1, so the Ingress never routes it. */
 @Controller()
-export class InternalController {
+export class InternalIdentityController {
   constructor(
     private readonly identity: LocalIdentitySource,
     private readonly workspaces: WorkspacesService,

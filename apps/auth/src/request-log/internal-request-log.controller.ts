@@ -85,7 +85,7 @@ class RequestRecordsDto implements AuthContract.RequestRecords {
 
 /** Where services send the requests they served (libs/common RequestLog); outside /api/v1, behind the internal token. */
 @Controller()
-export class RequestLogController {
+export class InternalRequestLogController {
   constructor(private readonly log: RequestLogService) {}
 
   @Internal(AuthContract.RECORD_REQUESTS)

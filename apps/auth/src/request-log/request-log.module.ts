@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { RequestLogController } from './internal-request-log.controller';
+import { InternalRequestLogController } from './internal-request-log.controller';
 import { KeyCountersFold } from './key-counters-fold.service';
 import { PeriodUsage } from './period-usage.service';
 import { RequestLogRepository } from './request-log.repository';
@@ -7,7 +7,7 @@ import { RequestLogService } from './request-log.service';
 
 /** The request log services send, usage by day and by period, and the organizations' quota counters. */
 @Module({
-  controllers: [RequestLogController],
+  controllers: [InternalRequestLogController],
   providers: [RequestLogService, PeriodUsage, KeyCountersFold, RequestLogRepository],
   exports: [RequestLogService, PeriodUsage],
 })
