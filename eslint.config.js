@@ -97,20 +97,6 @@ module.exports = defineConfig(
         {
           // services and helpers that query through the DataSource: to move behind repositories
           allow: [
-            'apps/auth/src/accounts/account-emails.ts',
-            'apps/auth/src/accounts/accounts.service.ts',
-            'apps/auth/src/accounts/audit.service.ts',
-            'apps/auth/src/accounts/organizations.service.ts',
-            'apps/auth/src/accounts/session-gateway.ts',
-            'apps/auth/src/accounts/sessions.service.ts',
-            'apps/auth/src/accounts/sign-ups.service.ts',
-            'apps/auth/src/cli/developer-commands.ts',
-            'apps/auth/src/credentials/credentials.service.ts',
-            'apps/auth/src/identity/alert-recipients.ts',
-            'apps/auth/src/requests/key-counters-fold.ts',
-            'apps/auth/src/requests/period-usage.ts',
-            'apps/auth/src/requests/request-log.service.ts',
-            'apps/auth/src/workspaces/workspaces.service.ts',
             'apps/hr/src/attendance/attendance.service.ts',
             'apps/hr/src/contacts/contacts.service.ts',
             'apps/hr/src/contracts/contracts-bulk.service.ts',
@@ -145,15 +131,6 @@ module.exports = defineConfig(
         {
           // classes in files whose name does not say their kind: to rename
           allow: [
-            'apps/auth/src/accounts/account-emails.ts',
-            'apps/auth/src/accounts/device-cookies.ts',
-            'apps/auth/src/accounts/email-limits.ts',
-            'apps/auth/src/accounts/session-gateway.ts',
-            'apps/auth/src/accounts/sign-in-limits.ts',
-            'apps/auth/src/cli/developer-commands.ts', // a @Module
-            'apps/auth/src/identity/alert-recipients.ts',
-            'apps/auth/src/requests/key-counters-fold.ts',
-            'apps/auth/src/requests/period-usage.ts',
             'apps/utilities/src/documents/document-files.ts',
             'apps/utilities/src/documents/document-job.renderer.ts',
             'apps/utilities/src/documents/render/document-renderer.ts',

@@ -283,9 +283,13 @@ function parameterNames(method) {
     .filter(Boolean);
 }
 
-/** A method whose reads or writes span every company says so in its name; every other one takes the tenant first. */
-const TENANTS = ['companyId', 'organizationId'];
-const ACROSS_COMPANIES = /AcrossCompanies$/;
+/**
+ * A method whose reads or writes span every company says so in its name; every other one takes the tenant first. A
+ * person's rows that exist before and beside any organization (auth's accounts, sessions, sign-ups) take the person
+ * (`userId`, or `email` before the account exists); found by a link's token, or spanning everyone's, AcrossAccounts.
+ */
+const TENANTS = ['companyId', 'organizationId', 'userId', 'email'];
+const ACROSS_COMPANIES = /Across(Companies|Accounts)$/;
 
 /** The migrated data source of an app's schema in `url`'s database, with one connection (statements run in the order they are sent). */
 async function openAppDataSource(app, url) {
@@ -325,7 +329,7 @@ async function runRepositoryFile(file, dataSource, emptyTables) {
         const method = `${Repository.name}.${name}`;
         if (!ACROSS_COMPANIES.test(name) && !TENANTS.includes(parameterNames(descriptor.value)[0])) {
           problems.push(
-            `${method} does not take the tenant (${TENANTS.join(' or ')}) as its first parameter (a method that spans companies ends in AcrossCompanies)`,
+            `${method} does not take the tenant (${TENANTS.join(' or ')}) as its first parameter (a method that spans companies ends in AcrossCompanies, one that spans accounts in AcrossAccounts)`,
           );
         }
         const samples = querySamplesOf(descriptor.value);

@@ -36,9 +36,9 @@ import {
   validateEnvironment,
   writeStartBanner,
 } from '@platform/common';
-import { SessionGateway } from '../apps/auth/src/accounts/session-gateway';
-import { gatewayRequestOf } from '../apps/auth/src/accounts/gateway.controller';
-import { RequestLogService } from '../apps/auth/src/requests/request-log.service';
+import { SessionGateway } from '../apps/auth/src/sessions/session-gateway.service';
+import { gatewayRequestOf } from '../apps/auth/src/sessions/gateway.controller';
+import { RequestLogService } from '../apps/auth/src/request-log/request-log.service';
 import { AuthModule } from '../apps/auth/src/auth.module';
 import { BooksModule } from '../apps/books/src/books.module';
 import { HrModule } from '../apps/hr/src/hr.module';

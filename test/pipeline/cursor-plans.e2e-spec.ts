@@ -42,8 +42,8 @@ describe('the plan of every list’s cursor page', () => {
 
     // service, path, and the repository method of the page's statement where the app has repositories
     const lists: [string, string, string?][] = [
-      ['auth', '/api/v1/workspaces'],
-      ['auth', `/api/v1/workspaces/${workspace}/companies`],
+      ['auth', '/api/v1/workspaces', 'WorkspacesRepository.listWorkspacesPage (after a cursor)'],
+      ['auth', `/api/v1/workspaces/${workspace}/companies`, 'WorkspacesRepository.listCompaniesPage (after a cursor)'],
       ['hr', '/api/v1/hr/employees'],
       ['hr', '/api/v1/hr/contracts'],
       ['hr', '/api/v1/hr/leave-types'],

@@ -94,6 +94,7 @@ describe('the plan of every list filter’s pages', () => {
         table: 'request_log',
         scope: 'organization_id',
         pageOnly: true,
+        query: 'RequestLogRepository.listRequestsPage',
         filters: [
           { query: `credentialId=${dev.credentialId}`, column: 'credential_id' },
           // a success is kept only while among the organization's last 1,000 requests: a walk of its newest requests passes at most 1,000 of them
@@ -109,6 +110,7 @@ describe('the plan of every list filter’s pages', () => {
         table: 'audit_log',
         scope: 'organization_id',
         pageOnly: true,
+        query: 'AuditRepository.listEntriesPage',
         filters: [
           { query: 'action=key.created', column: 'action' },
           { query: `actorUserId=${randomUUID()}`, column: 'actor_user_id' },

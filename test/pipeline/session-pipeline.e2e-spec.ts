@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
-import { Session } from '../../apps/auth/src/accounts/account.entities';
-import { SessionGateway } from '../../apps/auth/src/accounts/session-gateway';
-import { SessionsService } from '../../apps/auth/src/accounts/sessions.service';
+import { Session } from '../../apps/auth/src/sessions/session.entity';
+import { SessionGateway } from '../../apps/auth/src/sessions/session-gateway.service';
+import { SessionsService } from '../../apps/auth/src/sessions/sessions.service';
 import { UtilitiesModule } from '../../apps/utilities/src/utilities.module';
 import { call, eventually } from '@test/support/http';
 import { Developer, expectError, RunningApp, TestStack } from '@test/support/stack';

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { describeService, PlatformModule } from '@platform/common';
 import { AccountsModule } from './accounts/accounts.module';
+import { AuditModule } from './audit/audit.module';
 import { AuthorizeModule } from './authorize/authorize.module';
 import { CredentialsModule } from './credentials/credentials.module';
 import { DashboardModule } from './dashboard/dashboard.module';
@@ -8,6 +9,9 @@ import { DocsModule } from './docs/docs.module';
 import { AUTH_ENTITIES } from './entities';
 import { IdentityModule } from './identity/identity.module';
 import { AUTH_MIGRATIONS } from './migrations';
+import { OrganizationsModule } from './organizations/organizations.module';
+import { RequestLogModule } from './request-log/request-log.module';
+import { SessionsModule } from './sessions/sessions.module';
 import { TokensModule } from './tokens/tokens.module';
 import { WorkspacesModule } from './workspaces/workspaces.module';
 
@@ -24,6 +28,10 @@ export const AUTH_SERVICE = describeService('auth');
     DocsModule,
     DashboardModule,
     AccountsModule,
+    OrganizationsModule,
+    SessionsModule,
+    AuditModule,
+    RequestLogModule,
   ],
 })
 export class AuthModule {}

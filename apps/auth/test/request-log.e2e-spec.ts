@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AuthContract } from '@platform/common';
 import { AuthModule } from '../src/auth.module';
-import { DailyUsage, RequestLogEntry } from '../src/requests/request-log.entities';
-import { RequestLogService } from '../src/requests/request-log.service';
+import { DailyUsage } from '../src/request-log/daily-usage.entity';
+import { RequestLogEntry } from '../src/request-log/request-log-entry.entity';
+import { RequestLogService } from '../src/request-log/request-log.service';
 import { call } from '@test/support/http';
 import { expectError, TestStack } from '@test/support/stack';
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { Membership, User } from '../../auth/src/accounts/account.entities';
+import { User } from '../../auth/src/accounts/user.entity';
+import { Membership } from '../../auth/src/organizations/membership.entity';
 import { UtilitiesModule } from '../src/utilities.module';
 import { TestSmtpServer } from './channel-servers';
 import { call, eventually, HttpResult, sleep } from '@test/support/http';

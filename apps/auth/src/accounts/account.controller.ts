@@ -16,18 +16,19 @@ import {
   SignedIn,
   SuccessMessage,
 } from '@platform/common';
-import { Session, User } from './account.entities';
+import { Actor } from '../audit/audit.service';
+import { OrganizationsService } from '../organizations/organizations.service';
+import { SessionGateway } from '../sessions/session-gateway.service';
+import { Session } from '../sessions/session.entity';
+import { SessionsService } from '../sessions/sessions.service';
 import { AccountsService } from './accounts.service';
-import { Actor } from './audit.service';
 import { clearPlainCookie, DEVICE_COOKIE, requestCookie, SESSION_COOKIE, setCookie } from './cookies';
-import { DEVICE_COOKIE_LIFETIME_SECONDS } from './device-cookies';
-import { AcceptedInvitationView, MeView, SessionView, SignUpView, VerifiedEmailView } from './dto/account-views.dto';
+import { DEVICE_COOKIE_LIFETIME_SECONDS } from './device-cookies.service';
+import { AcceptedInvitationView, MeView, SessionView, SignUpView, VerifiedEmailView } from './dto/accounts-views.dto';
 import { ChangePasswordDto, EmailDto, LinkTokenDto, ResetPasswordDto, SessionParamsDto, SignInDto, SignUpDto } from './dto/account.dto';
-import { OrganizationsService } from './organizations.service';
 import { isOwnOrigin } from './origins';
-import { SessionGateway } from './session-gateway';
-import { SessionsService } from './sessions.service';
 import { SignUpsService } from './sign-ups.service';
+import { User } from './user.entity';
 
 const TAG = [
   'Accounts',

@@ -1,20 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, IsNull, MoreThan, Not } from 'typeorm';
-import { PlatformException, qualifiedTable, Transactions } from '@platform/common';
+import { EntityManager } from 'typeorm';
+import { OrganizationRole, PlatformException, Transactions } from '@platform/common';
+import { Actor, AuditService } from '../audit/audit.service';
 import { LocalIdentitySource } from '../identity/local-identity.source';
 import { Organization } from '../organizations/organization.entity';
-import { AccountLink, AccountLinkKind, Membership, Session, User } from './account.entities';
-import { AccountEmails } from './account-emails';
-import { Actor, AuditService } from './audit.service';
-import { DeviceCookies } from './device-cookies';
-import { EmailLimits, normalizeEmail } from './email-limits';
+import { OrganizationsRepository } from '../organizations/organizations.repository';
+import { Session } from '../sessions/session.entity';
+import { SessionOrigin, SessionsService, tokenHash } from '../sessions/sessions.service';
+import { AccountEmails } from './account-emails.service';
+import { AccountLinkKind } from './account-link.entity';
+import { AccountsRepository } from './accounts.repository';
+import { DeviceCookies } from './device-cookies.service';
+import { EmailLimits, normalizeEmail } from './email-limits.service';
 import { assertAcceptablePassword, hashPassword, MAX_PASSWORD_LENGTH } from './passwords';
-import { SessionOrigin, SessionsService, tokenHash } from './sessions.service';
-import { addressCaller, PasswordAttempt, SignInLimits } from './sign-in-limits';
+import { addressCaller, PasswordAttempt, SignInLimits } from './sign-in-limits.service';
 import { SignUpsService } from './sign-ups.service';
-
-export { normalizeEmail };
+import { User } from './user.entity';
 
 export interface SignedIn {
   user: User;
@@ -35,7 +36,8 @@ export interface SignedIn {
 @Injectable()
 export class AccountsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: AccountsRepository,
+    private readonly organizations: OrganizationsRepository,
     private readonly transactions: Transactions,
     private readonly sessions: SessionsService,
     private readonly emails: AccountEmails,
@@ -102,7 +104,7 @@ export class AccountsService {
     newPassword: string,
     attempt: { ip: string; deviceCookie?: string },
   ): Promise<void> {
-    const user = await this.dataSource.getRepository(User).findOneByOrFail({ id: actor.userId });
+    const user = existing(await this.repository.findUser(actor.userId));
     const caller = `user:${user.id}`;
     const checked = await this.limits.check(user.email, currentPassword, { ...attempt, caller }, async () => ({
       userId: user.id,
@@ -112,7 +114,7 @@ export class AccountsService {
     assertAcceptablePassword(newPassword, { email: user.email, name: user.name }, 'newPassword');
     const passwordHash = await hashPassword(newPassword, caller);
     const ended = await this.transactions.run(async (manager) => {
-      await manager.update(User, { id: user.id }, { passwordHash, passwordChangedAt: new Date() });
+      await this.repository.updatePassword(user.id, passwordHash, manager);
       await this.audit.record(manager, actor, { organizationId: null, action: 'password.changed' });
       await this.endLinks(manager, user.id);
       return this.sessions.endAll(manager, user.id, sessionId);
@@ -123,24 +125,22 @@ export class AccountsService {
   async requestPasswordReset(emailInput: string): Promise<void> {
     const user = await this.signUps.verifiedUser(normalizeEmail(emailInput));
     if (!user || !(await this.emailLimits.allow(user.email))) return;
-    await this.emails.enqueue(this.dataSource.manager, { kind: 'password_reset', userId: user.id });
+    await this.emails.enqueue({ kind: 'password_reset', userId: user.id });
   }
 
   /** A new password from a reset link: every session of the user ends, and so does every other link emailed to the account. */
   async resetPassword(token: string, password: string, ip: string): Promise<void> {
     if (password.length > MAX_PASSWORD_LENGTH * 4)
       throw PlatformException.validation({ password: [`password must be at most ${MAX_PASSWORD_LENGTH} characters long`] });
-    const link = await this.dataSource
-      .getRepository(AccountLink)
-      .findOneBy({ kind: 'password_reset', tokenHash: tokenHash(token), usedAt: IsNull(), expiresAt: MoreThan(new Date()) });
+    const link = await this.repository.findLiveLinkAcrossAccounts('password_reset', tokenHash(token));
     if (!link) throw new PlatformException('ACCOUNT_LINK_INVALID');
-    const user = await this.dataSource.getRepository(User).findOneBy({ id: link.userId, emailVerifiedAt: Not(IsNull()) });
+    const user = await this.repository.findVerifiedUser(link.userId);
     if (!user) throw new PlatformException('ACCOUNT_LINK_INVALID');
     assertAcceptablePassword(password, { email: user.email, name: user.name });
     const passwordHash = await hashPassword(password, addressCaller(ip));
     const ended = await this.transactions.run(async (manager) => {
       await this.useLink(manager, 'password_reset', token);
-      await manager.update(User, { id: user.id }, { passwordHash, passwordChangedAt: new Date() });
+      await this.repository.updatePassword(user.id, passwordHash, manager);
       await this.audit.record(manager, { userId: user.id, email: user.email, ipAddress: ip }, { organizationId: null, action: 'password.reset' });
       await this.endLinks(manager, user.id);
       return this.sessions.endAll(manager, user.id);
@@ -152,28 +152,22 @@ export class AccountsService {
   async requestUnlock(emailInput: string): Promise<void> {
     const user = await this.signUps.verifiedUser(normalizeEmail(emailInput));
     if (!user || !(await this.limits.atLimit(user.email)) || !(await this.emailLimits.allow(user.email))) return;
-    await this.emails.enqueue(this.dataSource.manager, { kind: 'unlock', userId: user.id });
+    await this.emails.enqueue({ kind: 'unlock', userId: user.id });
   }
 
   /** Uses an unlock link: the account's failures are cleared, and the browser that opened it gets a device cookie of the account. */
   async unlock(token: string): Promise<{ deviceCookie: string }> {
     const user = await this.transactions.run(async (manager) => {
       const { userId } = await this.useLink(manager, 'unlock', token);
-      return manager.findOneByOrFail(User, { id: userId });
+      return existing(await this.repository.findUser(userId, manager));
     });
     await this.limits.clear(user.email);
     return { deviceCookie: this.devices.issue(user.id) };
   }
 
-  async me(userId: string): Promise<{ user: User; organizations: Array<{ organization: Organization; role: Membership['role'] }> }> {
-    const user = await this.dataSource.getRepository(User).findOneByOrFail({ id: userId });
-    const memberships = await this.dataSource.getRepository(Membership).find({ where: { userId }, order: { createdAt: 'ASC' } });
-    const organizations = memberships.length ? await this.dataSource.getRepository(Organization).findByIds(memberships.map((m) => m.organizationId)) : [];
-    const byId = new Map(organizations.map((organization) => [organization.id, organization]));
-    return {
-      user,
-      organizations: memberships.filter((m) => byId.has(m.organizationId)).map((m) => ({ organization: byId.get(m.organizationId)!, role: m.role })),
-    };
+  async me(userId: string): Promise<{ user: User; organizations: Array<{ organization: Organization; role: OrganizationRole }> }> {
+    const user = existing(await this.repository.findUser(userId));
+    return { user, organizations: await this.organizations.listUserOrganizations(userId) };
   }
 
   /**
@@ -181,20 +175,20 @@ export class AccountsService {
    * The account's other unused links of the kind end with it: one works at a time.
    */
   private async useLink(manager: EntityManager, kind: AccountLinkKind, token: string): Promise<{ userId: string }> {
-    const [rows]: [Array<{ user_id: string }>, number] = await manager.query(
-      `UPDATE ${qualifiedTable(this.dataSource, AccountLink)} SET "used_at" = now() WHERE "kind" = $1 AND "token_hash" = $2 AND "used_at" IS NULL AND "expires_at" > now() RETURNING "user_id"`,
-      [kind, tokenHash(token)],
-    );
-    if (!rows[0]) throw new PlatformException('ACCOUNT_LINK_INVALID');
-    await this.endLinks(manager, rows[0].user_id, kind);
-    return { userId: rows[0].user_id };
+    const userId = await this.repository.useLinkAcrossAccounts(kind, tokenHash(token), manager);
+    if (!userId) throw new PlatformException('ACCOUNT_LINK_INVALID');
+    await this.endLinks(manager, userId, kind);
+    return { userId };
   }
 
   /** Ends the account's links not used yet (of one kind, or every kind: a new password ends them all). */
   private async endLinks(manager: EntityManager, userId: string, kind?: AccountLinkKind): Promise<void> {
-    await manager.query(
-      `UPDATE ${qualifiedTable(this.dataSource, AccountLink)} SET "expires_at" = now() WHERE "user_id" = $1 AND "used_at" IS NULL AND "expires_at" > now() AND ($2::varchar IS NULL OR "kind" = $2)`,
-      [userId, kind ?? null],
-    );
+    await this.repository.endLinks(userId, kind, manager);
   }
+}
+
+/** An account a session or a link named: it exists. */
+function existing(user: User | null): User {
+  if (!user) throw new Error('the account is gone');
+  return user;
 }

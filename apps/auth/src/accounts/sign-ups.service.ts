@@ -1,16 +1,17 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, IsNull, MoreThan, Not } from 'typeorm';
-import { JobQueue, PlatformException, qualifiedTable, Transactions } from '@platform/common';
-import { DeveloperCredential } from '../credentials/developer-credential.entity';
-import { Organization } from '../organizations/organization.entity';
-import { AccountLink, Membership, PendingSignUp, Session, User } from './account.entities';
-import { AccountEmails, LINK_LIFETIME_MS } from './account-emails';
-import { AuditService } from './audit.service';
-import { EmailLimits, normalizeEmail } from './email-limits';
+import { randomUUID } from 'node:crypto';
+import { JobQueue, PlatformException, Transactions } from '@platform/common';
+import { AuditService } from '../audit/audit.service';
+import { OrganizationsRepository } from '../organizations/organizations.repository';
+import { tokenHash } from '../sessions/sessions.service';
+import { AccountEmails, LINK_LIFETIME_MS } from './account-emails.service';
+import { AccountsRepository } from './accounts.repository';
+import { EmailLimits, normalizeEmail } from './email-limits.service';
 import { assertAcceptablePassword, hashPassword } from './passwords';
-import { addressCaller } from './sign-in-limits';
-import { tokenHash } from './sessions.service';
+import { PendingSignUp } from './pending-sign-up.entity';
+import { addressCaller } from './sign-in-limits.service';
+import { SignUpsRepository } from './sign-ups.repository';
+import { User } from './user.entity';
 
 const EXPIRE_SIGN_UPS = 'auth:expire-sign-ups';
 /** Rows one run of the expiry job removes per statement: it goes on until none is left. */
@@ -38,7 +39,9 @@ export class SignUpsService {
   private readonly logger = new Logger('SignUps');
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: SignUpsRepository,
+    private readonly accounts: AccountsRepository,
+    private readonly organizations: OrganizationsRepository,
     private readonly transactions: Transactions,
     private readonly emails: AccountEmails,
     private readonly emailLimits: EmailLimits,
@@ -55,22 +58,22 @@ export class SignUpsService {
     const passwordHash = await hashPassword(input.password, addressCaller(ip));
     if (!(await this.emailLimits.allow(email))) return;
     await this.transactions.run(async (manager) => {
-      const existing = await manager.findOneBy(User, { email, emailVerifiedAt: Not(IsNull()) });
+      const existing = await this.accounts.findVerifiedUserByEmailAcrossAccounts(email, manager);
       if (existing) {
-        await this.emails.enqueue(manager, { kind: 'already_registered', userId: existing.id });
+        await this.emails.enqueue({ kind: 'already_registered', userId: existing.id }, manager);
         return;
       }
-      const pending = await manager.save(
-        manager.create(PendingSignUp, {
-          email,
+      const pending = await this.repository.insertSignUp(
+        email,
+        {
           name: input.name.trim(),
           organizationName: input.organizationName.trim(),
           passwordHash,
-          tokenHash: null,
           expiresAt: new Date(Date.now() + LINK_LIFETIME_MS.sign_up),
-        }),
+        },
+        manager,
       );
-      await this.emails.enqueue(manager, { kind: 'verify_email', signUpId: pending.id });
+      await this.emails.enqueue({ kind: 'verify_email', signUpId: pending.id }, manager);
     });
   }
 
@@ -79,16 +82,16 @@ export class SignUpsService {
     const email = normalizeEmail(emailInput);
     const pending = await this.newest(email);
     if (!pending || (await this.verifiedUser(email)) || !(await this.emailLimits.allow(email))) return;
-    await this.emails.enqueue(this.dataSource.manager, { kind: 'verify_email', signUpId: pending.id });
+    await this.emails.enqueue({ kind: 'verify_email', signUpId: pending.id });
   }
 
   /** The address's newest sign-up still waiting for its link, or null. */
   newest(email: string): Promise<PendingSignUp | null> {
-    return this.dataSource.getRepository(PendingSignUp).findOne({ where: { email, expiresAt: MoreThan(new Date()) }, order: { createdAt: 'DESC' } });
+    return this.repository.findNewestSignUp(email);
   }
 
   verifiedUser(email: string): Promise<User | null> {
-    return this.dataSource.getRepository(User).findOneBy({ email, emailVerifiedAt: Not(IsNull()) });
+    return this.accounts.findVerifiedUserByEmailAcrossAccounts(email);
   }
 
   /**
@@ -99,30 +102,28 @@ export class SignUpsService {
    */
   async verify(token: string, ipAddress: string | null): Promise<User> {
     const hash = tokenHash(token);
-    const found = await this.dataSource.getRepository(PendingSignUp).findOneBy({ tokenHash: hash });
+    const found = await this.repository.findSignUpByTokenAcrossAccounts(hash);
     if (!found) throw new PlatformException('ACCOUNT_LINK_INVALID');
     return this.transactions.run(async (manager) => {
       // the address's sign-ups, locked: two of its links used at once make one account, the other waits and finds its sign-up gone
-      await manager.query(`SELECT "id" FROM ${this.table(PendingSignUp)} WHERE "email" = $1 ORDER BY "id" FOR UPDATE`, [found.email]);
-      const signUp = await manager.findOneBy(PendingSignUp, { tokenHash: hash, expiresAt: MoreThan(new Date()) });
+      await this.repository.lockSignUps(found.email, manager);
+      const signUp = await this.repository.findLiveSignUp(found.email, hash, manager);
       if (!signUp) throw new PlatformException('ACCOUNT_LINK_INVALID');
-      const existing = await manager.findOne(User, { where: { email: signUp.email }, lock: { mode: 'pessimistic_write' } });
+      const existing = await this.repository.lockUserByEmail(signUp.email, manager);
       if (existing?.emailVerifiedAt) throw new PlatformException('ACCOUNT_LINK_INVALID');
-      if (existing) await this.removeUnverified(manager, [existing.id]);
+      if (existing) await this.repository.removeUnverifiedUsersAcrossAccounts([existing.id], manager);
       const now = new Date();
-      const user = await manager.save(
-        manager.create(User, { email: signUp.email, name: signUp.name, passwordHash: signUp.passwordHash, emailVerifiedAt: now, passwordChangedAt: now }),
+      const user = await this.repository.insertUser(
+        randomUUID(),
+        { email: signUp.email, name: signUp.name, passwordHash: signUp.passwordHash, emailVerifiedAt: now, passwordChangedAt: now },
+        manager,
       );
-      const organization = await manager.save(
-        manager.create(Organization, {
-          name: signUp.organizationName,
-          plan: 'developer-sandbox',
-          burstPerSecond: null,
-          monthlyQuota: null,
-          webhookRetries: null,
-        }),
+      const organization = await this.organizations.insertOrganization(
+        randomUUID(),
+        { name: signUp.organizationName, plan: 'developer-sandbox', burstPerSecond: null, monthlyQuota: null, webhookRetries: null },
+        manager,
       );
-      await manager.insert(Membership, { organizationId: organization.id, userId: user.id, role: 'owner' });
+      await this.organizations.insertMembership(organization.id, user.id, 'owner', manager);
       await this.audit.record(
         manager,
         { userId: user.id, email: user.email, ipAddress },
@@ -134,7 +135,7 @@ export class SignUpsService {
           data: { name: organization.name },
         },
       );
-      await manager.delete(PendingSignUp, { email: signUp.email });
+      await this.repository.deleteSignUps(signUp.email, manager);
       return user;
     });
   }
@@ -144,50 +145,17 @@ export class SignUpsService {
     let signUps = 0;
     let accounts = 0;
     for (;;) {
-      const [, removed]: [unknown, number] = await this.dataSource.query(
-        `DELETE FROM ${this.table(PendingSignUp)} WHERE "id" IN (SELECT "id" FROM ${this.table(PendingSignUp)} WHERE "expires_at" <= now() LIMIT $1)`,
-        [EXPIRY_BATCH],
-      );
+      const removed = await this.repository.deleteExpiredSignUpsAcrossAccounts(EXPIRY_BATCH);
       signUps += removed;
       if (removed < EXPIRY_BATCH) break;
     }
     for (;;) {
-      const stale: Array<{ id: string }> = await this.dataSource.query(
-        `SELECT "id" FROM ${this.table(User)} WHERE "email_verified_at" IS NULL AND "created_at" <= now() - make_interval(secs => $1) LIMIT $2`,
-        [LINK_LIFETIME_MS.sign_up / 1000, EXPIRY_BATCH],
-      );
-      if (stale.length)
-        await this.transactions.run((manager) =>
-          this.removeUnverified(
-            manager,
-            stale.map((row) => row.id),
-          ),
-        );
+      const stale = await this.repository.listStaleUnverifiedUsersAcrossAccounts(LINK_LIFETIME_MS.sign_up / 1000, EXPIRY_BATCH);
+      if (stale.length) await this.transactions.run((manager) => this.repository.removeUnverifiedUsersAcrossAccounts(stale, manager));
       accounts += stale.length;
       if (stale.length < EXPIRY_BATCH) break;
     }
     if (signUps || accounts) this.logger.log(`expired ${signUps} sign-ups and ${accounts} unverified accounts`);
     return { signUps, accounts };
-  }
-
-  /**
-   * Removes unverified accounts with what they made: their memberships, sessions and links, and
-   * the organizations they alone belong to that hold no key (those an unverified sign-up made).
-   */
-  private async removeUnverified(manager: EntityManager, userIds: string[]): Promise<void> {
-    await manager.query(
-      `DELETE FROM ${this.table(Organization)} o
-       WHERE o."id" IN (SELECT "organization_id" FROM ${this.table(Membership)} WHERE "user_id" = ANY($1::uuid[]))
-         AND NOT EXISTS (SELECT 1 FROM ${this.table(Membership)} m WHERE m."organization_id" = o."id" AND NOT (m."user_id" = ANY($1::uuid[])))
-         AND NOT EXISTS (SELECT 1 FROM ${this.table(DeveloperCredential)} c WHERE c."organization_id" = o."id")`,
-      [userIds],
-    );
-    for (const entity of [Membership, Session, AccountLink])
-      await manager.query(`DELETE FROM ${this.table(entity)} WHERE "user_id" = ANY($1::uuid[])`, [userIds]);
-    await manager.query(`DELETE FROM ${this.table(User)} WHERE "id" = ANY($1::uuid[]) AND "email_verified_at" IS NULL`, [userIds]);
-  }
-
-  private table(entity: Function): string {
-    return qualifiedTable(this.dataSource, entity);
   }
 }

@@ -26,7 +26,7 @@ import { environmentOfKey, keyHashOf } from '../credentials/credential-secrets';
 import { credentialView, minimumSecretVersion } from '../credentials/developer-credential.entity';
 import { CredentialsService, rateLimitsOf } from '../credentials/credentials.service';
 import { LocalIdentitySource } from '../identity/local-identity.source';
-import { PeriodUsage } from '../requests/period-usage';
+import { PeriodUsage } from '../request-log/period-usage.service';
 import { TokensService } from '../tokens/tokens.service';
 import {
   CurrentAuthorizationView,

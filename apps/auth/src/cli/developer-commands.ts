@@ -1,43 +1,12 @@
-import { Module } from '@nestjs/common';
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Command, InvalidArgumentError } from 'commander';
 import { isUUID } from 'class-validator';
-import { DataSource } from 'typeorm';
-import {
-  DatabaseModule,
-  describeService,
-  EventOutbox,
-  failCli,
-  isPlainText,
-  isPlanId,
-  JobQueue,
-  PLAN_IDS,
-  PlanId,
-  PlatformConfigModule,
-  PLANS,
-  Scope,
-  SCOPES,
-  SERVICE_DESCRIPTOR,
-  Transactions,
-  useOneJobRunnerPerProcess,
-  withSuiteDatabase,
-} from '@platform/common';
+import { failCli, isPlainText, isPlanId, PLAN_IDS, PlanId, PLANS, Scope, SCOPES, useOneJobRunnerPerProcess, withSuiteDatabase } from '@platform/common';
 import { CredentialsService, MAX_SECRET_GRACE_SECONDS } from '../credentials/credentials.service';
 import { DEFAULT_CREDENTIAL_NAME, MAX_CREDENTIAL_NAME_LENGTH } from '../credentials/developer-credential.entity';
-import { AUTH_ENTITIES } from '../entities';
-import { AUTH_MIGRATIONS } from '../migrations';
+import { AuthCliModule } from './auth-cli.module';
 import { describeStore, noSuiteDataWarning, StoreDescription } from './store';
-
-/**
- * Just the store and its outbox: the CLI works beside a running suite, on its DATABASE_URL or its
- * PostgreSQL in DATA_DIR. Events it records are relayed by the suite's runner, not the CLI's.
- */
-@Module({
-  imports: [PlatformConfigModule, DatabaseModule.forService({ service: 'auth', entities: AUTH_ENTITIES, migrations: AUTH_MIGRATIONS })],
-  providers: [{ provide: SERVICE_DESCRIPTOR, useValue: describeService('auth') }, CredentialsService, Transactions, JobQueue, EventOutbox],
-})
-class AuthCliModule {}
 
 const positiveInteger = (name: string) => (value: string) => {
   const number = Number(value);
@@ -72,13 +41,9 @@ async function withAuthStore<T>(work: (context: INestApplicationContext, store: 
  * (the CLI migrates auth's own, so that one proves nothing).
  */
 async function holdsSuiteData(context: INestApplicationContext): Promise<boolean> {
-  if ((await context.get(CredentialsService).countOrganizations()) > 0) return true;
-  const runner = context.get(DataSource).createQueryRunner();
-  try {
-    return await runner.hasSchema('hr');
-  } finally {
-    await runner.release();
-  }
+  const credentials = context.get(CredentialsService);
+  if ((await credentials.countOrganizations()) > 0) return true;
+  return credentials.hasSchema('hr');
 }
 
 const graceSeconds = (value: string) => {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In, IsNull, MoreThan } from 'typeorm';
+import { randomUUID } from 'node:crypto';
+import { EntityManager } from 'typeorm';
 import {
   Batcher,
   Environment,
@@ -9,14 +9,14 @@ import {
   PlanId,
   PLANS,
   PlatformException,
-  PreparedStatement,
-  qualifiedTable,
   RateLimits,
   Scope,
   SCOPES,
   Transactions,
 } from '@platform/common';
 import { Organization } from '../organizations/organization.entity';
+import { OrganizationsRepository } from '../organizations/organizations.repository';
+import { CredentialRow, CredentialsRepository, SecretFields } from './credentials.repository';
 import { DEFAULT_CREDENTIAL_NAME, DeveloperCredential, inGrace, MAX_CREDENTIAL_NAME_LENGTH, minimumSecretVersion } from './developer-credential.entity';
 import { generateApiKey, generateApiSecret, hashSecret, keyHashOf, keyPrefixOf, pepperOf, secretMatches } from './credential-secrets';
 
@@ -49,23 +49,6 @@ export interface TokenSubject {
     'id' | 'keyHash' | 'secretHash' | 'secretVersion' | 'previousSecretHash' | 'previousSecretExpiresAt' | 'scopes' | 'revokedAt'
   >;
   organization: Pick<Organization, 'id' | 'plan' | 'burstPerSecond' | 'monthlyQuota' | 'webhookRetries' | 'createdAt'>;
-}
-
-interface CredentialRow {
-  id: string;
-  key_hash: string;
-  secret_hash: string;
-  secret_version: number;
-  previous_secret_hash: string | null;
-  previous_secret_expires_at: Date | null;
-  scopes: string;
-  organization_id: string;
-  plan: PlanId;
-  burst_per_second: number | null;
-  monthly_quota: number | null;
-  webhook_retries: number | null;
-  created_at: Date;
-  revoked_at: Date | null;
 }
 
 /**
@@ -120,7 +103,8 @@ export class CredentialsService {
   private readonly keysPerOrganization: number;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: CredentialsRepository,
+    private readonly organizations: OrganizationsRepository,
     private readonly transactions: Transactions,
     private readonly outbox: EventOutbox,
     @Inject(Environment) env: Environment,
@@ -141,14 +125,16 @@ export class CredentialsService {
       throw PlatformException.validation({ plan: [`the ${plan.id} plan is for the sandbox environment only`] });
     }
     return this.transactions.run(async (manager) => {
-      const organization = await manager.save(
-        manager.create(Organization, {
+      const organization = await this.organizations.insertOrganization(
+        randomUUID(),
+        {
           name: input.organizationName,
           plan: input.plan,
           burstPerSecond: negotiated ? (input.burstPerSecond ?? null) : null,
           monthlyQuota: negotiated ? (input.monthlyQuota ?? null) : null,
           webhookRetries: negotiated ? (input.webhookRetries ?? null) : null,
-        }),
+        },
+        manager,
       );
       const { credential, apiKey, apiSecret } = await this.issue(manager, organization.id, { name: input.credentialName, scopes: input.scopes });
       return { organizationId: organization.id, credentialId: credential.id, apiKey, apiSecret, plan: input.plan };
@@ -161,7 +147,7 @@ export class CredentialsService {
    */
   async createCredential(organizationId: string, input: { name?: string; scopes?: Scope[] }, alongWith?: AlongWith): Promise<IssuedCredentials> {
     return this.transactions.run(async (manager) => {
-      const organization = await manager.findOneBy(Organization, { id: organizationId });
+      const organization = await this.organizations.findOrganization(organizationId, manager);
       if (!organization) throw PlatformException.validation({ organizationId: ['no organization has this id'] });
       await this.withinKeyLimit(manager, organization.id);
       const { credential, apiKey, apiSecret } = await this.issue(manager, organization.id, input);
@@ -175,9 +161,8 @@ export class CredentialsService {
    * until the transaction ends, so that concurrent creations at the limit cannot both pass.
    */
   private async withinKeyLimit(manager: EntityManager, organizationId: string): Promise<void> {
-    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`developer-credentials:${organizationId}`]);
     const limit = this.keysPerOrganization;
-    if ((await manager.countBy(DeveloperCredential, { organizationId, revokedAt: IsNull() })) >= limit) {
+    if ((await this.repository.lockAndCountLiveCredentials(organizationId, manager)) >= limit) {
       throw new PlatformException('CREDENTIAL_LIMIT_REACHED', { params: { limit }, details: { limit } });
     }
   }
@@ -188,9 +173,9 @@ export class CredentialsService {
       throw PlatformException.validation({ name: [`a key's name is 1 to ${MAX_CREDENTIAL_NAME_LENGTH} characters`] });
     const apiKey = generateApiKey(this.environment);
     const apiSecret = generateApiSecret(this.environment);
-    const credential = await manager.save(
-      manager.create(DeveloperCredential, {
-        organizationId,
+    const credential = await this.repository.insertCredential(
+      organizationId,
+      {
         name,
         keyHash: keyHashOf(apiKey),
         keyPrefix: keyPrefixOf(apiKey),
@@ -200,7 +185,8 @@ export class CredentialsService {
         secretRotatedAt: null,
         environment: this.environment,
         scopes: (input.scopes ?? [...SCOPES]).join(' '),
-      }),
+      },
+      manager,
     );
     return { credential, apiKey, apiSecret };
   }
@@ -223,9 +209,7 @@ export class CredentialsService {
   private readonly lastMarked = new Map<string, number>();
   private readonly usedMarks = new Batcher(
     async (ids: string[]) => {
-      await this.dataSource.query(`UPDATE ${qualifiedTable(this.dataSource, DeveloperCredential)} SET "last_used_at" = now() WHERE "id" = ANY($1::uuid[])`, [
-        [...new Set(ids)],
-      ]);
+      await this.repository.markUsedAcrossCompanies(ids);
       return ids.map(() => undefined);
     },
     { maxBatch: 500, maxInFlight: 1 },
@@ -258,12 +242,7 @@ export class CredentialsService {
   private readonly lookups = new Batcher((keyHashes: string[]) => this.findManyByKeyHash(keyHashes), LOOKUP_BATCHING);
 
   private async findManyByKeyHash(keyHashes: string[]): Promise<(TokenSubject | null)[]> {
-    this.byKeyHashes ??= new PreparedStatement(
-      'SELECT c.id, c.key_hash, c.secret_hash, c.secret_version, c.previous_secret_hash, c.previous_secret_expires_at, c.scopes, c.revoked_at, o.id AS organization_id, o.plan, o.burst_per_second, o.monthly_quota, o.webhook_retries, o.created_at ' +
-        `FROM ${qualifiedTable(this.dataSource, DeveloperCredential)} c JOIN ${qualifiedTable(this.dataSource, Organization)} o ON o.id = c.organization_id ` +
-        'WHERE c.key_hash = ANY($1::varchar[])',
-    );
-    const rows = await this.byKeyHashes.run<CredentialRow>(this.dataSource, [[...new Set(keyHashes)]]);
+    const rows = await this.repository.findByKeyHashesAcrossCompanies(keyHashes);
     const found = new Map(rows.map((row) => [row.key_hash, row]));
     return keyHashes.map((keyHash) => {
       const row = found.get(keyHash);
@@ -271,11 +250,11 @@ export class CredentialsService {
     });
   }
 
-  private byKeyHashes?: PreparedStatement;
-
   async findWithOrganization(credentialId: string): Promise<{ credential: DeveloperCredential; organization: Organization }> {
-    const credential = await this.dataSource.getRepository(DeveloperCredential).findOneByOrFail({ id: credentialId });
-    const organization = await this.dataSource.getRepository(Organization).findOneByOrFail({ id: credential.organizationId });
+    const credential = await this.repository.findCredentialAcrossCompanies(credentialId);
+    if (!credential) throw new Error(`credential ${credentialId} not found`);
+    const organization = await this.organizations.findOrganization(credential.organizationId);
+    if (!organization) throw new Error(`organization ${credential.organizationId} not found`);
     return { credential, organization };
   }
 
@@ -290,10 +269,7 @@ export class CredentialsService {
       throw PlatformException.validation({ graceSeconds: [`graceSeconds must be an integer from 0 to ${MAX_SECRET_GRACE_SECONDS}`] });
     }
     return this.transactions.run(async (manager) => {
-      const credential = await manager.findOneOrFail(DeveloperCredential, {
-        where: { id: credentialId },
-        lock: { mode: 'pessimistic_write' },
-      });
+      const credential = await this.lockCredential(credentialId, manager);
       if (credential.revokedAt) throw PlatformException.validation({ credentialId: ['the credential is revoked'] });
       const apiSecret = generateApiSecret(credential.environment);
       const now = new Date();
@@ -302,7 +278,7 @@ export class CredentialsService {
       credential.secretHash = hashSecret(this.pepper, apiSecret);
       credential.secretVersion += 1;
       credential.secretRotatedAt = now;
-      await manager.save(credential);
+      await this.repository.updateSecret(credential.organizationId, credential.id, secretFieldsOf(credential), manager);
       // what a security log wants to hear: which credential, when, which version; never a secret or its hash
       await this.outbox.record(manager, credential.organizationId, 'credential.secret_rotated', {
         credentialId: credential.id,
@@ -317,35 +293,43 @@ export class CredentialsService {
     });
   }
 
+  /** The credential, locked until the transaction ends (a token or an operator command names it: it exists). */
+  private async lockCredential(credentialId: string, manager: EntityManager): Promise<DeveloperCredential> {
+    const credential = await this.repository.lockCredentialAcrossCompanies(credentialId, manager);
+    if (!credential) throw new Error(`credential ${credentialId} not found`);
+    return credential;
+  }
+
   /** Every credential with its organization, newest first; one organization's when given. */
   async list(organizationId?: string): Promise<{ credential: DeveloperCredential; organization: Organization }[]> {
-    const credentials = await this.dataSource
-      .getRepository(DeveloperCredential)
-      .find({ where: organizationId ? { organizationId } : {}, order: { createdAt: 'DESC' } });
+    const credentials = organizationId ? await this.repository.listCredentials(organizationId) : await this.repository.listCredentialsAcrossCompanies();
     const organizations = new Map(
-      (await this.dataSource.getRepository(Organization).findBy({ id: In([...new Set(credentials.map((credential) => credential.organizationId))]) })).map(
-        (organization) => [organization.id, organization],
-      ),
+      (await this.repository.findOrganizationsAcrossCompanies([...new Set(credentials.map((credential) => credential.organizationId))])).map((organization) => [
+        organization.id,
+        organization,
+      ]),
     );
     return credentials.map((credential) => ({ credential, organization: organizations.get(credential.organizationId)! }));
   }
 
-  findOrganization(organizationId: string): Promise<Organization> {
-    return this.dataSource.getRepository(Organization).findOneByOrFail({ id: organizationId });
+  async findOrganization(organizationId: string): Promise<Organization> {
+    const organization = await this.organizations.findOrganization(organizationId);
+    if (!organization) throw new Error(`organization ${organizationId} not found`);
+    return organization;
   }
 
   /** The organization's credential by id, or null (another organization's is none of its own). */
   findInOrganization(organizationId: string, credentialId: string): Promise<DeveloperCredential | null> {
-    return this.dataSource.getRepository(DeveloperCredential).findOneBy({ id: credentialId, organizationId });
+    return this.repository.findCredential(organizationId, credentialId);
   }
 
   async organizationExists(organizationId: string): Promise<boolean> {
-    return this.dataSource.getRepository(Organization).existsBy({ id: organizationId });
+    return this.repository.organizationExists(organizationId);
   }
 
   /** How many organizations the store holds. */
   countOrganizations(): Promise<number> {
-    return this.dataSource.getRepository(Organization).count();
+    return this.repository.countOrganizationsAcrossCompanies();
   }
 
   /**
@@ -355,7 +339,7 @@ export class CredentialsService {
    */
   async revoke(credentialId: string, alongWith?: AlongWith): Promise<DeveloperCredential> {
     return this.transactions.run(async (manager) => {
-      const credential = await manager.findOneOrFail(DeveloperCredential, { where: { id: credentialId }, lock: { mode: 'pessimistic_write' } });
+      const credential = await this.lockCredential(credentialId, manager);
       if (credential.revokedAt) return credential;
       await alongWith?.(manager, credential);
       const now = new Date();
@@ -365,7 +349,8 @@ export class CredentialsService {
       credential.secretHash = hashSecret(this.pepper, generateApiSecret(credential.environment));
       credential.previousSecretHash = null;
       credential.previousSecretExpiresAt = null;
-      return manager.save(credential);
+      await this.repository.updateSecret(credential.organizationId, credential.id, secretFieldsOf(credential), manager);
+      return credential;
     });
   }
 
@@ -375,13 +360,26 @@ export class CredentialsService {
    */
   async recentRotations(): Promise<{ credentialId: string; minimumSecretVersion: number }[]> {
     const since = new Date(Date.now() - REVOCATION_HORIZON_MS);
-    const rows = await this.dataSource.getRepository(DeveloperCredential).find({
-      select: { id: true, secretVersion: true, previousSecretExpiresAt: true },
-      where: [{ secretRotatedAt: MoreThan(since) }, { previousSecretExpiresAt: MoreThan(since) }],
-    });
+    const rows = await this.repository.listRotatedSinceAcrossCompanies(since);
     const now = Date.now();
     return rows.map((row) => ({ credentialId: row.id, minimumSecretVersion: minimumSecretVersion(row, now) }));
   }
+
+  /** Whether the store holds another service's schema: the suite has used it. */
+  hasSchema(schema: string): Promise<boolean> {
+    return this.repository.hasSchemaAcrossCompanies(schema);
+  }
+}
+
+function secretFieldsOf(credential: DeveloperCredential): SecretFields {
+  return {
+    secretHash: credential.secretHash,
+    secretVersion: credential.secretVersion,
+    secretRotatedAt: credential.secretRotatedAt,
+    previousSecretHash: credential.previousSecretHash,
+    previousSecretExpiresAt: credential.previousSecretExpiresAt,
+    revokedAt: credential.revokedAt,
+  };
 }
 
 export function rateLimitsOf(organization: Pick<Organization, 'plan' | 'burstPerSecond' | 'monthlyQuota' | 'webhookRetries'>): RateLimits {

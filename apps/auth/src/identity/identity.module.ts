@@ -1,11 +1,12 @@
 import { Global, Module } from '@nestjs/common';
 import { IdentitySource } from '@platform/common';
-import { SessionsModule } from '../accounts/sessions.module';
+import { OrganizationsDataModule } from '../organizations/organizations-data.module';
+import { SessionsModule } from '../sessions/sessions.module';
 import { CredentialsModule } from '../credentials/credentials.module';
 import { TokensModule } from '../tokens/tokens.module';
 import { WorkspacesModule } from '../workspaces/workspaces.module';
-import { AlertRecipients } from './alert-recipients';
-import { InternalController } from './internal.controller';
+import { AlertRecipients } from './alert-recipients.service';
+import { InternalIdentityController } from './internal-identity.controller';
 import { LocalIdentitySource } from './local-identity.source';
 
 /**
@@ -17,8 +18,8 @@ import { LocalIdentitySource } from './local-identity.source';
  */
 @Global()
 @Module({
-  imports: [TokensModule, CredentialsModule, WorkspacesModule, SessionsModule],
-  controllers: [InternalController],
+  imports: [TokensModule, CredentialsModule, WorkspacesModule, SessionsModule, OrganizationsDataModule],
+  controllers: [InternalIdentityController],
   providers: [LocalIdentitySource, AlertRecipients, { provide: IdentitySource, useExisting: LocalIdentitySource }],
   exports: [LocalIdentitySource, IdentitySource],
 })

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { KeyObject } from 'node:crypto';
 import { CachedIdentitySource, CompanyAccessQuery, Environment, PlatformException, RevocationFeed } from '@platform/common';
-import { SessionsService } from '../accounts/sessions.service';
+import { SessionsService } from '../sessions/sessions.service';
 import { CredentialsService } from '../credentials/credentials.service';
 import { SigningKeys } from '../tokens/signing-keys.service';
 import { WorkspacesService } from '../workspaces/workspaces.service';

@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { WorkspacesController } from './workspaces.controller';
+import { WorkspacesRepository } from './workspaces.repository';
 import { WorkspacesService } from './workspaces.service';
 
 @Module({
   controllers: [WorkspacesController],
-  providers: [WorkspacesService],
+  providers: [WorkspacesService, WorkspacesRepository],
   exports: [WorkspacesService],
 })
 export class WorkspacesModule {}

@@ -1,14 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { IsDateTime, IsPlainText, ORGANIZATION_ROLES, OrganizationRole, PageOnlyQueryDto, Scope, SCOPES } from '@platform/common';
-import { IsArray, ArrayMaxSize, ArrayUnique } from 'class-validator';
-import { MAX_CREDENTIAL_NAME_LENGTH } from '../../credentials/developer-credential.entity';
+import { IsEmail, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsPlainText } from '@platform/common';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../passwords';
 
 const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 /** A uuid path parameter or filter, refused with `<name> must be a UUID`. */
-const UUID_FIELD =
+export const UUID_FIELD =
   (name: string, optional = false) =>
   (target: object, key: string) => {
     (optional ? ApiPropertyOptional : ApiProperty)({ format: 'uuid' })(target, key);
@@ -17,7 +15,7 @@ const UUID_FIELD =
   };
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** A name a person chooses (theirs, an organization's, a key's): trimmed, one line of plain text, refused with VALIDATION_FAILED on the field otherwise. */
-const NAME = (maxLength: number, example: string) => (target: object, key: string) => {
+export const NAME = (maxLength: number, example: string) => (target: object, key: string) => {
   ApiProperty({
     minLength: 1,
     maxLength,
@@ -30,7 +28,7 @@ const NAME = (maxLength: number, example: string) => (target: object, key: strin
   MaxLength(maxLength)(target, key);
   IsPlainText()(target, key);
 };
-const EMAIL = () => (target: object, key: string) => {
+export const EMAIL = () => (target: object, key: string) => {
   ApiProperty({ type: String, format: 'email', maxLength: 254, example: 'ada@example.com' })(target, key);
   Transform(trim)(target, key);
   IsEmail({}, { message: 'email must be an email address' })(target, key);
@@ -100,119 +98,7 @@ export class ChangePasswordDto {
   newPassword: string;
 }
 
-export class OrganizationNameDto {
-  @NAME(200, 'Acme Payroll')
-  name: string;
-}
-
-export class OrganizationParamsDto {
-  @UUID_FIELD('id')
-  id: string;
-}
-
-export class MemberParamsDto extends OrganizationParamsDto {
-  @UUID_FIELD('userId')
-  userId: string;
-}
-
-export class InvitationParamsDto extends OrganizationParamsDto {
-  @UUID_FIELD('invitationId')
-  invitationId: string;
-}
-
-export class KeyParamsDto extends OrganizationParamsDto {
-  @UUID_FIELD('keyId')
-  keyId: string;
-}
-
 export class SessionParamsDto {
   @UUID_FIELD('id')
   id: string;
-}
-
-export class RoleDto {
-  @ApiProperty({ enum: ORGANIZATION_ROLES })
-  @IsIn(ORGANIZATION_ROLES)
-  role: OrganizationRole;
-}
-
-export class InviteDto extends RoleDto {
-  @EMAIL()
-  email: string;
-}
-
-export class CreateKeyDto {
-  @NAME(MAX_CREDENTIAL_NAME_LENGTH, 'Payroll sync')
-  name: string;
-
-  @ApiPropertyOptional({ type: [String], enum: SCOPES, description: 'Every scope when left out.' })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(SCOPES.length)
-  @ArrayUnique()
-  @IsIn(SCOPES, { each: true })
-  scopes?: Scope[];
-}
-
-export class RollKeyDto {
-  @ApiPropertyOptional({ minimum: 0, maximum: 86400, default: 0, description: 'Seconds the previous secret keeps exchanging (0: it stops at once).' })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(86400)
-  graceSeconds?: number;
-}
-
-export class AuditLogQueryDto extends PageOnlyQueryDto {
-  @ApiPropertyOptional({ maxLength: 60, example: 'key.created' })
-  @IsOptional()
-  @Matches(/^[a-z_]{1,30}\.[a-z_]{1,29}$/, { message: 'action must look like key.created' })
-  action?: string;
-
-  @UUID_FIELD('actorUserId', true)
-  actorUserId?: string;
-
-  @ApiPropertyOptional({ format: 'date-time' })
-  @IsOptional()
-  @IsDateTime()
-  from?: string;
-
-  @ApiPropertyOptional({ format: 'date-time' })
-  @IsOptional()
-  @IsDateTime()
-  to?: string;
-}
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-export class UsageQueryDto {
-  @ApiPropertyOptional({ format: 'date', example: '2026-11-01', description: 'The first UTC day (default: 29 days before `to`).' })
-  @IsOptional()
-  @Matches(DATE, { message: 'from must be a date such as 2026-11-01' })
-  from?: string;
-
-  @ApiPropertyOptional({ format: 'date', example: '2026-11-30', description: 'The last UTC day, included (default: today).' })
-  @IsOptional()
-  @Matches(DATE, { message: 'to must be a date such as 2026-11-30' })
-  to?: string;
-}
-
-export class RequestsQueryDto extends PageOnlyQueryDto {
-  @UUID_FIELD('credentialId', true)
-  credentialId?: string;
-
-  @ApiPropertyOptional({ enum: ['success', 'error'], description: '`error`: status 400 or above; `success`: below.' })
-  @IsOptional()
-  @IsIn(['success', 'error'])
-  outcome?: 'success' | 'error';
-
-  @ApiPropertyOptional({ format: 'date-time' })
-  @IsOptional()
-  @IsDateTime()
-  from?: string;
-
-  @ApiPropertyOptional({ format: 'date-time' })
-  @IsOptional()
-  @IsDateTime()
-  to?: string;
 }
