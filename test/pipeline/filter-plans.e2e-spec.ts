@@ -120,6 +120,7 @@ describe('the plan of every list filter’s pages', () => {
         service: 'hr',
         path: '/api/v1/hr/employees',
         table: 'employees',
+        query: 'EmployeesRepository.listEmployeesPage',
         filters: [
           { query: 'status=active', column: 'status' },
           { query: 'department=Finance', column: 'department' },
@@ -131,6 +132,7 @@ describe('the plan of every list filter’s pages', () => {
         service: 'hr',
         path: '/api/v1/hr/contracts',
         table: 'contracts',
+        query: 'ContractsRepository.listContractsPage',
         filters: [
           { query: `employeeId=${employee}`, column: 'employee_id', few: oneEmployee },
           { query: 'status=active', column: 'status' },
@@ -141,6 +143,7 @@ describe('the plan of every list filter’s pages', () => {
         service: 'hr',
         path: '/api/v1/hr/leave-requests',
         table: 'leave_requests',
+        query: 'LeaveRequestsRepository.listRequestsPage',
         filters: [
           { query: `employeeId=${employee}`, column: 'employee_id', few: oneEmployee },
           { query: 'status=pending', column: 'status' },
@@ -152,6 +155,7 @@ describe('the plan of every list filter’s pages', () => {
         service: 'hr',
         path: '/api/v1/hr/performance-reviews',
         table: 'performance_reviews',
+        query: 'PerformanceRepository.listReviewsPage',
         filters: [
           { query: `employeeId=${employee}`, column: 'employee_id', few: oneEmployee },
           { query: 'status=submitted', column: 'status' },
@@ -161,12 +165,14 @@ describe('the plan of every list filter’s pages', () => {
         service: 'hr',
         path: '/api/v1/hr/attendance?from=2026-04-01&to=2026-04-30',
         table: 'attendance_records',
+        query: 'AttendanceRepository.listRecordsPage',
         filters: [{ query: `employeeId=${employee}`, column: 'employee_id', few: oneEmployee }],
       },
       {
         service: 'hr',
         path: '/api/v1/hr/attendance/summary?from=2026-04-01&to=2026-04-30',
         table: 'employees',
+        query: 'AttendanceRepository.listEmployeesPage',
         pageOnly: true,
         filters: [{ query: `employeeId=${employee}`, column: 'id', few: 'the employee itself' }],
       },
