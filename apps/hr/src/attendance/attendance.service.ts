@@ -9,15 +9,8 @@ import { isDateOnly } from '../shared/validation';
 import { AttendanceRecord, AttendanceStatus, WORKING_STATUSES } from './attendance-record.entity';
 import { AttendanceFields, AttendanceRepository } from './attendance.repository';
 import { exactWorkedHours, roundHours, toInstant, workedHours, writtenDate } from './attendance-time';
-import {
-  AttendanceDayView,
-  AttendanceRangeDto,
-  AttendanceRangeQueryDto,
-  AttendanceSummaryQueryDto,
-  AttendanceRecordView,
-  AttendanceSummaryView,
-  RecordAttendanceDto,
-} from './dto/attendance.dto';
+import { AttendanceRangeDto, AttendanceRangeQueryDto, AttendanceSummaryQueryDto, RecordAttendanceDto } from './dto/attendance.dto';
+import { AttendanceDayView, AttendanceRecordView, AttendanceSummaryView } from './dto/attendance-views.dto';
 
 const MAX_RANGE_DAYS = 366;
 const MAX_SHIFT_HOURS = 24;

@@ -9,7 +9,8 @@ import { checkBulkItems, externalIdOf, ValidItem } from '../shared/bulk-items';
 import { ContractOutcome, createOrSync, findClash, overlapError } from './contract-changes';
 import { Contract } from './contract.entity';
 import { ContractStamp, ContractsRepository, NEW_FIELDS, NewContractRow, SYNCED_FIELDS, SyncedContractRow } from './contracts.repository';
-import { BulkContractResult, BulkContractsView, CreateContractDto, MAX_BULK_CONTRACTS } from './dto/contract.dto';
+import { CreateContractDto, MAX_BULK_CONTRACTS } from './dto/contract.dto';
+import { BulkContractResult, BulkContractsView } from './dto/contracts-views.dto';
 
 type BulkItem = CreateContractDto & { externalId: string };
 
