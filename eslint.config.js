@@ -97,16 +97,6 @@ module.exports = defineConfig(
         {
           // services and helpers that query through the DataSource: to move behind repositories
           allow: [
-            'apps/hr/src/attendance/attendance.service.ts',
-            'apps/hr/src/contacts/contacts.service.ts',
-            'apps/hr/src/contracts/contracts-bulk.service.ts',
-            'apps/hr/src/contracts/contracts.service.ts',
-            'apps/hr/src/employees/employees-bulk.service.ts',
-            'apps/hr/src/employees/employees.service.ts',
-            'apps/hr/src/leave/leave-requests.service.ts',
-            'apps/hr/src/leave/leave-types.service.ts',
-            'apps/hr/src/payroll-inputs/payroll-inputs.service.ts',
-            'apps/hr/src/performance/performance.service.ts',
             'apps/utilities/src/documents/document-job.renderer.ts',
             'apps/utilities/src/documents/document-jobs.service.ts',
             'apps/utilities/src/documents/documents.service.ts',

@@ -122,6 +122,7 @@ describe('the plan of every list filter’s pages', () => {
         service: 'hr',
         path: '/api/v1/hr/employees',
         table: 'employees',
+        query: 'EmployeesRepository.listEmployeesPage',
         filters: [
           { query: 'status=active', column: 'status' },
           { query: 'department=Finance', column: 'department' },
@@ -133,6 +134,7 @@ describe('the plan of every list filter’s pages', () => {
         service: 'hr',
         path: '/api/v1/hr/contracts',
         table: 'contracts',
+        query: 'ContractsRepository.listContractsPage',
         filters: [
           { query: `employeeId=${employee}`, column: 'employee_id', few: oneEmployee },
           { query: 'status=active', column: 'status' },
@@ -143,6 +145,7 @@ describe('the plan of every list filter’s pages', () => {
         service: 'hr',
         path: '/api/v1/hr/leave-requests',
         table: 'leave_requests',
+        query: 'LeaveRequestsRepository.listRequestsPage',
         filters: [
           { query: `employeeId=${employee}`, column: 'employee_id', few: oneEmployee },
           { query: 'status=pending', column: 'status' },
@@ -154,6 +157,7 @@ describe('the plan of every list filter’s pages', () => {
         service: 'hr',
         path: '/api/v1/hr/performance-reviews',
         table: 'performance_reviews',
+        query: 'PerformanceRepository.listReviewsPage',
         filters: [
           { query: `employeeId=${employee}`, column: 'employee_id', few: oneEmployee },
           { query: 'status=submitted', column: 'status' },
@@ -163,12 +167,14 @@ describe('the plan of every list filter’s pages', () => {
         service: 'hr',
         path: '/api/v1/hr/attendance?from=2026-04-01&to=2026-04-30',
         table: 'attendance_records',
+        query: 'AttendanceRepository.listRecordsPage',
         filters: [{ query: `employeeId=${employee}`, column: 'employee_id', few: oneEmployee }],
       },
       {
         service: 'hr',
         path: '/api/v1/hr/attendance/summary?from=2026-04-01&to=2026-04-30',
         table: 'employees',
+        query: 'AttendanceRepository.listEmployeesPage',
         pageOnly: true,
         filters: [{ query: `employeeId=${employee}`, column: 'id', few: 'the employee itself' }],
       },

@@ -3,7 +3,8 @@ import { ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, Tenant, TenantContext } from '@platform/common';
 import { AttendanceService } from './attendance.service';
-import { AttendanceRangeQueryDto, AttendanceSummaryQueryDto, AttendanceRecordView, AttendanceSummaryView, RecordAttendanceDto } from './dto/attendance.dto';
+import { AttendanceRangeQueryDto, AttendanceSummaryQueryDto, RecordAttendanceDto } from './dto/attendance.dto';
+import { AttendanceRecordView, AttendanceSummaryView } from './dto/attendance-views.dto';
 
 const RANGE = '`from` and `to` are required, real dates, from ≤ to, at most 366 days (ATTENDANCE_INVALID_DATE_RANGE with `details.reason` otherwise).';
 

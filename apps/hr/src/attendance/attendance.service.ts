@@ -1,22 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { Between, Brackets, DataSource, In } from 'typeorm';
-import { FieldErrors, findPage, Page, PlatformException, Transactions } from '@platform/common';
+import { FieldErrors, Page, PlatformException, Transactions } from '@platform/common';
 import { Employee } from '../employees/employee.entity';
+import { EmployeesRepository } from '../employees/employees.repository';
 import { LeaveRequest } from '../leave/leave-request.entity';
+import { changedFields } from '../shared/changes';
 import { calendarDays, DateRange, eachDate, isWorkingDay, leaveDaysByDate } from '../shared/dates';
 import { isDateOnly } from '../shared/validation';
 import { AttendanceRecord, AttendanceStatus, WORKING_STATUSES } from './attendance-record.entity';
+import { AttendanceFields, AttendanceRepository } from './attendance.repository';
 import { exactWorkedHours, roundHours, toInstant, workedHours, writtenDate } from './attendance-time';
-import {
-  AttendanceDayView,
-  AttendanceRangeDto,
-  AttendanceRangeQueryDto,
-  AttendanceSummaryQueryDto,
-  AttendanceRecordView,
-  AttendanceSummaryView,
-  RecordAttendanceDto,
-} from './dto/attendance.dto';
+import { AttendanceRangeDto, AttendanceRangeQueryDto, AttendanceSummaryQueryDto, RecordAttendanceDto } from './dto/attendance.dto';
+import { AttendanceDayView, AttendanceRecordView, AttendanceSummaryView } from './dto/attendance-views.dto';
 
 const MAX_RANGE_DAYS = 366;
 const MAX_SHIFT_HOURS = 24;
@@ -24,7 +18,8 @@ const MAX_SHIFT_HOURS = 24;
 @Injectable()
 export class AttendanceService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly records: AttendanceRepository,
+    private readonly employees: EmployeesRepository,
     private readonly transactions: Transactions,
   ) {}
 
@@ -36,8 +31,8 @@ export class AttendanceService {
   record(companyId: string, input: RecordAttendanceDto): Promise<{ record: AttendanceRecordView; created: boolean }> {
     return this.transactions.run(async (manager) => {
       // The employee lock also serializes two first records of one date.
-      if (!(await this.transactions.lockOne(manager, Employee, companyId, input.employeeId))) throw new PlatformException('USER_NOT_FOUND');
-      const existing = await manager.findOneBy(AttendanceRecord, { companyId, employeeId: input.employeeId, date: input.date });
+      if (!(await this.employees.lockEmployee(companyId, input.employeeId, manager))) throw new PlatformException('USER_NOT_FOUND');
+      const existing = await this.records.findRecord(companyId, input.employeeId, input.date, manager);
       const checkIn = input.checkIn === undefined ? (existing?.checkIn ?? null) : input.checkIn && toInstant(input.date, input.checkIn);
       const checkOut = input.checkOut === undefined ? (existing?.checkOut ?? null) : input.checkOut && toInstant(input.date, input.checkOut);
       const timed = checkIn !== null || checkOut !== null;
@@ -54,21 +49,18 @@ export class AttendanceService {
         errors.checkOut = [`a shift lasts at most ${MAX_SHIFT_HOURS} hours`];
       if (Object.keys(errors).length) throw PlatformException.validation(errors);
 
-      const record = existing ?? manager.create(AttendanceRecord, { companyId, employeeId: input.employeeId, date: input.date });
-      Object.assign(record, { status, checkIn, checkOut });
-      return { record: view(await manager.save(record)), created: !existing };
+      // a time is never empty (IsAttendanceTime): checkIn and checkOut are instants or null
+      const fields: AttendanceFields = { status: status!, checkIn: checkIn as Date | null, checkOut: checkOut as Date | null };
+      if (!existing) return { record: view(await this.records.insertRecord(companyId, input.employeeId, input.date, fields, manager)), created: true };
+      const changes = changedFields(existing, fields, ['status', 'checkIn', 'checkOut']);
+      const updatedAt = Object.keys(changes).length ? await this.records.updateRecord(companyId, existing.id, changes, manager) : null;
+      return { record: view(Object.assign(existing, fields, { updatedAt: updatedAt ?? existing.updatedAt })), created: false };
     });
   }
 
   async list(companyId: string, query: AttendanceRangeQueryDto): Promise<Page<AttendanceRecordView>> {
-    const range = checkedRange(query);
-    const builder = this.dataSource
-      .getRepository(AttendanceRecord)
-      .createQueryBuilder('record')
-      .where('record.companyId = :companyId AND record.date BETWEEN :start AND :end', { companyId, ...range });
-    if (query.employeeId) builder.andWhere('record.employeeId = :employeeId', { employeeId: query.employeeId });
-    builder.orderBy('record.date', 'ASC').addOrderBy('record.employeeId', 'ASC');
-    return findPage(builder, query, (records) => records.map(view));
+    const page = await this.records.listRecordsPage(companyId, checkedRange(query), query.employeeId, query);
+    return { ...page, items: page.items.map(view) };
   }
 
   /**
@@ -77,35 +69,16 @@ export class AttendanceService {
    */
   async summary(companyId: string, query: AttendanceSummaryQueryDto): Promise<Page<AttendanceSummaryView>> {
     const range = checkedRange(query);
-    const builder = this.dataSource
-      .getRepository(Employee)
-      .createQueryBuilder('employee')
-      .where('employee.companyId = :companyId', { companyId })
-      .orderBy('employee.lastName', 'ASC')
-      .addOrderBy('employee.firstName', 'ASC')
-      .addOrderBy('employee.id', 'ASC');
-    if (query.employeeId) builder.andWhere('employee.id = :employeeId', { employeeId: query.employeeId });
-    else {
-      builder
-        .andWhere('employee.hireDate <= :end', range)
-        .andWhere(new Brackets((employed) => employed.where('employee.terminationDate IS NULL').orWhere('employee.terminationDate >= :start', range)));
-    }
-    return findPage(builder, query, async (employees) => {
-      if (query.employeeId && !employees.length) throw new PlatformException('USER_NOT_FOUND');
-      return employees.length ? this.summaries(companyId, employees, range) : [];
-    });
+    const page = await this.records.listEmployeesPage(companyId, range, query.employeeId, query);
+    if (query.employeeId && !page.items.length) throw new PlatformException('USER_NOT_FOUND');
+    return { ...page, items: page.items.length ? await this.summaries(companyId, page.items, range) : [] };
   }
 
   /** Each employee's days of the range: attendance records and approved leave. */
   private async summaries(companyId: string, employees: Employee[], range: DateRange): Promise<AttendanceSummaryView[]> {
     const ids = employees.map((employee) => employee.id);
-    const records = await this.dataSource.getRepository(AttendanceRecord).findBy({ companyId, employeeId: In(ids), date: Between(range.start, range.end) });
-    const leave = await this.dataSource
-      .getRepository(LeaveRequest)
-      .createQueryBuilder('request')
-      .where('request.companyId = :companyId AND request.employeeId IN (:...ids)', { companyId, ids })
-      .andWhere("request.status = 'approved' AND request.startDate <= :end AND request.endDate >= :start", range)
-      .getMany();
+    const records = await this.records.recordsOf(companyId, ids, range);
+    const leave = await this.records.approvedLeaveOf(companyId, ids, range);
     const dates = eachDate(range);
     return employees.map((employee) =>
       summarize(

@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
-import { ContactsController } from './contacts.controller';
+import { InternalContactsController } from './internal-contacts.controller';
+import { ContactsRepository } from './contacts.repository';
 import { ContactsService } from './contacts.service';
 
 @Module({
-  controllers: [ContactsController],
-  providers: [ContactsService],
+  controllers: [InternalContactsController],
+  providers: [ContactsRepository, ContactsService],
 })
 export class ContactsModule {}

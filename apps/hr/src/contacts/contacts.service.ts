@@ -1,19 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
 import { HrContract } from '@platform/common';
-import { Employee } from '../employees/employee.entity';
+import { ContactsRepository } from './contacts.repository';
 
 @Injectable()
 export class ContactsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly repository: ContactsRepository) {}
 
   /** In the order asked. */
   async contacts(companyId: string, employeeIds: string[]): Promise<HrContract.Contacts> {
-    const found = await this.dataSource.getRepository(Employee).find({
-      where: { companyId, id: In(employeeIds) },
-      select: { id: true, firstName: true, lastName: true, email: true, phone: true },
-    });
+    const found = await this.repository.contactsOf(companyId, employeeIds);
     const byId = new Map(found.map((employee) => [employee.id, employee]));
     const items: HrContract.EmployeeContact[] = [];
     const unknownEmployeeIds: string[] = [];

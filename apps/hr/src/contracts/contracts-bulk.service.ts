@@ -1,30 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource, EntityManager } from 'typeorm';
-import {
-  buildErrorEnvelope,
-  ErrorEnvelope,
-  EventOutbox,
-  isUniqueViolation,
-  jsonRecordset,
-  Language,
-  PlatformException,
-  qualifiedTable,
-  Transactions,
-} from '@platform/common';
+import { EntityManager } from 'typeorm';
+import { buildErrorEnvelope, ErrorEnvelope, EventOutbox, isUniqueViolation, Language, PlatformException, Transactions } from '@platform/common';
 import { Employee } from '../employees/employee.entity';
+import { EmployeesRepository } from '../employees/employees.repository';
 import { todayIso } from '../shared/dates';
 import { checkBulkItems, externalIdOf, ValidItem } from '../shared/bulk-items';
-import { ContractOutcome, createOrSync, EDITABLE_FIELDS, findClash, overlapError } from './contract-changes';
+import { ContractOutcome, createOrSync, findClash, overlapError } from './contract-changes';
 import { Contract } from './contract.entity';
-import { contractsConcerned, lockEmployees } from './contract-reads';
-import { BulkContractResult, BulkContractsView, CreateContractDto, MAX_BULK_CONTRACTS } from './dto/contract.dto';
-
-/** The columns a sync rewrites: every field a change may set, status included. */
-const SYNCED_FIELDS = ['id', ...EDITABLE_FIELDS, 'status'] as const;
-/** The columns of a new contract. */
-const NEW_FIELDS = [...SYNCED_FIELDS, 'employeeId'] as const;
+import { ContractStamp, ContractsRepository, NEW_FIELDS, NewContractRow, SYNCED_FIELDS, SyncedContractRow } from './contracts.repository';
+import { CreateContractDto, MAX_BULK_CONTRACTS } from './dto/contract.dto';
+import { BulkContractResult, BulkContractsView } from './dto/contracts-views.dto';
 
 type BulkItem = CreateContractDto & { externalId: string };
 
@@ -46,29 +32,12 @@ interface Settled {
  */
 @Injectable()
 export class ContractsBulkService {
-  /** PostgreSQL unpacks the rows of a JSON document with json_to_recordset: one statement for every new contract, one for every changed one. */
-  private readonly insertSql: string;
-  private readonly updateSql: string;
-
   constructor(
-    @InjectDataSource() dataSource: DataSource,
+    private readonly contracts: ContractsRepository,
+    private readonly employees: EmployeesRepository,
     private readonly transactions: Transactions,
     private readonly outbox: EventOutbox,
-  ) {
-    const table = qualifiedTable(dataSource, Contract);
-    const created = jsonRecordset(dataSource, Contract, NEW_FIELDS);
-    this.insertSql =
-      `INSERT INTO ${table} ("company_id", ${created.names}) SELECT $1, ${created.fields} FROM ${created.from('$2', 'item')} ` +
-      'RETURNING "id", "created_at" AS "createdAt", "updated_at" AS "updatedAt"';
-    const synced = jsonRecordset(dataSource, Contract, SYNCED_FIELDS);
-    const set = synced.columns
-      .filter((column) => column.propertyName !== 'id')
-      .map((column) => `"${column.databaseName}" = item."${column.propertyName}"`)
-      .join(', ');
-    this.updateSql =
-      `UPDATE ${table} AS contract SET ${set}, "updated_at" = now() FROM ${synced.from('$2', 'item')} WHERE contract."company_id" = $1 AND contract."id" = item."id" ` +
-      'RETURNING contract."id", contract."created_at" AS "createdAt", contract."updated_at" AS "updatedAt"';
-  }
+  ) {}
 
   async upsert(companyId: string, items: unknown[], language: Language): Promise<BulkContractsView> {
     if (items.length > MAX_BULK_CONTRACTS) throw PlatformException.validation({ items: [`items must contain no more than ${MAX_BULK_CONTRACTS} elements`] });
@@ -99,17 +68,17 @@ export class ContractsBulkService {
 
   private async write(manager: EntityManager, companyId: string, valid: Valid[], language: Language): Promise<Map<number, Settled>> {
     const named = (key: 'employeeId' | 'employeeExternalId') => [...new Set(valid.flatMap(({ input }) => (input[key] === undefined ? [] : [input[key]])))];
-    const employees = await lockEmployees(manager, companyId, named('employeeId'), named('employeeExternalId'));
+    const employees = await this.employees.lockEmployeesNamed(companyId, named('employeeId'), named('employeeExternalId'), manager);
     const byId = new Map(employees.map((employee) => [employee.id, employee]));
     const byExternalId = new Map(employees.map((employee) => [employee.externalId, employee]));
     const from = valid.reduce((earliest, { input }) => (input.startDate < earliest ? input.startDate : earliest), valid[0].input.startDate);
     const book = new ContractBook(
-      await contractsConcerned(
-        manager,
+      await this.contracts.contractsConcerned(
         companyId,
         valid.map(({ input }) => input.externalId),
         employees.map((employee) => employee.id),
         from,
+        manager,
       ),
     );
 
@@ -142,17 +111,15 @@ export class ContractsBulkService {
 
   /** Writes the new and changed contracts, then records their events in the order of the items, as the single routes record them. */
   private async save(manager: EntityManager, companyId: string, outcomes: ContractOutcome[]): Promise<void> {
-    const rows = (change: ContractOutcome['change'], fields: readonly string[]) =>
+    const rows = <T>(change: ContractOutcome['change'], fields: readonly string[]) =>
       outcomes
         .filter((outcome) => outcome.change === change)
-        .map(({ contract }) => Object.fromEntries(fields.map((field) => [field, contract[field as keyof Contract]])));
+        .map(({ contract }) => Object.fromEntries(fields.map((field) => [field, contract[field as keyof Contract]])) as T);
     // inserted in externalId order, so that requests creating the same externalIds wait for one another on the unique index rather than deadlock
-    const inserted = rows('created', NEW_FIELDS).sort((a, b) => ((a.externalId as string) < (b.externalId as string) ? -1 : 1));
-    const updated = rows('updated', SYNCED_FIELDS);
-    type Stamp = { id: string; createdAt: Date; updatedAt: Date };
-    const stamps: Stamp[] = inserted.length ? await manager.query(this.insertSql, [companyId, JSON.stringify(inserted)]) : [];
-    // TypeORM answers an UPDATE with its rows and their count
-    if (updated.length) stamps.push(...((await manager.query(this.updateSql, [companyId, JSON.stringify(updated)])) as [Stamp[], number])[0]);
+    const inserted = rows<NewContractRow>('created', NEW_FIELDS).sort((a, b) => ((a.externalId as string) < (b.externalId as string) ? -1 : 1));
+    const updated = rows<SyncedContractRow>('updated', SYNCED_FIELDS);
+    const stamps: ContractStamp[] = inserted.length ? await this.contracts.insertContracts(companyId, inserted, manager) : [];
+    if (updated.length) stamps.push(...(await this.contracts.updateContracts(companyId, updated, manager)));
     const stampOf = new Map(stamps.map(({ id, createdAt, updatedAt }) => [id, { createdAt, updatedAt }]));
     // the contract as GET /contracts/:id answers it, which the events carry
     const events = outcomes.flatMap(({ contract, events: types }) => types.map((type) => ({ type, data: Object.assign(contract, stampOf.get(contract.id)) })));

@@ -8,13 +8,12 @@ import { ContractsService } from './contracts.service';
 import {
   BULK_CONTRACTS_BODY_BYTES,
   BulkContractsDto,
-  BulkContractsView,
-  ContractView,
   CreateContractDto,
   ListContractsQueryDto,
   MAX_BULK_CONTRACTS,
   UpdateContractDto,
 } from './dto/contract.dto';
+import { BulkContractsView, ContractView } from './dto/contracts-views.dto';
 
 const contractId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('CONTRACT_NOT_FOUND') });
 

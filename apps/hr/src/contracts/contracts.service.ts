@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, FindOptionsWhere } from 'typeorm';
-import { EventOutbox, findPage, isUniqueViolation, Page, PlatformException, SerializedJson, Transactions } from '@platform/common';
+import { EntityManager } from 'typeorm';
+import { EventOutbox, isUniqueViolation, Page, PlatformException, Transactions } from '@platform/common';
+import { EmployeesRepository } from '../employees/employees.repository';
+import { changedFields } from '../shared/changes';
 import { todayIso } from '../shared/dates';
-import { applyChange, ContractEvent, createOrSync, findClash, overlapError } from './contract-changes';
+import { applyChange, ContractEvent, createOrSync, EDITABLE_FIELDS, findClash, overlapError } from './contract-changes';
 import { Contract } from './contract.entity';
-import { contractsConcerned, lockEmployees } from './contract-reads';
+import { ContractsRepository } from './contracts.repository';
 import { CreateContractDto, ListContractsQueryDto, UpdateContractDto } from './dto/contract.dto';
 
 export interface ContractSyncResult {
@@ -13,10 +14,14 @@ export interface ContractSyncResult {
   created: boolean;
 }
 
+/** The columns a change may set. */
+const CHANGED_FIELDS = [...EDITABLE_FIELDS, 'status'] as const;
+
 @Injectable()
 export class ContractsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly contracts: ContractsRepository,
+    private readonly employees: EmployeesRepository,
     private readonly transactions: Transactions,
     private readonly outbox: EventOutbox,
   ) {}
@@ -33,16 +38,12 @@ export class ContractsService {
     }
   }
 
-  async list(companyId: string, query: ListContractsQueryDto): Promise<Page<Contract> | SerializedJson> {
-    const where: FindOptionsWhere<Contract> = { companyId };
-    if (query.employeeId) where.employeeId = query.employeeId;
-    if (query.externalId) where.externalId = query.externalId;
-    if (query.status) where.status = query.status;
-    return findPage(this.dataSource.getRepository(Contract), where, { createdAt: 'ASC', id: 'ASC' }, query);
+  list(companyId: string, query: ListContractsQueryDto): Promise<Page<Contract>> {
+    return this.contracts.listContractsPage(companyId, query);
   }
 
   async get(companyId: string, id: string): Promise<Contract> {
-    const contract = await this.dataSource.getRepository(Contract).findOneBy({ id, companyId });
+    const contract = await this.contracts.findContract(companyId, id);
     if (!contract) throw new PlatformException('CONTRACT_NOT_FOUND');
     return contract;
   }
@@ -51,14 +52,16 @@ export class ContractsService {
   async update(companyId: string, id: string, input: UpdateContractDto): Promise<Contract> {
     try {
       return await this.transactions.run(async (manager) => {
-        const current = await manager.findOneBy(Contract, { id, companyId });
+        const current = await this.contracts.findContract(companyId, id, manager);
         if (!current) throw new PlatformException('CONTRACT_NOT_FOUND');
         // The employee row is the lock of every contract of the employee; re-read after taking it.
-        await lockEmployees(manager, companyId, [current.employeeId], []);
-        const contract = await manager.findOneByOrFail(Contract, { id, companyId });
+        await this.employees.lockEmployeesNamed(companyId, [current.employeeId], [], manager);
+        const stored = await this.contracts.findContract(companyId, id, manager);
+        if (!stored) throw new PlatformException('CONTRACT_NOT_FOUND');
+        const contract = Object.assign(new Contract(), stored);
         const events = applyChange(contract, input, todayIso());
         if (contract.status !== 'draft') await this.refuseOverlap(manager, contract);
-        return this.save(manager, contract, events);
+        return this.save(manager, stored, contract, events);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new PlatformException('CONTRACT_EXTERNAL_ID_CONFLICT');
@@ -67,14 +70,20 @@ export class ContractsService {
   }
 
   private async createOrSyncIn(manager: EntityManager, companyId: string, input: CreateContractDto): Promise<ContractSyncResult> {
-    const [employee] = await lockEmployees(
-      manager,
+    const [employee] = await this.employees.lockEmployeesNamed(
       companyId,
       input.employeeId === undefined ? [] : [input.employeeId],
       input.employeeExternalId === undefined ? [] : [input.employeeExternalId],
+      manager,
     );
     if (!employee) throw new PlatformException('USER_NOT_FOUND');
-    const concerned = await contractsConcerned(manager, companyId, input.externalId === undefined ? [] : [input.externalId], [employee.id], input.startDate);
+    const concerned = await this.contracts.contractsConcerned(
+      companyId,
+      input.externalId === undefined ? [] : [input.externalId],
+      [employee.id],
+      input.startDate,
+      manager,
+    );
     const existing = concerned.find((contract) => input.externalId !== undefined && contract.externalId === input.externalId) ?? null;
     const { contract, change, events } = createOrSync(existing, companyId, employee.id, input, todayIso());
     if (change === 'unchanged') return { contract, created: false };
@@ -83,17 +92,26 @@ export class ContractsService {
       concerned.filter((other) => other.employeeId === employee.id),
     );
     if (clash) throw overlapError(clash);
-    return { contract: await this.save(manager, contract, events), created: change === 'created' };
+    return { contract: await this.save(manager, existing, contract, events), created: change === 'created' };
   }
 
   /** One contract in force per employee: the caller holds the employee's lock. */
   private async refuseOverlap(manager: EntityManager, contract: Contract): Promise<void> {
-    const clash = findClash(contract, await contractsConcerned(manager, contract.companyId, [], [contract.employeeId], contract.startDate));
+    const clash = findClash(contract, await this.contracts.contractsConcerned(contract.companyId, [], [contract.employeeId], contract.startDate, manager));
     if (clash) throw overlapError(clash);
   }
 
-  private async save(manager: EntityManager, contract: Contract, events: ContractEvent[]): Promise<Contract> {
-    const saved = await manager.save(contract);
+  /** Writes a new contract, or the fields of `stored` that `contract` changed (nothing when none), then records the events. */
+  private async save(manager: EntityManager, stored: Contract | null, contract: Contract, events: ContractEvent[]): Promise<Contract> {
+    let saved: Contract;
+    if (!stored) {
+      const { id: _id, companyId, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = contract;
+      saved = await this.contracts.insertContract(companyId, fields, manager);
+    } else {
+      const changes = changedFields(stored, contract, CHANGED_FIELDS);
+      const updatedAt = Object.keys(changes).length ? await this.contracts.updateContract(contract.companyId, contract.id, changes, manager) : null;
+      saved = Object.assign(contract, { updatedAt: updatedAt ?? contract.updatedAt });
+    }
     for (const type of events) await this.outbox.record(manager, saved.companyId, type, saved);
     return saved;
   }

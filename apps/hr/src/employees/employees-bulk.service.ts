@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
-import { EventOutbox, EventType, jsonRecordset, Language, PlatformException, qualifiedTable, Transactions } from '@platform/common';
+import { EntityManager } from 'typeorm';
+import { EventOutbox, EventType, Language, PlatformException, Transactions } from '@platform/common';
 import { checkBulkItems, externalIdOf, ValidItem } from '../shared/bulk-items';
-import { BulkEmployeeResult, BulkEmployeesView, CreateEmployeeDto, MAX_BULK_EMPLOYEES } from './dto/employee.dto';
-import { applyFields, checkDates, FIELDS, fieldsOf } from './employee-changes';
+import { CreateEmployeeDto, MAX_BULK_EMPLOYEES } from './dto/employee.dto';
+import { BulkEmployeeResult, BulkEmployeesView } from './dto/employees-views.dto';
+import { applyFields, checkDates, fieldsOf } from './employee-changes';
 import { Employee } from './employee.entity';
+import { EmployeesRepository } from './employees.repository';
 
 /** What a new employee has where the item is silent, as POST /employees gives it. */
 const NEW_EMPLOYEE: Partial<Employee> = { phone: null, terminationDate: null, nationalId: null, socialInsuranceNumber: null, country: 'CM', payout: null };
@@ -19,24 +20,11 @@ type Valid = ValidItem<CreateEmployeeDto>;
  */
 @Injectable()
 export class EmployeesBulkService {
-  /** One statement for every item: PostgreSQL unpacks the rows of a JSON document with json_to_recordset. */
-  private readonly upsertSql: string;
-
   constructor(
-    @InjectDataSource() dataSource: DataSource,
+    private readonly employees: EmployeesRepository,
     private readonly transactions: Transactions,
     private readonly outbox: EventOutbox,
-  ) {
-    const items = jsonRecordset(dataSource, Employee, FIELDS);
-    const overwrite = items.columns
-      .filter((column) => column.propertyName !== 'externalId')
-      .map((column) => `"${column.databaseName}" = EXCLUDED."${column.databaseName}"`)
-      .join(', ');
-    this.upsertSql =
-      `INSERT INTO ${qualifiedTable(dataSource, Employee)} ("company_id", ${items.names}) SELECT $1, ${items.fields} FROM ${items.from('$2', 'item')} ` +
-      `ON CONFLICT ("company_id", "external_id") DO UPDATE SET ${overwrite}, "updated_at" = now() ` +
-      'RETURNING "id", "external_id" AS "externalId", "created_at" AS "createdAt", "updated_at" AS "updatedAt", (xmax = 0) AS "inserted"';
-  }
+  ) {}
 
   async upsert(companyId: string, items: unknown[], language: Language): Promise<BulkEmployeesView> {
     if (items.length > MAX_BULK_EMPLOYEES) throw PlatformException.validation({ items: [`items must contain no more than ${MAX_BULK_EMPLOYEES} elements`] });
@@ -53,12 +41,7 @@ export class EmployeesBulkService {
   private async write(manager: EntityManager, companyId: string, valid: Valid[], results: BulkEmployeeResult[]): Promise<void> {
     // locked in one order, so that two bulk requests naming the same employees wait rather than deadlock
     const externalIds = valid.map(({ input }) => input.externalId).sort();
-    const existing = await manager
-      .createQueryBuilder(Employee, 'employee')
-      .where('employee.companyId = :companyId AND employee.externalId IN (:...externalIds)', { companyId, externalIds })
-      .orderBy('employee.externalId')
-      .setLock('pessimistic_write')
-      .getMany();
+    const existing = await this.employees.lockByExternalIds(companyId, externalIds, manager);
     const byExternalId = new Map(existing.map((employee) => [employee.externalId, employee]));
 
     const rows: Partial<Employee>[] = [];
@@ -81,10 +64,7 @@ export class EmployeesBulkService {
     if (!rows.length) return;
 
     rows.sort((a, b) => (a.externalId! < b.externalId! ? -1 : 1));
-    const written: { id: string; externalId: string; createdAt: Date; updatedAt: Date; inserted: boolean }[] = await manager.query(this.upsertSql, [
-      companyId,
-      JSON.stringify(rows),
-    ]);
+    const written = await this.employees.upsertEmployees(companyId, rows, manager);
     const rowsByExternalId = new Map(rows.map((row) => [row.externalId!, row]));
     const writtenByExternalId = new Map(written.map((row) => [row.externalId, row]));
 

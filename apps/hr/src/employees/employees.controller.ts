@@ -19,14 +19,13 @@ import {
   BankPayout,
   BULK_EMPLOYEES_BODY_BYTES,
   BulkEmployeesDto,
-  BulkEmployeesView,
   CreateEmployeeDto,
-  EmployeeView,
   ListEmployeesQueryDto,
   MAX_BULK_EMPLOYEES,
   MobileMoneyPayout,
   UpdateEmployeeDto,
 } from './dto/employee.dto';
+import { BulkEmployeesView, EmployeeView } from './dto/employees-views.dto';
 import { Employee } from './employee.entity';
 import { EmployeesBulkService } from './employees-bulk.service';
 import { EmployeesService } from './employees.service';

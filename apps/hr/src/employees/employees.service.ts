@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, FindOptionsWhere } from 'typeorm';
-import { EventOutbox, findPage, isUniqueViolation, Page, PlatformException, SerializedJson, Transactions } from '@platform/common';
+import { EntityManager } from 'typeorm';
+import { EventOutbox, isUniqueViolation, Page, PlatformException, Transactions } from '@platform/common';
 import { CreateEmployeeDto, ListEmployeesQueryDto, UpdateEmployeeDto } from './dto/employee.dto';
 import { applyFields, checkDates, fieldsOf } from './employee-changes';
 import { Employee } from './employee.entity';
+import { EmployeesRepository } from './employees.repository';
 
 export interface SyncResult {
   employee: Employee;
@@ -14,7 +14,7 @@ export interface SyncResult {
 @Injectable()
 export class EmployeesService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly employees: EmployeesRepository,
     private readonly transactions: Transactions,
     private readonly outbox: EventOutbox,
   ) {}
@@ -32,18 +32,13 @@ export class EmployeesService {
     }
   }
 
-  async list(companyId: string, query: ListEmployeesQueryDto): Promise<Page<Employee> | SerializedJson> {
-    const where: FindOptionsWhere<Employee> = { companyId };
-    if (query.status) where.status = query.status;
-    if (query.department) where.department = query.department;
-    if (query.externalId) where.externalId = query.externalId;
-    if (query.email) where.email = query.email.toLowerCase();
-    return findPage(this.dataSource.getRepository(Employee), where, { createdAt: 'ASC', id: 'ASC' }, query);
+  list(companyId: string, query: ListEmployeesQueryDto): Promise<Page<Employee>> {
+    return this.employees.listEmployeesPage(companyId, query);
   }
 
   /** Another company's employee is not found, exactly like a missing one. */
   async get(companyId: string, id: string): Promise<Employee> {
-    const employee = await this.dataSource.getRepository(Employee).findOneBy({ id, companyId });
+    const employee = await this.employees.findEmployee(companyId, id);
     if (!employee) throw new PlatformException('USER_NOT_FOUND');
     return employee;
   }
@@ -51,7 +46,7 @@ export class EmployeesService {
   async update(companyId: string, id: string, input: UpdateEmployeeDto): Promise<Employee> {
     try {
       return await this.transactions.run(async (manager) => {
-        const employee = await this.transactions.lockOne(manager, Employee, companyId, id);
+        const employee = await this.employees.lockEmployee(companyId, id, manager);
         if (!employee) throw new PlatformException('USER_NOT_FOUND');
         const status = input.status ?? employee.status;
         const terminationDate = status === 'terminated' ? (input.terminationDate ?? employee.terminationDate ?? undefined) : input.terminationDate;
@@ -65,9 +60,9 @@ export class EmployeesService {
   }
 
   private async createOrSyncIn(manager: EntityManager, companyId: string, input: CreateEmployeeDto): Promise<SyncResult> {
-    const existing = await manager.findOneBy(Employee, { companyId, externalId: input.externalId });
+    const existing = await this.employees.findByExternalId(companyId, input.externalId, manager);
     if (existing) return { employee: await this.apply(manager, existing, input), created: false };
-    const employee = await manager.save(manager.create(Employee, { country: 'CM', payout: null, ...fieldsOf(input), companyId }));
+    const employee = await this.employees.insertEmployee(companyId, { country: 'CM', payout: null, ...fieldsOf(input) }, manager);
     await this.outbox.record(manager, companyId, 'employee.created', employee);
     return { employee, created: true };
   }
@@ -76,7 +71,8 @@ export class EmployeesService {
   private async apply(manager: EntityManager, employee: Employee, input: UpdateEmployeeDto): Promise<Employee> {
     const wasTerminated = employee.status === 'terminated';
     if (!applyFields(employee, input)) return employee;
-    const saved = await manager.save(employee);
+    const updatedAt = await this.employees.updateEmployee(employee.companyId, employee.id, fieldsOf(employee), manager);
+    const saved = Object.assign(employee, { updatedAt: updatedAt ?? employee.updatedAt });
     await this.outbox.record(manager, saved.companyId, 'employee.updated', saved);
     if (saved.status === 'terminated' && !wasTerminated) await this.outbox.record(manager, saved.companyId, 'employee.terminated', saved);
     return saved;

@@ -4,7 +4,8 @@ import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PlatformException, Tenan
 import { employeeId } from '../employees/employees.controller';
 import { todayIso } from '../shared/dates';
 import { ApiIdParam } from '../shared/validation';
-import { CreateLeaveRequestDto, LeaveBalancesQueryDto, LeaveBalanceView, LeaveRequestView, ListLeaveRequestsQueryDto } from './dto/leave.dto';
+import { CreateLeaveRequestDto, LeaveBalancesQueryDto, ListLeaveRequestsQueryDto } from './dto/leave.dto';
+import { LeaveBalanceView, LeaveRequestView } from './dto/leave-views.dto';
 import { LeaveRequestsService } from './leave-requests.service';
 
 /** The one description of the Leave tag, which three controllers share. */

@@ -1,23 +1,24 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
-import { EventOutbox, findPage, Page, PlatformException, Transactions } from '@platform/common';
-import { Employee } from '../employees/employee.entity';
-import { calendarDays, countLeaveDays, DateRange, leaveSpansOverlap, todayIso } from '../shared/dates';
-import { CreateLeaveRequestDto, LeaveBalanceView, ListLeaveRequestsQueryDto } from './dto/leave.dto';
+import { EventOutbox, Page, PlatformException, Transactions } from '@platform/common';
+import { EmployeesRepository } from '../employees/employees.repository';
+import { calendarDays, countLeaveDays, leaveSpansOverlap, todayIso } from '../shared/dates';
+import { CreateLeaveRequestDto, ListLeaveRequestsQueryDto } from './dto/leave.dto';
+import { LeaveBalanceView } from './dto/leave-views.dto';
 import { BookedLeave, findShortfall, yearBalance } from './leave-balance';
 import { LeaveRequest } from './leave-request.entity';
-import { LeaveType } from './leave-type.entity';
+import { LeaveRequestsRepository } from './leave-requests.repository';
+import { LeaveTypesRepository } from './leave-types.repository';
 
 const MAX_SPAN_DAYS = 366;
-const BOOKED = ['pending', 'approved'] as const;
 
 type Decision = 'approve' | 'reject' | 'cancel';
 
 @Injectable()
 export class LeaveRequestsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly requests: LeaveRequestsRepository,
+    private readonly types: LeaveTypesRepository,
+    private readonly employees: EmployeesRepository,
     private readonly transactions: Transactions,
     private readonly outbox: EventOutbox,
   ) {}
@@ -33,13 +34,13 @@ export class LeaveRequestsService {
     if (days === 0) throw new PlatformException('LEAVE_NO_WORKING_DAYS');
 
     return this.transactions.run(async (manager) => {
-      if (!(await this.transactions.lockOne(manager, Employee, companyId, input.employeeId))) throw new PlatformException('USER_NOT_FOUND');
-      const type = await manager.findOneBy(LeaveType, { id: input.leaveTypeId, companyId });
+      if (!(await this.employees.lockEmployee(companyId, input.employeeId, manager))) throw new PlatformException('USER_NOT_FOUND');
+      const type = await this.types.findType(companyId, input.leaveTypeId, manager);
       if (!type) throw new PlatformException('LEAVE_TYPE_NOT_FOUND');
 
       // The years the request touches: enough for both the overlap and the balance checks.
       const window = { start: `${span.start.slice(0, 4)}-01-01`, end: `${span.end.slice(0, 4)}-12-31` };
-      const booked = await this.booked(manager, companyId, input.employeeId, window);
+      const booked = await this.requests.bookedLeave(companyId, input.employeeId, window, manager);
       const clash = booked.find((other) => leaveSpansOverlap(span, spanOf(other)));
       if (clash)
         throw new PlatformException('LEAVE_REQUEST_OVERLAP', { details: { leaveRequestId: clash.id, startDate: clash.startDate, endDate: clash.endDate } });
@@ -48,9 +49,9 @@ export class LeaveRequestsService {
         const shortfall = findShortfall(type.annualAllowanceDays, sameType, span);
         if (shortfall) throw new PlatformException('LEAVE_BALANCE_INSUFFICIENT', { params: { ...shortfall }, details: { ...shortfall } });
       }
-      return manager.save(
-        manager.create(LeaveRequest, {
-          companyId,
+      return this.requests.insertRequest(
+        companyId,
+        {
           employeeId: input.employeeId,
           leaveTypeId: type.id,
           startDate: span.start,
@@ -61,24 +62,19 @@ export class LeaveRequestsService {
           status: 'pending',
           reason: input.reason || null,
           decidedAt: null,
-        }),
+        },
+        manager,
       );
     });
   }
 
-  async list(companyId: string, query: ListLeaveRequestsQueryDto): Promise<Page<LeaveRequest>> {
+  list(companyId: string, query: ListLeaveRequestsQueryDto): Promise<Page<LeaveRequest>> {
     if (query.from && query.to && query.to < query.from) throw PlatformException.validation({ to: ['to must not be before from'] });
-    const builder = this.dataSource.getRepository(LeaveRequest).createQueryBuilder('request').where('request.companyId = :companyId', { companyId });
-    if (query.employeeId) builder.andWhere('request.employeeId = :employeeId', { employeeId: query.employeeId });
-    if (query.status) builder.andWhere('request.status = :status', { status: query.status });
-    if (query.from) builder.andWhere('request.endDate >= :from', { from: query.from });
-    if (query.to) builder.andWhere('request.startDate <= :to', { to: query.to });
-    builder.orderBy('request.startDate', 'ASC').addOrderBy('request.id', 'ASC');
-    return findPage(builder, query);
+    return this.requests.listRequestsPage(companyId, query);
   }
 
   async get(companyId: string, id: string): Promise<LeaveRequest> {
-    const request = await this.dataSource.getRepository(LeaveRequest).findOneBy({ id, companyId });
+    const request = await this.requests.findRequest(companyId, id);
     if (!request) throw new PlatformException('LEAVE_REQUEST_NOT_FOUND');
     return request;
   }
@@ -90,17 +86,19 @@ export class LeaveRequestsService {
    */
   decide(companyId: string, id: string, decision: Decision): Promise<LeaveRequest> {
     return this.transactions.run(async (manager) => {
-      const found = await manager.findOneBy(LeaveRequest, { id, companyId });
+      const found = await this.requests.findRequest(companyId, id, manager);
       if (!found) throw new PlatformException('LEAVE_REQUEST_NOT_FOUND');
-      await this.transactions.lockOne(manager, Employee, companyId, found.employeeId);
-      const request = await manager.findOneByOrFail(LeaveRequest, { id, companyId });
+      await this.employees.lockEmployee(companyId, found.employeeId, manager);
+      const request = await this.requests.findRequest(companyId, id, manager);
+      if (!request) throw new PlatformException('LEAVE_REQUEST_NOT_FOUND');
       const cancellingApproved = decision === 'cancel' && request.status === 'approved' && request.startDate > todayIso();
       if (decision === 'approve' && request.status === 'approved') throw new PlatformException('LEAVE_REQUEST_ALREADY_APPROVED');
       if (request.status !== 'pending' && !cancellingApproved) throw new PlatformException('LEAVE_REQUEST_NOT_PENDING', { params: { status: request.status } });
 
       request.status = decision === 'approve' ? 'approved' : decision === 'reject' ? 'rejected' : 'cancelled';
       request.decidedAt = new Date();
-      const saved = await manager.save(request);
+      const updatedAt = await this.requests.updateRequest(companyId, id, { status: request.status, decidedAt: request.decidedAt }, manager);
+      const saved = Object.assign(request, { updatedAt: updatedAt ?? request.updatedAt });
       if (decision === 'approve') await this.outbox.record(manager, companyId, 'leave_request.approved', saved);
       if (cancellingApproved) await this.outbox.record(manager, companyId, 'leave_request.cancelled', saved);
       return saved;
@@ -108,25 +106,15 @@ export class LeaveRequestsService {
   }
 
   async balances(companyId: string, employeeId: string, year: number): Promise<LeaveBalanceView[]> {
-    if (!(await this.dataSource.getRepository(Employee).existsBy({ id: employeeId, companyId }))) throw new PlatformException('USER_NOT_FOUND');
-    const types = await this.dataSource.getRepository(LeaveType).find({ where: { companyId }, order: { name: 'ASC' } });
-    const booked = await this.booked(this.dataSource.manager, companyId, employeeId, { start: `${year}-01-01`, end: `${year}-12-31` });
+    if (!(await this.employees.employeeExists(companyId, employeeId))) throw new PlatformException('USER_NOT_FOUND');
+    const types = await this.types.typesByName(companyId);
+    const booked = await this.requests.bookedLeave(companyId, employeeId, { start: `${year}-01-01`, end: `${year}-12-31` });
     return types.map((type) => ({
       leaveTypeId: type.id,
       name: type.name,
       paid: type.paid,
       ...yearBalance(type.annualAllowanceDays, booked.filter((request) => request.leaveTypeId === type.id).map(bookedOf), year),
     }));
-  }
-
-  /** Pending and approved requests of the employee touching the window. */
-  private booked(manager: EntityManager, companyId: string, employeeId: string, window: DateRange): Promise<LeaveRequest[]> {
-    return manager
-      .createQueryBuilder(LeaveRequest, 'request')
-      .where('request.companyId = :companyId AND request.employeeId = :employeeId', { companyId, employeeId })
-      .andWhere('request.status IN (:...booked)', { booked: BOOKED })
-      .andWhere('request.startDate <= :end AND request.endDate >= :start', window)
-      .getMany();
   }
 }
 

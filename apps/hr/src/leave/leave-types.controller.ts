@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PageQueryDto, Tenant, TenantContext } from '@platform/common';
-import { CreateLeaveTypeDto, LeaveTypeView } from './dto/leave.dto';
+import { CreateLeaveTypeDto } from './dto/leave.dto';
+import { LeaveTypeView } from './dto/leave-views.dto';
 import { LEAVE_TAG } from './leave-requests.controller';
 import { LeaveTypesService } from './leave-types.service';
 

@@ -1,30 +1,27 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { findPage, isUniqueViolation, Page, PageQueryDto, PlatformException, SerializedJson, Transactions } from '@platform/common';
+import { isUniqueViolation, Page, PageQueryDto, PlatformException, Transactions } from '@platform/common';
 import { CreateLeaveTypeDto } from './dto/leave.dto';
 import { LeaveType } from './leave-type.entity';
+import { LeaveTypesRepository } from './leave-types.repository';
 
 @Injectable()
 export class LeaveTypesService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly types: LeaveTypesRepository,
     private readonly transactions: Transactions,
   ) {}
 
   async create(companyId: string, input: CreateLeaveTypeDto): Promise<LeaveType> {
     try {
-      const type = this.dataSource
-        .getRepository(LeaveType)
-        .create({ companyId, name: input.name, annualAllowanceDays: input.annualAllowanceDays, paid: input.paid });
-      return await this.transactions.run((manager) => manager.save(type));
+      const fields = { name: input.name, annualAllowanceDays: input.annualAllowanceDays, paid: input.paid };
+      return await this.transactions.run((manager) => this.types.insertType(companyId, fields, manager));
     } catch (error) {
       if (isUniqueViolation(error)) throw new PlatformException('LEAVE_TYPE_NAME_CONFLICT');
       throw error;
     }
   }
 
-  async list(companyId: string, query: PageQueryDto): Promise<Page<LeaveType> | SerializedJson> {
-    return findPage(this.dataSource.getRepository(LeaveType), { companyId }, { createdAt: 'ASC', id: 'ASC' }, query);
+  list(companyId: string, query: PageQueryDto): Promise<Page<LeaveType>> {
+    return this.types.listTypesPage(companyId, query);
   }
 }

@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
-import { PayrollInputsController } from './payroll-inputs.controller';
+import { InternalPayrollInputsController } from './internal-payroll-inputs.controller';
+import { PayrollInputsRepository } from './payroll-inputs.repository';
 import { PayrollInputsService } from './payroll-inputs.service';
 
 @Module({
-  controllers: [PayrollInputsController],
-  providers: [PayrollInputsService],
+  controllers: [InternalPayrollInputsController],
+  providers: [PayrollInputsRepository, PayrollInputsService],
 })
 export class PayrollInputsModule {}

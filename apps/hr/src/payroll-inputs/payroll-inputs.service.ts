@@ -1,20 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
 import { HrContract, PlatformException } from '@platform/common';
 import { Contract } from '../contracts/contract.entity';
-import { Employee } from '../employees/employee.entity';
-import { LeaveRequest } from '../leave/leave-request.entity';
-import { LeaveType } from '../leave/leave-type.entity';
 import { calendarDays, countLeaveDays, DateRange } from '../shared/dates';
 import { PayrollInputsRequestDto } from './dto/payroll-inputs.dto';
+import { PayrollInputsRepository } from './payroll-inputs.repository';
 
 const MAX_PERIOD_DAYS = 366;
 
 /** What payroll needs from HR for one period; payroll never reads HR's tables. */
 @Injectable()
 export class PayrollInputsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly repository: PayrollInputsRepository) {}
 
   /**
    * One page: the listed employees (at most a page of them), or the employees with a contract
@@ -36,16 +32,16 @@ export class PayrollInputsService {
       candidateIds = employeeIds;
     } else {
       const limit = request.limit ?? HrContract.PAYROLL_INPUTS_PAGE_SIZE;
-      candidateIds = await this.employeesInForce(companyId, period, request.after, limit + 1);
+      candidateIds = await this.repository.employeesInForce(companyId, period, request.after, limit + 1);
       if (candidateIds.length > limit) {
         candidateIds = candidateIds.slice(0, limit);
         nextAfter = candidateIds[limit - 1];
       }
     }
 
-    const known = candidateIds.length ? await this.dataSource.getRepository(Employee).findBy({ companyId, id: In(candidateIds) }) : [];
+    const known = candidateIds.length ? await this.repository.employeesOf(companyId, candidateIds) : [];
     const knownIds = known.map((employee) => employee.id);
-    const contracts = knownIds.length ? await this.contractsInForce(companyId, period, knownIds) : [];
+    const contracts = knownIds.length ? await this.repository.contractsInForce(companyId, period, knownIds) : [];
     const contractsByEmployee = new Map<string, Contract[]>();
     for (const contract of contracts) contractsByEmployee.set(contract.employeeId, [...(contractsByEmployee.get(contract.employeeId) ?? []), contract]);
     const eligible = known.filter((employee) => contractsByEmployee.has(employee.id));
@@ -81,45 +77,11 @@ export class PayrollInputsService {
     };
   }
 
-  /** Ids of employees with a contract in force, after `after` in id order: a walk of the (company, employee) contract index that stops at `limit`. */
-  private async employeesInForce(companyId: string, period: DateRange, after: string | undefined, limit: number): Promise<string[]> {
-    const query = this.dataSource
-      .getRepository(Contract)
-      .createQueryBuilder('contract')
-      .select('contract.employeeId', 'employeeId')
-      .where('contract.companyId = :companyId', { companyId })
-      .andWhere("contract.status IN ('active', 'ended')")
-      .andWhere('contract.startDate <= :end AND (contract.endDate IS NULL OR contract.endDate >= :start)', period);
-    if (after) query.andWhere('contract.employeeId > :after', { after });
-    const rows = await query.groupBy('contract.employeeId').orderBy('contract.employeeId', 'ASC').limit(limit).getRawMany<{ employeeId: string }>();
-    return rows.map((row) => row.employeeId);
-  }
-
-  /** Active or ended contracts overlapping the period, by employee then startDate. */
-  private contractsInForce(companyId: string, period: DateRange, employeeIds: string[]): Promise<Contract[]> {
-    return this.dataSource
-      .getRepository(Contract)
-      .createQueryBuilder('contract')
-      .where('contract.companyId = :companyId AND contract.employeeId IN (:...employeeIds)', { companyId, employeeIds })
-      .andWhere("contract.status IN ('active', 'ended')")
-      .andWhere('contract.startDate <= :end AND (contract.endDate IS NULL OR contract.endDate >= :start)', period)
-      .orderBy('contract.employeeId', 'ASC')
-      .addOrderBy('contract.startDate', 'ASC')
-      .getMany();
-  }
-
   /** Approved leave of unpaid types, in working days (halves allowed) inside the period. */
   private async unpaidLeaveDays(companyId: string, period: DateRange, employeeIds: string[]): Promise<Map<string, number>> {
     const days = new Map<string, number>();
     if (!employeeIds.length) return days;
-    const requests = await this.dataSource
-      .getRepository(LeaveRequest)
-      .createQueryBuilder('request')
-      .innerJoin(LeaveType, 'type', 'type.id = request.leaveTypeId AND type.companyId = request.companyId')
-      .where('request.companyId = :companyId AND request.employeeId IN (:...employeeIds)', { companyId, employeeIds })
-      .andWhere("request.status = 'approved' AND type.paid = false")
-      .andWhere('request.startDate <= :end AND request.endDate >= :start', period)
-      .getMany();
+    const requests = await this.repository.unpaidLeave(companyId, period, employeeIds);
     for (const request of requests) {
       const span = { start: request.startDate, end: request.endDate, startHalfDay: request.startHalfDay, endHalfDay: request.endHalfDay };
       days.set(request.employeeId, (days.get(request.employeeId) ?? 0) + countLeaveDays(span, period));

@@ -2,7 +2,8 @@ import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Que
 import { ApiOperation } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PlatformException, Tenant, TenantContext } from '@platform/common';
 import { ApiIdParam } from '../shared/validation';
-import { CreatePerformanceReviewDto, ListPerformanceReviewsQueryDto, PerformanceReviewView, UpdatePerformanceReviewDto } from './dto/performance-review.dto';
+import { CreatePerformanceReviewDto, ListPerformanceReviewsQueryDto, UpdatePerformanceReviewDto } from './dto/performance-review.dto';
+import { PerformanceReviewView } from './dto/performance-views.dto';
 import { PerformanceService } from './performance.service';
 
 const reviewId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('PERFORMANCE_REVIEW_NOT_FOUND') });

@@ -1,26 +1,30 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, FindOptionsWhere } from 'typeorm';
-import { findPage, Page, PlatformException, SerializedJson, Transactions } from '@platform/common';
-import { Employee } from '../employees/employee.entity';
+import { EntityManager } from 'typeorm';
+import { Page, PlatformException, Transactions } from '@platform/common';
+import { EmployeesRepository } from '../employees/employees.repository';
+import { changedFields } from '../shared/changes';
 import { CreatePerformanceReviewDto, ListPerformanceReviewsQueryDto, UpdatePerformanceReviewDto } from './dto/performance-review.dto';
 import { PerformanceReview } from './performance-review.entity';
+import { PerformanceRepository, ReviewFields } from './performance.repository';
 import { REVIEW_TRANSITIONS, submissionErrors } from './review-rules';
 
 const EDITABLE = ['periodStart', 'periodEnd', 'reviewerEmployeeId', 'reviewerName', 'goals', 'overallRating', 'summary'] as const;
+/** The columns a change may set. */
+const CHANGED_FIELDS = [...EDITABLE, 'status', 'submittedAt', 'completedAt'] as const;
 
 @Injectable()
 export class PerformanceService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reviews: PerformanceRepository,
+    private readonly employees: EmployeesRepository,
     private readonly transactions: Transactions,
   ) {}
 
   /** A review starts as a draft: only the employee and the period are needed. */
   create(companyId: string, input: CreatePerformanceReviewDto): Promise<PerformanceReview> {
     return this.transactions.run(async (manager) => {
-      if (!(await manager.existsBy(Employee, { id: input.employeeId, companyId }))) throw new PlatformException('USER_NOT_FOUND');
-      const review = manager.create(PerformanceReview, {
+      if (!(await this.employees.employeeExists(companyId, input.employeeId, manager))) throw new PlatformException('USER_NOT_FOUND');
+      const review: ReviewFields & Pick<PerformanceReview, 'companyId'> = {
         companyId,
         employeeId: input.employeeId,
         status: 'draft',
@@ -31,22 +35,22 @@ export class PerformanceService {
         summary: null,
         submittedAt: null,
         completedAt: null,
-      });
+        periodStart: input.periodStart,
+        periodEnd: input.periodEnd,
+      };
       apply(review, input);
-      await checkFields(manager, review);
-      return manager.save(review);
+      await this.checkFields(manager, review);
+      const { companyId: _companyId, ...fields } = review;
+      return this.reviews.insertReview(companyId, fields, manager);
     });
   }
 
-  async list(companyId: string, query: ListPerformanceReviewsQueryDto): Promise<Page<PerformanceReview> | SerializedJson> {
-    const where: FindOptionsWhere<PerformanceReview> = { companyId };
-    if (query.employeeId) where.employeeId = query.employeeId;
-    if (query.status) where.status = query.status;
-    return findPage(this.dataSource.getRepository(PerformanceReview), where, { createdAt: 'ASC', id: 'ASC' }, query);
+  list(companyId: string, query: ListPerformanceReviewsQueryDto): Promise<Page<PerformanceReview>> {
+    return this.reviews.listReviewsPage(companyId, query);
   }
 
   async get(companyId: string, id: string): Promise<PerformanceReview> {
-    const review = await this.dataSource.getRepository(PerformanceReview).findOneBy({ id, companyId });
+    const review = await this.reviews.findReview(companyId, id);
     if (!review) throw new PlatformException('PERFORMANCE_REVIEW_NOT_FOUND');
     return review;
   }
@@ -57,14 +61,15 @@ export class PerformanceService {
    */
   update(companyId: string, id: string, input: UpdatePerformanceReviewDto): Promise<PerformanceReview> {
     return this.transactions.run(async (manager) => {
-      const review = await this.transactions.lockOne(manager, PerformanceReview, companyId, id);
-      if (!review) throw new PlatformException('PERFORMANCE_REVIEW_NOT_FOUND');
+      const stored = await this.reviews.lockReview(companyId, id, manager);
+      if (!stored) throw new PlatformException('PERFORMANCE_REVIEW_NOT_FOUND');
+      const review = Object.assign(new PerformanceReview(), stored);
       if (review.status === 'completed') throw new PlatformException('PERFORMANCE_REVIEW_LOCKED');
       const from = review.status;
       const to = input.status ?? from;
       if (to !== from && !REVIEW_TRANSITIONS[from].includes(to)) throw new PlatformException('PERFORMANCE_REVIEW_INVALID_TRANSITION', { params: { from, to } });
       apply(review, input);
-      await checkFields(manager, review);
+      await this.checkFields(manager, review);
       if (to !== 'draft') {
         const missing = submissionErrors(review);
         if (Object.keys(missing).length) throw PlatformException.validation(missing);
@@ -72,21 +77,26 @@ export class PerformanceService {
       if (to === 'submitted' && from === 'draft') review.submittedAt = new Date();
       if (to === 'completed') review.completedAt = new Date();
       review.status = to;
-      return manager.save(review);
+      const changes = changedFields(stored, review, CHANGED_FIELDS);
+      const updatedAt = Object.keys(changes).length ? await this.reviews.updateReview(companyId, id, changes, manager) : null;
+      return Object.assign(review, { updatedAt: updatedAt ?? review.updatedAt });
     });
+  }
+
+  private async checkFields(
+    manager: EntityManager,
+    review: Pick<PerformanceReview, 'companyId' | 'periodStart' | 'periodEnd' | 'reviewerEmployeeId'>,
+  ): Promise<void> {
+    if (review.periodEnd < review.periodStart) throw PlatformException.validation({ periodEnd: ['periodEnd must not be before periodStart'] });
+    if (review.reviewerEmployeeId && !(await this.employees.employeeExists(review.companyId, review.reviewerEmployeeId, manager))) {
+      throw PlatformException.validation({ reviewerEmployeeId: ['reviewerEmployeeId is not an employee of the company'] });
+    }
   }
 }
 
-function apply(review: PerformanceReview, input: CreatePerformanceReviewDto | UpdatePerformanceReviewDto): void {
+function apply(review: Partial<PerformanceReview>, input: CreatePerformanceReviewDto | UpdatePerformanceReviewDto): void {
   for (const key of EDITABLE) {
     const value = input[key];
     if (value !== undefined) (review as unknown as Record<string, unknown>)[key] = key === 'goals' ? (value as object[]).map((goal) => ({ ...goal })) : value;
-  }
-}
-
-async function checkFields(manager: EntityManager, review: PerformanceReview): Promise<void> {
-  if (review.periodEnd < review.periodStart) throw PlatformException.validation({ periodEnd: ['periodEnd must not be before periodStart'] });
-  if (review.reviewerEmployeeId && !(await manager.existsBy(Employee, { id: review.reviewerEmployeeId, companyId: review.companyId }))) {
-    throw PlatformException.validation({ reviewerEmployeeId: ['reviewerEmployeeId is not an employee of the company'] });
   }
 }

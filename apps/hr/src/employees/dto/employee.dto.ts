@@ -16,13 +16,13 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { ERROR_ENVELOPE_SCHEMA, ErrorEnvelope, KeptAsParsed, MaxInputValues, PageQueryDto } from '@platform/common';
+import { KeptAsParsed, MaxInputValues, PageQueryDto } from '@platform/common';
 import { IsDateOnly, trim } from '../../shared/validation';
 import { EMPLOYEE_STATUSES, EmployeeStatus, MOBILE_MONEY_PROVIDERS, Payout, PAYOUT_METHODS } from '../employee.entity';
 
 const CAMEROON_PHONE = /^\+237[26]\d{8}$/;
 const E164 = /^\+[1-9]\d{7,14}$/;
-const COUNTRY = /^[A-Z]{2}$/;
+export const COUNTRY = /^[A-Z]{2}$/;
 
 /**
  * A payout field of one method: refused under the other method, validated when sent, and
@@ -116,7 +116,7 @@ export class MobileMoneyPayout {
  * The OpenAPI schema of a payout: one of the two shapes (`method` tells them apart), or null for
  * none. Null is a branch of its own: OpenAPI 3.0 lets `nullable` stand only beside a `type`.
  */
-const PAYOUT_SCHEMA = {
+export const PAYOUT_SCHEMA = {
   type: Object,
   oneOf: [{ $ref: getSchemaPath(BankPayout) }, { $ref: getSchemaPath(MobileMoneyPayout) }, { type: 'object', nullable: true, enum: [null] }],
 };
@@ -262,28 +262,6 @@ export class ListEmployeesQueryDto extends PageQueryDto {
   email?: string;
 }
 
-/** An employee as the API returns it. */
-export class EmployeeView {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ format: 'uuid', description: 'The company the employee belongs to.' }) companyId: string;
-  @ApiProperty({ example: 'EMP-0042' }) externalId: string;
-  @ApiProperty({ example: 'Amina' }) firstName: string;
-  @ApiProperty({ example: 'Nkemelu' }) lastName: string;
-  @ApiProperty({ example: 'amina.nkemelu@example.cm', format: 'email' }) email: string;
-  @ApiProperty({ type: String, example: '+237677123456', nullable: true }) phone: string | null;
-  @ApiProperty({ format: 'date', example: '2024-03-01' }) hireDate: string;
-  @ApiProperty({ example: 'Accountant' }) jobTitle: string;
-  @ApiProperty({ example: 'Finance' }) department: string;
-  @ApiProperty({ enum: EMPLOYEE_STATUSES }) status: EmployeeStatus;
-  @ApiProperty({ type: String, format: 'date', nullable: true, description: 'Set only while terminated.' }) terminationDate: string | null;
-  @ApiProperty({ type: String, nullable: true }) nationalId: string | null;
-  @ApiProperty({ type: String, nullable: true }) socialInsuranceNumber: string | null;
-  @ApiProperty({ example: 'CM', pattern: COUNTRY.source }) country: string;
-  @ApiProperty({ ...PAYOUT_SCHEMA, description: 'Where pay goes; null when not given.' }) payout: Payout | null;
-  @ApiProperty({ format: 'date-time' }) createdAt: string;
-  @ApiProperty({ format: 'date-time' }) updatedAt: string;
-}
-
 /** The most employees one bulk request upserts. */
 export const MAX_BULK_EMPLOYEES = 1000;
 
@@ -309,29 +287,4 @@ export class BulkEmployeesDto {
   @IsArray()
   @KeptAsParsed()
   items: unknown[];
-}
-
-export const BULK_ITEM_STATUSES = ['created', 'updated', 'unchanged', 'failed'] as const;
-export type BulkItemStatus = (typeof BULK_ITEM_STATUSES)[number];
-
-/** What became of one item of a bulk request. */
-export class BulkEmployeeResult {
-  @ApiProperty({ type: 'integer', minimum: 0, description: 'The item’s position in `items`.' }) index: number;
-  @ApiProperty({ type: String, nullable: true, example: 'EMP-0042', description: 'The item’s externalId, trimmed; null when it had none.' }) externalId:
-    string | null;
-  @ApiProperty({ enum: BULK_ITEM_STATUSES, description: '`unchanged`: the employee already had every value sent.' }) status: BulkItemStatus;
-  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The employee; null when the item failed.' }) id: string | null;
-  @ApiPropertyOptional({
-    allOf: [{ $ref: `#/components/schemas/${ERROR_ENVELOPE_SCHEMA}` }],
-    description: 'Failed items only: why, as the error envelope POST /employees would have answered (VALIDATION_FAILED with the item’s fields).',
-  })
-  error?: ErrorEnvelope;
-}
-
-export class BulkEmployeesView {
-  @ApiProperty({ type: 'integer', minimum: 0 }) created: number;
-  @ApiProperty({ type: 'integer', minimum: 0 }) updated: number;
-  @ApiProperty({ type: 'integer', minimum: 0 }) unchanged: number;
-  @ApiProperty({ type: 'integer', minimum: 0 }) failed: number;
-  @ApiProperty({ type: [BulkEmployeeResult], description: 'One per item, in the order sent.' }) items: BulkEmployeeResult[];
 }

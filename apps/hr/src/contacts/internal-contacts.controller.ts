@@ -5,7 +5,7 @@ import { ContactsQueryDto } from './dto/contacts-query.dto';
 
 /** How other services reach employees (utilities' notifications); outside /api/v1, so the Ingress never routes it. */
 @Controller()
-export class ContactsController {
+export class InternalContactsController {
   constructor(private readonly contactsService: ContactsService) {}
 
   @Internal(HrContract.CONTACTS)

@@ -5,7 +5,7 @@ import { PayrollInputsService } from './payroll-inputs.service';
 
 /** Payroll's one view of HR, for a company and a period; outside /api/v1, so the Ingress never routes it. */
 @Controller()
-export class PayrollInputsController {
+export class InternalPayrollInputsController {
   constructor(private readonly inputs: PayrollInputsService) {}
 
   /** A POST because a page names up to 1,000 employees, more than a query string carries; it reads and changes nothing. */
