@@ -1,41 +1,14 @@
 import 'reflect-metadata';
-import '@platform/common/runtime/preload';
+import '@platform/pipeline/runtime/preload';
 import { Logger, Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pino from 'pino';
 import { createServer, IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import {
-  answerClientError,
-  buildErrorEnvelope,
-  closeConnectionsAsTheyFallIdle,
-  createServiceApp,
-  CREDENTIALS_COMMAND,
-  describeService,
-  EmbeddedPostgres,
-  exitOnStartupError,
-  IdentitySource,
-  installGracefulShutdown,
-  logDestination,
-  negotiateLanguage,
-  openEmbeddedPostgres,
-  PlatformException,
-  platformLoggerOptions,
-  reachableBaseUrl,
-  restrictFileModes,
-  serveProcessMetricsOnlyOn,
-  ServiceName,
-  ServiceNestLogger,
-  serviceForPath,
-  shareIdentitySource,
-  shareRequestRecorder,
-  startProcessJobRunner,
-  stopProcessJobRunner,
-  useHeapGrowth,
-  useOneJobRunnerPerProcess,
-  validateEnvironment,
-  writeStartBanner,
-} from '@platform/common';
+import { describeService, ServiceName } from '@platform/contracts';
+import { answerClientError, buildErrorEnvelope, closeConnectionsAsTheyFallIdle, createServiceApp, CREDENTIALS_COMMAND, exitOnStartupError, IdentitySource, installGracefulShutdown, logDestination, negotiateLanguage, PlatformException, platformLoggerOptions, reachableBaseUrl, restrictFileModes, serveProcessMetricsOnlyOn, ServiceNestLogger, serviceForPath, shareIdentitySource, shareRequestRecorder, useHeapGrowth, validateEnvironment, writeStartBanner } from '@platform/pipeline';
+import { startProcessJobRunner, stopProcessJobRunner, useOneJobRunnerPerProcess } from '@platform/data';
+import { EmbeddedPostgres, openEmbeddedPostgres } from '@platform/devtools';
 import { SessionGateway } from '../apps/auth/src/accounts/session-gateway';
 import { gatewayRequestOf } from '../apps/auth/src/accounts/gateway.controller';
 import { RequestLogService } from '../apps/auth/src/requests/request-log.service';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { AuthContract } from '@platform/common';
+import { AuthContract } from '@platform/contracts';
 import { AuthModule } from '../src/auth.module';
 import { DailyUsage, RequestLogEntry } from '../src/requests/request-log.entities';
 import { RequestLogService } from '../src/requests/request-log.service';

@@ -1,7 +1,7 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
-import { UtilitiesContract } from '@platform/common';
+import { UtilitiesContract } from '@platform/contracts';
 import { Membership, PendingSignUp, User } from '../src/accounts/account.entities';
 import { hashPassword } from '../src/accounts/passwords';
 import { Organization } from '../src/organizations/organization.entity';

@@ -1,7 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { Environment, InternalApi, JobQueue, qualifiedTable, randomToken, reachableBaseUrl, UtilitiesContract } from '@platform/common';
+import { UtilitiesContract } from '@platform/contracts';
+import { Environment, InternalApi, randomToken, reachableBaseUrl } from '@platform/pipeline';
+import { JobQueue, qualifiedTable } from '@platform/data';
 import { Organization } from '../organizations/organization.entity';
 import { AccountLink, AccountLinkKind, Invitation, PendingSignUp, User } from './account.entities';
 import { tokenHash } from './sessions.service';

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
-import type { OrganizationRole } from '@platform/common';
+import type { OrganizationRole } from '@platform/pipeline';
 
 /** A person with a dashboard account. The email is kept lower-cased; the password only as an argon2id hash. */
 @Entity({ name: 'users' })

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, IsNull, MoreThan, Not } from 'typeorm';
-import { PlatformException, qualifiedTable, Transactions } from '@platform/common';
+import { PlatformException } from '@platform/pipeline';
+import { qualifiedTable, Transactions } from '@platform/data';
 import { LocalIdentitySource } from '../identity/local-identity.source';
 import { Organization } from '../organizations/organization.entity';
 import { AccountLink, AccountLinkKind, Membership, Session, User } from './account.entities';

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { AuthContract, findPage, Page, PageRequest, qualifiedTable } from '@platform/common';
+import { AuthContract } from '@platform/contracts';
+import { Page } from '@platform/pipeline';
+import { findPage, PageRequest, qualifiedTable } from '@platform/data';
 import { AuditEntry, Membership, User } from './account.entities';
 
 /** Who did something, from where: a signed-in person (the gateway's session) or the system. */

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, IsNull, MoreThan } from 'typeorm';
-import { Environment, OrganizationRole, PlatformException, randomToken, roleAtLeast, SessionPrincipal, Transactions } from '@platform/common';
+import { Environment, OrganizationRole, PlatformException, randomToken, roleAtLeast, SessionPrincipal } from '@platform/pipeline';
+import { Transactions } from '@platform/data';
 import { Organization } from '../organizations/organization.entity';
 import { Invitation, Membership, User } from './account.entities';
 import { AccountEmails, LINK_LIFETIME_MS } from './account-emails';

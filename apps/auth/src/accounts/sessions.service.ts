@@ -2,7 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { DataSource, EntityManager, IsNull, MoreThan } from 'typeorm';
-import { Batcher, Environment, qualifiedTable, randomToken, SESSION_TOKEN_LIFETIME_SECONDS, MAX_CLOCK_SKEW_SECONDS } from '@platform/common';
+import { Batcher, Environment, randomToken, SESSION_TOKEN_LIFETIME_SECONDS, MAX_CLOCK_SKEW_SECONDS } from '@platform/pipeline';
+import { qualifiedTable } from '@platform/data';
 import { Session } from './account.entities';
 
 /** How stale a session's `lastSeenAt` may be: it is written at most once a minute. */

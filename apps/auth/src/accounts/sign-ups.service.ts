@@ -1,7 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, IsNull, MoreThan, Not } from 'typeorm';
-import { JobQueue, PlatformException, qualifiedTable, Transactions } from '@platform/common';
+import { PlatformException } from '@platform/pipeline';
+import { JobQueue, qualifiedTable, Transactions } from '@platform/data';
 import { DeveloperCredential } from '../credentials/developer-credential.entity';
 import { Organization } from '../organizations/organization.entity';
 import { AccountLink, Membership, PendingSignUp, Session, User } from './account.entities';

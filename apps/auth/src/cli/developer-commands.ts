@@ -4,25 +4,10 @@ import { NestFactory } from '@nestjs/core';
 import { Command, InvalidArgumentError } from 'commander';
 import { isUUID } from 'class-validator';
 import { DataSource } from 'typeorm';
-import {
-  DatabaseModule,
-  describeService,
-  EventOutbox,
-  failCli,
-  isPlainText,
-  isPlanId,
-  JobQueue,
-  PLAN_IDS,
-  PlanId,
-  PlatformConfigModule,
-  PLANS,
-  Scope,
-  SCOPES,
-  SERVICE_DESCRIPTOR,
-  Transactions,
-  useOneJobRunnerPerProcess,
-  withSuiteDatabase,
-} from '@platform/common';
+import { describeService, SERVICE_DESCRIPTOR } from '@platform/contracts';
+import { isPlainText, isPlanId, PLAN_IDS, PlanId, PlatformConfigModule, PLANS, Scope, SCOPES } from '@platform/pipeline';
+import { DatabaseModule, EventOutbox, JobQueue, Transactions, useOneJobRunnerPerProcess } from '@platform/data';
+import { failCli, withSuiteDatabase } from '@platform/devtools';
 import { CredentialsService, MAX_SECRET_GRACE_SECONDS } from '../credentials/credentials.service';
 import { DEFAULT_CREDENTIAL_NAME, MAX_CREDENTIAL_NAME_LENGTH } from '../credentials/developer-credential.entity';
 import { AUTH_ENTITIES } from '../entities';

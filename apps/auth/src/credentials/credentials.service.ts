@@ -1,21 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, IsNull, MoreThan } from 'typeorm';
-import {
-  Batcher,
-  Environment,
-  EventOutbox,
-  PlanEnvironment,
-  PlanId,
-  PLANS,
-  PlatformException,
-  PreparedStatement,
-  qualifiedTable,
-  RateLimits,
-  Scope,
-  SCOPES,
-  Transactions,
-} from '@platform/common';
+import { Batcher, Environment, PlanEnvironment, PlanId, PLANS, PlatformException, RateLimits, Scope, SCOPES } from '@platform/pipeline';
+import { EventOutbox, PreparedStatement, qualifiedTable, Transactions } from '@platform/data';
 import { Organization } from '../organizations/organization.entity';
 import { DEFAULT_CREDENTIAL_NAME, DeveloperCredential, inGrace, MAX_CREDENTIAL_NAME_LENGTH, minimumSecretVersion } from './developer-credential.entity';
 import { generateApiKey, generateApiSecret, hashSecret, keyHashOf, keyPrefixOf, pepperOf, secretMatches } from './credential-secrets';

@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { IdentitySource } from '@platform/common';
+import { IdentitySource } from '@platform/pipeline';
 import { SessionsModule } from '../accounts/sessions.module';
 import { CredentialsModule } from '../credentials/credentials.module';
 import { TokensModule } from '../tokens/tokens.module';

@@ -1,7 +1,8 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { JobQueue, qualifiedTable, QuotaFold, quotaPeriodBounds, RateLimitStore } from '@platform/common';
+import { QuotaFold, quotaPeriodBounds, RateLimitStore } from '@platform/pipeline';
+import { JobQueue, qualifiedTable } from '@platform/data';
 import { DeveloperCredential } from '../credentials/developer-credential.entity';
 import { Organization } from '../organizations/organization.entity';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull, MoreThanOrEqual } from 'typeorm';
-import { QuotaPeriod, quotaPeriod, RateLimits, RateLimitStore, UsageByProduct } from '@platform/common';
+import { QuotaPeriod, quotaPeriod, RateLimits, RateLimitStore, UsageByProduct } from '@platform/pipeline';
 import { rateLimitsOf } from '../credentials/credentials.service';
 import { DeveloperCredential } from '../credentials/developer-credential.entity';
 import { Organization } from '../organizations/organization.entity';

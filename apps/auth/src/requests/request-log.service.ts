@@ -1,7 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AuthContract, findPage, JobQueue, PageRequest, qualifiedTable, RequestLog, SERVICES, Transactions, WEBHOOK_RETRIES } from '@platform/common';
+import { AuthContract, SERVICES } from '@platform/contracts';
+import { RequestLog, WEBHOOK_RETRIES } from '@platform/pipeline';
+import { findPage, JobQueue, PageRequest, qualifiedTable, Transactions } from '@platform/data';
 import { DeveloperCredential } from '../credentials/developer-credential.entity';
 import { Organization } from '../organizations/organization.entity';
 import { PeriodUsage } from './period-usage';

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { findPage, Page, PageQueryDto, PlatformException, SerializedJson } from '@platform/common';
+import { Page, PageQueryDto, PlatformException, SerializedJson } from '@platform/pipeline';
+import { findPage } from '@platform/data';
 import { Organization } from '../organizations/organization.entity';
 import { ClientCompany } from './client-company.entity';
 import { CreateCompanyDto, CreateWorkspaceDto } from './dto/workspace.dto';

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Between, Brackets, DataSource, In } from 'typeorm';
-import { FieldErrors, findPage, Page, PlatformException, Transactions } from '@platform/common';
+import { FieldErrors, Page, PlatformException } from '@platform/pipeline';
+import { findPage, Transactions } from '@platform/data';
 import { Employee } from '../employees/employee.entity';
 import { LeaveRequest } from '../leave/leave-request.entity';
 import { calendarDays, DateRange, eachDate, isWorkingDay, leaveDaysByDate } from '../shared/dates';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
-import { HrContract } from '@platform/common';
+import { HrContract } from '@platform/contracts';
 import { Employee } from '../employees/employee.entity';
 
 @Injectable()

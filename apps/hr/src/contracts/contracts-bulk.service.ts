@@ -2,17 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import {
-  buildErrorEnvelope,
-  ErrorEnvelope,
-  EventOutbox,
-  isUniqueViolation,
-  jsonRecordset,
-  Language,
-  PlatformException,
-  qualifiedTable,
-  Transactions,
-} from '@platform/common';
+import { Language } from '@platform/contracts';
+import { buildErrorEnvelope, ErrorEnvelope, PlatformException } from '@platform/pipeline';
+import { EventOutbox, isUniqueViolation, jsonRecordset, qualifiedTable, Transactions } from '@platform/data';
 import { Employee } from '../employees/employee.entity';
 import { todayIso } from '../shared/dates';
 import { checkBulkItems, externalIdOf, ValidItem } from '../shared/bulk-items';

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, FindOptionsWhere } from 'typeorm';
-import { EventOutbox, findPage, isUniqueViolation, Page, PlatformException, SerializedJson, Transactions } from '@platform/common';
+import { Page, PlatformException, SerializedJson } from '@platform/pipeline';
+import { EventOutbox, findPage, isUniqueViolation, Transactions } from '@platform/data';
 import { todayIso } from '../shared/dates';
 import { applyChange, ContractEvent, createOrSync, findClash, overlapError } from './contract-changes';
 import { Contract } from './contract.entity';

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { EventOutbox, EventType, jsonRecordset, Language, PlatformException, qualifiedTable, Transactions } from '@platform/common';
+import { EventType, Language } from '@platform/contracts';
+import { PlatformException } from '@platform/pipeline';
+import { EventOutbox, jsonRecordset, qualifiedTable, Transactions } from '@platform/data';
 import { checkBulkItems, externalIdOf, ValidItem } from '../shared/bulk-items';
 import { BulkEmployeeResult, BulkEmployeesView, CreateEmployeeDto, MAX_BULK_EMPLOYEES } from './dto/employee.dto';
 import { applyFields, checkDates, FIELDS, fieldsOf } from './employee-changes';

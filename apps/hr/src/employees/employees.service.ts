@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, FindOptionsWhere } from 'typeorm';
-import { EventOutbox, findPage, isUniqueViolation, Page, PlatformException, SerializedJson, Transactions } from '@platform/common';
+import { Page, PlatformException, SerializedJson } from '@platform/pipeline';
+import { EventOutbox, findPage, isUniqueViolation, Transactions } from '@platform/data';
 import { CreateEmployeeDto, ListEmployeesQueryDto, UpdateEmployeeDto } from './dto/employee.dto';
 import { applyFields, checkDates, fieldsOf } from './employee-changes';
 import { Employee } from './employee.entity';

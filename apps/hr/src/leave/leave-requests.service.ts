@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { EventOutbox, findPage, Page, PlatformException, Transactions } from '@platform/common';
+import { Page, PlatformException } from '@platform/pipeline';
+import { EventOutbox, findPage, Transactions } from '@platform/data';
 import { Employee } from '../employees/employee.entity';
 import { calendarDays, countLeaveDays, DateRange, leaveSpansOverlap, todayIso } from '../shared/dates';
 import { CreateLeaveRequestDto, LeaveBalanceView, ListLeaveRequestsQueryDto } from './dto/leave.dto';

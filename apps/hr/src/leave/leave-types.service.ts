@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { findPage, isUniqueViolation, Page, PageQueryDto, PlatformException, SerializedJson, Transactions } from '@platform/common';
+import { Page, PageQueryDto, PlatformException, SerializedJson } from '@platform/pipeline';
+import { findPage, isUniqueViolation, Transactions } from '@platform/data';
 import { CreateLeaveTypeDto } from './dto/leave.dto';
 import { LeaveType } from './leave-type.entity';
 

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
-import { HrContract, PlatformException } from '@platform/common';
+import { HrContract } from '@platform/contracts';
+import { PlatformException } from '@platform/pipeline';
 import { Contract } from '../contracts/contract.entity';
 import { Employee } from '../employees/employee.entity';
 import { LeaveRequest } from '../leave/leave-request.entity';

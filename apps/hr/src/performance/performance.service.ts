@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, FindOptionsWhere } from 'typeorm';
-import { findPage, Page, PlatformException, SerializedJson, Transactions } from '@platform/common';
+import { Page, PlatformException, SerializedJson } from '@platform/pipeline';
+import { findPage, Transactions } from '@platform/data';
 import { Employee } from '../employees/employee.entity';
 import { CreatePerformanceReviewDto, ListPerformanceReviewsQueryDto, UpdatePerformanceReviewDto } from './dto/performance-review.dto';
 import { PerformanceReview } from './performance-review.entity';

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, LessThanOrEqual } from 'typeorm';
-import { isUniqueViolation, PlatformException, qualifiedTable, Transactions } from '@platform/common';
+import { PlatformException } from '@platform/pipeline';
+import { isUniqueViolation, qualifiedTable, Transactions } from '@platform/data';
 import { IDEMPOTENCY_TTL_MS } from './idempotency';
 import { IdempotencyKey } from './idempotency-key.entity';
 

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { bigintToNumber } from '@platform/common';
+import { bigintToNumber } from '@platform/data';
 import { CURRENCIES, Currency } from '../money/currency';
 import { Recipient, RECIPIENT_SCHEMA } from './dto/recipient.dto';
 

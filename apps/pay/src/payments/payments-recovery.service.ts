@@ -1,7 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, LessThanOrEqual } from 'typeorm';
-import { FailureLog, JobQueue } from '@platform/common';
+import { FailureLog } from '@platform/pipeline';
+import { JobQueue } from '@platform/data';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { Payment } from './payment.entity';
 import { PaymentProvider } from './providers/payment-provider';

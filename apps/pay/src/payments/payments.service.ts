@@ -4,19 +4,9 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import { DataSource, FindOptionsWhere, In } from 'typeorm';
-import {
-  buildErrorEnvelope,
-  EventOutbox,
-  findPage,
-  flattenValidationErrors,
-  Page,
-  PayContract,
-  PlatformException,
-  qualifiedTable,
-  SerializedJson,
-  Served,
-  Transactions,
-} from '@platform/common';
+import { PayContract, Served } from '@platform/contracts';
+import { buildErrorEnvelope, flattenValidationErrors, Page, PlatformException, SerializedJson } from '@platform/pipeline';
+import { EventOutbox, findPage, qualifiedTable, Transactions } from '@platform/data';
 import { IdempotentRequest, IdempotencyService, IdempotentResult, StoredResponse } from '../idempotency/idempotency.service';
 import { requestHash } from '../idempotency/idempotency';
 import { asJson } from '../idempotency/replay';

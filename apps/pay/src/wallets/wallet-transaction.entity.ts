@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { bigintToNumber } from '@platform/common';
+import { bigintToNumber } from '@platform/data';
 import { CURRENCIES, Currency } from '../money/currency';
 
 export const LEDGER_TYPES = ['credit', 'debit', 'transfer_in', 'transfer_out'] as const;

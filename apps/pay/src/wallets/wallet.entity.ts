@@ -1,6 +1,6 @@
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { ApiProperty } from '@nestjs/swagger';
-import { bigintToNumber } from '@platform/common';
+import { bigintToNumber } from '@platform/data';
 import { CURRENCIES, Currency } from '../money/currency';
 
 /**

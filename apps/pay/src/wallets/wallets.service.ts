@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, FindOptionsWhere } from 'typeorm';
-import { findPage, Page, PageQueryDto, PlatformException, SerializedJson, Transactions } from '@platform/common';
+import { Page, PageQueryDto, PlatformException, SerializedJson } from '@platform/pipeline';
+import { findPage, Transactions } from '@platform/data';
 import { requestHash } from '../idempotency/idempotency';
 import { IdempotencyService, IdempotentResult } from '../idempotency/idempotency.service';
 import { asJson } from '../idempotency/replay';

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { IsDateTime, IsPlainText, ORGANIZATION_ROLES, OrganizationRole, PageOnlyQueryDto, Scope, SCOPES } from '@platform/common';
+import { IsDateTime, IsPlainText, ORGANIZATION_ROLES, OrganizationRole, PageOnlyQueryDto, Scope, SCOPES } from '@platform/pipeline';
 import { IsArray, ArrayMaxSize, ArrayUnique } from 'class-validator';
 import { MAX_CREDENTIAL_NAME_LENGTH } from '../../credentials/developer-credential.entity';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../passwords';

@@ -19,7 +19,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { ArrayDistinct, ERROR_ENVELOPE_SCHEMA, ErrorEnvelope, KeptAsParsed, MaxInputValues, PageQueryDto } from '@platform/common';
+import { ArrayDistinct, ERROR_ENVELOPE_SCHEMA, ErrorEnvelope, KeptAsParsed, MaxInputValues, PageQueryDto } from '@platform/pipeline';
 import { BULK_ITEM_STATUSES, BulkItemStatus } from '../../employees/dto/employee.dto';
 import { IsDateOnly, trim, UUID } from '../../shared/validation';
 import { Allowance, CONTRACT_STATUSES, CONTRACT_TYPES, ContractStatus, ContractType, Deduction, PAY_FREQUENCIES, PayFrequency } from '../contract.entity';

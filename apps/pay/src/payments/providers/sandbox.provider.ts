@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
-import { Transactions } from '@platform/common';
+import { Transactions } from '@platform/data';
 import type { Payment } from '../payment.entity';
 import { PaymentProvider, Settlement } from './payment-provider';
 import { sandboxOutcome } from './sandbox-outcome';
