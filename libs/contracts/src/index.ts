@@ -7,6 +7,7 @@ export * as PayContract from './internal/pay.contract';
 export * as PayrollContract from './internal/payroll.contract';
 export * as UtilitiesContract from './internal/utilities.contract';
 export * from './errors/error-codes';
+export { EMPLOYEE_NOT_FOUND } from './errors/hr.errors';
 export * from './errors/error-codes-table';
 export * from './events/event-types';
 export * from './events/event-catalogue';

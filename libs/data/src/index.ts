@@ -16,3 +16,4 @@ export * from './jobs/job-queue';
 export { JobRunner } from './jobs/job-runner';
 export * from './jobs/jobs.module';
 export * from './platform.module';
+export * from './migrations';
