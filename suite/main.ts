@@ -6,7 +6,30 @@ import pino from 'pino';
 import { createServer, IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { describeService, ServiceName } from '@platform/contracts';
-import { answerClientError, buildErrorEnvelope, closeConnectionsAsTheyFallIdle, createServiceApp, CREDENTIALS_COMMAND, exitOnStartupError, IdentitySource, installGracefulShutdown, logDestination, negotiateLanguage, PlatformException, platformLoggerOptions, reachableBaseUrl, restrictFileModes, serveProcessMetricsOnlyOn, ServiceNestLogger, serviceForPath, shareIdentitySource, shareRequestRecorder, useHeapGrowth, validateEnvironment, writeStartBanner } from '@platform/pipeline';
+import {
+  answerClientError,
+  buildErrorEnvelope,
+  closeConnectionsAsTheyFallIdle,
+  createServiceApp,
+  CREDENTIALS_COMMAND,
+  exitOnStartupError,
+  IdentitySource,
+  installGracefulShutdown,
+  logDestination,
+  negotiateLanguage,
+  PlatformException,
+  platformLoggerOptions,
+  reachableBaseUrl,
+  restrictFileModes,
+  serveProcessMetricsOnlyOn,
+  ServiceNestLogger,
+  serviceForPath,
+  shareIdentitySource,
+  shareRequestRecorder,
+  useHeapGrowth,
+  validateEnvironment,
+  writeStartBanner,
+} from '@platform/pipeline';
 import { startProcessJobRunner, stopProcessJobRunner, useOneJobRunnerPerProcess } from '@platform/data';
 import { EmbeddedPostgres, openEmbeddedPostgres } from '@platform/devtools';
 import { SessionGateway } from '../apps/auth/src/accounts/session-gateway';

@@ -2,7 +2,16 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describeService, EVENT_SCHEMAS, EVENT_TYPES, eventCatalogue, eventSchemasOf, REGENERATE_EVENT_CATALOGUE, ServiceName, toJsonSchema } from '@platform/contracts';
+import {
+  describeService,
+  EVENT_SCHEMAS,
+  EVENT_TYPES,
+  eventCatalogue,
+  eventSchemasOf,
+  REGENERATE_EVENT_CATALOGUE,
+  ServiceName,
+  toJsonSchema,
+} from '@platform/contracts';
 import { closedSchema } from '@test/support/closed-schema';
 import { call } from '@test/support/http';
 import { PRODUCT_APPS } from '@test/support/products';

@@ -1,4 +1,16 @@
-import { AuthContract, BooksContract, UtilitiesContract, eventsRoute, HrContract, InternalRoute, PayContract, PayrollContract, RouteTypes, SERVICES, ServiceName } from '@platform/contracts';
+import {
+  AuthContract,
+  BooksContract,
+  UtilitiesContract,
+  eventsRoute,
+  HrContract,
+  InternalRoute,
+  PayContract,
+  PayrollContract,
+  RouteTypes,
+  SERVICES,
+  ServiceName,
+} from '@platform/contracts';
 import { RouteAudit } from '@platform/pipeline';
 import { PRODUCT_APPS } from '@test/support/products';
 import { TestStack } from '@test/support/stack';

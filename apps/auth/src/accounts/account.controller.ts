@@ -2,7 +2,20 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, Res 
 import { ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { normalizeIp } from '@nestjs/throttler';
-import { ApiEnvelope, ApiErrors, ApiTag, CurrentSession, Environment, headerValue, PlatformException, Public, RateLimitStore, SessionPrincipal, SignedIn, SuccessMessage } from '@platform/pipeline';
+import {
+  ApiEnvelope,
+  ApiErrors,
+  ApiTag,
+  CurrentSession,
+  Environment,
+  headerValue,
+  PlatformException,
+  Public,
+  RateLimitStore,
+  SessionPrincipal,
+  SignedIn,
+  SuccessMessage,
+} from '@platform/pipeline';
 import { Session, User } from './account.entities';
 import { AccountsService } from './accounts.service';
 import { Actor } from './audit.service';

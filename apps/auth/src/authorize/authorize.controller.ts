@@ -3,7 +3,25 @@ import { ApiExtraModels, ApiHeader, ApiOperation } from '@nestjs/swagger';
 import { normalizeIp } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
 import { SERVICES } from '@platform/contracts';
-import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, clientIdRefusal, CurrentPrincipal, Environment, FILE_LINK_DOWNLOADS, WEBHOOK_RETRIES, headerValue, PLANS, PLATFORM_CLIENT_ID, PlatformException, Principal, Public, RateLimitStore, SuccessMessage } from '@platform/pipeline';
+import {
+  ApiEnvelope,
+  ApiErrors,
+  ApiTag,
+  Authenticated,
+  clientIdRefusal,
+  CurrentPrincipal,
+  Environment,
+  FILE_LINK_DOWNLOADS,
+  WEBHOOK_RETRIES,
+  headerValue,
+  PLANS,
+  PLATFORM_CLIENT_ID,
+  PlatformException,
+  Principal,
+  Public,
+  RateLimitStore,
+  SuccessMessage,
+} from '@platform/pipeline';
 import { environmentOfKey, keyHashOf } from '../credentials/credential-secrets';
 import { credentialView, minimumSecretVersion } from '../credentials/developer-credential.entity';
 import { CredentialsService, rateLimitsOf } from '../credentials/credentials.service';

@@ -2,7 +2,18 @@ import { RouteSchema } from '@nestjs/platform-fastify';
 import { Body, Controller, Get, Headers, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, BodyLimit, negotiateLanguage, pageResponseSchema, PlatformException, Tenant, TenantContext } from '@platform/pipeline';
+import {
+  ApiEnvelope,
+  ApiErrors,
+  ApiTag,
+  Authenticated,
+  BodyLimit,
+  negotiateLanguage,
+  pageResponseSchema,
+  PlatformException,
+  Tenant,
+  TenantContext,
+} from '@platform/pipeline';
 import { ApiIdParam } from '../shared/validation';
 import {
   BankPayout,

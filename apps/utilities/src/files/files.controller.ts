@@ -1,7 +1,20 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiQuery } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, CurrentPrincipal, PlatformException, Principal, Public, RawResponse, SecretQuery, Tenant, TenantContext } from '@platform/pipeline';
+import {
+  ApiEnvelope,
+  ApiErrors,
+  ApiTag,
+  Authenticated,
+  CurrentPrincipal,
+  PlatformException,
+  Principal,
+  Public,
+  RawResponse,
+  SecretQuery,
+  Tenant,
+  TenantContext,
+} from '@platform/pipeline';
 import { ApiFileBytes } from './api-file-bytes';
 import { FileLinkQueryDto, FileView, ListFilesQueryDto, UpdateFileDto, UploadFileDto } from './dto/file.dto';
 import { FilesService } from './files.service';

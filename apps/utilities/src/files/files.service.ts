@@ -11,7 +11,19 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DataSource, EntityManager, IsNull } from 'typeorm';
 import { describeService } from '@platform/contracts';
-import { Environment, FILE_LINK_DOWNLOADS, Page, PlatformException, Principal, PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE, quotaPeriodBounds, RateLimitStore, readOrCreateSecretFile, randomToken } from '@platform/pipeline';
+import {
+  Environment,
+  FILE_LINK_DOWNLOADS,
+  Page,
+  PlatformException,
+  Principal,
+  PRIVATE_DIRECTORY_MODE,
+  PRIVATE_FILE_MODE,
+  quotaPeriodBounds,
+  RateLimitStore,
+  readOrCreateSecretFile,
+  randomToken,
+} from '@platform/pipeline';
 import { EventOutbox, findPage } from '@platform/data';
 import { ContentInspector, decideContentType, servedContentType } from './content-type';
 import { FileLinkQueryDto, ListFilesQueryDto } from './dto/file.dto';

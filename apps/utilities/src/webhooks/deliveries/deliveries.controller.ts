@@ -1,6 +1,16 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import { ApiEnvelope, ApiErrors, ApiIdParam, AuthenticatedOrSignedIn, Environment, PlatformException, SuccessMessage, Tenant, TenantContext } from '@platform/pipeline';
+import {
+  ApiEnvelope,
+  ApiErrors,
+  ApiIdParam,
+  AuthenticatedOrSignedIn,
+  Environment,
+  PlatformException,
+  SuccessMessage,
+  Tenant,
+  TenantContext,
+} from '@platform/pipeline';
 import { WebhookDeliveryDetailView, WebhookDeliveryView, ListDeliveriesQueryDto, RecoverDeliveriesDto, WebhookRecoveryView } from './dto/delivery.dto';
 import { deliveryView, MAX_RECOVERED, WebhookDeliveries } from './webhook-deliveries.service';
 import { WebhooksTag } from '../webhooks-tag';

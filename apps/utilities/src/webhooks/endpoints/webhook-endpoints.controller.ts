@@ -1,7 +1,19 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiBody, ApiOperation } from '@nestjs/swagger';
-import { ApiEnvelope, ApiErrors, ApiIdParam, AuthenticatedOrSignedIn, CurrentPrincipal, PageQueryDto, PlatformException, Principal, SuccessMessage, Tenant, TenantContext } from '@platform/pipeline';
+import {
+  ApiEnvelope,
+  ApiErrors,
+  ApiIdParam,
+  AuthenticatedOrSignedIn,
+  CurrentPrincipal,
+  PageQueryDto,
+  PlatformException,
+  Principal,
+  SuccessMessage,
+  Tenant,
+  TenantContext,
+} from '@platform/pipeline';
 import {
   CreatedWebhookEndpointView,
   CreateWebhookEndpointDto,
