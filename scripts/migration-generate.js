@@ -46,7 +46,7 @@ writeFileSync(
   JSON.stringify({
     extends: './tsconfig.base.json',
     compilerOptions: { outDir: `.migrate/${process.pid}`, rootDir: '.', types: ['node'] },
-    include: [`apps/${app}/src/**/*.ts`, 'libs/common/src/**/*.ts'],
+    include: [`apps/${app}/src/**/*.ts`, 'libs/*/src/**/*.ts'],
     exclude: ['**/*.spec.ts'],
   }),
 );

@@ -11,7 +11,7 @@ import { LocalIdentitySource } from './local-identity.source';
 /**
  * auth's own identity facts (its signing key, rotations, which companies an organization may
  * act for) and the internal routes that serve them to the other services. Global because the
- * shared pipeline's guards and JWT strategy, providers of PlatformModule in libs/common, inject
+ * shared pipeline's guards and JWT strategy, providers of PlatformModule (libs/data, over libs/pipeline), inject
  * IdentitySource: every other service gets the remote one from PlatformModule itself, auth gets
  * this one, and PlatformModule cannot import an app's module.
  */

@@ -84,7 +84,7 @@ class RequestRecordsDto implements AuthContract.RequestRecords {
   usage: UsageCountDto[];
 }
 
-/** Where services send the requests they served (libs/common RequestLog); outside /api/v1, behind the internal token. */
+/** Where services send the requests they served (RequestLog in libs/pipeline); outside /api/v1, behind the internal token. */
 @Controller()
 export class RequestLogController {
   constructor(private readonly log: RequestLogService) {}

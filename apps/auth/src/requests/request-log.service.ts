@@ -49,7 +49,7 @@ function inWriteOrder(counts: AuthContract.UsageCount[]): AuthContract.UsageCoun
 }
 
 /**
- * The request log the services send (RequestLog in libs/common): recent requests per organization
+ * The request log the services send (RequestLog in libs/pipeline): recent requests per organization
  * and credential, and requests by day and product for usage over any past period. A batch is
  * written in one transaction: its rows, and its counts added to the days they fall on (a 429 is
  * not counted, as the quota does not count it).

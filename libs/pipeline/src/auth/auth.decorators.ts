@@ -31,7 +31,7 @@ export const Public = () => SetMetadata(IS_PUBLIC_KEY, true);
 type AnyParameters = any[];
 
 /**
- * Serves a contract's service-to-service route (libs/common/src/contracts) at its method and
+ * Serves a contract's service-to-service route (libs/contracts/src/internal) at its method and
  * path: no JWT but the internal token, out of the OpenAPI document, and its result sent as it is
  * (every internal route answers one shape: the response's JSON, or the error envelope). The
  * handler must return what the contract answers, or the type check fails.

@@ -35,7 +35,7 @@ describe('translateFieldMessage', () => {
   it('has French for every message the services word themselves (their validators’ `message` options)', () => {
     const root = join(__dirname, '../../../..');
     const wordings = new Set<string>();
-    for (const file of [...sources(join(root, 'apps')), ...sources(join(root, 'libs/common/src/http'))]) {
+    for (const file of [...sources(join(root, 'apps')), ...sources(join(root, 'libs/pipeline/src/http'))]) {
       const text = readFileSync(file, 'utf8');
       // message: 'literal', and message: ({ property }) => `${property} wording`
       for (const match of text.matchAll(/message: '([^']+)'/g)) wordings.add(match[1]);

@@ -37,7 +37,7 @@ const DEFAULT_TIMEOUT_MS = 5000;
 
 /**
  * The one client of other services' internal routes (`/internal/v1/*`, declared in
- * libs/common/src/contracts): the shared internal token, a timeout, JSON both ways, and every
+ * libs/contracts/src/internal): the shared internal token, a timeout, JSON both ways, and every
  * answer classified the same way. Services never read each other's tables: this is how they ask.
  * Over node:http with keep-alive connections rather than fetch: loading fetch (undici) costs
  * every service about 12 MB of memory for a client this small.
