@@ -11,10 +11,10 @@ const TESTS = ['test/**', 'apps/*/test/**', '**/*.spec.ts', '**/*.e2e-spec.ts', 
 
 /** The data layer: where the DataSource and transactions belong. */
 const DATA_LAYER = [
-  'libs/common/src/database/**',
-  'libs/common/src/jobs/**',
-  'libs/common/src/events/**', // the outbox
-  'libs/common/src/library-internals/typeorm-pool.ts', // the pg pool behind a data source, fenced with the other patches
+  'libs/data/src/**', // the database, the job queue and the outbox, their migrations
+  'libs/pipeline/src/library-internals/typeorm-pool.ts', // the pg pool behind a data source, fenced with the other patches
+  'libs/devtools/src/embedded-postgres.ts', // the one-machine suite's PostgreSQL
+  'libs/devtools/src/job-commands.ts', // the operator's dead-letter commands
   '**/*.repository.ts',
   '**/migrations/**',
   '**/data-source.ts', // the TypeORM CLI's data source
@@ -23,7 +23,7 @@ const DATA_LAYER = [
 
 /** Where `process.env` may be read: the configuration module, entry points and scripts. */
 const ENVIRONMENT_READERS = [
-  'libs/common/src/config/**',
+  'libs/pipeline/src/config/**',
   '**/main.ts',
   '**/data-source.ts', // the TypeORM CLI's entry point
   'suite/**',
@@ -132,17 +132,17 @@ module.exports = defineConfig(
             'apps/utilities/src/webhooks/endpoints/alert-recipients.ts',
             'apps/utilities/src/webhooks/endpoints/webhook-audit-trail.ts',
             'apps/utilities/src/webhooks/events/event-retention.ts',
-            'libs/common/src/auth/route-audit.ts',
-            'libs/common/src/database/transactions.ts',
-            'libs/common/src/events/event-outbox.ts',
-            'libs/common/src/health/health.controllers.ts', // two @Controller classes
-            'libs/common/src/health/shutdown-state.ts',
-            'libs/common/src/http/internal-api.ts',
-            'libs/common/src/jobs/job-queue.ts',
-            'libs/common/src/logging/platform-logger.ts', // a @Module
-            'libs/common/src/metrics/metrics.ts', // a @Module and a @Controller
-            'libs/common/src/openapi/openapi.ts', // a @Controller
-            'libs/common/src/requests/request-log.ts',
+            'libs/data/src/database/transactions.ts',
+            'libs/data/src/jobs/job-queue.ts',
+            'libs/data/src/outbox/event-outbox.ts',
+            'libs/pipeline/src/auth/route-audit.ts',
+            'libs/pipeline/src/health/health.controllers.ts', // two @Controller classes
+            'libs/pipeline/src/health/shutdown-state.ts',
+            'libs/pipeline/src/http/internal-api.ts',
+            'libs/pipeline/src/logging/platform-logger.ts', // a @Module
+            'libs/pipeline/src/metrics/metrics.ts', // a @Module and a @Controller
+            'libs/pipeline/src/openapi/openapi.ts', // a @Controller
+            'libs/pipeline/src/requests/request-log.ts',
           ],
         },
       ],
@@ -158,10 +158,10 @@ module.exports = defineConfig(
           // read or write process.env outside the configuration module: to take their settings from it
           allow: [
             'apps/auth/src/cli/developer-commands.ts',
-            'libs/common/src/bootstrap.ts',
-            'libs/common/src/database/embedded-postgres.ts',
-            'libs/common/src/health/health.controllers.ts',
-            'libs/common/src/jobs/dead-letters.ts',
+            'libs/devtools/src/embedded-postgres.ts',
+            'libs/devtools/src/job-commands.ts',
+            'libs/pipeline/src/bootstrap.ts',
+            'libs/pipeline/src/health/health.controllers.ts',
           ],
         },
       ],

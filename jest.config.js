@@ -1,8 +1,8 @@
 const common = {
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }] },
   moduleNameMapper: {
-    '^@platform/common$': '<rootDir>/libs/common/src',
-    '^@platform/common/(.*)$': '<rootDir>/libs/common/src/$1',
+    '^@platform/(contracts|pipeline|data|devtools)$': '<rootDir>/libs/$1/src',
+    '^@platform/(contracts|pipeline|data|devtools)/(.*)$': '<rootDir>/libs/$1/src/$2',
     '^@test/support/(.*)$': '<rootDir>/test/support/$1',
   },
   testEnvironment: 'node',

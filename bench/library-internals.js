@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Each patch of libs/common/src/library-internals against the library's public path, in one
+// Each patch of libs/pipeline/src/library-internals against the library's public path, in one
 // process, in alternating blocks: CPU µs per operation (median of the blocks), and for the
 // deferred date formatter the RSS of fresh processes. What each patch gains by itself, on a machine
 // whose mood makes `npm run bench` ratios move more than some of these gains; after a dependency
@@ -55,7 +55,7 @@ function loadAllDtos() {
 const scenarios = {
   async 'fast-path'() {
     const { ValidationPipe } = require('@nestjs/common');
-    const { createValidationPipe, VALIDATION_PIPE_OPTIONS } = require(dist('libs/common/src/http/validation.js'));
+    const { createValidationPipe, VALIDATION_PIPE_OPTIONS } = require(dist('libs/pipeline/src/http/validation.js'));
     const { UpdatePreferenceDto } = require(dist('apps/utilities/src/notifications/dto/update-preference.dto.js'));
     const fast = createValidationPipe();
     const usual = new ValidationPipe(VALIDATION_PIPE_OPTIONS);
@@ -68,8 +68,8 @@ const scenarios = {
 
   async 'access-line'() {
     const pino = require('pino');
-    const { platformLoggerOptions } = require(dist('libs/common/src/logging/platform-logger.js'));
-    const { accessLogWriter } = require(dist('libs/common/src/library-internals/pino-access-line.js'));
+    const { platformLoggerOptions } = require(dist('libs/pipeline/src/logging/platform-logger.js'));
+    const { accessLogWriter } = require(dist('libs/pipeline/src/library-internals/pino-access-line.js'));
     // a destination that keeps nothing, marked as the platform's buffered one is
     const sink = { [pino.symbols.needsMetadataGsym]: true, lastLevel: 0, write: () => true };
     const logger = pino(platformLoggerOptions('info', 'utilities'), sink);
@@ -99,7 +99,7 @@ const scenarios = {
 
   async histogram() {
     const { Histogram, Registry } = require('prom-client');
-    const { DurationHistogram } = require(dist('libs/common/src/library-internals/prom-client-histogram.js'));
+    const { DurationHistogram } = require(dist('libs/pipeline/src/library-internals/prom-client-histogram.js'));
     const buckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
     const labelNames = ['service', 'method', 'route', 'status'];
     const theirs = new Histogram({ name: 'theirs', help: 'h', labelNames, buckets, registers: [new Registry()] });
@@ -127,7 +127,7 @@ const scenarios = {
 
   async pool() {
     const { DataSource } = require('typeorm');
-    const { PreparedStatement } = require(dist('libs/common/src/database/prepared.js'));
+    const { PreparedStatement } = require(dist('libs/data/src/database/prepared.js'));
     const url = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
     const dataSource = await new DataSource({ type: 'postgres', url, extra: { max: 1 } }).initialize();
     try {
@@ -150,7 +150,7 @@ const scenarios = {
 
   async 'pdfkit-fonts'() {
     const PDFDocument = require('pdfkit');
-    const { useStandardFonts } = require(dist('libs/common/src/library-internals/pdfkit-standard-fonts.js'));
+    const { useStandardFonts } = require(dist('libs/pipeline/src/library-internals/pdfkit-standard-fonts.js'));
     // a payslip's worth of text in both fonts, one document per operation
     const page = (shared) => {
       const doc = new PDFDocument({ size: 'A4', font: shared ? '' : undefined });
@@ -172,7 +172,7 @@ const scenarios = {
   async 'deferred-intl'() {
     const rss = (deferred) => {
       const load = deferred
-        ? `require(${JSON.stringify(dist('libs/common/src/library-internals/deferred-intl.js'))}).withDeferredDateTimeFormat(() => require('@nestjs/common'))`
+        ? `require(${JSON.stringify(dist('libs/pipeline/src/library-internals/deferred-intl.js'))}).withDeferredDateTimeFormat(() => require('@nestjs/common'))`
         : `require('@nestjs/common')`;
       const result = spawnSync(process.execPath, ['-e', `${load}; console.log(process.memoryUsage().rss)`], { cwd: root, encoding: 'utf8' });
       return Number(result.stdout.trim()) / 1024 / 1024;

@@ -216,7 +216,7 @@ const SCENARIOS = [
     connections: 10,
     baseline: false,
     burst: 5,
-    // The utilities service's product (SERVICES in libs/common/src/service.ts): its burst is the one the flood spends.
+    // The utilities service's product (SERVICES in libs/contracts/src/service.ts): its burst is the one the flood spends.
     product: 'app',
     request: ({ credential, token }) => ({ method: 'GET', path: '/api/v1/app/notifications/preferences', headers: authHeaders(credential, token) }),
     targets: [

@@ -21,7 +21,7 @@ describe('the lint config', () => {
     expect(await rulesFiredAt('apps/hr/src/leave/leave-balances.service.ts', code)).toEqual(['platform/data-source-in-data-layer']);
     for (const path of [
       'apps/hr/src/leave/leave-balances.repository.ts',
-      'libs/common/src/database/locks.ts',
+      'libs/data/src/database/locks.ts',
       'apps/hr/src/migrations/1800000000000-Leave.ts',
       'suite/import-sqlite.ts',
       'apps/hr/test/leave.e2e-spec.ts',
@@ -40,8 +40,10 @@ describe('the lint config', () => {
     const code = "import { HrModule } from '../../../hr/src/hr.module';\nexport const modules = [HrModule];\n";
     expect(await rulesFiredAt('apps/payroll/src/runs/run-inputs.ts', code)).toEqual(['platform/import-boundaries']);
     expect(await rulesFiredAt('apps/payroll/test/x/run-inputs.e2e-spec.ts', code)).toEqual([]);
-    const internals = "import { compileAcceptor } from '@platform/common/library-internals/validation-fast-path';\nexport const accept = compileAcceptor;\n";
+    const internals = "import { compileAcceptor } from '@platform/pipeline/library-internals/validation-fast-path';\nexport const accept = compileAcceptor;\n";
     expect(await rulesFiredAt('apps/utilities/src/notifications/accept.ts', internals)).toEqual(['platform/import-boundaries']);
+    const upward = "import { Transactions } from '@platform/data';\nexport const transactions = Transactions;\n";
+    expect(await rulesFiredAt('libs/pipeline/src/health/transactions-probe.ts', upward)).toEqual(['platform/import-boundaries']);
   });
 
   it('reads process.env only in the configuration module, entry points and scripts', async () => {
@@ -49,7 +51,7 @@ describe('the lint config', () => {
     expect(await rulesFiredAt('apps/hr/src/leave/leave-settings.ts', code)).toEqual(['platform/env-in-config']);
     expect(await rulesFiredAt('dashboard/pages/settings.tsx', code)).toEqual(['platform/env-in-config']);
     for (const path of [
-      'libs/common/src/config/settings.ts',
+      'libs/pipeline/src/config/settings.ts',
       'apps/hr/src/main.ts',
       'apps/hr/src/data-source.ts',
       'suite/main.ts',

@@ -9,7 +9,7 @@ const { allowSchema, staleMessage, withAllowlist } = require('./allowlist');
 module.exports = {
   meta: {
     type: 'problem',
-    docs: { description: 'DataSource and transactions only in the data layer (repositories, libs/common database, jobs, outbox)' },
+    docs: { description: 'DataSource and transactions only in the data layer (repositories, libs/data: database, jobs, outbox)' },
     schema: [allowSchema],
     messages: {
       import: 'DataSource is the data layer’s: query through a repository (`<feature>.repository.ts`).',

@@ -11,7 +11,7 @@ module.exports = {
     docs: { description: 'process.env only in the configuration module and entry points' },
     schema: [allowSchema],
     messages: {
-      env: 'Read settings from the validated `Environment` (libs/common/src/config), not `process.env`.',
+      env: 'Read settings from the validated `Environment` (libs/pipeline/src/config), not `process.env`.',
       stale: staleMessage,
     },
   },

@@ -10,7 +10,7 @@ ruleTester.run('file-kind-suffix', rule, {
     { code: '@Module({}) class HrModule {}', filename: at('apps/hr/src/hr.module.ts') },
     { code: "@Entity({ name: 'employees' }) class Employee {}", filename: at('apps/hr/src/employees/employee.entity.ts') },
     { code: '@Entity() class User {} @Entity() class Membership {}', filename: at('apps/auth/src/accounts/account.entities.ts') },
-    { code: '@Catch() class PlatformExceptionFilter {}', filename: at('libs/common/src/errors/exception.filter.ts') },
+    { code: '@Catch() class PlatformExceptionFilter {}', filename: at('libs/pipeline/src/errors/exception.filter.ts') },
     { code: 'class Plain {} function helper() {}', filename: at('apps/hr/src/employees/employee-names.ts') },
     {
       code: '@Injectable() class WalletLedger {}',
@@ -22,7 +22,7 @@ ruleTester.run('file-kind-suffix', rule, {
     { code: '@Injectable() class WalletLedger {}', filename: at('apps/pay/src/wallets/wallet-ledger.ts'), errors: [{ messageId: 'suffix' }] },
     {
       code: "@Controller('metrics') class MetricsController {}",
-      filename: at('libs/common/src/metrics/metrics.ts'),
+      filename: at('libs/pipeline/src/metrics/metrics.ts'),
       errors: [{ messageId: 'suffix', data: { decorator: 'Controller', suffixes: '.controller.ts' } }],
     },
     { code: '@Module({}) class DeveloperCommandsModule {}', filename: at('apps/auth/src/cli/developer-commands.ts'), errors: [{ messageId: 'suffix' }] },

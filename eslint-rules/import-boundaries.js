@@ -1,25 +1,44 @@
 const { dirname, resolve } = require('node:path');
 const { fromRoot, repoPath, staleMessage, withAllowlist } = require('./allowlist');
 
-const CHECKS = ['apps', 'internals', 'alias'];
-const ALIAS = '@platform/common/';
-const LIBRARY = 'libs/common/src/';
-const INTERNALS = `${LIBRARY}library-internals/`;
+const CHECKS = ['apps', 'layers', 'barrels', 'internals', 'alias'];
+
+/** The libraries, lowest first: a library imports only the libraries below it. */
+const LAYERS = ['contracts', 'pipeline', 'data', 'devtools'];
+const ALIAS = /^@platform\/([a-z-]+)(?:\/(.*))?$/;
+const INTERNALS = 'libs/pipeline/src/library-internals/';
+
+/**
+ * The modules code outside libs/ may import by path instead of through a barrel: what must be
+ * loaded before or apart from the barrel.
+ */
+const ENTRY_POINTS = new Set([
+  'pipeline/runtime/preload', // the first import of every main.ts: heap flags and deferred Intl, before anything loads
+  'pipeline/documents/pdf-fonts', // pdfkit's fonts, loaded only by the render that draws PDFs
+  'pipeline/plans', // the developer dashboard's browser bundle: plans and scopes without the pipeline
+  'contracts/service', // the developer dashboard's browser bundle: the services' names and prefixes
+]);
+
 const appOf = (path) => /^apps\/([^/]+)\//.exec(path)?.[1];
+const libOf = (path) => /^libs\/([^/]+)\//.exec(path)?.[1];
 
 /**
  * Imports keep the suite's boundaries:
- * - apps: an app never imports another app (share through libs/common or an internal contract), and
- *   the library imports no app;
- * - internals: the patches fenced in libs/common/src/library-internals are reached only from inside
- *   libs/common (the rest of the code uses what the barrel exports);
- * - alias: code outside libs/ reaches the library through `@platform/common`, never by a relative path.
+ * - apps: an app never imports another app (share through a library or an internal contract), and
+ *   no library imports an app;
+ * - layers: the libraries depend one way, contracts ← pipeline ← data ← devtools: a library imports
+ *   only the libraries below it (through `@platform/<lib>`, its barrel or one of its modules);
+ * - barrels: code outside libs/ imports a library through its barrel, `@platform/<lib>`, except the
+ *   few entry points that must load apart from it (ENTRY_POINTS);
+ * - internals: the patches fenced in libs/pipeline/src/library-internals are reached only from the
+ *   libraries (the rest of the code uses what the barrels export);
+ * - alias: a library is reached through `@platform/<lib>`, never by a relative path from outside it.
  * Relative paths are resolved, so `../../other-app/src/x` is seen for what it is.
  */
 module.exports = {
   meta: {
     type: 'problem',
-    docs: { description: 'No import across apps, into a library’s internals, or into a library by relative path' },
+    docs: { description: 'No import across apps, up the libraries’ layers, past a barrel, into library internals, or into a library by relative path' },
     schema: [
       {
         type: 'object',
@@ -31,10 +50,13 @@ module.exports = {
       },
     ],
     messages: {
-      acrossApps: 'Apps never import each other: {{from}} imports {{target}}. Share it through libs/common or call the app through an internal contract.',
-      libraryImportsApp: 'The library imports no app: {{target}}.',
-      internals: 'library-internals is fenced: outside libs/common use what `@platform/common` exports, not {{target}}.',
-      alias: 'Import the library through `@platform/common`, not by the relative path {{specifier}}.',
+      acrossApps: 'Apps never import each other: {{from}} imports {{target}}. Share it through a library or call the app through an internal contract.',
+      libraryImportsApp: 'A library imports no app: {{target}}.',
+      unknownLibrary: 'There is no library {{specifier}}: the libraries are {{libraries}}.',
+      layers: 'Libraries depend one way ({{order}}): @platform/{{from}} may not import @platform/{{target}}.',
+      barrels: 'Import {{specifier}} through its barrel, `@platform/{{library}}`.',
+      internals: 'library-internals is fenced: outside libs/ use what the barrels export, not {{target}}.',
+      alias: 'Import the library through `@platform/{{library}}`, not by the relative path {{specifier}}.',
       stale: staleMessage,
     },
   },
@@ -42,11 +64,12 @@ module.exports = {
     const checks = new Set(context.options[0]?.checks ?? CHECKS);
     const from = repoPath(context);
     const fromApp = appOf(from);
+    const fromLib = libOf(from);
 
     /** The imported path relative to the repository's root, or undefined for a package. */
     function targetOf(specifier) {
-      if (specifier.startsWith(ALIAS)) return LIBRARY + specifier.slice(ALIAS.length);
-      if (specifier === '@platform/common') return LIBRARY + 'index';
+      const alias = ALIAS.exec(specifier);
+      if (alias) return `libs/${alias[1]}/src/${alias[2] ?? 'index'}`;
       if (!specifier.startsWith('.')) return undefined;
       return fromRoot(resolve(dirname(context.filename), specifier));
     }
@@ -54,18 +77,30 @@ module.exports = {
     return withAllowlist(context, (report) => {
       function check(node, specifier) {
         if (typeof specifier !== 'string') return;
+        const alias = ALIAS.exec(specifier);
+        if (alias && !LAYERS.includes(alias[1])) {
+          report({ node, messageId: 'unknownLibrary', data: { specifier, libraries: LAYERS.map((lib) => `@platform/${lib}`).join(', ') } });
+          return;
+        }
         const target = targetOf(specifier);
         if (target === undefined) return;
         const targetApp = appOf(target);
+        const targetLib = libOf(target);
         if (checks.has('apps') && targetApp) {
           if (fromApp && targetApp !== fromApp) report({ node, messageId: 'acrossApps', data: { from: `apps/${fromApp}`, target } });
-          if (from.startsWith('libs/')) report({ node, messageId: 'libraryImportsApp', data: { target } });
+          if (fromLib) report({ node, messageId: 'libraryImportsApp', data: { target } });
         }
-        if (checks.has('internals') && (target + '/').startsWith(INTERNALS) && !from.startsWith('libs/common/')) {
+        if (checks.has('layers') && fromLib && targetLib && targetLib !== fromLib && LAYERS.indexOf(targetLib) > LAYERS.indexOf(fromLib)) {
+          report({ node, messageId: 'layers', data: { order: LAYERS.join(' ← '), from: fromLib, target: targetLib } });
+        }
+        if (checks.has('barrels') && alias && alias[2] !== undefined && !fromLib && !ENTRY_POINTS.has(`${alias[1]}/${alias[2]}`)) {
+          report({ node, messageId: 'barrels', data: { specifier, library: alias[1] } });
+        }
+        if (checks.has('internals') && (target + '/').startsWith(INTERNALS) && !fromLib) {
           report({ node, messageId: 'internals', data: { target } });
         }
-        if (checks.has('alias') && specifier.startsWith('.') && target.startsWith('libs/') && !from.startsWith('libs/')) {
-          report({ node, messageId: 'alias', data: { specifier } });
+        if (checks.has('alias') && specifier.startsWith('.') && targetLib && targetLib !== fromLib) {
+          report({ node, messageId: 'alias', data: { specifier, library: targetLib } });
         }
       }
       const literal = (node) => (node && node.type === 'Literal' ? node.value : undefined);

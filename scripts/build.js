@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Compiles every app, the shared library and the one-machine suite in one tsc pass, rewrites the
-// @platform/common alias, writes the entry points `dist/apps/<app>/main.js`, and bundles the
+// Compiles every app, the shared libraries and the one-machine suite in one tsc pass, rewrites the
+// @platform/<lib> aliases, writes the entry points `dist/apps/<app>/main.js`, and bundles the
 // developer dashboard (dashboard/) into `dist/dashboard` (scripts/build-dashboard.js).
 const { execFileSync } = require('node:child_process');
 const { mkdirSync, writeFileSync, rmSync } = require('node:fs');

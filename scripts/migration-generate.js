@@ -32,11 +32,21 @@ function writeIndex() {
     .sort();
   const entries = files.map((f) => ({ file: f.replace(/\.ts$/, ''), cls: f.replace(/^(\d+)-(.*)\.ts$/, '$2$1') }));
   const constant = `${app.toUpperCase()}_MIGRATIONS`;
+  // the data library's migrations (the outbox) are every app's too, listed where their timestamps fall
+  const dataStamp = Math.max(
+    ...readdirSync(join(root, 'libs', 'data', 'src', 'migrations'))
+      .map((f) => /^(\d+)-/.exec(f)?.[1])
+      .filter(Boolean)
+      .map(Number),
+  );
+  const at = entries.findIndex((e) => Number(/^(\d+)-/.exec(e.file)[1]) > dataStamp);
+  const list = entries.map((e) => e.cls);
+  list.splice(at < 0 ? list.length : at, 0, '...DATA_MIGRATIONS');
   writeFileSync(
     join(dirOf, 'index.ts'),
-    entries.map((e) => `import { ${e.cls} } from './${e.file}';`).join('\n') +
-      (entries.length ? '\n\n' : '') +
-      `export const ${constant}: Function[] = [${entries.map((e) => e.cls).join(', ')}];\n`,
+    [`import { DATA_MIGRATIONS } from '@platform/data';`, ...entries.map((e) => `import { ${e.cls} } from './${e.file}';`)].join('\n') +
+      '\n\n' +
+      `export const ${constant}: Function[] = [${list.join(', ')}];\n`,
   );
 }
 
@@ -46,7 +56,7 @@ writeFileSync(
   JSON.stringify({
     extends: './tsconfig.base.json',
     compilerOptions: { outDir: `.migrate/${process.pid}`, rootDir: '.', types: ['node'] },
-    include: [`apps/${app}/src/**/*.ts`, 'libs/common/src/**/*.ts'],
+    include: [`apps/${app}/src/**/*.ts`, 'libs/*/src/**/*.ts'],
     exclude: ['**/*.spec.ts'],
   }),
 );

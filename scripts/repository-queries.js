@@ -222,7 +222,7 @@ function queryNames(sql) {
 
 // ---- running the samples ----------------------------------------------------------------------
 
-/** Lets node require the TypeScript sources (as the tests' ts-jest does), `@platform/common` included. */
+/** Lets node require the TypeScript sources (as the tests' ts-jest does), the `@platform/*` libraries included. */
 function registerTypeScript() {
   const Module = require('node:module');
   const ts = require('typescript');
@@ -236,10 +236,10 @@ function registerTypeScript() {
   };
   require.extensions['.ts'] = (module, filename) =>
     module._compile(ts.transpileModule(readFileSync(filename, 'utf8'), { fileName: filename, compilerOptions }).outputText, filename);
-  const common = join(ROOT, 'libs', 'common', 'src');
   const resolve = Module._resolveFilename;
   Module._resolveFilename = function (request, ...rest) {
-    if (request === '@platform/common' || request.startsWith('@platform/common/')) request = join(common, request.slice('@platform/common'.length));
+    const library = /^@platform\/(contracts|pipeline|data|devtools)(\/.*)?$/.exec(request);
+    if (library) request = join(ROOT, 'libs', library[1], 'src', library[2] ?? '');
     return resolve.call(this, request, ...rest);
   };
 }
@@ -293,7 +293,7 @@ const ACROSS_COMPANIES = /Across(Companies|Accounts)$/;
 
 /** The migrated data source of an app's schema in `url`'s database, with one connection (statements run in the order they are sent). */
 async function openAppDataSource(app, url) {
-  const common = require('@platform/common');
+  const { buildDataSourceOptions, openDataSource } = require('@platform/data');
   const exported = (file, suffix) => {
     const module = require(join(ROOT, 'apps', app, 'src', file));
     const name = Object.keys(module).find((key) => key.endsWith(suffix));
@@ -301,19 +301,19 @@ async function openAppDataSource(app, url) {
     return module[name];
   };
   const env = { DATABASE_URL: url, DATABASE_POOL_SIZE: 1, DATABASE_IDLE_TIMEOUT_MS: 1000 };
-  const options = common.buildDataSourceOptions(env, {
+  const options = buildDataSourceOptions(env, {
     service: app,
     entities: exported('entities.ts', '_ENTITIES'),
     migrations: exported('migrations/index.ts', '_MIGRATIONS'),
   });
-  return common.openDataSource(options);
+  return openDataSource(options);
 }
 
 /** Runs one repository file's samples: its blocks, and what is wrong with its methods. */
 async function runRepositoryFile(file, dataSource, emptyTables) {
   const { Test } = require('@nestjs/testing');
   const { getDataSourceToken } = require('@nestjs/typeorm');
-  const { querySamplesOf, isSampleTransaction } = require('@platform/common');
+  const { querySamplesOf, isSampleTransaction } = require('@platform/data');
   const classes = Object.values(require(file)).filter((value) => typeof value === 'function' && /Repository$/.test(value.name));
   const problems = [];
   const blocks = [];

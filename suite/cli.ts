@@ -1,7 +1,8 @@
 import 'reflect-metadata';
-import '@platform/common/runtime/preload';
+import '@platform/pipeline/runtime/preload';
 import { Command } from 'commander';
-import { addJobCommands, restrictFileModes, runCli, validateEnvironment, withSuiteDatabase } from '@platform/common';
+import { restrictFileModes, validateEnvironment } from '@platform/pipeline';
+import { addJobCommands, runCli, withSuiteDatabase } from '@platform/devtools';
 import { addDeveloperCommands } from '../apps/auth/src/cli/developer-commands';
 import { importSqliteStores } from './import-sqlite';
 

@@ -1,41 +1,37 @@
 import 'reflect-metadata';
-import '@platform/common/runtime/preload';
+import '@platform/pipeline/runtime/preload';
 import { Logger, Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pino from 'pino';
 import { createServer, IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { describeService, ServiceName } from '@platform/contracts';
 import {
   answerClientError,
   buildErrorEnvelope,
   closeConnectionsAsTheyFallIdle,
   createServiceApp,
   CREDENTIALS_COMMAND,
-  describeService,
-  EmbeddedPostgres,
   exitOnStartupError,
   IdentitySource,
   installGracefulShutdown,
   logDestination,
   negotiateLanguage,
-  openEmbeddedPostgres,
   PlatformException,
   platformLoggerOptions,
   reachableBaseUrl,
   restrictFileModes,
   serveProcessMetricsOnlyOn,
-  ServiceName,
   ServiceNestLogger,
   serviceForPath,
   shareIdentitySource,
   shareRequestRecorder,
-  startProcessJobRunner,
-  stopProcessJobRunner,
   useHeapGrowth,
-  useOneJobRunnerPerProcess,
   validateEnvironment,
   writeStartBanner,
-} from '@platform/common';
+} from '@platform/pipeline';
+import { startProcessJobRunner, stopProcessJobRunner, useOneJobRunnerPerProcess } from '@platform/data';
+import { EmbeddedPostgres, openEmbeddedPostgres } from '@platform/devtools';
 import { SessionGateway } from '../apps/auth/src/sessions/session-gateway.service';
 import { gatewayRequestOf } from '../apps/auth/src/sessions/gateway.controller';
 import { RequestLogService } from '../apps/auth/src/request-log/request-log.service';

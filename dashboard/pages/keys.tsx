@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { SCOPES } from '@platform/common/plans';
+import { SCOPES } from '@platform/pipeline/plans';
 import { api, pathSegment } from '../api';
 import { Alert, DateTime, errorText, Field, FocusedHeading, Loading, PageTitle, SecretPanel, SelectField, Status, useForm, useLoad } from '../components';
 import { formats, useI18n } from '../i18n';

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { SERVICES } from '@platform/common/service';
+import { SERVICES } from '@platform/contracts/service';
 import { api, pathSegment, query } from '../api';
 import { Alert, Field, Loading, PageTitle, useLoad } from '../components';
 import { formats, useI18n } from '../i18n';

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { validateEnvironment } from '@platform/common/config/environment';
+import { validateEnvironment } from '@platform/pipeline/config/environment';
 import { ROOT } from '@test/support/paths';
 import {
   JWT_PRIVATE_KEY_PEM,

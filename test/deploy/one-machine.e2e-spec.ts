@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { call, sleep } from '@test/support/http';
 import { ROOT } from '@test/support/paths';
 import { promtoolProblems } from '@test/support/promtool';
-import { freeLoopbackPort } from '@platform/common';
+import { freeLoopbackPort } from '@platform/devtools';
 
 const node = process.execPath;
 

@@ -1,4 +1,4 @@
-import { PLATFORM_CLIENT_ID } from '@platform/common';
+import { PLATFORM_CLIENT_ID } from '@platform/pipeline';
 import { ReceivedMail, TestSmtpServer } from '../../apps/utilities/test/channel-servers';
 import { call, eventually, HttpResult } from '@test/support/http';
 import { DashboardSession } from '@test/support/dashboard-session';

@@ -1,7 +1,7 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { randomUUID } from 'node:crypto';
-import { eventCatalogue, EVENT_TYPES, type ServiceName } from '@platform/common';
+import { eventCatalogue, EVENT_TYPES, type ServiceName } from '@platform/contracts';
 import { BooksModule } from '../../apps/books/src/books.module';
 import { HrModule } from '../../apps/hr/src/hr.module';
 import { PayModule } from '../../apps/pay/src/pay.module';

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PLATFORM_CLIENT_ID } from '@platform/common';
+import { PLATFORM_CLIENT_ID } from '@platform/pipeline';
 import { HrModule } from '../../apps/hr/src/hr.module';
 import { UtilitiesModule } from '../../apps/utilities/src/utilities.module';
 import { workbook } from '../../apps/utilities/test/documents-support';

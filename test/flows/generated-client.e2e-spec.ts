@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Middleware } from 'openapi-fetch';
-import { ServiceName, SERVICES } from '@platform/common';
+import { ServiceName, SERVICES } from '@platform/contracts';
 import { clientTypes, REGENERATE } from '../generated-client/generate';
 import { OpenApiDocument, requirementsOf } from '../generated-client/security';
 import { readmeWalkThrough, StepFailed } from '../generated-client/walk-through';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { call, HttpResult, sleep } from '@test/support/http';
 import { FIXTURES, ROOT } from '@test/support/paths';
-import { freeLoopbackPort } from '@platform/common';
+import { freeLoopbackPort } from '@platform/devtools';
 
 const FIXTURE = join(FIXTURES, 'sqlite-data-dir');
 const node = process.execPath;

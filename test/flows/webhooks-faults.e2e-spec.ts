@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { JobQueue } from '@platform/common';
+import { JobQueue } from '@platform/data';
 import { PayModule } from '../../apps/pay/src/pay.module';
 import { UtilitiesModule } from '../../apps/utilities/src/utilities.module';
 import { eventually, sleep } from '@test/support/http';

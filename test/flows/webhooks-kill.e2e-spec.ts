@@ -1,6 +1,6 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { freeLoopbackPort } from '@platform/common';
+import { freeLoopbackPort } from '@platform/devtools';
 import { PayModule } from '../../apps/pay/src/pay.module';
 import { call, eventually, sleep } from '@test/support/http';
 import { ROOT } from '@test/support/paths';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { serviceMetricsRegistry } from '@platform/common';
+import { serviceMetricsRegistry } from '@platform/pipeline';
 import { PayModule } from '../../apps/pay/src/pay.module';
 import { UtilitiesModule } from '../../apps/utilities/src/utilities.module';
 import { WebhookDeliveries } from '../../apps/utilities/src/webhooks/deliveries/webhook-deliveries.service';

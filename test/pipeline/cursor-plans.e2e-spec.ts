@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { encodeCursor } from '@platform/common';
+import { encodeCursor } from '@platform/pipeline';
 import { hire } from '../../apps/payroll/test/hand-worked-month';
 import { captureQueries, explainPlan, planNodes } from '@test/support/query-plans';
 import { startEveryApp } from '@test/support/every-app';

@@ -11,7 +11,7 @@ import {
   REGENERATE_EVENT_CATALOGUE,
   ServiceName,
   toJsonSchema,
-} from '@platform/common';
+} from '@platform/contracts';
 import { closedSchema } from '@test/support/closed-schema';
 import { call } from '@test/support/http';
 import { PRODUCT_APPS } from '@test/support/products';
@@ -24,7 +24,7 @@ type Json = Record<string, any>;
 
 /**
  * The event catalogue: its schemas are those of the services' OpenAPI documents as they serve
- * them now (kept in libs/common/src/events/event-catalogue.schemas.json, rewritten with
+ * them now (kept in libs/contracts/src/events/event-catalogue.schemas.json, rewritten with
  * UPDATE_EVENT_CATALOGUE=1), every event type has an entry whose example its schema accepts, and
  * utilities serves it at GET /api/v1/app/webhooks/event-types and as `x-webhooks` of its document.
  * test/flows/events.e2e-spec.ts checks the events the services really record against it.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { encodeCursor } from '@platform/common';
+import { encodeCursor } from '@platform/pipeline';
 import { hire } from '../../apps/payroll/test/hand-worked-month';
 import { call, HttpResult } from '@test/support/http';
 import { CapturedQuery, captureStatements, explainPlan, pageNodes } from '@test/support/query-plans';

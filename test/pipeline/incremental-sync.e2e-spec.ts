@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { encodeCursor } from '@platform/common';
+import { encodeCursor } from '@platform/pipeline';
 import { BooksModule } from '../../apps/books/src/books.module';
 import { HrModule } from '../../apps/hr/src/hr.module';
 import { PayModule } from '../../apps/pay/src/pay.module';

@@ -4,7 +4,10 @@ import type { INestApplicationContext, Type } from '@nestjs/common';
 import { Command } from 'commander';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { addJobCommands, describeService, JobQueue, PlatformConfigModule, rowJobKey, SERVICE_DESCRIPTOR, serviceMetricsRegistry } from '@platform/common';
+import { describeService, SERVICE_DESCRIPTOR } from '@platform/contracts';
+import { PlatformConfigModule, serviceMetricsRegistry } from '@platform/pipeline';
+import { JobQueue, rowJobKey } from '@platform/data';
+import { addJobCommands } from '@platform/devtools';
 import { createTestDatabase } from '@test/support/database';
 
 /** What the tasks of one test app saw. */

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { COUNTED_TOTAL_TTL_MS, EXACT_TOTAL_UP_TO } from '@platform/common';
+import { COUNTED_TOTAL_TTL_MS, EXACT_TOTAL_UP_TO } from '@platform/pipeline';
 import { BooksModule } from '../../apps/books/src/books.module';
 import { BOOKS } from '../../apps/books/test/fixtures';
 import { seedJournal } from '../../apps/books/test/seed-journal';

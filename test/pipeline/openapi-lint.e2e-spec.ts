@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { describeService } from '@platform/common';
+import { describeService } from '@platform/contracts';
 import { ROOT } from '@test/support/paths';
 import { PRODUCT_APPS } from '@test/support/products';
 import { TestStack } from '@test/support/stack';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { toJsonSchema } from '@platform/common';
+import { toJsonSchema } from '@platform/contracts';
 import { call } from '@test/support/http';
 import { compareWithContract, documentPathFor, OpenApiContract } from '@test/support/openapi-check';
 

@@ -1,4 +1,4 @@
-import { quotaPeriodBounds, RateLimitStore, WEBHOOK_RETRIES } from '@platform/common';
+import { quotaPeriodBounds, RateLimitStore, WEBHOOK_RETRIES } from '@platform/pipeline';
 import { AuthModule } from '../../apps/auth/src/auth.module';
 import { CredentialsService } from '../../apps/auth/src/credentials/credentials.service';
 import { HrModule } from '../../apps/hr/src/hr.module';

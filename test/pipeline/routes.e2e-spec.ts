@@ -7,11 +7,11 @@ import {
   InternalRoute,
   PayContract,
   PayrollContract,
-  RouteAudit,
   RouteTypes,
   SERVICES,
   ServiceName,
-} from '@platform/common';
+} from '@platform/contracts';
+import { RouteAudit } from '@platform/pipeline';
 import { PRODUCT_APPS } from '@test/support/products';
 import { TestStack } from '@test/support/stack';
 

@@ -2,7 +2,7 @@ import { sign, SignOptions } from 'jsonwebtoken';
 import { createServer, request as httpRequest, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { generateKeyPairSync, randomBytes, randomUUID, sign as signBytes } from 'node:crypto';
-import { ServiceName } from '@platform/common';
+import { ServiceName } from '@platform/contracts';
 import { AuthModule } from '../../apps/auth/src/auth.module';
 import { CredentialsService } from '../../apps/auth/src/credentials/credentials.service';
 import { SigningKeys } from '../../apps/auth/src/tokens/signing-keys.service';

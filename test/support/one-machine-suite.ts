@@ -2,7 +2,7 @@ import { ChildProcess, execFile, execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freeLoopbackPort } from '@platform/common';
+import { freeLoopbackPort } from '@platform/devtools';
 import { call, sleep } from './http';
 import { ROOT } from './paths';
 

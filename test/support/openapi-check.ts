@@ -1,6 +1,6 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { toJsonSchema } from '@platform/common';
+import { toJsonSchema } from '@platform/contracts';
 import { appendFileSync } from 'node:fs';
 
 /**

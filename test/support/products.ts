@@ -1,5 +1,5 @@
 import { Type } from '@nestjs/common';
-import { ServiceName } from '@platform/common';
+import { ServiceName } from '@platform/contracts';
 import { BooksModule } from '../../apps/books/src/books.module';
 import { HrModule } from '../../apps/hr/src/hr.module';
 import { PayModule } from '../../apps/pay/src/pay.module';

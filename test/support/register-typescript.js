@@ -1,5 +1,5 @@
 // Lets a worker thread started from the TypeScript sources (as ts-jest runs them) require .ts
-// modules: TypeScript compiles each to CommonJS as it loads, and `@platform/common` resolves as
+// modules: TypeScript compiles each to CommonJS as it loads, and the `@platform/*` libraries resolve as
 // tsconfig's paths say. The built service (dist/) never uses it.
 const Module = require('node:module');
 const { readFileSync } = require('node:fs');
@@ -7,7 +7,7 @@ const { join } = require('node:path');
 const ts = require('typescript');
 
 const compilerOptions = { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true, inlineSourceMap: true };
-const COMMON = join(__dirname, '..', '..', 'libs', 'common', 'src');
+const LIBS = join(__dirname, '..', '..', 'libs');
 
 require.extensions['.ts'] = (module, filename) => {
   const { outputText } = ts.transpileModule(readFileSync(filename, 'utf8'), { fileName: filename, compilerOptions });
@@ -16,6 +16,7 @@ require.extensions['.ts'] = (module, filename) => {
 
 const resolve = Module._resolveFilename;
 Module._resolveFilename = function (request, ...rest) {
-  if (request === '@platform/common' || request.startsWith('@platform/common/')) request = join(COMMON, request.slice('@platform/common'.length));
+  const library = /^@platform\/(contracts|pipeline|data|devtools)(\/.*)?$/.exec(request);
+  if (library) request = join(LIBS, library[1], 'src', library[2] ?? '');
   return resolve.call(this, request, ...rest);
 };

@@ -1,5 +1,5 @@
 import { Type } from '@nestjs/common';
-import { describeService, ServiceName } from '@platform/common';
+import { describeService, ServiceName } from '@platform/contracts';
 import { call } from './http';
 import { Developer, expectError, RunningApp, TestStack } from './stack';
 

@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServiceApp, describeService, PlanId, PLATFORM_CLIENT_ID, Scope, ServiceName } from '@platform/common';
+import { describeService, ServiceName } from '@platform/contracts';
+import { createServiceApp, PlanId, PLATFORM_CLIENT_ID, Scope } from '@platform/pipeline';
 import { AuthModule } from '../../apps/auth/src/auth.module';
 import { CredentialsService } from '../../apps/auth/src/credentials/credentials.service';
 import { User } from '../../apps/auth/src/accounts/user.entity';
@@ -15,7 +16,7 @@ import { SessionGateway } from '../../apps/auth/src/sessions/session-gateway.ser
 import { SESSION_COOKIE } from '../../apps/auth/src/accounts/cookies';
 import { SessionsService } from '../../apps/auth/src/sessions/sessions.service';
 import { DataSource } from 'typeorm';
-import type { OrganizationRole } from '@platform/common';
+import type { OrganizationRole } from '@platform/pipeline';
 import { call, HttpResult, RequestOptions } from './http';
 import { createTestDatabase, REDIS_URL } from './database';
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, Browser } from 'playwright-core';
-import { ERROR_CODES, EVENT_TYPES, HTTP_ERROR_MESSAGES, SERVICES } from '@platform/common';
+import { ERROR_CODES, EVENT_TYPES, HTTP_ERROR_MESSAGES, SERVICES } from '@platform/contracts';
 import { DOCS_CONTENT_SECURITY_POLICY } from '../../apps/auth/src/docs/docs.controller';
 import { call } from '@test/support/http';
 import { OneMachineSuite, startOneMachineSuite } from '@test/support/one-machine-suite';

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
-import '@platform/common/runtime/preload';
+import '@platform/pipeline/runtime/preload';
 import { Command } from 'commander';
-import { addJobCommands, runCli } from '@platform/common';
+import { addJobCommands, runCli } from '@platform/devtools';
 import { addDeveloperCommands } from './cli/developer-commands';
 
 /** auth's operator commands, as its image runs them (`node dist/apps/auth/cli.js`). */

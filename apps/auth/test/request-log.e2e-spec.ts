@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { AuthContract } from '@platform/common';
+import { AuthContract } from '@platform/contracts';
 import { AuthModule } from '../src/auth.module';
 import { DailyUsage } from '../src/request-log/daily-usage.entity';
 import { RequestLogEntry } from '../src/request-log/request-log-entry.entity';

@@ -1,7 +1,7 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
-import { UtilitiesContract } from '@platform/common';
+import { UtilitiesContract } from '@platform/contracts';
 import { PendingSignUp } from '../src/accounts/pending-sign-up.entity';
 import { User } from '../src/accounts/user.entity';
 import { Membership } from '../src/organizations/membership.entity';

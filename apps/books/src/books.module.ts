@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { describeService, PlatformModule } from '@platform/common';
+import { describeService } from '@platform/contracts';
+import { PlatformModule } from '@platform/data';
 import { AccountsModule } from './accounts/accounts.module';
 import { BOOKS_ENTITIES } from './entities';
 import { JournalModule } from './journal/journal.module';

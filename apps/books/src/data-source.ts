@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import { buildDataSourceOptions, validateEnvironment } from '@platform/common';
+import { validateEnvironment } from '@platform/pipeline';
+import { buildDataSourceOptions } from '@platform/data';
 import { BOOKS_ENTITIES } from './entities';
 import { BOOKS_MIGRATIONS } from './migrations';
 

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import '@platform/common/runtime/preload';
-import { runService } from '@platform/common';
+import '@platform/pipeline/runtime/preload';
+import { runService } from '@platform/pipeline';
 import { BooksModule, BOOKS_SERVICE } from './books.module';
 
 void runService(BooksModule, BOOKS_SERVICE);

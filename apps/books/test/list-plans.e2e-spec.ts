@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { encodeCursor } from '@platform/common';
+import { encodeCursor } from '@platform/pipeline';
 import { BooksModule } from '../src/books.module';
 import { HttpResult } from '@test/support/http';
 import { captureStatements, PlanNode, planNodes } from '@test/support/query-plans';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { encodeCursor } from '@platform/common';
+import { encodeCursor } from '@platform/pipeline';
 import { BooksModule } from '../src/books.module';
 import { ACCOUNT_MONTHS_BACKFILL, AccountMonths1795880000000 } from '../src/migrations/1795880000000-AccountMonths';
 import { call } from '@test/support/http';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { describeService, PlatformModule } from '@platform/common';
+import { describeService } from '@platform/contracts';
+import { PlatformModule } from '@platform/data';
 import { AttendanceModule } from './attendance/attendance.module';
 import { ContactsModule } from './contacts/contacts.module';
 import { ContractsModule } from './contracts/contracts.module';

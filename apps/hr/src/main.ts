@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import '@platform/common/runtime/preload';
-import { runService } from '@platform/common';
+import '@platform/pipeline/runtime/preload';
+import { runService } from '@platform/pipeline';
 import { HR_SERVICE, HrModule } from './hr.module';
 
 void runService(HrModule, HR_SERVICE);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { encodeCursor } from '@platform/common';
+import { encodeCursor } from '@platform/pipeline';
 import { HrModule } from '../src/hr.module';
 import { captureQueries, CapturedQuery, explainPlan, planNodes } from '@test/support/query-plans';
 import { Developer, RunningApp, TestStack } from '@test/support/stack';

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import { buildDataSourceOptions, validateEnvironment } from '@platform/common';
+import { validateEnvironment } from '@platform/pipeline';
+import { buildDataSourceOptions } from '@platform/data';
 import { PAY_ENTITIES } from './entities';
 import { PAY_MIGRATIONS } from './migrations';
 

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import '@platform/common/runtime/preload';
-import { runService } from '@platform/common';
+import '@platform/pipeline/runtime/preload';
+import { runService } from '@platform/pipeline';
 import { PayModule, PAY_SERVICE } from './pay.module';
 
 void runService(PayModule, PAY_SERVICE);

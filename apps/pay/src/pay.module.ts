@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { describeService, PlatformModule } from '@platform/common';
+import { describeService } from '@platform/contracts';
+import { PlatformModule } from '@platform/data';
 import { PAY_ENTITIES } from './entities';
 import { PAY_MIGRATIONS } from './migrations';
 import { PaymentsModule } from './payments/payments.module';

@@ -1,4 +1,4 @@
-import { Transactions } from '@platform/common';
+import { Transactions } from '@platform/data';
 import { PayModule } from '../src/pay.module';
 import { WalletLedger } from '../src/wallets/wallet-ledger.service';
 import { expectError, RunningApp, TestStack } from '@test/support/stack';

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import '@platform/common/runtime/preload';
-import { runService } from '@platform/common';
+import '@platform/pipeline/runtime/preload';
+import { runService } from '@platform/pipeline';
 import { PayrollModule, PAYROLL_SERVICE } from './payroll.module';
 
 void runService(PayrollModule, PAYROLL_SERVICE);

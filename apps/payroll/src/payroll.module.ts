@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { describeService, PlatformModule } from '@platform/common';
+import { describeService } from '@platform/contracts';
+import { PlatformModule } from '@platform/data';
 import { AccountingModule } from './accounting/accounting.module';
 import { PAYROLL_ENTITIES } from './entities';
 import { PAYROLL_MIGRATIONS } from './migrations';

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { qualifiedTable } from '@platform/common';
+import { qualifiedTable } from '@platform/data';
 import { BooksModule } from '../../books/src/books.module';
 import { HrModule } from '../../hr/src/hr.module';
 import { PayModule } from '../../pay/src/pay.module';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { qualifiedTable } from '@platform/common';
+import { qualifiedTable } from '@platform/data';
 import { BooksModule } from '../../books/src/books.module';
 import { HrModule } from '../../hr/src/hr.module';
 import { Payment } from '../../pay/src/payments/payment.entity';

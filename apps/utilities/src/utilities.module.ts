@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { describeService, PlatformModule } from '@platform/common';
+import { describeService } from '@platform/contracts';
+import { PlatformModule } from '@platform/data';
 import { UTILITIES_ENTITIES } from './entities';
 import { UTILITIES_MIGRATIONS } from './migrations';
 import { DocumentsModule } from './documents/documents.module';

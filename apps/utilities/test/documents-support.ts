@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { qualifiedTable } from '@platform/common';
+import { qualifiedTable } from '@platform/data';
 import { PayrollRun } from '../../payroll/src/runs/payroll-run.entity';
 import { Payslip } from '../../payroll/src/runs/payslip.entity';
 import { ROOT } from '@test/support/paths';

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { logDestination } from '@platform/common/logging/log-destination';
+import { logDestination } from '@platform/pipeline/logging/log-destination';
 import { UtilitiesModule } from '../src/utilities.module';
 import { signFileLink } from '../src/files/signed-link';
 import { call, eventually } from '@test/support/http';

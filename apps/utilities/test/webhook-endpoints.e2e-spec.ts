@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
-import { EVENT_TYPES, SCOPES } from '@platform/common';
+import { EVENT_TYPES } from '@platform/contracts';
+import { SCOPES } from '@platform/pipeline';
 import { WebhookScopes1795800000000 } from '../../auth/src/migrations/1795800000000-WebhookScopes';
 import { UtilitiesModule } from '../src/utilities.module';
 import { MAX_ENDPOINTS_PER_COMPANY, MAX_PREVIOUS_SECRETS, WebhookEndpointsService } from '../src/webhooks/endpoints/webhook-endpoints.service';

@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { Environment, InternalApi, JobQueue, randomToken, reachableBaseUrl, UtilitiesContract } from '@platform/common';
+import { UtilitiesContract } from '@platform/contracts';
+import { Environment, InternalApi, randomToken, reachableBaseUrl } from '@platform/pipeline';
+import { JobQueue } from '@platform/data';
 import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { tokenHash } from '../sessions/sessions.service';
 import { AccountLinkKind } from './account-link.entity';

@@ -15,7 +15,7 @@ import {
   SessionPrincipal,
   SignedIn,
   SuccessMessage,
-} from '@platform/common';
+} from '@platform/pipeline';
 import { Actor } from '../audit/audit.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { SessionGateway } from '../sessions/session-gateway.service';

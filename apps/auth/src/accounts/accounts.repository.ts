@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, IsNull, MoreThan, Not } from 'typeorm';
-import { qualifiedTable, QuerySample, SAMPLE } from '@platform/common';
+import { qualifiedTable, QuerySample, SAMPLE } from '@platform/data';
 import { AccountLink, AccountLinkKind } from './account-link.entity';
 import { User } from './user.entity';
 

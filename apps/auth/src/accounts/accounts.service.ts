@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { OrganizationRole, PlatformException, Transactions } from '@platform/common';
+import { OrganizationRole, PlatformException } from '@platform/pipeline';
+import { Transactions } from '@platform/data';
 import { Actor, AuditService } from '../audit/audit.service';
 import { LocalIdentitySource } from '../identity/local-identity.source';
 import { Organization } from '../organizations/organization.entity';

@@ -1,4 +1,4 @@
-import { Environment } from '@platform/common';
+import { Environment } from '@platform/pipeline';
 import { DEVICE_COOKIE_LIFETIME_SECONDS, DeviceCookies } from './device-cookies.service';
 
 describe('device cookies', () => {

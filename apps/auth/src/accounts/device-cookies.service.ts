@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHmac } from 'node:crypto';
-import { constantTimeEquals, Environment, randomToken } from '@platform/common';
+import { constantTimeEquals, Environment, randomToken } from '@platform/pipeline';
 import { pepperOf } from '../credentials/credential-secrets';
 
 /** How long a browser stays known to an account after a sign-in on it (each sign-in starts it again). */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { RateLimitStore } from '@platform/common';
+import { RateLimitStore } from '@platform/pipeline';
 
 /** Emails an address may have sent to it per hour (verification, notices, password reset, unlock): more would make the platform a spam relay. */
 const EMAILS_PER_HOUR = 5;

@@ -1,4 +1,4 @@
-import { PlatformException } from '@platform/common';
+import { PlatformException } from '@platform/pipeline';
 import { hashPassword, MAX_HASHES_PER_CALLER, MIN_PASSWORD_LENGTH, passwordMatches, passwordProblems } from './passwords';
 
 describe('password rules', () => {

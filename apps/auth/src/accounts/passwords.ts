@@ -1,5 +1,5 @@
 import { argon2id, hash, verify } from 'argon2';
-import { PlatformException } from '@platform/common';
+import { PlatformException } from '@platform/pipeline';
 
 /** OWASP's argon2id floor (Password Storage Cheat Sheet): 19 MiB, 2 passes, 1 lane; about 50 ms here, on libuv's pool. */
 const ARGON2_OPTIONS = { type: argon2id, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const;

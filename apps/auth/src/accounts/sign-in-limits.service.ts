@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { normalizeIp } from '@nestjs/throttler';
 import { createHash } from 'node:crypto';
-import { Environment, PlatformException, RateLimitStore, WindowCounter } from '@platform/common';
+import { Environment, PlatformException, RateLimitStore, WindowCounter } from '@platform/pipeline';
 import { DeviceCookies } from './device-cookies.service';
 import { HashCaller, MAX_PASSWORD_LENGTH, passwordMatches } from './passwords';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, MoreThan } from 'typeorm';
-import { qualifiedTable, QuerySample, SAMPLE } from '@platform/common';
+import { qualifiedTable, QuerySample, SAMPLE } from '@platform/data';
 import { DeveloperCredential } from '../credentials/developer-credential.entity';
 import { Membership } from '../organizations/membership.entity';
 import { Organization } from '../organizations/organization.entity';

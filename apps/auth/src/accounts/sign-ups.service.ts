@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { JobQueue, PlatformException, Transactions } from '@platform/common';
+import { PlatformException } from '@platform/pipeline';
+import { JobQueue, Transactions } from '@platform/data';
 import { AuditService } from '../audit/audit.service';
 import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { tokenHash } from '../sessions/sessions.service';

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { findPage, Page, PageRequest, qualifiedTable, QuerySample, SAMPLE } from '@platform/common';
+import { Page } from '@platform/pipeline';
+import { findPage, PageRequest, qualifiedTable, QuerySample, SAMPLE } from '@platform/data';
 import { User } from '../accounts/user.entity';
 import { Membership } from '../organizations/membership.entity';
 import { AuditEntry } from './audit-entry.entity';

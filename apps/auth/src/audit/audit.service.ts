@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { AuthContract, Page, PageRequest } from '@platform/common';
+import { AuthContract } from '@platform/contracts';
+import { Page } from '@platform/pipeline';
+import { PageRequest } from '@platform/data';
 import { AuditEntry } from './audit-entry.entity';
 import { AuditFields, AuditFilter, AuditRepository } from './audit.repository';
 

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode } from '@nestjs/common';
 import { IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, MaxLength, Min } from 'class-validator';
-import { AuthContract, Internal } from '@platform/common';
+import { AuthContract } from '@platform/contracts';
+import { Internal } from '@platform/pipeline';
 import { AuditService } from './audit.service';
 
 class AuditRecordDto implements AuthContract.AuditRecord {

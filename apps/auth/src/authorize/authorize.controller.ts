@@ -2,6 +2,7 @@ import { Controller, Get, HttpCode, Inject, Post, Query, Req } from '@nestjs/com
 import { ApiExtraModels, ApiHeader, ApiOperation } from '@nestjs/swagger';
 import { normalizeIp } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
+import { SERVICES } from '@platform/contracts';
 import {
   ApiEnvelope,
   ApiErrors,
@@ -19,9 +20,8 @@ import {
   Principal,
   Public,
   RateLimitStore,
-  SERVICES,
   SuccessMessage,
-} from '@platform/common';
+} from '@platform/pipeline';
 import { environmentOfKey, keyHashOf } from '../credentials/credential-secrets';
 import { credentialView, minimumSecretVersion } from '../credentials/developer-credential.entity';
 import { CredentialsService, rateLimitsOf } from '../credentials/credentials.service';

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
-import { DatabaseModule, describeService, EventOutbox, JobQueue, PlatformConfigModule, SERVICE_DESCRIPTOR, Transactions } from '@platform/common';
+import { describeService, SERVICE_DESCRIPTOR } from '@platform/contracts';
+import { PlatformConfigModule } from '@platform/pipeline';
+import { DatabaseModule, EventOutbox, JobQueue, Transactions } from '@platform/data';
 import { CredentialsRepository } from '../credentials/credentials.repository';
 import { CredentialsService } from '../credentials/credentials.service';
 import { AUTH_ENTITIES } from '../entities';

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { validateEnvironment } from '@platform/common';
+import { validateEnvironment } from '@platform/pipeline';
 
 export interface StoreDescription {
   /** One line saying which store: the database URL without its password, or the suite's PostgreSQL and its DATA_DIR. */

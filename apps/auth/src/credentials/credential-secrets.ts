@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { constantTimeEquals, Environment, hashApiKey, PlanEnvironment, randomToken, readOrCreateSecretFile } from '@platform/common';
+import { constantTimeEquals, Environment, hashApiKey, PlanEnvironment, randomToken, readOrCreateSecretFile } from '@platform/pipeline';
 
 const KEY_PREFIX_LENGTH = 16;
 

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, IsNull, MoreThan } from 'typeorm';
-import { PlanId, PreparedStatement, qualifiedTable, QuerySample, SAMPLE } from '@platform/common';
+import { PlanId } from '@platform/pipeline';
+import { PreparedStatement, qualifiedTable, QuerySample, SAMPLE } from '@platform/data';
 import { Organization } from '../organizations/organization.entity';
 import { DeveloperCredential } from './developer-credential.entity';
 

@@ -1,19 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from 'typeorm';
-import {
-  Batcher,
-  Environment,
-  EventOutbox,
-  PlanEnvironment,
-  PlanId,
-  PLANS,
-  PlatformException,
-  RateLimits,
-  Scope,
-  SCOPES,
-  Transactions,
-} from '@platform/common';
+import { Batcher, Environment, PlanEnvironment, PlanId, PLANS, PlatformException, RateLimits, Scope, SCOPES } from '@platform/pipeline';
+import { EventOutbox, Transactions } from '@platform/data';
 import { Organization } from '../organizations/organization.entity';
 import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { CredentialRow, CredentialsRepository, SecretFields } from './credentials.repository';

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import type { PlanEnvironment } from '@platform/common';
+import type { PlanEnvironment } from '@platform/pipeline';
 
 export const DEFAULT_CREDENTIAL_NAME = 'Default key';
 export const MAX_CREDENTIAL_NAME_LENGTH = 100;

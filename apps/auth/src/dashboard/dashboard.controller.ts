@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
-import { headerValue, PlatformException, Public, RawResponse } from '@platform/common';
+import { headerValue, PlatformException, Public, RawResponse } from '@platform/pipeline';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { acceptsGzip } from '../docs/docs.controller';
 import { dashboardDirectory, DashboardFiles } from './dashboard-files';

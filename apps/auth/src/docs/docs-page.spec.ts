@@ -1,4 +1,4 @@
-import { ERROR_CODES, errorCodeRows, EVENT_TYPES, HTTP_ERROR_MESSAGES, readableMessage, SERVICES } from '@platform/common';
+import { ERROR_CODES, errorCodeRows, EVENT_TYPES, HTTP_ERROR_MESSAGES, readableMessage, SERVICES } from '@platform/contracts';
 import { acceptsGzip } from './docs.controller';
 import { renderDocsPage, SERVICE_DOCUMENTS } from './docs-page';
 

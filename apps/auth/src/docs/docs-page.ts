@@ -1,4 +1,5 @@
-import { errorCodeRows, eventCatalogue, PLATFORM_CLIENT_ID, SERVICES, TOKEN_LIFETIME_SECONDS, WEBHOOK_DELIVERY_NOTE } from '@platform/common';
+import { errorCodeRows, eventCatalogue, SERVICES, WEBHOOK_DELIVERY_NOTE } from '@platform/contracts';
+import { PLATFORM_CLIENT_ID, TOKEN_LIFETIME_SECONDS } from '@platform/pipeline';
 
 /** Where the docs page lives, under auth's prefix (the Ingress sends `/api/v1` itself to auth). */
 export const DOCS_PATH = '/api/v1/docs';

@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { IdentitySource } from '@platform/common';
+import { IdentitySource } from '@platform/pipeline';
 import { OrganizationsDataModule } from '../organizations/organizations-data.module';
 import { SessionsModule } from '../sessions/sessions.module';
 import { CredentialsModule } from '../credentials/credentials.module';

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Param, Query } from '@nestjs/common';
 import { IsEmail, IsUUID, MaxLength } from 'class-validator';
-import { AuthContract, CompanyAccessQuery, Internal } from '@platform/common';
+import { AuthContract } from '@platform/contracts';
+import { CompanyAccessQuery, Internal } from '@platform/pipeline';
 import { WorkspacesService } from '../workspaces/workspaces.service';
 import { AlertRecipients } from './alert-recipients.service';
 import { LocalIdentitySource } from './local-identity.source';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { KeyObject } from 'node:crypto';
-import { CachedIdentitySource, CompanyAccessQuery, Environment, PlatformException, RevocationFeed } from '@platform/common';
+import { CachedIdentitySource, CompanyAccessQuery, Environment, PlatformException, RevocationFeed } from '@platform/pipeline';
 import { SessionsService } from '../sessions/sessions.service';
 import { CredentialsService } from '../credentials/credentials.service';
 import { SigningKeys } from '../tokens/signing-keys.service';

@@ -1,6 +1,6 @@
+import { DATA_MIGRATIONS } from '@platform/data';
 import { Initial1795352576881 } from './1795352576881-Initial';
 import { CredentialsWriteScope1795704218951 } from './1795704218951-CredentialsWriteScope';
-import { EventOutbox1795716300184 } from './1795716300184-EventOutbox';
 import { CredentialRevocation1795790000000 } from './1795790000000-CredentialRevocation';
 import { WebhookScopes1795800000000 } from './1795800000000-WebhookScopes';
 import { ListSync1795810000000 } from './1795810000000-ListSync';
@@ -17,7 +17,7 @@ import { InvitationAndKeyLimits1796001000000 } from './1796001000000-InvitationA
 export const AUTH_MIGRATIONS: Function[] = [
   Initial1795352576881,
   CredentialsWriteScope1795704218951,
-  EventOutbox1795716300184,
+  ...DATA_MIGRATIONS, // the outbox, owned by the data library (this app's own EventOutbox1795716300184 until then)
   CredentialRevocation1795790000000,
   WebhookScopes1795800000000,
   ListSync1795810000000,

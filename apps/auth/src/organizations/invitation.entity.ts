@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import type { OrganizationRole } from '@platform/common';
+import type { OrganizationRole } from '@platform/pipeline';
 
 /**
  * An invitation to join an organization with a role, sent by email; accepted by a signed-in user

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Environment, PLANS, PlatformException, Scope } from '@platform/common';
+import { Environment, PLANS, PlatformException, Scope } from '@platform/pipeline';
 import { CredentialsService } from '../credentials/credentials.service';
 import { credentialView, DeveloperCredential, minimumSecretVersion } from '../credentials/developer-credential.entity';
 import { LocalIdentitySource } from '../identity/local-identity.source';

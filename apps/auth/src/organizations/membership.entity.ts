@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { OrganizationRole } from '@platform/common';
+import type { OrganizationRole } from '@platform/pipeline';
 
 /** A user's role in an organization. */
 @Entity({ name: 'memberships' })

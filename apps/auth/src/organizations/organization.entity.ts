@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { PlanId } from '@platform/common';
+import type { PlanId } from '@platform/pipeline';
 
 /** A customer of the platform. Enterprise limits are negotiated per organization. */
 @Entity({ name: 'organizations' })

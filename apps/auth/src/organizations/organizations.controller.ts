@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { ApiEnvelope, ApiErrors, ApiTag, CurrentSession, PLANS, PlatformException, SessionPrincipal, SignedIn, SuccessMessage } from '@platform/common';
+import { ApiEnvelope, ApiErrors, ApiTag, CurrentSession, PLANS, PlatformException, SessionPrincipal, SignedIn, SuccessMessage } from '@platform/pipeline';
 import { rateLimitsOf } from '../credentials/credentials.service';
 import { actorOf } from '../accounts/account.controller';
 import { MyOrganizationView } from '../accounts/dto/accounts-views.dto';

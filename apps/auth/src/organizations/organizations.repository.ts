@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, IsNull, MoreThan } from 'typeorm';
-import { OrganizationRole, PlanId, qualifiedTable, QuerySample, SAMPLE } from '@platform/common';
+import { OrganizationRole, PlanId } from '@platform/pipeline';
+import { qualifiedTable, QuerySample, SAMPLE } from '@platform/data';
 import { User } from '../accounts/user.entity';
 import { Invitation } from './invitation.entity';
 import { Membership } from './membership.entity';

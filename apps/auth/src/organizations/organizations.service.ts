@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from 'typeorm';
-import { Environment, OrganizationRole, PlatformException, randomToken, roleAtLeast, SessionPrincipal, Transactions } from '@platform/common';
+import { Environment, OrganizationRole, PlatformException, randomToken, roleAtLeast, SessionPrincipal } from '@platform/pipeline';
+import { Transactions } from '@platform/data';
 import { AccountEmails, LINK_LIFETIME_MS } from '../accounts/account-emails.service';
 import { AccountsRepository } from '../accounts/accounts.repository';
 import { User } from '../accounts/user.entity';

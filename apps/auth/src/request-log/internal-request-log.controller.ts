@@ -1,7 +1,8 @@
 import { Body, Controller, HttpCode } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, IsISO8601, IsNumber, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { AuthContract, Internal } from '@platform/common';
+import { AuthContract } from '@platform/contracts';
+import { Internal } from '@platform/pipeline';
 import { RequestLogService } from './request-log.service';
 
 class RequestRecordDto implements AuthContract.RequestRecord {
@@ -83,7 +84,7 @@ class RequestRecordsDto implements AuthContract.RequestRecords {
   usage: UsageCountDto[];
 }
 
-/** Where services send the requests they served (libs/common RequestLog); outside /api/v1, behind the internal token. */
+/** Where services send the requests they served (RequestLog in libs/pipeline); outside /api/v1, behind the internal token. */
 @Controller()
 export class InternalRequestLogController {
   constructor(private readonly log: RequestLogService) {}

@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { JobQueue, QuotaFold, quotaPeriodBounds, RateLimitStore } from '@platform/common';
+import { QuotaFold, quotaPeriodBounds, RateLimitStore } from '@platform/pipeline';
+import { JobQueue } from '@platform/data';
 import { RequestLogRepository } from './request-log.repository';
 
 export const FOLD_KEY_COUNTERS = 'auth:fold-key-counters';

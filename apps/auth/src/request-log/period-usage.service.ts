@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { QuotaPeriod, quotaPeriod, RateLimits, RateLimitStore, UsageByProduct } from '@platform/common';
+import { QuotaPeriod, quotaPeriod, RateLimits, RateLimitStore, UsageByProduct } from '@platform/pipeline';
 import { rateLimitsOf } from '../credentials/credentials.service';
 import { Organization } from '../organizations/organization.entity';
 import { RequestLogRepository } from './request-log.repository';

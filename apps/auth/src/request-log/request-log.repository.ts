@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, IsNull, MoreThanOrEqual } from 'typeorm';
-import { AuthContract, findPage, Page, PageRequest, qualifiedTable, QuerySample, SAMPLE } from '@platform/common';
+import { AuthContract } from '@platform/contracts';
+import { Page } from '@platform/pipeline';
+import { findPage, PageRequest, qualifiedTable, QuerySample, SAMPLE } from '@platform/data';
 import { DeveloperCredential } from '../credentials/developer-credential.entity';
 import { Organization } from '../organizations/organization.entity';
 import { DailyUsage } from './daily-usage.entity';

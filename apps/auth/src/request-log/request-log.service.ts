@@ -1,5 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AuthContract, JobQueue, PageRequest, RequestLog, SERVICES, Transactions, WEBHOOK_RETRIES } from '@platform/common';
+import { AuthContract, SERVICES } from '@platform/contracts';
+import { RequestLog, WEBHOOK_RETRIES } from '@platform/pipeline';
+import { JobQueue, PageRequest, Transactions } from '@platform/data';
 import { Organization } from '../organizations/organization.entity';
 import { PeriodUsage } from './period-usage.service';
 import { RequestFilter, RequestLogRepository } from './request-log.repository';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHmac, randomUUID } from 'node:crypto';
 import { isUUID } from 'class-validator';
-import { constantTimeEquals, Environment, OrganizationRole, PlanId, RateLimits, SESSION_TOKEN_LIFETIME_SECONDS, SessionTokenClaims } from '@platform/common';
+import { constantTimeEquals, Environment, OrganizationRole, PlanId, RateLimits, SESSION_TOKEN_LIFETIME_SECONDS, SessionTokenClaims } from '@platform/pipeline';
 import { pepperOf } from '../credentials/credential-secrets';
 import { rateLimitsOf } from '../credentials/credentials.service';
 import { SigningKeys } from '../tokens/signing-keys.service';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, IsNull, MoreThan } from 'typeorm';
-import { qualifiedTable, QuerySample, SAMPLE } from '@platform/common';
+import { qualifiedTable, QuerySample, SAMPLE } from '@platform/data';
 import { Session } from './session.entity';
 
 /** What a session is written with (its user and keys aside). */

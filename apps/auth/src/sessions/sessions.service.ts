@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { EntityManager } from 'typeorm';
-import { Batcher, Environment, randomToken, SESSION_TOKEN_LIFETIME_SECONDS, MAX_CLOCK_SKEW_SECONDS } from '@platform/common';
+import { Batcher, Environment, randomToken, SESSION_TOKEN_LIFETIME_SECONDS, MAX_CLOCK_SKEW_SECONDS } from '@platform/pipeline';
 import { Session } from './session.entity';
 import { SessionsRepository } from './sessions.repository';
 

@@ -1,7 +1,7 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
-import { ApiTag, Public, RawResponse } from '@platform/common';
+import { ApiTag, Public, RawResponse } from '@platform/pipeline';
 import { SigningKeys } from './signing-keys.service';
 
 @ApiTag('Authorization', 'Exchanging a key and secret for a token, the plan and usage of the credential, and rotating its secret.')

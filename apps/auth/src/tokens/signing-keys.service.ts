@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createECDH, createHash, createPrivateKey, createPublicKey, generateKeyPairSync, hkdfSync, JsonWebKey, KeyObject } from 'node:crypto';
-import { Environment, readOrCreateSecretFile, SESSION_TOKEN_TYPE, TOKEN_TYPE } from '@platform/common';
+import { Environment, readOrCreateSecretFile, SESSION_TOKEN_TYPE, TOKEN_TYPE } from '@platform/pipeline';
 import { Es256JwtSigner, isP256PrivateKey } from './es256-jwt';
 
 export interface PublicJwk extends JsonWebKey {

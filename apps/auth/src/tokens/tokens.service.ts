@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { AccessTokenClaims, Environment, PLATFORM_CLIENT_ID, TOKEN_LIFETIME_SECONDS } from '@platform/common';
+import { AccessTokenClaims, Environment, PLATFORM_CLIENT_ID, TOKEN_LIFETIME_SECONDS } from '@platform/pipeline';
 import { rateLimitsOf, TokenSubject } from '../credentials/credentials.service';
 import { SigningKeys } from './signing-keys.service';
 

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiParam } from '@nestjs/swagger';
-import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, CurrentPrincipal, PageQueryDto, PlatformException, Principal } from '@platform/common';
+import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, CurrentPrincipal, PageQueryDto, PlatformException, Principal } from '@platform/pipeline';
 import { CompanyView, CreateCompanyDto, CreateWorkspaceDto, WorkspaceView } from './dto/workspace.dto';
 import { WorkspacesService } from './workspaces.service';
 

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { findPage, Page, PageQueryDto, QuerySample, SAMPLE, SerializedJson } from '@platform/common';
+import { Page, PageQueryDto, SerializedJson } from '@platform/pipeline';
+import { findPage, QuerySample, SAMPLE } from '@platform/data';
 import { Organization } from '../organizations/organization.entity';
 import { ClientCompany } from './client-company.entity';
 import { Workspace } from './workspace.entity';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Page, PageQueryDto, PlatformException, SerializedJson } from '@platform/common';
+import { Page, PageQueryDto, PlatformException, SerializedJson } from '@platform/pipeline';
 import { ClientCompany } from './client-company.entity';
 import { CreateCompanyDto, CreateWorkspaceDto } from './dto/workspace.dto';
 import { Workspace } from './workspace.entity';

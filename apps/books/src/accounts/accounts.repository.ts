@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, FindOptionsWhere, In, Like } from 'typeorm';
-import { findPage, Page, QuerySample, SAMPLE } from '@platform/common';
+import { Page } from '@platform/pipeline';
+import { findPage, QuerySample, SAMPLE } from '@platform/data';
 import { JournalEntry } from '../journal/journal-entry.entity';
 import { JournalLine } from '../journal/journal-line.entity';
 import { Account, AccountType } from './account.entity';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { isUniqueViolation, Page, PlatformException, Transactions } from '@platform/common';
+import { Page, PlatformException } from '@platform/pipeline';
+import { isUniqueViolation, Transactions } from '@platform/data';
 import { BooksSettingsRepository } from '../settings/books-settings.repository';
 import { Account } from './account.entity';
 import { AccountChanges, AccountsRepository } from './accounts.repository';

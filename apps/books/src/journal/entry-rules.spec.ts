@@ -1,4 +1,4 @@
-import { PlatformException } from '@platform/common';
+import { PlatformException } from '@platform/pipeline';
 import { checkEntryLines, lineAmountErrors, mirrorLines, sumLines } from './entry-rules';
 
 function thrown(work: () => unknown): PlatformException {

@@ -1,4 +1,4 @@
-import { FieldErrors, PlatformException } from '@platform/common';
+import { FieldErrors, PlatformException } from '@platform/pipeline';
 
 export interface LineAmounts {
   debit?: number;

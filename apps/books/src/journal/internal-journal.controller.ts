@@ -1,6 +1,7 @@
 import { Body, Controller, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { BooksContract, Internal } from '@platform/common';
+import { BooksContract } from '@platform/contracts';
+import { Internal } from '@platform/pipeline';
 import { InternalJournalEntryDto } from './dto/journal-entry.dto';
 import { JournalService } from './journal.service';
 

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
-import { countKey, findPage, Page, PageView, pageTotal, qualifiedTable, QuerySample, SAMPLE } from '@platform/common';
+import { Page } from '@platform/pipeline';
+import { countKey, findPage, PageView, pageTotal, qualifiedTable, QuerySample, SAMPLE } from '@platform/data';
 import { ListJournalEntriesQueryDto } from './dto/journal-entry.dto';
 import { EntrySequence } from './entry-sequence.entity';
 import { JournalEntry } from './journal-entry.entity';

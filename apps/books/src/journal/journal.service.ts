@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { BooksContract, EventOutbox, isUniqueViolation, Page, PlatformException, Served, Transactions } from '@platform/common';
+import { BooksContract, Served } from '@platform/contracts';
+import { Page, PlatformException } from '@platform/pipeline';
+import { EventOutbox, isUniqueViolation, Transactions } from '@platform/data';
 import { Account } from '../accounts/account.entity';
 import { AccountsRepository } from '../accounts/accounts.repository';
 import { AccountsService } from '../accounts/accounts.service';

@@ -1,5 +1,5 @@
+import { DATA_MIGRATIONS } from '@platform/data';
 import { BooksDomain1795355336440 } from './1795355336440-BooksDomain';
-import { EventOutbox1795716415502 } from './1795716415502-EventOutbox';
 import { ListSync1795810000000 } from './1795810000000-ListSync';
 import { AccountLinesIndex1795860000000 } from './1795860000000-AccountLinesIndex';
 import { CursorKeys1795870000000 } from './1795870000000-CursorKeys';
@@ -9,7 +9,7 @@ import { ListFilters1795910000000 } from './1795910000000-ListFilters';
 
 export const BOOKS_MIGRATIONS: Function[] = [
   BooksDomain1795355336440,
-  EventOutbox1795716415502,
+  ...DATA_MIGRATIONS, // the outbox, owned by the data library (this app's own EventOutbox1795716415502 until then)
   ListSync1795810000000,
   AccountLinesIndex1795860000000,
   CursorKeys1795870000000,

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { findPage, Page, PageQueryDto, QuerySample, SAMPLE } from '@platform/common';
+import { Page, PageQueryDto } from '@platform/pipeline';
+import { findPage, QuerySample, SAMPLE } from '@platform/data';
 import { AccountingPeriod } from './accounting-period.entity';
 
 /** The spans a company closed (`books_accounting_periods`). */

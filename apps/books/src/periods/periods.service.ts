@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { EventOutbox, Page, PageQueryDto, PlatformException, Transactions } from '@platform/common';
+import { Page, PageQueryDto, PlatformException } from '@platform/pipeline';
+import { EventOutbox, Transactions } from '@platform/data';
 import { BooksSettingsRepository } from '../settings/books-settings.repository';
 import { addDays, todayIso } from '../shared/dates';
 import { AccountingPeriod } from './accounting-period.entity';

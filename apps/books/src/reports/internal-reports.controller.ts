@@ -1,7 +1,8 @@
 import { Controller, Query } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsUUID } from 'class-validator';
-import { BooksContract, Internal } from '@platform/common';
+import { BooksContract } from '@platform/contracts';
+import { Internal } from '@platform/pipeline';
 import { TrialBalanceQueryDto } from './dto/report.dto';
 import { ReportsService } from './reports.service';
 

@@ -1,4 +1,4 @@
-import type { CursorKey } from '@platform/common';
+import type { CursorKey } from '@platform/pipeline';
 import { DATE_ONLY } from '../shared/validation';
 
 /**

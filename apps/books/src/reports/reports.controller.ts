@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, Tenant, TenantContext } from '@platform/common';
+import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, Tenant, TenantContext } from '@platform/pipeline';
 import { GeneralLedgerQueryDto, TrialBalanceQueryDto } from './dto/report.dto';
 import { GeneralLedgerView, TrialBalanceView } from './dto/report-views.dto';
 import { ReportsService } from './reports.service';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { QuerySample, SAMPLE } from '@platform/common';
+import { QuerySample, SAMPLE } from '@platform/data';
 import { JournalLine } from '../journal/journal-line.entity';
 import { fromMonthEnd, LedgerKey, MonthPlace, monthOf, MonthSums, nextMonthOf, Sums } from './month-sums';
 import { AccountActivity, sumValue } from './trial-balance';

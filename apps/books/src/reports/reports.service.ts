@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { BooksContract, decodeCursor, encodeCursor, isCursorStart, Page, PlatformException } from '@platform/common';
+import { BooksContract } from '@platform/contracts';
+import { decodeCursor, encodeCursor, isCursorStart, Page, PlatformException } from '@platform/pipeline';
 import { Account } from '../accounts/account.entity';
 import { AccountsRepository } from '../accounts/accounts.repository';
 import { AccountsService } from '../accounts/accounts.service';

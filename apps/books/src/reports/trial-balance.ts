@@ -1,4 +1,4 @@
-import type { BooksContract } from '@platform/common';
+import type { BooksContract } from '@platform/contracts';
 import type { AccountType } from '../accounts/account.entity';
 
 /** One account's movements as the database sums them: signed opening (debit − credit before `from`), debits and credits within the range. */

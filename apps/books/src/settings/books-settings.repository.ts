@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, IsNull } from 'typeorm';
-import { QuerySample, SAMPLE } from '@platform/common';
+import { QuerySample, SAMPLE } from '@platform/data';
 import { BooksSettings, DEFAULT_BOOK_CURRENCY } from './books-settings.entity';
 
 /** A company's settings row (`books_settings`): the lock every write to its books takes first. */

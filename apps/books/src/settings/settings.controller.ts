@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import { ApiEnvelope, ApiTag, Authenticated, Tenant, TenantContext } from '@platform/common';
+import { ApiEnvelope, ApiTag, Authenticated, Tenant, TenantContext } from '@platform/pipeline';
 import { BooksSettingsViewDto } from './dto/settings-views.dto';
 import { BooksSettingsService } from './books-settings.service';
 

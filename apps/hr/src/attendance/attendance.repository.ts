@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Between, Brackets, DataSource, EntityManager, In } from 'typeorm';
-import { findPage, Page, PageOnlyQueryDto, PageQueryDto, QuerySample, SAMPLE } from '@platform/common';
+import { Page, PageOnlyQueryDto, PageQueryDto } from '@platform/pipeline';
+import { findPage, QuerySample, SAMPLE } from '@platform/data';
 import { Employee } from '../employees/employee.entity';
 import { LeaveRequest } from '../leave/leave-request.entity';
 import { DateRange } from '../shared/dates';

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { FieldErrors, Page, PlatformException, Transactions } from '@platform/common';
+import { FieldErrors, Page, PlatformException } from '@platform/pipeline';
+import { Transactions } from '@platform/data';
 import { Employee } from '../employees/employee.entity';
 import { EmployeesRepository } from '../employees/employees.repository';
 import { LeaveRequest } from '../leave/leave-request.entity';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
-import { QuerySample, SAMPLE } from '@platform/common';
+import { QuerySample, SAMPLE } from '@platform/data';
 import { Employee } from '../employees/employee.entity';
 
 /** How other services reach an employee. */

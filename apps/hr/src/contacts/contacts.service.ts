@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { HrContract } from '@platform/common';
+import { HrContract } from '@platform/contracts';
 import { ContactsRepository } from './contacts.repository';
 
 @Injectable()

@@ -1,5 +1,6 @@
 import { Controller, Query } from '@nestjs/common';
-import { HrContract, Internal } from '@platform/common';
+import { HrContract } from '@platform/contracts';
+import { Internal } from '@platform/pipeline';
 import { ContactsService } from './contacts.service';
 import { ContactsQueryDto } from './dto/contacts-query.dto';
 

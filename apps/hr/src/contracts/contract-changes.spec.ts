@@ -1,5 +1,5 @@
 import { plainToInstance } from 'class-transformer';
-import { PlatformException } from '@platform/common';
+import { PlatformException } from '@platform/pipeline';
 import { applyChange, createOrSync, findClash } from './contract-changes';
 import { Contract } from './contract.entity';
 import { CreateContractDto } from './dto/contract.dto';

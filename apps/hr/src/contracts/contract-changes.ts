@@ -1,4 +1,5 @@
-import { EventType, PlatformException } from '@platform/common';
+import { EventType } from '@platform/contracts';
+import { PlatformException } from '@platform/pipeline';
 import { canonicalJson } from '../shared/json';
 import { Contract, ContractStatus, TYPES_NEEDING_END_DATE } from './contract.entity';
 import type { CreateContractDto } from './dto/contract.dto';

@@ -1,4 +1,4 @@
-import { bigintToNumber } from '@platform/common';
+import { bigintToNumber } from '@platform/data';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 export const CONTRACT_TYPES = ['permanent', 'fixed_term', 'internship', 'apprenticeship', 'consultant'] as const;

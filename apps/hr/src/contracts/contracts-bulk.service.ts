@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from 'typeorm';
-import { buildErrorEnvelope, ErrorEnvelope, EventOutbox, isUniqueViolation, Language, PlatformException, Transactions } from '@platform/common';
+import { Language } from '@platform/contracts';
+import { buildErrorEnvelope, ErrorEnvelope, PlatformException } from '@platform/pipeline';
+import { EventOutbox, isUniqueViolation, Transactions } from '@platform/data';
 import { Employee } from '../employees/employee.entity';
 import { EmployeesRepository } from '../employees/employees.repository';
 import { todayIso } from '../shared/dates';

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, BodyLimit, negotiateLanguage, PlatformException, Tenant, TenantContext } from '@platform/common';
+import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, BodyLimit, negotiateLanguage, PlatformException, Tenant, TenantContext } from '@platform/pipeline';
 import { ApiIdParam } from '../shared/validation';
 import { ContractsBulkService } from './contracts-bulk.service';
 import { ContractsService } from './contracts.service';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { EventOutbox, isUniqueViolation, Page, PlatformException, Transactions } from '@platform/common';
+import { Page, PlatformException } from '@platform/pipeline';
+import { EventOutbox, isUniqueViolation, Transactions } from '@platform/data';
 import { EmployeesRepository } from '../employees/employees.repository';
 import { changedFields } from '../shared/changes';
 import { todayIso } from '../shared/dates';

@@ -1,4 +1,4 @@
-import { PlatformException } from '@platform/common';
+import { PlatformException } from '@platform/pipeline';
 import { canonicalJson } from '../shared/json';
 import type { UpdateEmployeeDto } from './dto/employee.dto';
 import type { Employee } from './employee.entity';

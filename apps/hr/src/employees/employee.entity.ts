@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { HrContract } from '@platform/common';
+import type { HrContract } from '@platform/contracts';
 
 export const EMPLOYEE_STATUSES = ['active', 'on_leave', 'suspended', 'terminated'] as const;
 export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { EventOutbox, EventType, Language, PlatformException, Transactions } from '@platform/common';
+import { EventType, Language } from '@platform/contracts';
+import { PlatformException } from '@platform/pipeline';
+import { EventOutbox, Transactions } from '@platform/data';
 import { checkBulkItems, externalIdOf, ValidItem } from '../shared/bulk-items';
 import { CreateEmployeeDto, MAX_BULK_EMPLOYEES } from './dto/employee.dto';
 import { BulkEmployeeResult, BulkEmployeesView } from './dto/employees-views.dto';

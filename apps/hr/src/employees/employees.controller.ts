@@ -13,7 +13,7 @@ import {
   PlatformException,
   Tenant,
   TenantContext,
-} from '@platform/common';
+} from '@platform/pipeline';
 import { ApiIdParam } from '../shared/validation';
 import {
   BankPayout,

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, DataSource, EntityManager, FindOptionsWhere } from 'typeorm';
-import { findPage, jsonRecordset, Page, qualifiedTable, QuerySample, SAMPLE } from '@platform/common';
+import { Page } from '@platform/pipeline';
+import { findPage, jsonRecordset, qualifiedTable, QuerySample, SAMPLE } from '@platform/data';
 import { ListEmployeesQueryDto } from './dto/employee.dto';
 import { FIELDS } from './employee-changes';
 import { Employee } from './employee.entity';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { EventOutbox, isUniqueViolation, Page, PlatformException, Transactions } from '@platform/common';
+import { Page, PlatformException } from '@platform/pipeline';
+import { EventOutbox, isUniqueViolation, Transactions } from '@platform/data';
 import { CreateEmployeeDto, ListEmployeesQueryDto, UpdateEmployeeDto } from './dto/employee.dto';
 import { applyFields, checkDates, fieldsOf } from './employee-changes';
 import { Employee } from './employee.entity';

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { findPage, Page, QuerySample, SAMPLE } from '@platform/common';
+import { Page } from '@platform/pipeline';
+import { findPage, QuerySample, SAMPLE } from '@platform/data';
 import { DateRange } from '../shared/dates';
 import { ListLeaveRequestsQueryDto } from './dto/leave.dto';
 import { LeaveRequest } from './leave-request.entity';

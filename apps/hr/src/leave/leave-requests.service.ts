@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { EventOutbox, Page, PlatformException, Transactions } from '@platform/common';
+import { Page, PlatformException } from '@platform/pipeline';
+import { EventOutbox, Transactions } from '@platform/data';
 import { EmployeesRepository } from '../employees/employees.repository';
 import { calendarDays, countLeaveDays, leaveSpansOverlap, todayIso } from '../shared/dates';
 import { CreateLeaveRequestDto, ListLeaveRequestsQueryDto } from './dto/leave.dto';

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PageQueryDto, Tenant, TenantContext } from '@platform/common';
+import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PageQueryDto, Tenant, TenantContext } from '@platform/pipeline';
 import { CreateLeaveTypeDto } from './dto/leave.dto';
 import { LeaveTypeView } from './dto/leave-views.dto';
 import { LEAVE_TAG } from './leave-requests.controller';

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { isUniqueViolation, Page, PageQueryDto, PlatformException, Transactions } from '@platform/common';
+import { Page, PageQueryDto, PlatformException } from '@platform/pipeline';
+import { isUniqueViolation, Transactions } from '@platform/data';
 import { CreateLeaveTypeDto } from './dto/leave.dto';
 import { LeaveType } from './leave-type.entity';
 import { LeaveTypesRepository } from './leave-types.repository';

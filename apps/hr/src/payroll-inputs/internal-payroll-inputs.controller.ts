@@ -1,5 +1,6 @@
 import { Body, Controller, HttpCode } from '@nestjs/common';
-import { HrContract, Internal } from '@platform/common';
+import { HrContract } from '@platform/contracts';
+import { Internal } from '@platform/pipeline';
 import { PayrollInputsRequestDto } from './dto/payroll-inputs.dto';
 import { PayrollInputsService } from './payroll-inputs.service';
 

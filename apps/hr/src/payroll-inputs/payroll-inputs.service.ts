@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { HrContract, PlatformException } from '@platform/common';
+import { HrContract } from '@platform/contracts';
+import { PlatformException } from '@platform/pipeline';
 import { Contract } from '../contracts/contract.entity';
 import { calendarDays, countLeaveDays, DateRange } from '../shared/dates';
 import { PayrollInputsRequestDto } from './dto/payroll-inputs.dto';

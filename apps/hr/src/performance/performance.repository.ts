@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, FindOptionsWhere } from 'typeorm';
-import { findPage, Page, QuerySample, SAMPLE } from '@platform/common';
+import { Page } from '@platform/pipeline';
+import { findPage, QuerySample, SAMPLE } from '@platform/data';
 import { ListPerformanceReviewsQueryDto } from './dto/performance-review.dto';
 import { PerformanceReview } from './performance-review.entity';
 

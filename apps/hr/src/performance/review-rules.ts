@@ -1,4 +1,4 @@
-import { FieldErrors } from '@platform/common';
+import { FieldErrors } from '@platform/pipeline';
 import { PerformanceReview, ReviewStatus } from './performance-review.entity';
 
 export const REVIEW_TRANSITIONS: Record<ReviewStatus, ReviewStatus[]> = { draft: ['submitted'], submitted: ['completed'], completed: [] };

@@ -1,6 +1,7 @@
 import { ClassConstructor, plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { atTurnEnd, buildErrorEnvelope, ErrorEnvelope, FieldErrors, flattenValidationErrors, Language, PlatformException } from '@platform/common';
+import { Language } from '@platform/contracts';
+import { atTurnEnd, buildErrorEnvelope, ErrorEnvelope, FieldErrors, flattenValidationErrors, PlatformException } from '@platform/pipeline';
 
 /** The global pipe's rules, for items it does not see one by one. */
 const VALIDATION = { whitelist: true, forbidNonWhitelisted: true, validationError: { target: false, value: false } };

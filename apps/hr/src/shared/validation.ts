@@ -44,4 +44,4 @@ export const CommaSeparated = () =>
       : value,
   );
 
-export { ApiIdParam, UUID, UUID_PATTERN } from '@platform/common';
+export { ApiIdParam, UUID, UUID_PATTERN } from '@platform/pipeline';

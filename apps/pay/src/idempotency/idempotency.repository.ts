@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, LessThanOrEqual } from 'typeorm';
-import { qualifiedTable, QuerySample, SAMPLE } from '@platform/common';
+import { qualifiedTable, QuerySample, SAMPLE } from '@platform/data';
 import { IdempotencyKey } from './idempotency-key.entity';
 
 /** What a key is claimed with (the company aside): the request it guards, and the payment it creates, if any. */

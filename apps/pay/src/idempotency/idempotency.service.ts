@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { isUniqueViolation, PlatformException, Transactions } from '@platform/common';
+import { PlatformException } from '@platform/pipeline';
+import { isUniqueViolation, Transactions } from '@platform/data';
 import { IDEMPOTENCY_TTL_MS } from './idempotency';
 import { IdempotencyKey } from './idempotency-key.entity';
 import { IdempotencyRepository } from './idempotency.repository';

@@ -1,4 +1,4 @@
-import { PlatformException } from '@platform/common';
+import { PlatformException } from '@platform/pipeline';
 import { canonicalJson, parseIdempotencyKey, requestHash } from './idempotency';
 
 describe('idempotency keys', () => {

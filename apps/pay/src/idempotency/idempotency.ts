@@ -1,7 +1,7 @@
 import { applyDecorators, createParamDecorator, ExecutionContext } from '@nestjs/common';
 import { ApiHeader, ApiResponse } from '@nestjs/swagger';
 import { createHash } from 'node:crypto';
-import { headerValue, PlatformException, PlatformRequest } from '@platform/common';
+import { headerValue, PlatformException, PlatformRequest } from '@platform/pipeline';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** Sent on a response that replays an earlier one. */

@@ -29,4 +29,4 @@ export function IsCurrency(): PropertyDecorator {
   );
 }
 
-export { ApiIdParam, UUID, UUID_PATTERN } from '@platform/common';
+export { ApiIdParam, UUID, UUID_PATTERN } from '@platform/pipeline';

@@ -1,7 +1,8 @@
 import { Body, Controller, HttpCode, Param, Query, Res } from '@nestjs/common';
 import { IsUUID } from 'class-validator';
 import type { FastifyReply } from 'fastify';
-import { Internal, PayContract } from '@platform/common';
+import { PayContract } from '@platform/contracts';
+import { Internal } from '@platform/pipeline';
 import { IdempotencyKeyHeader } from '../idempotency/idempotency';
 import { respond } from '../idempotency/replay';
 import { InternalCreatePaymentDto } from './dto/payment.dto';

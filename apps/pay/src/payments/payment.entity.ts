@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { bigintToNumber } from '@platform/common';
+import { bigintToNumber } from '@platform/data';
 import { Currency } from '../money/currency';
 import type { Recipient } from './dto/recipient.dto';
 

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { FailureLog, JobQueue } from '@platform/common';
+import { FailureLog } from '@platform/pipeline';
+import { JobQueue } from '@platform/data';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { PaymentsRepository } from './payments.repository';
 import { PaymentProvider } from './providers/payment-provider';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { JobsModule } from '@platform/common';
+import { JobsModule } from '@platform/data';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { WalletsModule } from '../wallets/wallets.module';
 import { InternalPaymentsController } from './internal-payments.controller';

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, FindOptionsWhere, In, LessThanOrEqual } from 'typeorm';
-import { findPage, Page, qualifiedTable, QuerySample, SAMPLE } from '@platform/common';
+import { Page } from '@platform/pipeline';
+import { findPage, qualifiedTable, QuerySample, SAMPLE } from '@platform/data';
 import { ListPaymentsQueryDto } from './dto/payment.dto';
 import { Payment } from './payment.entity';
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { EventOutbox, PlatformException } from '@platform/common';
+import { PlatformException } from '@platform/pipeline';
+import { EventOutbox } from '@platform/data';
 import { Currency, MAX_BALANCE } from '../money/currency';
 import { Wallet } from './wallet.entity';
 import { LedgerType, WalletTransaction } from './wallet-transaction.entity';

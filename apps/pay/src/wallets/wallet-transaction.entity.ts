@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { bigintToNumber } from '@platform/common';
+import { bigintToNumber } from '@platform/data';
 import { Currency } from '../money/currency';
 
 export const LEDGER_TYPES = ['credit', 'debit', 'transfer_in', 'transfer_out'] as const;

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, FindOptionsWhere } from 'typeorm';
-import { findPage, Page, PageQueryDto, QuerySample, SAMPLE } from '@platform/common';
+import { Page, PageQueryDto } from '@platform/pipeline';
+import { findPage, QuerySample, SAMPLE } from '@platform/data';
 import { Currency } from '../money/currency';
 import { ListWalletsQueryDto } from './dto/wallet.dto';
 import { WalletView, walletView } from './dto/wallets-views.dto';

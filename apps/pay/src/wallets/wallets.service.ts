@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Page, PageQueryDto, PlatformException, Transactions } from '@platform/common';
+import { Page, PageQueryDto, PlatformException } from '@platform/pipeline';
+import { Transactions } from '@platform/data';
 import { requestHash } from '../idempotency/idempotency';
 import { IdempotencyService, IdempotentResult } from '../idempotency/idempotency.service';
 import { asJson } from '../idempotency/replay';

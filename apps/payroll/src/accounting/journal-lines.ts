@@ -1,4 +1,4 @@
-import type { BooksContract, PayrollContract } from '@platform/common';
+import type { BooksContract, PayrollContract } from '@platform/contracts';
 import type { RuleSet } from '../statutory/rule-set';
 
 /** A line payroll posts to Books: always described. */

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import type { BooksContract } from '@platform/common';
+import type { BooksContract } from '@platform/contracts';
 
 export type PostingKind = 'accrual' | 'payment';
 export type PostingStatus = 'pending' | 'posted' | 'failed';

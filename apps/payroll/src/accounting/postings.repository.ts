@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
-import { BooksContract, QuerySample, SAMPLE } from '@platform/common';
+import { BooksContract } from '@platform/contracts';
+import { QuerySample, SAMPLE } from '@platform/data';
 import { Posting, PostingKind } from './posting.entity';
 
 const SAMPLE_REQUEST: BooksContract.SourceJournalEntry = {

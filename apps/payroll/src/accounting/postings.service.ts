@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { BooksContract, Environment, InternalApi, JobContext, JobQueue, rowJobKey } from '@platform/common';
+import { BooksContract } from '@platform/contracts';
+import { Environment, InternalApi } from '@platform/pipeline';
+import { JobContext, JobQueue, rowJobKey } from '@platform/data';
 import { Posting, PostingKind } from './posting.entity';
 import { PostingsRepository } from './postings.repository';
 

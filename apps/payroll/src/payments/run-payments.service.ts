@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { EventOutbox, InternalResult, PayContract, PlatformException, Transactions } from '@platform/common';
+import { PayContract } from '@platform/contracts';
+import { InternalResult, PlatformException } from '@platform/pipeline';
+import { EventOutbox, Transactions } from '@platform/data';
 import { settlementLines } from '../accounting/journal-lines';
 import { PostingsService } from '../accounting/postings.service';
 import { PayrollRun } from '../runs/payroll-run.entity';

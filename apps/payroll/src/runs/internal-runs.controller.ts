@@ -1,7 +1,8 @@
 import { Controller, Param, ParseUUIDPipe, Query } from '@nestjs/common';
 import { Transform, Type } from 'class-transformer';
 import { IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
-import { Internal, PayrollContract, PlatformException } from '@platform/common';
+import { PayrollContract } from '@platform/contracts';
+import { Internal, PlatformException } from '@platform/pipeline';
 import { RunsService } from './runs.service';
 
 const lower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.toLowerCase() : value);

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { bigintToNumber } from '@platform/common';
+import { bigintToNumber } from '@platform/data';
 
 export const RUN_STATUSES = ['draft', 'approved', 'paid', 'cancelled'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];

@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { bigintToNumber, HrContract, PayrollContract } from '@platform/common';
+import { HrContract, PayrollContract } from '@platform/contracts';
+import { bigintToNumber } from '@platform/data';
 
 export type PayslipPaymentStatus = 'pending' | 'succeeded' | 'failed';
 

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
-import { findPage, jsonRecordset, Page, PageQueryDto, qualifiedTable, QuerySample, SAMPLE } from '@platform/common';
+import { Page, PageQueryDto } from '@platform/pipeline';
+import { findPage, jsonRecordset, qualifiedTable, QuerySample, SAMPLE } from '@platform/data';
 import { Payslip, PayslipPaymentStatus } from './payslip.entity';
 
 /** What a payslip is written with when calculated: the payment's columns come later. */

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, FindOptionsWhere, LessThanOrEqual, MoreThanOrEqual } from 'typeorm';
-import { findPage, Page, qualifiedTable, QuerySample, SAMPLE } from '@platform/common';
+import { Page } from '@platform/pipeline';
+import { findPage, qualifiedTable, QuerySample, SAMPLE } from '@platform/data';
 import { ListRunsQueryDto } from './dto/run.dto';
 import { PeriodClaim } from './period-claim.entity';
 import { PayrollRun, RunStatus } from './payroll-run.entity';

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { EventOutbox, HrContract, isUniqueViolation, Page, PageQueryDto, PlatformException, Transactions } from '@platform/common';
+import { HrContract } from '@platform/contracts';
+import { Page, PageQueryDto, PlatformException } from '@platform/pipeline';
+import { EventOutbox, isUniqueViolation, Transactions } from '@platform/data';
 import { accrualLines } from '../accounting/journal-lines';
 import { PostingsService } from '../accounting/postings.service';
 import { HrClient } from './clients/hr.client';

@@ -1,4 +1,4 @@
-import type { HrContract, PayrollContract } from '@platform/common';
+import type { HrContract, PayrollContract } from '@platform/contracts';
 import { applyRate, divideRoundHalfUp, Fraction, parseRate, prorate } from './money';
 import type { PayBase, RuleSet } from './rule-set';
 import { earlierOf, laterOf, monthBounds, monthWorkingDays } from './working-days';

@@ -2,7 +2,7 @@ import { Inject, Injectable, StreamableFile } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { EntityManager } from 'typeorm';
-import { Environment } from '@platform/common';
+import { Environment } from '@platform/pipeline';
 import { FilesService, StoredFile } from '../files/files.service';
 
 export type { StoredFile };

@@ -1,18 +1,9 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
-import {
-  Environment,
-  ERROR_CODES,
-  ErrorCode,
-  EventOutbox,
-  interpolate,
-  JobContext,
-  JobQueue,
-  PlatformException,
-  rowJobKey,
-  Transactions,
-} from '@platform/common';
+import { ERROR_CODES, ErrorCode } from '@platform/contracts';
+import { Environment, interpolate, PlatformException } from '@platform/pipeline';
+import { EventOutbox, JobContext, JobQueue, rowJobKey, Transactions } from '@platform/data';
 import { DocumentJob, JobError } from './document-job.entity';
 import { documentJobView } from './document-job.view';
 import { DocumentsService } from './documents.service';

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { findPage, Page, PlatformException, Transactions } from '@platform/common';
+import { Page, PlatformException } from '@platform/pipeline';
+import { findPage, Transactions } from '@platform/data';
 import { DocumentJob } from './document-job.entity';
 import { CreateDocumentDto, DocumentJobView, ListDocumentJobsQueryDto } from './dto/document.dto';
 import { DocumentJobRenderer } from './document-job.renderer';

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import { bigintToNumber } from '@platform/common';
+import { bigintToNumber } from '@platform/data';
 
 export const DOCUMENT_TYPES = ['payslip', 'invoice', 'financial-report'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];

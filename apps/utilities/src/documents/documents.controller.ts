@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, ParseUUIDPipe, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiOperation, ApiParam } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PlatformException, RawResponse, SuccessMessage, Tenant, TenantContext } from '@platform/common';
+import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PlatformException, RawResponse, SuccessMessage, Tenant, TenantContext } from '@platform/pipeline';
 import { ApiFileBytes } from '../files/api-file-bytes';
 import { DocumentJobsService } from './document-jobs.service';
 import { DocumentsService } from './documents.service';

@@ -6,18 +6,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream';
 import { DataSource, EntityManager } from 'typeorm';
-import {
-  atTurnEnd,
-  EventOutbox,
-  FieldErrors,
-  findPage,
-  negotiateLanguage,
-  Page,
-  PayrollContract,
-  PlatformException,
-  Transactions,
-  unlessAborted,
-} from '@platform/common';
+import { PayrollContract } from '@platform/contracts';
+import { atTurnEnd, FieldErrors, negotiateLanguage, Page, PlatformException, unlessAborted } from '@platform/pipeline';
+import { EventOutbox, findPage, Transactions } from '@platform/data';
 import { ArchiveBacklog } from './archive-backlog';
 import { DocumentFiles, StoredFile } from './document-files';
 import { DocumentFormat, DocumentRecord, DocumentType, StoredFormat } from './document.entity';

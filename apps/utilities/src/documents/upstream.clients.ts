@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { AuthContract, BooksContract, Environment, InternalApi, PayrollContract } from '@platform/common';
+import { AuthContract, BooksContract, PayrollContract } from '@platform/contracts';
+import { Environment, InternalApi } from '@platform/pipeline';
 
 const TIMEOUT_MS = 10_000;
 /** How long a company's name is used before auth is asked again (a renamed company shows on documents within this). */

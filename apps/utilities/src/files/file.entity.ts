@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import { bigintToNumber } from '@platform/common';
+import { bigintToNumber } from '@platform/data';
 
 export const FILE_VISIBILITIES = ['internal', 'public'] as const;
 export type FileVisibility = (typeof FILE_VISIBILITIES)[number];

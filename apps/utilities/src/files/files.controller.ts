@@ -14,7 +14,7 @@ import {
   SecretQuery,
   Tenant,
   TenantContext,
-} from '@platform/common';
+} from '@platform/pipeline';
 import { ApiFileBytes } from './api-file-bytes';
 import { FileLinkQueryDto, FileView, ListFilesQueryDto, UpdateFileDto, UploadFileDto } from './dto/file.dto';
 import { FilesService } from './files.service';

@@ -1,7 +1,7 @@
 import { Inject, Module, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { join } from 'node:path';
-import { ConfigurationError, Environment } from '@platform/common';
+import { ConfigurationError, Environment } from '@platform/pipeline';
 import { FilesController } from './files.controller';
 import { FilesService } from './files.service';
 import { multipartStreams } from './multipart';

@@ -10,10 +10,9 @@ import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DataSource, EntityManager, IsNull } from 'typeorm';
+import { describeService } from '@platform/contracts';
 import {
-  describeService,
   Environment,
-  EventOutbox,
   FILE_LINK_DOWNLOADS,
   Page,
   PlatformException,
@@ -24,8 +23,8 @@ import {
   RateLimitStore,
   readOrCreateSecretFile,
   randomToken,
-  findPage,
-} from '@platform/common';
+} from '@platform/pipeline';
+import { EventOutbox, findPage } from '@platform/data';
 import { ContentInspector, decideContentType, servedContentType } from './content-type';
 import { FileLinkQueryDto, ListFilesQueryDto } from './dto/file.dto';
 import { FILE_VISIBILITIES, FileRecord, FileVisibility } from './file.entity';

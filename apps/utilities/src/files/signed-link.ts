@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { ConfigurationError, constantTimeEquals, Environment } from '@platform/common';
+import { ConfigurationError, constantTimeEquals, Environment } from '@platform/pipeline';
 
 /** What a signed link carries in its query string. */
 export interface FileLinkQuery {

@@ -1,8 +1,8 @@
+import { DATA_MIGRATIONS } from '@platform/data';
 import { Initial1795352590224 } from './1795352590224-Initial';
 import { NotificationsAndFiles1795355246768 } from './1795355246768-NotificationsAndFiles';
 import { Documents1795356340444 } from './1795356340444-Documents';
 import { FileLinkVersions1795704582697 } from './1795704582697-FileLinkVersions';
-import { EventOutbox1795716327578 } from './1795716327578-EventOutbox';
 import { CapturedMessages1795717453393 } from './1795717453393-CapturedMessages';
 import { DocumentJobsOnTheQueue1795720460630 } from './1795720460630-DocumentJobsOnTheQueue';
 import { WebhookEndpoints1795800000000 } from './1795800000000-WebhookEndpoints';
@@ -18,7 +18,7 @@ export const UTILITIES_MIGRATIONS: Function[] = [
   NotificationsAndFiles1795355246768,
   Documents1795356340444,
   FileLinkVersions1795704582697,
-  EventOutbox1795716327578,
+  ...DATA_MIGRATIONS, // the outbox, owned by the data library (this app's own EventOutbox1795716327578 until then)
   CapturedMessages1795717453393,
   DocumentJobsOnTheQueue1795720460630,
   WebhookEndpoints1795800000000,

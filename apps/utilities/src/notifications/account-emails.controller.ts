@@ -1,7 +1,8 @@
 import { Body, Controller, HttpCode, Inject, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { IsEmail, IsString, Matches, MaxLength, MinLength } from 'class-validator';
-import { Environment, Internal, IsPlainText, PlatformException, UtilitiesContract } from '@platform/common';
+import { UtilitiesContract } from '@platform/contracts';
+import { Environment, Internal, IsPlainText, PlatformException } from '@platform/pipeline';
 import { consoleEmail } from './console-email';
 import { ChannelProviders } from './providers/channel-providers';
 import { DeliveryError } from './providers/notification-provider';

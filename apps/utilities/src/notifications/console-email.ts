@@ -1,4 +1,4 @@
-import type { UtilitiesContract } from '@platform/common';
+import type { UtilitiesContract } from '@platform/contracts';
 
 /** How the console names each kind of account email. */
 const KIND_WORDS: Record<string, string> = {

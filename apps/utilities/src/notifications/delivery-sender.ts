@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { Environment, EventOutbox, JobContext, JobQueue, rowJobKey, Transactions } from '@platform/common';
+import { Environment } from '@platform/pipeline';
+import { EventOutbox, JobContext, JobQueue, rowJobKey, Transactions } from '@platform/data';
 import { DeliveryAttempt } from './delivery-attempt.entity';
 import { Notification } from './notification.entity';
 import { NotificationDelivery } from './notification-delivery.entity';

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull } from 'typeorm';
-import { findPage, Page, PlatformException } from '@platform/common';
+import { Page, PlatformException } from '@platform/pipeline';
+import { findPage } from '@platform/data';
 import { InboxFilterDto, ListInboxQueryDto } from './dto/notification.dto';
 import { COMPANY_INBOX, InboxEntry } from './inbox-entry.entity';
 import { Notification } from './notification.entity';

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiOperation, ApiParam } from '@nestjs/swagger';
-import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PlatformException, SuccessMessage, Tenant, TenantContext } from '@platform/common';
+import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PlatformException, SuccessMessage, Tenant, TenantContext } from '@platform/pipeline';
 import { InboxFilterDto, InboxQueryDto, ListInboxQueryDto, SendNotificationDto } from './dto/notification.dto';
 import { InboxItemView, NotificationAcceptedView, NotificationView, ReadAllView, SettledDeliveryView, UnreadCountsView } from './dto/notification-views.dto';
 import { InboxService } from './inbox.service';

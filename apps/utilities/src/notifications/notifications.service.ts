@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
-import { PlatformException, Transactions } from '@platform/common';
+import { PlatformException } from '@platform/pipeline';
+import { Transactions } from '@platform/data';
 import { HrContactsClient } from '../hr/hr-contacts.client';
 import { DeliveryAttempt } from './delivery-attempt.entity';
 import { parseRecipients, planDeliveries } from './delivery-plan';

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Patch } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import { ApiEnvelope, Authenticated, SuccessMessage, Tenant, TenantContext } from '@platform/common';
+import { ApiEnvelope, Authenticated, SuccessMessage, Tenant, TenantContext } from '@platform/pipeline';
 import { PreferencesView, PreferenceView } from './dto/notification-views.dto';
 import { NotificationsTag } from './notifications.controller';
 import { UpdatePreferenceDto } from './dto/update-preference.dto';

@@ -2,7 +2,8 @@ import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
-import { Batcher, PipelinedConnection, PreparedStatement, qualifiedTable, SerializedJson } from '@platform/common';
+import { Batcher, SerializedJson } from '@platform/pipeline';
+import { PipelinedConnection, PreparedStatement, qualifiedTable } from '@platform/data';
 import {
   DEFAULT_CHANNELS,
   NOTIFICATION_CATEGORIES,

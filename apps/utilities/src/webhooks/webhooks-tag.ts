@@ -1,4 +1,5 @@
-import { ApiTag, WEBHOOK_DELIVERY_NOTE } from '@platform/common';
+import { WEBHOOK_DELIVERY_NOTE } from '@platform/contracts';
+import { ApiTag } from '@platform/pipeline';
 
 /** The one tag of every webhook route. */
 export const WebhooksTag = () =>

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { Environment } from '@platform/common';
+import { Environment } from '@platform/pipeline';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { DeliveriesController } from './deliveries/deliveries.controller';
 import { DisabledEndpointAlerts } from './deliveries/disabled-endpoint-alerts';

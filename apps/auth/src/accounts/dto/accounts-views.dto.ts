@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ORGANIZATION_ROLES } from '@platform/common';
+import { ORGANIZATION_ROLES } from '@platform/pipeline';
 
 /** The shapes the account routes answer in `data` (OpenAPI only: the handlers build them). */
 

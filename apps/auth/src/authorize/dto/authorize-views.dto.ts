@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { PLAN_IDS, SCOPES, SERVICES } from '@platform/common';
+import { SERVICES } from '@platform/contracts';
+import { PLAN_IDS, SCOPES } from '@platform/pipeline';
 import { MAX_SECRET_GRACE_SECONDS } from '../../credentials/credentials.service';
 
 const PRODUCTS_OF_SERVICES = Object.values(SERVICES).map((service) => service.product);

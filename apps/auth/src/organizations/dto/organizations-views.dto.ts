@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ORGANIZATION_ROLES } from '@platform/common';
+import { ORGANIZATION_ROLES } from '@platform/pipeline';
 import { CredentialView, PlanView, RateLimitsView } from '../../authorize/dto/authorize-views.dto';
 
 /** The shapes the organization routes answer in `data` (OpenAPI only: the handlers build them). */

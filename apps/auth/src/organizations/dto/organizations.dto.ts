@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
-import { IsDateTime, ORGANIZATION_ROLES, OrganizationRole, PageOnlyQueryDto, Scope, SCOPES } from '@platform/common';
+import { IsDateTime, ORGANIZATION_ROLES, OrganizationRole, PageOnlyQueryDto, Scope, SCOPES } from '@platform/pipeline';
 import { EMAIL, NAME, UUID_FIELD } from '../../accounts/dto/account.dto';
 import { MAX_CREDENTIAL_NAME_LENGTH } from '../../credentials/developer-credential.entity';
 

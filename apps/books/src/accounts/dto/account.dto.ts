@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsISO4217CurrencyCode, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { OptionalNotNull, PageQueryDto } from '@platform/common';
+import { OptionalNotNull, PageQueryDto } from '@platform/pipeline';
 import { trim } from '../../shared/validation';
 import { ACCOUNT_TYPES, AccountType } from '../account.entity';
 

@@ -14,7 +14,8 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
-import { BooksContract, PageQueryDto } from '@platform/common';
+import { BooksContract } from '@platform/contracts';
+import { PageQueryDto } from '@platform/pipeline';
 import { ACCOUNT_CODE } from '../../accounts/dto/account.dto';
 import { IsAmount, IsDateOnly, trim } from '../../shared/validation';
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, IsUUID, ValidateBy, ValidateIf } from 'class-validator';
-import { PageOnlyQueryDto, PageQueryDto } from '@platform/common';
+import { PageOnlyQueryDto, PageQueryDto } from '@platform/pipeline';
 import { IsDateOnly, UUID } from '../../shared/validation';
 import { ATTENDANCE_STATUSES, AttendanceStatus } from '../attendance-record.entity';
 import { isAttendanceTime, TIME_FORMAT_MESSAGE } from '../attendance-time';

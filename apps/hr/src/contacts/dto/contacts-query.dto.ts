@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsUUID } from 'class-validator';
-import { HrContract } from '@platform/common';
+import { HrContract } from '@platform/contracts';
 import { CommaSeparated } from '../../shared/validation';
 
 export const MAX_CONTACT_IDS = 100;

@@ -19,7 +19,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { ArrayDistinct, KeptAsParsed, MaxInputValues, PageQueryDto } from '@platform/common';
+import { ArrayDistinct, KeptAsParsed, MaxInputValues, PageQueryDto } from '@platform/pipeline';
 import { IsDateOnly, trim, UUID } from '../../shared/validation';
 import { Allowance, CONTRACT_STATUSES, CONTRACT_TYPES, ContractStatus, ContractType, Deduction, PAY_FREQUENCIES, PayFrequency } from '../contract.entity';
 

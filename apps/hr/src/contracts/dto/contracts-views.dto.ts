@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ERROR_ENVELOPE_SCHEMA, ErrorEnvelope } from '@platform/common';
+import { ERROR_ENVELOPE_SCHEMA, ErrorEnvelope } from '@platform/pipeline';
 import { BULK_ITEM_STATUSES, BulkItemStatus } from '../../employees/dto/employees-views.dto';
 import { CONTRACT_STATUSES, CONTRACT_TYPES, ContractStatus, ContractType, PAY_FREQUENCIES, PayFrequency } from '../contract.entity';
 import { CURRENCY } from './contract.dto';

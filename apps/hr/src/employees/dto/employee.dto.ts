@@ -16,7 +16,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { KeptAsParsed, MaxInputValues, PageQueryDto } from '@platform/common';
+import { KeptAsParsed, MaxInputValues, PageQueryDto } from '@platform/pipeline';
 import { IsDateOnly, trim } from '../../shared/validation';
 import { EMPLOYEE_STATUSES, EmployeeStatus, MOBILE_MONEY_PROVIDERS, Payout, PAYOUT_METHODS } from '../employee.entity';
 

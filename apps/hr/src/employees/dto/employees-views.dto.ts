@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ERROR_ENVELOPE_SCHEMA, ErrorEnvelope } from '@platform/common';
+import { ERROR_ENVELOPE_SCHEMA, ErrorEnvelope } from '@platform/pipeline';
 import { EMPLOYEE_STATUSES, EmployeeStatus, Payout } from '../employee.entity';
 import { COUNTRY, PAYOUT_SCHEMA } from './employee.dto';
 

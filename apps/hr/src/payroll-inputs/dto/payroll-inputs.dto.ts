@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
-import { HrContract } from '@platform/common';
+import { HrContract } from '@platform/contracts';
 import { IsDateOnly } from '../../shared/validation';
 
 const lowerCase = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.toLowerCase() : value);

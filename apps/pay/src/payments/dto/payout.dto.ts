@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsObject, IsUUID, Matches } from 'class-validator';
-import { PayContract } from '@platform/common';
+import { PayContract } from '@platform/contracts';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../idempotency/idempotency';
 import { UUID } from '../../money/validation';
 import { CreatePaymentDto } from './payment.dto';

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import type { PayContract } from '@platform/common';
+import type { PayContract } from '@platform/contracts';
 import { UUID } from '../../money/validation';
 
 export type Recipient = PayContract.PaymentRecipient;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
-import { QuerySample, SAMPLE } from '@platform/common';
+import { QuerySample, SAMPLE } from '@platform/data';
 import { SandboxSettlement } from './sandbox-settlement.entity';
 
 /** What the sandbox decides for a payment. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { Transactions } from '@platform/common';
+import { Transactions } from '@platform/data';
 import type { Payment } from '../payment.entity';
 import { PaymentProvider, Settlement } from './payment-provider';
 import { sandboxOutcome } from './sandbox-outcome';

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Environment, InternalApi, InternalResult, PayContract } from '@platform/common';
+import { PayContract } from '@platform/contracts';
+import { Environment, InternalApi, InternalResult } from '@platform/pipeline';
 
 const TIMEOUT_MS = 10_000;
 /** A bulk payout of MAX_BULK_PAYOUTS payments takes Pay a few seconds; past this it is presumed lost, and its keys replay it. */

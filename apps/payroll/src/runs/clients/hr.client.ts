@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Environment, HrContract, InternalApi } from '@platform/common';
+import { HrContract } from '@platform/contracts';
+import { Environment, InternalApi } from '@platform/pipeline';
 
 /** Payroll never reads HR's tables: it asks HR's internal API, and fails cleanly when HR is down. */
 @Injectable()

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsIn, IsISO8601, IsOptional, IsUUID, Matches, ValidateIf } from 'class-validator';
-import { ArrayDistinct, PageQueryDto } from '@platform/common';
+import { ArrayDistinct, PageQueryDto } from '@platform/pipeline';
 import { RUN_STATUSES, RunStatus } from '../payroll-run.entity';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { IsIn, IsObject, IsOptional } from 'class-validator';
-import { KeptAsParsed, MaxInputValues, PageQueryDto } from '@platform/common';
+import { KeptAsParsed, MaxInputValues, PageQueryDto } from '@platform/pipeline';
 import { DOCUMENT_FORMATS, DOCUMENT_TYPES, DocumentFormat, DocumentType, STORED_FORMATS, StoredFormat } from '../document.entity';
 import { JOB_STATUSES, JobStatus } from '../document-job.entity';
 import { DOCUMENT_LOCALES } from '../render/locale';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { join } from 'node:path';
 import type { Piscina } from 'piscina';
-import { Environment, PlatformException } from '@platform/common';
+import { Environment, PlatformException } from '@platform/pipeline';
 import type { DocumentFormat } from '../document.entity';
 import type { DocumentModel } from './document-model';
 import type { RenderResult, RenderTask } from './render.worker';

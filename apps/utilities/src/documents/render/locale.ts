@@ -1,4 +1,4 @@
-// Loaded by the render threads too: nothing here may import @platform/common (the whole service pipeline).
+// Loaded by the render threads too: nothing here may import the @platform libraries (the whole service pipeline).
 export const DOCUMENT_LOCALES = ['fr-CM', 'en-CM'] as const;
 export type DocumentLocale = (typeof DOCUMENT_LOCALES)[number];
 

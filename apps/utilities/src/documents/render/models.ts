@@ -1,4 +1,4 @@
-import type { BooksContract, PayrollContract } from '@platform/common';
+import type { BooksContract, PayrollContract } from '@platform/contracts';
 import type { FinancialReportDataDto, InvoiceDataDto } from '../dto/document-data.dto';
 import type { DocumentModel, TableModel } from './document-model';
 import { label } from './labels';

@@ -3,7 +3,7 @@ import type { Cell, ColumnKind, DocumentModel, TableModel } from './document-mod
 import { label } from './labels';
 import { formatMoney, formatNumber, formatRate, languageOf } from './locale';
 import { pdfText } from './pdf-text';
-import { useStandardFonts } from '@platform/common/documents/pdf-fonts';
+import { useStandardFonts } from '@platform/pipeline/documents/pdf-fonts';
 
 const MARGIN = 48;
 const FOOTER_SPACE = 28;

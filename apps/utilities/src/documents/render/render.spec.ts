@@ -74,7 +74,7 @@ describe('document rendering', () => {
     ];
     let ownFonts: typeof renderPdf = renderPdf;
     jest.isolateModules(() => {
-      jest.doMock('@platform/common/documents/pdf-fonts', () => ({ useStandardFonts: () => undefined }));
+      jest.doMock('@platform/pipeline/documents/pdf-fonts', () => ({ useStandardFonts: () => undefined }));
       ownFonts = (require('./pdf-renderer') as typeof import('./pdf-renderer')).renderPdf;
     });
     for (const model of [...models, ...models]) {

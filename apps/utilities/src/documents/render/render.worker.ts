@@ -18,7 +18,7 @@ export interface RenderResult {
 /**
  * What a render thread runs (piscina calls the default export): a model in, the file's bytes
  * out. Laying out a long table is seconds of synchronous work for pdfkit and exceljs, which here
- * stop only this thread. The modules loaded from here must stay free of @platform/common: a render
+ * stop only this thread. The modules loaded from here must stay free of the @platform barrels: a render
  * thread loads pdfkit and exceljs, not the service's pipeline.
  */
 export default async function render({ model, format }: RenderTask) {

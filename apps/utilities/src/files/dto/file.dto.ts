@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
-import { PageQueryDto } from '@platform/common';
+import { PageQueryDto } from '@platform/pipeline';
 import { FILE_VISIBILITIES, FileVisibility } from '../file.entity';
 
 export const MIN_LINK_TTL_SECONDS = 60;

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { PRIVATE_DIRECTORY_MODE } from '@platform/common';
+import { PRIVATE_DIRECTORY_MODE } from '@platform/pipeline';
 import { FileStorage } from './file-storage';
 
 /** Files under `<DATA_DIR>/files/objects`; staged beside them, so putting one is an atomic rename. */

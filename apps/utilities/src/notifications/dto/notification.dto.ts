@@ -14,7 +14,7 @@ import {
   MaxLength,
   ValidateBy,
 } from 'class-validator';
-import { ArrayDistinct, PageQueryDto } from '@platform/common';
+import { ArrayDistinct, PageQueryDto } from '@platform/pipeline';
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_CHANNELS, NotificationCategory, NotificationChannel } from '../notification-preference.entity';
 
 export const MAX_RECIPIENTS = 100;

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { compileAcceptor } from '@platform/common/library-internals/validation-fast-path';
+import { compileAcceptor } from '@platform/pipeline/library-internals/validation-fast-path';
 import { UpdatePreferenceDto } from './update-preference.dto';
 
 describe('UpdatePreferenceDto', () => {

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn } from 'class-validator';
-import { OptionalNotNull } from '@platform/common';
+import { OptionalNotNull } from '@platform/pipeline';
 import { NOTIFICATION_CATEGORIES, NotificationCategory } from '../notification-preference.entity';
 
 /** One category's channels. Flags left out keep their current value; a flag is never null (the columns are NOT NULL). */

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { Environment } from '@platform/common';
+import { Environment } from '@platform/pipeline';
 import type { DeliveryChannel } from '../notification-delivery.entity';
 import { HttpChannelProvider } from './http-channel.provider';
 import { NotificationProvider } from './notification-provider';

@@ -10,7 +10,7 @@ import {
   SuccessMessage,
   Tenant,
   TenantContext,
-} from '@platform/common';
+} from '@platform/pipeline';
 import { WebhookDeliveryDetailView, WebhookDeliveryView, ListDeliveriesQueryDto, RecoverDeliveriesDto, WebhookRecoveryView } from './dto/delivery.dto';
 import { deliveryView, MAX_RECOVERED, WebhookDeliveries } from './webhook-deliveries.service';
 import { WebhooksTag } from '../webhooks-tag';

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { Environment, JobQueue } from '@platform/common';
+import { Environment } from '@platform/pipeline';
+import { JobQueue } from '@platform/data';
 import { NotificationsService } from '../../notifications/notifications.service';
 import { AlertRecipients } from '../endpoints/alert-recipients';
 import { EndpointDisabledReason, WebhookEndpoint } from '../endpoints/webhook-endpoint.entity';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Environment, PlatformException, RateLimitStore } from '@platform/common';
+import { Environment, PlatformException, RateLimitStore } from '@platform/pipeline';
 
 /** What a caller asks of an endpoint by hand: each makes outbound requests nobody's event caused. */
 export type ManualAction = 'test' | 'retry' | 'recover';

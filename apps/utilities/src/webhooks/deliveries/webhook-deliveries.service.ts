@@ -4,21 +4,9 @@ import { InjectMetric, makeCounterProvider } from '@willsoto/nestjs-prometheus';
 import { randomUUID } from 'node:crypto';
 import { Counter } from 'prom-client';
 import { DataSource, EntityManager, In, IsNull, Not } from 'typeorm';
-import {
-  Environment,
-  Event,
-  EVENT_VERSION,
-  EventOutbox,
-  findPage,
-  JobQueue,
-  PageQueryDto,
-  PlatformException,
-  quotaPeriodBounds,
-  RateLimitStore,
-  rowJobKey,
-  serviceMetricProvider,
-  WEBHOOK_RETRIES,
-} from '@platform/common';
+import { Event, EVENT_VERSION } from '@platform/contracts';
+import { Environment, PageQueryDto, PlatformException, quotaPeriodBounds, RateLimitStore, serviceMetricProvider, WEBHOOK_RETRIES } from '@platform/pipeline';
+import { EventOutbox, findPage, JobQueue, rowJobKey } from '@platform/data';
 import { WebhookEndpoint } from '../endpoints/webhook-endpoint.entity';
 import { endpointView, WebhookEndpointsService } from '../endpoints/webhook-endpoints.service';
 import { CompanyEvent } from '../events/company-event.entity';

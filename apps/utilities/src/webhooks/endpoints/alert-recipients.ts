@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AuthContract, Environment, InternalApi, PlatformException } from '@platform/common';
+import { AuthContract } from '@platform/contracts';
+import { Environment, InternalApi, PlatformException } from '@platform/pipeline';
 
 export const NOT_A_VERIFIED_MEMBER = 'alertEmail must be the verified email address of a member of the organization';
 

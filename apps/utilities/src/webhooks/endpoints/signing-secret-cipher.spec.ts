@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigurationError } from '@platform/common';
+import { ConfigurationError } from '@platform/pipeline';
 import { newSigningSecret, SigningSecretCipher, signingSecretCipher } from './signing-secret-cipher';
 
 const KEY = 'a-webhook-secrets-key-of-at-least-32-characters';

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { ConfigurationError, Environment, readOrCreateSecretFile, randomToken } from '@platform/common';
+import { ConfigurationError, Environment, readOrCreateSecretFile, randomToken } from '@platform/pipeline';
 
 const VERSION = 'v1';
 const NONCE_BYTES = 12;

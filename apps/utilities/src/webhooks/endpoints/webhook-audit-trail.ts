@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { AuthContract, Environment, InternalApi, JobQueue, PlatformRequest } from '@platform/common';
+import { AuthContract } from '@platform/contracts';
+import { Environment, InternalApi, PlatformRequest } from '@platform/pipeline';
+import { JobQueue } from '@platform/data';
 
 export const RECORD_ENDPOINT_AUDIT = 'utilities:record-endpoint-audit';
 

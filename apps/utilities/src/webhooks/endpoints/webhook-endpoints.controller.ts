@@ -13,7 +13,7 @@ import {
   SuccessMessage,
   Tenant,
   TenantContext,
-} from '@platform/common';
+} from '@platform/pipeline';
 import {
   CreatedWebhookEndpointView,
   CreateWebhookEndpointDto,

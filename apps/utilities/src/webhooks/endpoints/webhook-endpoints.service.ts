@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
-import { Environment, findPage, Page, PageQueryDto, PlatformException, Transactions } from '@platform/common';
+import { Environment, Page, PageQueryDto, PlatformException } from '@platform/pipeline';
+import { findPage, Transactions } from '@platform/data';
 import { CreateWebhookEndpointDto, DEFAULT_GRACE_SECONDS, EndpointStatus, UpdateWebhookEndpointDto } from './dto/webhook-endpoint.dto';
 import { checkEndpointUrl } from '../transport/network-guard';
 import { AlertRecipients } from './alert-recipients';

@@ -1,6 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import { ApiEnvelope, AuthenticatedOrSignedIn, eventCatalogue, WEBHOOK_DELIVERY_NOTE } from '@platform/common';
+import { eventCatalogue, WEBHOOK_DELIVERY_NOTE } from '@platform/contracts';
+import { ApiEnvelope, AuthenticatedOrSignedIn } from '@platform/pipeline';
 import { EventTypesView } from './dto/event-type.dto';
 import { WebhooksTag } from '../webhooks-tag';
 

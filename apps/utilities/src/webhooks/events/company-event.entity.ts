@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { bigintToNumber } from '@platform/common';
+import { bigintToNumber } from '@platform/data';
 
 /**
  * A domain event of any service, as utilities gathered it from that service's feed: what the

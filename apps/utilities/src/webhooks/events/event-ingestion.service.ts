@@ -1,19 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import {
-  Environment,
-  Event,
-  EVENT_INGEST_TASK,
-  EVENT_TYPES,
-  EventOutbox,
-  eventIngestJob,
-  Events,
-  eventsRoute,
-  InternalApi,
-  JobQueue,
-  ServiceName,
-} from '@platform/common';
+import { Event, EVENT_TYPES, Events, eventsRoute, ServiceName } from '@platform/contracts';
+import { Environment, InternalApi } from '@platform/pipeline';
+import { EVENT_INGEST_TASK, EventOutbox, eventIngestJob, JobQueue } from '@platform/data';
 import { CompanyEvent, EventSource } from './company-event.entity';
 
 /** Events read from a feed at a time. */

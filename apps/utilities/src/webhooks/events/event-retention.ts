@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { JobQueue } from '@platform/common';
+import { JobQueue } from '@platform/data';
 import { EVENTS_RETENTION_DAYS } from './dto/event.dto';
 
 /** Rows deleted per statement: short transactions, however much is due. */

@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ApiEnvelope, ApiTag, Authenticated, Tenant, TenantContext } from '@platform/common';
+import { ApiEnvelope, ApiTag, Authenticated, Tenant, TenantContext } from '@platform/pipeline';
 import { EventListView, EVENTS_RETENTION_DAYS, ListEventsQueryDto } from './dto/event.dto';
 
 @ApiTag(

@@ -1,4 +1,4 @@
-import { buildErrorEnvelope, PlatformException } from '@platform/common';
+import { buildErrorEnvelope, PlatformException } from '@platform/pipeline';
 import { addressRefusal, allowedNetworkList, checkEndpointUrl, EndpointUrlSettings, isAllowListed, RefusedNetwork } from './network-guard';
 
 const NONE = '';

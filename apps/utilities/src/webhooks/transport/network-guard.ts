@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { Environment, isNetworkCidr, networkListEntries, PlatformException } from '@platform/common';
+import { Environment, isNetworkCidr, networkListEntries, PlatformException } from '@platform/pipeline';
 import * as ipaddr from 'ipaddr.js';
 
 /**

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsDate, IsIn, IsOptional, MaxDate, MinDate } from 'class-validator';
-import { ALL_EVENT_TYPES, PageQueryDto } from '@platform/common';
+import { ALL_EVENT_TYPES } from '@platform/contracts';
+import { PageQueryDto } from '@platform/pipeline';
 import { EventView } from '../../events/dto/event.dto';
 import { DELIVERY_STATUSES, DeliveryStatus, TEST_EVENT_TYPE } from '../webhook-delivery.entity';
 

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Max, MaxLength, Min } from 'class-validator';
-import { ALL_EVENT_TYPES, ArrayDistinct, IsPlainText, OptionalNotNull } from '@platform/common';
+import { ALL_EVENT_TYPES } from '@platform/contracts';
+import { ArrayDistinct, IsPlainText, OptionalNotNull } from '@platform/pipeline';
 import { ENDPOINT_DISABLED_REASONS, EndpointDisabledReason } from '../webhook-endpoint.entity';
 
 export const MAX_URL_LENGTH = 2048;

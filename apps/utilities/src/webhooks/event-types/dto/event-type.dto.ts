@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { EVENT_SERVICES, EVENT_TYPES, EVENT_VERSION } from '@platform/common';
+import { EVENT_SERVICES, EVENT_TYPES, EVENT_VERSION } from '@platform/contracts';
 
 export class EventTypeView {
   @ApiProperty({ enum: Object.keys(EVENT_SERVICES), example: 'employee.created', description: '`<resource>.<past verb>`, the resource in snake_case' })

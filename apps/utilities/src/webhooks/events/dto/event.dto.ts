@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
-import { ALL_EVENT_TYPES } from '@platform/common';
+import { ALL_EVENT_TYPES } from '@platform/contracts';
 
 /** The events API lists what happened in the last 30 days. */
 export const EVENTS_RETENTION_DAYS = 30;

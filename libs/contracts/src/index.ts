@@ -1,0 +1,16 @@
+export * as AuthContract from './internal/auth.contract';
+export * as BooksContract from './internal/books.contract';
+export * from './events/events.contract';
+export * as HrContract from './internal/hr.contract';
+export * from './internal/internal-route';
+export * as PayContract from './internal/pay.contract';
+export * as PayrollContract from './internal/payroll.contract';
+export * as UtilitiesContract from './internal/utilities.contract';
+export * from './errors/error-codes';
+export { EMPLOYEE_NOT_FOUND } from './errors/hr.errors';
+export * from './errors/error-codes-table';
+export * from './events/event-types';
+export * from './events/event-catalogue';
+export * from './events/event-definitions';
+export * from './json-schema';
+export * from './service';

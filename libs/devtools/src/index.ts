@@ -1,0 +1,3 @@
+export * from './cli';
+export * from './embedded-postgres';
+export * from './job-commands';
