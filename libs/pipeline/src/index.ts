@@ -14,6 +14,7 @@ export * from './errors/exception.filter';
 export * from './errors/i18n';
 export * from './errors/platform.exception';
 export * from './http/array-distinct';
+export * from './http/date-only';
 export { MaxInputValues } from './http/input-limits';
 export { flattenValidationErrors, KeptAsParsed } from './http/validation';
 export * from './http/internal-api';

@@ -1,5 +1,5 @@
 import type { CursorKey } from '@platform/pipeline';
-import { DATE_ONLY } from '../shared/validation';
+import { DATE_ONLY } from '@platform/pipeline';
 
 /**
  * Sums of an account's lines: amounts as bigint (a database sum may pass 2^53 − 1 before a

@@ -1,4 +1,4 @@
-import { isDateOnly } from '../shared/validation';
+import { isDateOnly } from '@platform/pipeline';
 import { AttendanceRecord } from './attendance-record.entity';
 
 const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;

@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { FieldErrors, Page, PlatformException } from '@platform/pipeline';
+import { FieldErrors, isDateOnly, Page, PlatformException } from '@platform/pipeline';
 import { Transactions } from '@platform/data';
 import { Employee } from '../employees/employee.entity';
 import { EmployeesRepository } from '../employees/employees.repository';
 import { LeaveRequest } from '../leave/leave-request.entity';
 import { changedFields } from '../shared/changes';
 import { calendarDays, DateRange, eachDate, isWorkingDay, leaveDaysByDate } from '../shared/dates';
-import { isDateOnly } from '../shared/validation';
 import { AttendanceRecord, AttendanceStatus, WORKING_STATUSES } from './attendance-record.entity';
 import { AttendanceFields, AttendanceRepository } from './attendance.repository';
 import { exactWorkedHours, roundHours, toInstant, workedHours, writtenDate } from './attendance-time';

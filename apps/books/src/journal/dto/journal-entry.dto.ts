@@ -15,9 +15,9 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { BooksContract } from '@platform/contracts';
-import { PageQueryDto } from '@platform/pipeline';
+import { IsDateOnly, PageQueryDto } from '@platform/pipeline';
 import { ACCOUNT_CODE } from '../../accounts/dto/account.dto';
-import { IsAmount, IsDateOnly, trim } from '../../shared/validation';
+import { IsAmount, trim } from '../../shared/validation';
 
 export const MAX_LINES = 500;
 

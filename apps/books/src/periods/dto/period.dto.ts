@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsDateOnly } from '../../shared/validation';
+import { IsDateOnly } from '@platform/pipeline';
 
 export class ClosePeriodDto {
   @ApiProperty({ example: '2026-03-31', format: 'date', description: 'Closes every date up to and including this one; not after today (UTC).' })

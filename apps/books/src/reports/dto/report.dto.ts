@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { IsOptional, IsUUID } from 'class-validator';
-import { CURSOR_START, MAX_CURSOR_LENGTH, PageQueryDto } from '@platform/pipeline';
-import { IsDateOnly } from '../../shared/validation';
+import { CURSOR_START, IsDateOnly, MAX_CURSOR_LENGTH, PageQueryDto } from '@platform/pipeline';
 
 export class TrialBalanceQueryDto {
   @ApiPropertyOptional({

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, IsUUID, ValidateBy, ValidateIf } from 'class-validator';
-import { PageOnlyQueryDto, PageQueryDto } from '@platform/pipeline';
-import { IsDateOnly, UUID } from '../../shared/validation';
+import { IsDateOnly, PageOnlyQueryDto, PageQueryDto } from '@platform/pipeline';
+import { UUID } from '../../shared/validation';
 import { ATTENDANCE_STATUSES, AttendanceStatus } from '../attendance-record.entity';
 import { isAttendanceTime, TIME_FORMAT_MESSAGE } from '../attendance-time';
 

@@ -19,8 +19,8 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { ArrayDistinct, KeptAsParsed, MaxInputValues, PageQueryDto } from '@platform/pipeline';
-import { IsDateOnly, trim, UUID } from '../../shared/validation';
+import { ArrayDistinct, IsDateOnly, KeptAsParsed, MaxInputValues, PageQueryDto } from '@platform/pipeline';
+import { trim, UUID } from '../../shared/validation';
 import { Allowance, CONTRACT_STATUSES, CONTRACT_TYPES, ContractStatus, ContractType, Deduction, PAY_FREQUENCIES, PayFrequency } from '../contract.entity';
 
 const CODE = /^[A-Z0-9_]{1,30}$/;

@@ -16,8 +16,8 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { KeptAsParsed, MaxInputValues, PageQueryDto } from '@platform/pipeline';
-import { IsDateOnly, trim } from '../../shared/validation';
+import { IsDateOnly, KeptAsParsed, MaxInputValues, PageQueryDto } from '@platform/pipeline';
+import { trim } from '../../shared/validation';
 import { EMPLOYEE_STATUSES, EmployeeStatus, MOBILE_MONEY_PROVIDERS, Payout, PAYOUT_METHODS } from '../employee.entity';
 
 const CAMEROON_PHONE = /^\+237[26]\d{8}$/;

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import { PageQueryDto } from '@platform/pipeline';
-import { IsDateOnly, IsHalfDayMultiple, trim, UUID } from '../../shared/validation';
+import { IsDateOnly, PageQueryDto } from '@platform/pipeline';
+import { IsHalfDayMultiple, trim, UUID } from '../../shared/validation';
 import { LEAVE_REQUEST_STATUSES, LeaveRequestStatus } from '../leave-request.entity';
 
 export class CreateLeaveTypeDto {

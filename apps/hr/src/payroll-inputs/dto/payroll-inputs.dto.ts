@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
 import { HrContract } from '@platform/contracts';
-import { IsDateOnly } from '../../shared/validation';
+import { IsDateOnly } from '@platform/pipeline';
 
 const lowerCase = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.toLowerCase() : value);
 

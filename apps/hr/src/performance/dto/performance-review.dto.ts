@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
-import { PageQueryDto } from '@platform/pipeline';
-import { IsDateOnly, trim, UUID } from '../../shared/validation';
+import { IsDateOnly, PageQueryDto } from '@platform/pipeline';
+import { trim, UUID } from '../../shared/validation';
 import { REVIEW_STATUSES, ReviewGoal, ReviewStatus } from '../performance-review.entity';
 
 export class ReviewGoalDto implements ReviewGoal {
