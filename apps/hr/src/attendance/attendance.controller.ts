@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/commo
 import { ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, Tenant, TenantContext } from '@platform/pipeline';
+import { EMPLOYEE_NOT_FOUND } from '@platform/contracts';
 import { AttendanceService } from './attendance.service';
 import { AttendanceRangeQueryDto, AttendanceSummaryQueryDto, RecordAttendanceDto } from './dto/attendance.dto';
 import { AttendanceRecordView, AttendanceSummaryView } from './dto/attendance-views.dto';
@@ -23,7 +24,7 @@ export class AttendanceController {
   })
   @ApiEnvelope(201, AttendanceRecordView, 'First record of the employee on this date.')
   @ApiEnvelope(200, AttendanceRecordView, 'The date was already recorded: the fields sent were applied over it.')
-  @ApiErrors('USER_NOT_FOUND')
+  @ApiErrors(EMPLOYEE_NOT_FOUND)
   async record(@Tenant() tenant: TenantContext, @Body() body: RecordAttendanceDto, @Res({ passthrough: true }) reply: FastifyReply) {
     const { record, created } = await this.attendance.record(tenant.companyId, body);
     if (!created) void reply.status(200);
@@ -46,7 +47,7 @@ export class AttendanceController {
     description: `${RANGE} Without employeeId: every employee employed during the range, paginated by employee.`,
   })
   @ApiEnvelope(200, AttendanceSummaryView, 'Per employee, every date of the range.', { page: true, sync: false })
-  @ApiErrors('ATTENDANCE_INVALID_DATE_RANGE', 'USER_NOT_FOUND')
+  @ApiErrors('ATTENDANCE_INVALID_DATE_RANGE', EMPLOYEE_NOT_FOUND)
   summary(@Tenant() tenant: TenantContext, @Query() query: AttendanceSummaryQueryDto) {
     return this.attendance.summary(tenant.companyId, query);
   }

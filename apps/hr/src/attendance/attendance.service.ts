@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { FieldErrors, isDateOnly, Page, PlatformException } from '@platform/pipeline';
 import { Transactions } from '@platform/data';
+import { EMPLOYEE_NOT_FOUND } from '@platform/contracts';
 import { Employee } from '../employees/employee.entity';
 import { EmployeesRepository } from '../employees/employees.repository';
 import { LeaveRequest } from '../leave/leave-request.entity';
@@ -31,7 +32,7 @@ export class AttendanceService {
   record(companyId: string, input: RecordAttendanceDto): Promise<{ record: AttendanceRecordView; created: boolean }> {
     return this.transactions.run(async (manager) => {
       // The employee lock also serializes two first records of one date.
-      if (!(await this.employees.lockEmployee(companyId, input.employeeId, manager))) throw new PlatformException('USER_NOT_FOUND');
+      if (!(await this.employees.lockEmployee(companyId, input.employeeId, manager))) throw new PlatformException(EMPLOYEE_NOT_FOUND);
       const existing = await this.records.findRecord(companyId, input.employeeId, input.date, manager);
       const checkIn = input.checkIn === undefined ? (existing?.checkIn ?? null) : input.checkIn && toInstant(input.date, input.checkIn);
       const checkOut = input.checkOut === undefined ? (existing?.checkOut ?? null) : input.checkOut && toInstant(input.date, input.checkOut);
@@ -70,7 +71,7 @@ export class AttendanceService {
   async summary(companyId: string, query: AttendanceSummaryQueryDto): Promise<Page<AttendanceSummaryView>> {
     const range = checkedRange(query);
     const page = await this.records.listEmployeesPage(companyId, range, query.employeeId, query);
-    if (query.employeeId && !page.items.length) throw new PlatformException('USER_NOT_FOUND');
+    if (query.employeeId && !page.items.length) throw new PlatformException(EMPLOYEE_NOT_FOUND);
     return { ...page, items: page.items.length ? await this.summaries(companyId, page.items, range) : [] };
   }
 

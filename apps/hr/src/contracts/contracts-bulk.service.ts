@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from 'typeorm';
-import { Language } from '@platform/contracts';
+import { EMPLOYEE_NOT_FOUND, Language } from '@platform/contracts';
 import { buildErrorEnvelope, ErrorEnvelope, PlatformException } from '@platform/pipeline';
 import { EventOutbox, isUniqueViolation, Transactions } from '@platform/data';
 import { Employee } from '../employees/employee.entity';
@@ -89,7 +89,7 @@ export class ContractsBulkService {
     for (const { index, input } of valid) {
       const employee = input.employeeId !== undefined ? byId.get(input.employeeId) : byExternalId.get(input.employeeExternalId!);
       try {
-        if (!employee) throw new PlatformException('USER_NOT_FOUND');
+        if (!employee) throw new PlatformException(EMPLOYEE_NOT_FOUND);
         const outcome = createOrSync(book.withExternalId(input.externalId), companyId, employee.id, input, today);
         if (outcome.change === 'created') outcome.contract.id = randomUUID();
         if (outcome.change !== 'unchanged') {

@@ -2,6 +2,7 @@ import { Body, Controller, Get, Headers, HttpCode, Param, ParseUUIDPipe, Patch, 
 import { ApiBody, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, BodyLimit, negotiateLanguage, PlatformException, Tenant, TenantContext } from '@platform/pipeline';
+import { EMPLOYEE_NOT_FOUND } from '@platform/contracts';
 import { ApiIdParam } from '../shared/validation';
 import { ContractsBulkService } from './contracts-bulk.service';
 import { ContractsService } from './contracts.service';
@@ -70,7 +71,7 @@ export class ContractsController {
   })
   @ApiEnvelope(201, ContractView, 'Contract created, active unless sent with status draft.')
   @ApiEnvelope(200, ContractView, 'The company had a contract with this externalId: it was synchronized (same id).')
-  @ApiErrors('USER_NOT_FOUND', 'CONTRACT_OVERLAP', 'CONTRACT_EXTERNAL_ID_CONFLICT', 'CONTRACT_NOT_EDITABLE', 'CONTRACT_INVALID_TRANSITION')
+  @ApiErrors(EMPLOYEE_NOT_FOUND, 'CONTRACT_OVERLAP', 'CONTRACT_EXTERNAL_ID_CONFLICT', 'CONTRACT_NOT_EDITABLE', 'CONTRACT_INVALID_TRANSITION')
   async createOrSync(@Tenant() tenant: TenantContext, @Body() body: CreateContractDto, @Res({ passthrough: true }) reply: FastifyReply) {
     const { contract, created } = await this.contracts.createOrSync(tenant.companyId, body);
     if (!created) void reply.status(200);

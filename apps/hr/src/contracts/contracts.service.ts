@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Page, PlatformException } from '@platform/pipeline';
 import { EventOutbox, isUniqueViolation, Transactions } from '@platform/data';
+import { EMPLOYEE_NOT_FOUND } from '@platform/contracts';
 import { EmployeesRepository } from '../employees/employees.repository';
 import { changedFields } from '../shared/changes';
 import { todayIso } from '../shared/dates';
@@ -77,7 +78,7 @@ export class ContractsService {
       input.employeeExternalId === undefined ? [] : [input.employeeExternalId],
       manager,
     );
-    if (!employee) throw new PlatformException('USER_NOT_FOUND');
+    if (!employee) throw new PlatformException(EMPLOYEE_NOT_FOUND);
     const concerned = await this.contracts.contractsConcerned(
       companyId,
       input.externalId === undefined ? [] : [input.externalId],

@@ -14,6 +14,7 @@ import {
   Tenant,
   TenantContext,
 } from '@platform/pipeline';
+import { EMPLOYEE_NOT_FOUND } from '@platform/contracts';
 import { ApiIdParam } from '../shared/validation';
 import {
   BankPayout,
@@ -31,7 +32,7 @@ import { EmployeesBulkService } from './employees-bulk.service';
 import { EmployeesService } from './employees.service';
 
 /** A malformed id cannot name an employee: same answer as a missing one. */
-export const employeeId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('USER_NOT_FOUND') });
+export const employeeId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException(EMPLOYEE_NOT_FOUND) });
 
 /** Lists are hot: serialized by a compiled serializer from the entity's own column declarations. */
 const EMPLOYEE_PAGE_SCHEMA = pageResponseSchema(Employee);
@@ -134,7 +135,7 @@ export class EmployeesController {
   @ApiIdParam('employee')
   @ApiOperation({ summary: 'Get an employee' })
   @ApiEnvelope(200, EmployeeView, 'The employee.')
-  @ApiErrors('USER_NOT_FOUND')
+  @ApiErrors(EMPLOYEE_NOT_FOUND)
   get(@Tenant() tenant: TenantContext, @Param('id', employeeId) id: string) {
     return this.employees.get(tenant.companyId, id);
   }
@@ -144,7 +145,7 @@ export class EmployeesController {
   @ApiIdParam('employee')
   @ApiOperation({ summary: 'Update an employee', description: 'Changes only the fields sent.' })
   @ApiEnvelope(200, EmployeeView, 'The employee after the change.')
-  @ApiErrors('USER_NOT_FOUND', 'EMPLOYEE_EXTERNAL_ID_CONFLICT')
+  @ApiErrors(EMPLOYEE_NOT_FOUND, 'EMPLOYEE_EXTERNAL_ID_CONFLICT')
   update(@Tenant() tenant: TenantContext, @Param('id', employeeId) id: string, @Body() body: UpdateEmployeeDto) {
     return this.employees.update(tenant.companyId, id, body);
   }

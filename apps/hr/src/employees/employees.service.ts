@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Page, PlatformException } from '@platform/pipeline';
 import { EventOutbox, isUniqueViolation, Transactions } from '@platform/data';
+import { EMPLOYEE_NOT_FOUND } from '@platform/contracts';
 import { CreateEmployeeDto, ListEmployeesQueryDto, UpdateEmployeeDto } from './dto/employee.dto';
 import { applyFields, checkDates, fieldsOf } from './employee-changes';
 import { Employee } from './employee.entity';
@@ -40,7 +41,7 @@ export class EmployeesService {
   /** Another company's employee is not found, exactly like a missing one. */
   async get(companyId: string, id: string): Promise<Employee> {
     const employee = await this.employees.findEmployee(companyId, id);
-    if (!employee) throw new PlatformException('USER_NOT_FOUND');
+    if (!employee) throw new PlatformException(EMPLOYEE_NOT_FOUND);
     return employee;
   }
 
@@ -48,7 +49,7 @@ export class EmployeesService {
     try {
       return await this.transactions.run(async (manager) => {
         const employee = await this.employees.lockEmployee(companyId, id, manager);
-        if (!employee) throw new PlatformException('USER_NOT_FOUND');
+        if (!employee) throw new PlatformException(EMPLOYEE_NOT_FOUND);
         const status = input.status ?? employee.status;
         const terminationDate = status === 'terminated' ? (input.terminationDate ?? employee.terminationDate ?? undefined) : input.terminationDate;
         checkDates(input.hireDate ?? employee.hireDate, status, terminationDate);

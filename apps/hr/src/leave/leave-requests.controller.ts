@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PlatformException, Tenant, TenantContext } from '@platform/pipeline';
+import { EMPLOYEE_NOT_FOUND } from '@platform/contracts';
 import { employeeId } from '../employees/employees.controller';
 import { todayIso } from '../shared/dates';
 import { ApiIdParam } from '../shared/validation';
@@ -28,7 +29,7 @@ export class LeaveRequestsController {
       'a pending or approved request of the employee may not overlap (LEAVE_REQUEST_OVERLAP, `details`: the other request).',
   })
   @ApiEnvelope(201, LeaveRequestView, 'Leave requested (pending).')
-  @ApiErrors('LEAVE_NO_WORKING_DAYS', 'LEAVE_BALANCE_INSUFFICIENT', 'USER_NOT_FOUND', 'LEAVE_TYPE_NOT_FOUND', 'LEAVE_REQUEST_OVERLAP')
+  @ApiErrors('LEAVE_NO_WORKING_DAYS', 'LEAVE_BALANCE_INSUFFICIENT', EMPLOYEE_NOT_FOUND, 'LEAVE_TYPE_NOT_FOUND', 'LEAVE_REQUEST_OVERLAP')
   create(@Tenant() tenant: TenantContext, @Body() body: CreateLeaveRequestDto) {
     return this.requests.create(tenant.companyId, body);
   }
@@ -95,7 +96,7 @@ export class LeaveBalancesController {
   @ApiIdParam('employee')
   @ApiOperation({ summary: 'Get an employee’s leave balances' })
   @ApiEnvelope(200, LeaveBalanceView, 'One entry per leave type of the company, by name.', { isArray: true })
-  @ApiErrors('USER_NOT_FOUND')
+  @ApiErrors(EMPLOYEE_NOT_FOUND)
   balances(@Tenant() tenant: TenantContext, @Param('id', employeeId) id: string, @Query() query: LeaveBalancesQueryDto) {
     return this.requests.balances(tenant.companyId, id, query.year ?? Number(todayIso().slice(0, 4)));
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Page, PlatformException } from '@platform/pipeline';
 import { EventOutbox, Transactions } from '@platform/data';
+import { EMPLOYEE_NOT_FOUND } from '@platform/contracts';
 import { EmployeesRepository } from '../employees/employees.repository';
 import { calendarDays, countLeaveDays, leaveSpansOverlap, todayIso } from '../shared/dates';
 import { CreateLeaveRequestDto, ListLeaveRequestsQueryDto } from './dto/leave.dto';
@@ -35,7 +36,7 @@ export class LeaveRequestsService {
     if (days === 0) throw new PlatformException('LEAVE_NO_WORKING_DAYS');
 
     return this.transactions.run(async (manager) => {
-      if (!(await this.employees.lockEmployee(companyId, input.employeeId, manager))) throw new PlatformException('USER_NOT_FOUND');
+      if (!(await this.employees.lockEmployee(companyId, input.employeeId, manager))) throw new PlatformException(EMPLOYEE_NOT_FOUND);
       const type = await this.types.findType(companyId, input.leaveTypeId, manager);
       if (!type) throw new PlatformException('LEAVE_TYPE_NOT_FOUND');
 
@@ -107,7 +108,7 @@ export class LeaveRequestsService {
   }
 
   async balances(companyId: string, employeeId: string, year: number): Promise<LeaveBalanceView[]> {
-    if (!(await this.employees.employeeExists(companyId, employeeId))) throw new PlatformException('USER_NOT_FOUND');
+    if (!(await this.employees.employeeExists(companyId, employeeId))) throw new PlatformException(EMPLOYEE_NOT_FOUND);
     const types = await this.types.typesByName(companyId);
     const booked = await this.requests.bookedLeave(companyId, employeeId, { start: `${year}-01-01`, end: `${year}-12-31` });
     return types.map((type) => ({

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PlatformException, Tenant, TenantContext } from '@platform/pipeline';
+import { EMPLOYEE_NOT_FOUND } from '@platform/contracts';
 import { ApiIdParam } from '../shared/validation';
 import { CreatePerformanceReviewDto, ListPerformanceReviewsQueryDto, UpdatePerformanceReviewDto } from './dto/performance-review.dto';
 import { PerformanceReviewView } from './dto/performance-views.dto';
@@ -21,7 +22,7 @@ export class PerformanceController {
     description: 'An unknown reviewerEmployeeId is VALIDATION_FAILED; an unknown employeeId is USER_NOT_FOUND.',
   })
   @ApiEnvelope(201, PerformanceReviewView, 'Draft review created.')
-  @ApiErrors('USER_NOT_FOUND')
+  @ApiErrors(EMPLOYEE_NOT_FOUND)
   create(@Tenant() tenant: TenantContext, @Body() body: CreatePerformanceReviewDto) {
     return this.reviews.create(tenant.companyId, body);
   }

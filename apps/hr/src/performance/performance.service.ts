@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Page, PlatformException } from '@platform/pipeline';
 import { Transactions } from '@platform/data';
+import { EMPLOYEE_NOT_FOUND } from '@platform/contracts';
 import { EmployeesRepository } from '../employees/employees.repository';
 import { changedFields } from '../shared/changes';
 import { CreatePerformanceReviewDto, ListPerformanceReviewsQueryDto, UpdatePerformanceReviewDto } from './dto/performance-review.dto';
@@ -24,7 +25,7 @@ export class PerformanceService {
   /** A review starts as a draft: only the employee and the period are needed. */
   create(companyId: string, input: CreatePerformanceReviewDto): Promise<PerformanceReview> {
     return this.transactions.run(async (manager) => {
-      if (!(await this.employees.employeeExists(companyId, input.employeeId, manager))) throw new PlatformException('USER_NOT_FOUND');
+      if (!(await this.employees.employeeExists(companyId, input.employeeId, manager))) throw new PlatformException(EMPLOYEE_NOT_FOUND);
       const review: ReviewFields & Pick<PerformanceReview, 'companyId'> = {
         companyId,
         employeeId: input.employeeId,
