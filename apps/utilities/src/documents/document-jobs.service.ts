@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { findPage, Page, PlatformException, Transactions } from '@platform/common';
 import { DocumentJob } from './document-job.entity';
 import { CreateDocumentDto, DocumentJobView, ListDocumentJobsQueryDto } from './dto/document.dto';
-import { DocumentJobRenderer } from './document-job.renderer';
+import { DocumentJobRenderer } from './document-job-renderer.service';
 import { documentJobView } from './document-job.view';
 import { DocumentsService } from './documents.service';
 

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { FilesModule } from '../files/files.module';
-import { DocumentFiles } from './document-files';
-import { DocumentJobRenderer } from './document-job.renderer';
+import { DocumentFiles } from './document-files.service';
+import { DocumentJobRenderer } from './document-job-renderer.service';
 import { DocumentJobsService } from './document-jobs.service';
 import { DocumentJobsController, DocumentsController } from './documents.controller';
 import { DocumentsService } from './documents.service';
-import { DocumentRenderer } from './render/document-renderer';
-import { DocumentSources } from './upstream.clients';
+import { DocumentRenderer } from './render/document-renderer.service';
+import { DocumentSources } from './clients/document-sources.client';
 
 @Module({
   imports: [FilesModule],

@@ -19,17 +19,17 @@ import {
   unlessAborted,
 } from '@platform/common';
 import { ArchiveBacklog } from './archive-backlog';
-import { DocumentFiles, StoredFile } from './document-files';
+import { DocumentFiles, StoredFile } from './document-files.service';
 import { DocumentFormat, DocumentRecord, DocumentType, StoredFormat } from './document.entity';
 import type { JobRequest } from './document-job.entity';
 import { DocumentDataDto, FinancialReportDataDto, InvoiceDataDto, MAX_REPORT_ROWS, PayslipDataDto } from './dto/document-data.dto';
 import { CreateDocumentDto, DocumentView, ListDocumentsQueryDto } from './dto/document.dto';
 import type { DocumentModel } from './render/document-model';
-import { DocumentRenderer, RenderedFile } from './render/document-renderer';
+import { DocumentRenderer, RenderedFile } from './render/document-renderer.service';
 import { label } from './render/labels';
 import { DocumentLocale, formatMonth, isKnownCurrency, languageOf } from './render/locale';
 import { invoiceModel, invoiceTotals, ModelContext, payslipModel, rowsReportModel, trialBalanceModel } from './render/models';
-import { DocumentSources } from './upstream.clients';
+import { DocumentSources } from './clients/document-sources.client';
 
 export const CONTENT_TYPES: Record<StoredFormat, string> = {
   pdf: 'application/pdf',

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { IsEmail, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { Environment, Internal, IsPlainText, PlatformException, UtilitiesContract } from '@platform/common';
 import { consoleEmail } from './console-email';
-import { ChannelProviders } from './providers/channel-providers';
+import { ChannelProviders } from './providers/channel-providers.service';
 import { DeliveryError } from './providers/notification-provider';
 
 class AccountEmailDto implements UtilitiesContract.AccountEmail {

@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
-import { HrContactsClient } from '../hr/hr-contacts.client';
+import { HrContactsClient } from './clients/hr-contacts.client';
 import { AccountEmailsController } from './account-emails.controller';
-import { DeliverySender } from './delivery-sender';
+import { DeliverySender } from './delivery-sender.service';
 import { InboxService } from './inbox.service';
 import { NotificationsController } from './notifications.controller';
 import { NotificationsService } from './notifications.service';
 import { PreferencesController } from './preferences.controller';
 import { PreferencesService } from './preferences.service';
-import { ChannelProviders } from './providers/channel-providers';
+import { ChannelProviders } from './providers/channel-providers.service';
 
 @Module({
   controllers: [PreferencesController, NotificationsController, AccountEmailsController],

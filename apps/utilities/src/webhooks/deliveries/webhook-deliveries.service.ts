@@ -26,8 +26,8 @@ import { EventSink } from '../events/event-ingestion.service';
 import { signWebhook } from '../transport/signature';
 import { isDelivered, sendWebhook, SendOutcome } from '../transport/webhook-sender';
 import { nextAttemptDelay, parseSchedule } from './delivery-schedule';
-import { DisabledEndpointAlerts } from './disabled-endpoint-alerts';
-import { EndpointDayLimits } from './endpoint-day-limits';
+import { DisabledEndpointAlerts } from './disabled-endpoint-alerts.service';
+import { EndpointDayLimits } from './endpoint-day-limits.service';
 import { TEST_EVENT_TYPE, WebhookDelivery, WebhookDeliveryAttempt } from './webhook-delivery.entity';
 
 export const DELIVER_TASK = 'utilities:deliver-webhook';

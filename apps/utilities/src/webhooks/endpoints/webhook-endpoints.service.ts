@@ -4,7 +4,7 @@ import { DataSource, In } from 'typeorm';
 import { Environment, findPage, Page, PageQueryDto, PlatformException, Transactions } from '@platform/common';
 import { CreateWebhookEndpointDto, DEFAULT_GRACE_SECONDS, EndpointStatus, UpdateWebhookEndpointDto } from './dto/webhook-endpoint.dto';
 import { checkEndpointUrl } from '../transport/network-guard';
-import { AlertRecipients } from './alert-recipients';
+import { AlertRecipients } from '../clients/alert-recipients.client';
 import { newSigningSecret, SigningSecretCipher } from './signing-secret-cipher';
 import { EndpointDisabledReason, WebhookEndpoint } from './webhook-endpoint.entity';
 import { WebhookEndpointSecret } from './webhook-endpoint-secret.entity';

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { Environment, JobQueue } from '@platform/common';
 import { NotificationsService } from '../../notifications/notifications.service';
-import { AlertRecipients } from '../endpoints/alert-recipients';
+import { AlertRecipients } from '../clients/alert-recipients.client';
 import { EndpointDisabledReason, WebhookEndpoint } from '../endpoints/webhook-endpoint.entity';
 
 export const ALERT_TASK = 'utilities:alert-disabled-endpoint';

@@ -5,7 +5,7 @@ import { Environment, EventOutbox, JobContext, JobQueue, rowJobKey, Transactions
 import { DeliveryAttempt } from './delivery-attempt.entity';
 import { Notification } from './notification.entity';
 import { NotificationDelivery } from './notification-delivery.entity';
-import { ChannelProviders } from './providers/channel-providers';
+import { ChannelProviders } from './providers/channel-providers.service';
 import { DeliveryError } from './providers/notification-provider';
 
 export const DELIVER_NOTIFICATION = 'utilities:deliver-notification';
