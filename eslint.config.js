@@ -126,22 +126,6 @@ module.exports = defineConfig(
             'apps/pay/src/payments/payments.service.ts',
             'apps/pay/src/payments/providers/sandbox.provider.ts',
             'apps/pay/src/wallets/wallets.service.ts',
-            'apps/utilities/src/documents/document-job-renderer.service.ts',
-            'apps/utilities/src/documents/document-jobs.service.ts',
-            'apps/utilities/src/documents/documents.service.ts',
-            'apps/utilities/src/files/files.service.ts', // also opens a transaction on the DataSource
-            'apps/utilities/src/notifications/delivery-sender.service.ts',
-            'apps/utilities/src/notifications/inbox.service.ts',
-            'apps/utilities/src/notifications/notifications.service.ts',
-            'apps/utilities/src/notifications/preferences.service.ts',
-            'apps/utilities/src/notifications/providers/capture.provider.ts',
-            'apps/utilities/src/notifications/providers/channel-providers.service.ts',
-            'apps/utilities/src/webhooks/deliveries/disabled-endpoint-alerts.service.ts',
-            'apps/utilities/src/webhooks/deliveries/webhook-deliveries.service.ts', // also opens four transactions on the DataSource
-            'apps/utilities/src/webhooks/endpoints/webhook-endpoints.service.ts',
-            'apps/utilities/src/webhooks/events/event-ingestion.service.ts', // also opens a transaction on the DataSource
-            'apps/utilities/src/webhooks/events/event-retention.service.ts',
-            'apps/utilities/src/webhooks/events/events.controller.ts',
           ],
         },
       ],
@@ -198,13 +182,7 @@ module.exports = defineConfig(
   {
     files: ['**/*.controller.ts'],
     rules: {
-      'platform/no-database-in-controllers': [
-        'error',
-        {
-          // query the database themselves: to move behind their services' repositories
-          allow: ['apps/utilities/src/webhooks/events/events.controller.ts'],
-        },
-      ],
+      'platform/no-database-in-controllers': 'error',
     },
   },
   { files: ['**/*.ts', '**/*.tsx', '**/*.js'], rules: { 'platform/import-boundaries': 'error' } },

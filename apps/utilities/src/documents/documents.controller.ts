@@ -2,7 +2,7 @@ import { Body, Controller, Get, Headers, HttpCode, Param, ParseUUIDPipe, Post, Q
 import { ApiBody, ApiExtraModels, ApiOperation, ApiParam } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PlatformException, RawResponse, SuccessMessage, Tenant, TenantContext } from '@platform/common';
-import { ApiFileBytes } from '../files/api-file-bytes';
+import { ApiFileBytes } from '../files/files.module';
 import { DocumentJobsService } from './document-jobs.service';
 import { DocumentsService } from './documents.service';
 import { CustomerDto, FinancialReportDataDto, InvoiceDataDto, PayslipDataDto } from './dto/document-data.dto';

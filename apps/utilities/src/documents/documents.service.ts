@@ -1,16 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { plainToInstance } from 'class-transformer';
 import { ValidationError, validateSync } from 'class-validator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
   atTurnEnd,
   EventOutbox,
   FieldErrors,
-  findPage,
   negotiateLanguage,
   Page,
   PayrollContract,
@@ -21,6 +19,7 @@ import {
 import { ArchiveBacklog } from './archive-backlog';
 import { DocumentFiles, StoredFile } from './document-files.service';
 import { DocumentFormat, DocumentRecord, DocumentType, StoredFormat } from './document.entity';
+import { DocumentsRepository } from './documents.repository';
 import type { JobRequest } from './document-job.entity';
 import { DocumentDataDto, FinancialReportDataDto, InvoiceDataDto, MAX_REPORT_ROWS, PayslipDataDto } from './dto/document-data.dto';
 import { CreateDocumentDto, DocumentView, ListDocumentsQueryDto } from './dto/document.dto';
@@ -136,7 +135,7 @@ function checkRows(rows: number, sync: boolean): void {
 @Injectable()
 export class DocumentsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly documents: DocumentsRepository,
     private readonly transactions: Transactions,
     private readonly files: DocumentFiles,
     private readonly sources: DocumentSources,
@@ -175,31 +174,33 @@ export class DocumentsService {
     request: JobRequest,
     jobId: string | null,
     onProgress: ProgressListener = () => undefined,
-    settle?: (manager: EntityManager, document: DocumentRecord) => Promise<void>,
+    settle?: (document: DocumentRecord, manager: EntityManager) => Promise<void>,
   ): Promise<DocumentRecord> {
     const produced = await this.render(companyId, request, jobId === null, onProgress);
     const id = randomUUID();
     try {
       return await this.transactions.run(async (manager) => {
-        await this.files.record(manager, companyId, produced.file);
-        const document: DocumentRecord = manager.create(DocumentRecord, {
-          id,
+        await this.files.record(companyId, produced.file, manager);
+        const saved = await this.documents.insertDocument(
           companyId,
-          type: request.type,
-          format: produced.format,
-          title: produced.title.slice(0, 300),
-          locale: request.locale,
-          fileId: produced.file.id,
-          filename: produced.filename,
-          contentType: produced.file.contentType,
-          size: produced.file.size,
-          pageCount: produced.pageCount,
-          source: produced.source,
-          jobId,
-        });
-        const saved = await manager.save(DocumentRecord, document);
+          {
+            id,
+            type: request.type,
+            format: produced.format,
+            title: produced.title.slice(0, 300),
+            locale: request.locale,
+            fileId: produced.file.id,
+            filename: produced.filename,
+            contentType: produced.file.contentType,
+            size: produced.file.size,
+            pageCount: produced.pageCount,
+            source: produced.source,
+            jobId,
+          },
+          manager,
+        );
         await this.outbox.record(manager, companyId, 'document.created', this.view(saved));
-        await settle?.(manager, saved);
+        await settle?.(saved, manager);
         return saved;
       });
     } catch (error) {
@@ -209,10 +210,8 @@ export class DocumentsService {
   }
 
   async list(companyId: string, query: ListDocumentsQueryDto): Promise<Page<DocumentView>> {
-    const where = { companyId, ...(query.type ? { type: query.type } : {}) };
-    return findPage(this.dataSource.getRepository(DocumentRecord), where, { createdAt: 'DESC', id: 'DESC' }, query, (records) =>
-      records.map((record) => this.view(record)),
-    );
+    const page = await this.documents.listDocumentsPage(companyId, query);
+    return { ...page, items: page.items.map((record) => this.view(record)) };
   }
 
   async get(companyId: string, id: string): Promise<DocumentView> {
@@ -244,7 +243,7 @@ export class DocumentsService {
   }
 
   private async find(companyId: string, id: string): Promise<DocumentRecord> {
-    const record = await this.dataSource.getRepository(DocumentRecord).findOneBy({ id, companyId });
+    const record = await this.documents.findDocument(companyId, id);
     if (!record) throw new PlatformException('DOCUMENT_NOT_FOUND');
     return record;
   }
