@@ -6,7 +6,8 @@ import { ApiFileBytes } from '../files/files.module';
 import { DocumentJobsService } from './document-jobs.service';
 import { DocumentsService } from './documents.service';
 import { CustomerDto, FinancialReportDataDto, InvoiceDataDto, PayslipDataDto } from './dto/document-data.dto';
-import { CreateDocumentDto, DocumentJobErrorView, DocumentJobView, DocumentView, ListDocumentJobsQueryDto, ListDocumentsQueryDto } from './dto/document.dto';
+import { CreateDocumentDto, ListDocumentJobsQueryDto, ListDocumentsQueryDto } from './dto/document.dto';
+import { DocumentJobErrorView, DocumentJobView, DocumentView } from './dto/document-views.dto';
 
 const documentId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('DOCUMENT_NOT_FOUND') });
 const jobId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('DOCUMENT_JOB_NOT_FOUND') });

@@ -22,7 +22,8 @@ import { DocumentFormat, DocumentRecord, DocumentType, StoredFormat } from './do
 import { DocumentsRepository } from './documents.repository';
 import type { JobRequest } from './document-job.entity';
 import { DocumentDataDto, FinancialReportDataDto, InvoiceDataDto, MAX_REPORT_ROWS, PayslipDataDto } from './dto/document-data.dto';
-import { CreateDocumentDto, DocumentView, ListDocumentsQueryDto } from './dto/document.dto';
+import { CreateDocumentDto, ListDocumentsQueryDto } from './dto/document.dto';
+import { DocumentView } from './dto/document-views.dto';
 import type { DocumentModel } from './render/document-model';
 import { DocumentRenderer, RenderedFile } from './render/document-renderer.service';
 import { label } from './render/labels';

@@ -1,7 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import { ApiEnvelope, ApiTag, Authenticated, Tenant, TenantContext } from '@platform/common';
-import { EventListView, ListEventsQueryDto } from './dto/event.dto';
+import { ListEventsQueryDto } from './dto/event.dto';
+import { EventListView } from './dto/event-views.dto';
 import { EventsService } from './events.service';
 
 @ApiTag(

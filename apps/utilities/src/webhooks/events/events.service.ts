@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { EventListView, EVENTS_RETENTION_DAYS, ListEventsQueryDto } from './dto/event.dto';
+import { EVENTS_RETENTION_DAYS, ListEventsQueryDto } from './dto/event.dto';
+import { EventListView } from './dto/event-views.dto';
 import { EventsRepository } from './events.repository';
 
 /** The company's events of the last 30 days, oldest first, with a cursor (`nextAfter`, `hasMore`). */
