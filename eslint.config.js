@@ -92,46 +92,12 @@ module.exports = defineConfig(
     files: ['**/*.ts'],
     ignores: [...DATA_LAYER, ...TESTS],
     rules: {
-      'platform/data-source-in-data-layer': [
-        'error',
-        {
-          // services and helpers that query through the DataSource: to move behind repositories
-          allow: [
-            'apps/utilities/src/documents/document-job.renderer.ts',
-            'apps/utilities/src/documents/document-jobs.service.ts',
-            'apps/utilities/src/documents/documents.service.ts',
-            'apps/utilities/src/files/files.service.ts', // also opens a transaction on the DataSource
-            'apps/utilities/src/notifications/delivery-sender.ts',
-            'apps/utilities/src/notifications/inbox.service.ts',
-            'apps/utilities/src/notifications/notifications.service.ts',
-            'apps/utilities/src/notifications/preferences.service.ts',
-            'apps/utilities/src/notifications/providers/capture.provider.ts',
-            'apps/utilities/src/notifications/providers/channel-providers.ts',
-            'apps/utilities/src/webhooks/deliveries/disabled-endpoint-alerts.ts',
-            'apps/utilities/src/webhooks/deliveries/webhook-deliveries.service.ts', // also opens four transactions on the DataSource
-            'apps/utilities/src/webhooks/endpoints/webhook-endpoints.service.ts',
-            'apps/utilities/src/webhooks/events/event-ingestion.service.ts', // also opens a transaction on the DataSource
-            'apps/utilities/src/webhooks/events/event-retention.ts',
-            'apps/utilities/src/webhooks/events/events.controller.ts',
-          ],
-        },
-      ],
+      'platform/data-source-in-data-layer': 'error',
       'platform/file-kind-suffix': [
         'error',
         {
           // classes in files whose name does not say their kind: to rename
           allow: [
-            'apps/utilities/src/documents/document-files.ts',
-            'apps/utilities/src/documents/document-job.renderer.ts',
-            'apps/utilities/src/documents/render/document-renderer.ts',
-            'apps/utilities/src/documents/upstream.clients.ts',
-            'apps/utilities/src/notifications/delivery-sender.ts',
-            'apps/utilities/src/notifications/providers/channel-providers.ts',
-            'apps/utilities/src/webhooks/deliveries/disabled-endpoint-alerts.ts',
-            'apps/utilities/src/webhooks/deliveries/endpoint-day-limits.ts',
-            'apps/utilities/src/webhooks/endpoints/alert-recipients.ts',
-            'apps/utilities/src/webhooks/endpoints/webhook-audit-trail.ts',
-            'apps/utilities/src/webhooks/events/event-retention.ts',
             'libs/data/src/database/transactions.ts',
             'libs/data/src/jobs/job-queue.ts',
             'libs/data/src/outbox/event-outbox.ts',
@@ -170,13 +136,7 @@ module.exports = defineConfig(
   {
     files: ['**/*.controller.ts'],
     rules: {
-      'platform/no-database-in-controllers': [
-        'error',
-        {
-          // query the database themselves: to move behind their services' repositories
-          allow: ['apps/utilities/src/webhooks/events/events.controller.ts'],
-        },
-      ],
+      'platform/no-database-in-controllers': 'error',
     },
   },
   { files: ['**/*.ts', '**/*.tsx', '**/*.js'], rules: { 'platform/import-boundaries': 'error' } },

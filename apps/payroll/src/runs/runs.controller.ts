@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiParam } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PageQueryDto, PlatformException, Tenant, TenantContext } from '@platform/pipeline';
+import { EMPLOYEE_NOT_FOUND } from '@platform/contracts';
 import { PostingsService } from '../accounting/postings.service';
 import { RunPaymentsService } from '../payments/run-payments.service';
 import { PayRunDto } from './dto/pay-run.dto';
@@ -34,7 +35,7 @@ export class RunsController {
       'Nothing is written then, nor when HR does not answer (UPSTREAM_UNAVAILABLE).',
   })
   @ApiEnvelope(201, PayrollRunView, 'A draft run with one payslip per employee with a contract in force, calculated from HR’s data.')
-  @ApiErrors('USER_NOT_FOUND', 'PAYROLL_NO_ELIGIBLE_EMPLOYEES', 'PAYROLL_RULES_UNAVAILABLE')
+  @ApiErrors(EMPLOYEE_NOT_FOUND, 'PAYROLL_NO_ELIGIBLE_EMPLOYEES', 'PAYROLL_RULES_UNAVAILABLE')
   create(@Tenant() tenant: TenantContext, @Body() body: CreateRunDto) {
     return this.runs.create(tenant.companyId, body);
   }
@@ -62,7 +63,7 @@ export class RunsController {
   @ApiOperation({ summary: 'Change a draft run' })
   @RunIdParam()
   @ApiEnvelope(200, PayrollRunView, `The draft with its new period or employees. ${RECALCULATION}`)
-  @ApiErrors('PAYROLL_RUN_NOT_FOUND', 'PAYROLL_RUN_LOCKED', 'USER_NOT_FOUND', 'PAYROLL_NO_ELIGIBLE_EMPLOYEES', 'PAYROLL_RULES_UNAVAILABLE')
+  @ApiErrors('PAYROLL_RUN_NOT_FOUND', 'PAYROLL_RUN_LOCKED', EMPLOYEE_NOT_FOUND, 'PAYROLL_NO_ELIGIBLE_EMPLOYEES', 'PAYROLL_RULES_UNAVAILABLE')
   update(@Tenant() tenant: TenantContext, @Param('id', runId) id: string, @Body() body: UpdateRunDto) {
     return this.runs.update(tenant.companyId, id, body);
   }
@@ -73,7 +74,7 @@ export class RunsController {
   @ApiOperation({ summary: 'Recalculate a draft run' })
   @RunIdParam()
   @ApiEnvelope(200, PayrollRunView, `The draft, same period and employees. ${RECALCULATION}`)
-  @ApiErrors('PAYROLL_RUN_NOT_FOUND', 'PAYROLL_RUN_LOCKED', 'USER_NOT_FOUND', 'PAYROLL_NO_ELIGIBLE_EMPLOYEES', 'PAYROLL_RULES_UNAVAILABLE')
+  @ApiErrors('PAYROLL_RUN_NOT_FOUND', 'PAYROLL_RUN_LOCKED', EMPLOYEE_NOT_FOUND, 'PAYROLL_NO_ELIGIBLE_EMPLOYEES', 'PAYROLL_RULES_UNAVAILABLE')
   recalculate(@Tenant() tenant: TenantContext, @Param('id', runId) id: string) {
     return this.runs.update(tenant.companyId, id, {});
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { HrContract } from '@platform/contracts';
+import { EMPLOYEE_NOT_FOUND, HrContract } from '@platform/contracts';
 import { Page, PageQueryDto, PlatformException } from '@platform/pipeline';
 import { EventOutbox, isUniqueViolation, Transactions } from '@platform/data';
 import { accrualLines } from '../accounting/journal-lines';
@@ -247,7 +247,7 @@ export class RunsService {
       writing.catch(() => undefined);
     }
     await writing;
-    if (unknown.length) throw new PlatformException('USER_NOT_FOUND', { details: { employeeIds: unknown } });
+    if (unknown.length) throw new PlatformException(EMPLOYEE_NOT_FOUND, { details: { employeeIds: unknown } });
     if (ineligible.length || refused.length) {
       refused.sort((a, b) => byName(a.employee, b.employee));
       throw PlatformException.validation({

@@ -1,5 +1,5 @@
 import { DocumentJob } from './document-job.entity';
-import { DocumentJobView } from './dto/document.dto';
+import { DocumentJobView } from './dto/document-views.dto';
 
 /** A document job as the API answers it. */
 export function documentJobView(job: DocumentJob): DocumentJobView {

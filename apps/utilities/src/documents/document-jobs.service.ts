@@ -1,18 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { Page, PlatformException } from '@platform/pipeline';
-import { findPage, Transactions } from '@platform/data';
+import { Transactions } from '@platform/data';
 import { DocumentJob } from './document-job.entity';
-import { CreateDocumentDto, DocumentJobView, ListDocumentJobsQueryDto } from './dto/document.dto';
-import { DocumentJobRenderer } from './document-job.renderer';
+import { DocumentJobsRepository } from './document-jobs.repository';
+import { CreateDocumentDto, ListDocumentJobsQueryDto } from './dto/document.dto';
+import { DocumentJobView } from './dto/document-views.dto';
+import { DocumentJobRenderer } from './document-job-renderer.service';
 import { documentJobView } from './document-job.view';
 import { DocumentsService } from './documents.service';
 
 @Injectable()
 export class DocumentJobsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly jobs: DocumentJobsRepository,
     private readonly documents: DocumentsService,
     private readonly transactions: Transactions,
     private readonly renderer: DocumentJobRenderer,
@@ -22,32 +22,20 @@ export class DocumentJobsService {
   async create(companyId: string, body: CreateDocumentDto, acceptLanguage: string | string[] | undefined): Promise<DocumentJobView> {
     const request = await this.documents.prepare(body, acceptLanguage, { job: true });
     const job = await this.transactions.run(async (manager) => {
-      const saved = await manager.save(
-        manager.create(DocumentJob, {
-          companyId,
-          status: 'queued',
-          progress: 0,
-          attempts: 0,
-          request,
-          documentId: null,
-          error: null,
-          startedAt: null,
-          finishedAt: null,
-        }),
-      );
-      await this.renderer.enqueue(manager, saved);
+      const saved = await this.jobs.insertJob(companyId, request, manager);
+      await this.renderer.enqueue(saved, manager);
       return saved;
     });
     return this.view(job);
   }
 
   async list(companyId: string, query: ListDocumentJobsQueryDto): Promise<Page<DocumentJobView>> {
-    const where = { companyId, ...(query.status ? { status: query.status } : {}) };
-    return findPage(this.dataSource.getRepository(DocumentJob), where, { createdAt: 'DESC', id: 'DESC' }, query, (jobs) => jobs.map((job) => this.view(job)));
+    const page = await this.jobs.listJobsPage(companyId, query);
+    return { ...page, items: page.items.map((job) => this.view(job)) };
   }
 
   async get(companyId: string, id: string): Promise<DocumentJobView> {
-    const job = await this.dataSource.getRepository(DocumentJob).findOneBy({ id, companyId });
+    const job = await this.jobs.findJob(companyId, id);
     if (!job) throw new PlatformException('DOCUMENT_JOB_NOT_FOUND');
     return this.view(job);
   }

@@ -2,11 +2,13 @@ import { Body, Controller, Get, Headers, HttpCode, Param, ParseUUIDPipe, Post, Q
 import { ApiBody, ApiExtraModels, ApiOperation, ApiParam } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PlatformException, RawResponse, SuccessMessage, Tenant, TenantContext } from '@platform/pipeline';
-import { ApiFileBytes } from '../files/api-file-bytes';
+import { EMPLOYEE_NOT_FOUND } from '@platform/contracts';
+import { ApiFileBytes } from '../files/files.module';
 import { DocumentJobsService } from './document-jobs.service';
 import { DocumentsService } from './documents.service';
 import { CustomerDto, FinancialReportDataDto, InvoiceDataDto, PayslipDataDto } from './dto/document-data.dto';
-import { CreateDocumentDto, DocumentJobErrorView, DocumentJobView, DocumentView, ListDocumentJobsQueryDto, ListDocumentsQueryDto } from './dto/document.dto';
+import { CreateDocumentDto, ListDocumentJobsQueryDto, ListDocumentsQueryDto } from './dto/document.dto';
+import { DocumentJobErrorView, DocumentJobView, DocumentView } from './dto/document-views.dto';
 
 const documentId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('DOCUMENT_NOT_FOUND') });
 const jobId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('DOCUMENT_JOB_NOT_FOUND') });
@@ -70,7 +72,7 @@ export class DocumentsController {
     DocumentView,
     'Rendered now and stored as a file (PDF with pdfkit, XLSX with exceljs). Amounts formatted for the locale; XAF without decimals.',
   )
-  @ApiErrors('PAYROLL_RUN_NOT_FOUND', 'USER_NOT_FOUND', 'DOCUMENT_TOO_LARGE_FOR_SYNC', 'DOCUMENT_RENDER_TIMEOUT')
+  @ApiErrors('PAYROLL_RUN_NOT_FOUND', EMPLOYEE_NOT_FOUND, 'DOCUMENT_TOO_LARGE_FOR_SYNC', 'DOCUMENT_RENDER_TIMEOUT')
   create(@Tenant() tenant: TenantContext, @Body() body: CreateDocumentDto, @Headers('accept-language') acceptLanguage?: string) {
     return this.documents.create(tenant.companyId, body, acceptLanguage);
   }

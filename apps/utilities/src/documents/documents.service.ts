@@ -1,26 +1,27 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { plainToInstance } from 'class-transformer';
 import { ValidationError, validateSync } from 'class-validator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream';
-import { DataSource, EntityManager } from 'typeorm';
-import { PayrollContract } from '@platform/contracts';
+import type { EntityManager } from 'typeorm';
+import { EMPLOYEE_NOT_FOUND, PayrollContract } from '@platform/contracts';
 import { atTurnEnd, FieldErrors, negotiateLanguage, Page, PlatformException, unlessAborted } from '@platform/pipeline';
-import { EventOutbox, findPage, Transactions } from '@platform/data';
+import { EventOutbox, Transactions } from '@platform/data';
 import { ArchiveBacklog } from './archive-backlog';
-import { DocumentFiles, StoredFile } from './document-files';
+import { DocumentFiles, StoredFile } from './document-files.service';
 import { DocumentFormat, DocumentRecord, DocumentType, StoredFormat } from './document.entity';
+import { DocumentsRepository } from './documents.repository';
 import type { JobRequest } from './document-job.entity';
 import { DocumentDataDto, FinancialReportDataDto, InvoiceDataDto, MAX_REPORT_ROWS, PayslipDataDto } from './dto/document-data.dto';
-import { CreateDocumentDto, DocumentView, ListDocumentsQueryDto } from './dto/document.dto';
+import { CreateDocumentDto, ListDocumentsQueryDto } from './dto/document.dto';
+import { DocumentView } from './dto/document-views.dto';
 import type { DocumentModel } from './render/document-model';
-import { DocumentRenderer, RenderedFile } from './render/document-renderer';
+import { DocumentRenderer, RenderedFile } from './render/document-renderer.service';
 import { label } from './render/labels';
 import { DocumentLocale, formatMonth, isKnownCurrency, languageOf } from './render/locale';
 import { invoiceModel, invoiceTotals, ModelContext, payslipModel, rowsReportModel, trialBalanceModel } from './render/models';
-import { DocumentSources } from './upstream.clients';
+import { DocumentSources } from './clients/document-sources.client';
 
 export const CONTENT_TYPES: Record<StoredFormat, string> = {
   pdf: 'application/pdf',
@@ -127,7 +128,7 @@ function checkRows(rows: number, sync: boolean): void {
 @Injectable()
 export class DocumentsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly documents: DocumentsRepository,
     private readonly transactions: Transactions,
     private readonly files: DocumentFiles,
     private readonly sources: DocumentSources,
@@ -166,31 +167,33 @@ export class DocumentsService {
     request: JobRequest,
     jobId: string | null,
     onProgress: ProgressListener = () => undefined,
-    settle?: (manager: EntityManager, document: DocumentRecord) => Promise<void>,
+    settle?: (document: DocumentRecord, manager: EntityManager) => Promise<void>,
   ): Promise<DocumentRecord> {
     const produced = await this.render(companyId, request, jobId === null, onProgress);
     const id = randomUUID();
     try {
       return await this.transactions.run(async (manager) => {
-        await this.files.record(manager, companyId, produced.file);
-        const document: DocumentRecord = manager.create(DocumentRecord, {
-          id,
+        await this.files.record(companyId, produced.file, manager);
+        const saved = await this.documents.insertDocument(
           companyId,
-          type: request.type,
-          format: produced.format,
-          title: produced.title.slice(0, 300),
-          locale: request.locale,
-          fileId: produced.file.id,
-          filename: produced.filename,
-          contentType: produced.file.contentType,
-          size: produced.file.size,
-          pageCount: produced.pageCount,
-          source: produced.source,
-          jobId,
-        });
-        const saved = await manager.save(DocumentRecord, document);
+          {
+            id,
+            type: request.type,
+            format: produced.format,
+            title: produced.title.slice(0, 300),
+            locale: request.locale,
+            fileId: produced.file.id,
+            filename: produced.filename,
+            contentType: produced.file.contentType,
+            size: produced.file.size,
+            pageCount: produced.pageCount,
+            source: produced.source,
+            jobId,
+          },
+          manager,
+        );
         await this.outbox.record(manager, companyId, 'document.created', this.view(saved));
-        await settle?.(manager, saved);
+        await settle?.(saved, manager);
         return saved;
       });
     } catch (error) {
@@ -200,10 +203,8 @@ export class DocumentsService {
   }
 
   async list(companyId: string, query: ListDocumentsQueryDto): Promise<Page<DocumentView>> {
-    const where = { companyId, ...(query.type ? { type: query.type } : {}) };
-    return findPage(this.dataSource.getRepository(DocumentRecord), where, { createdAt: 'DESC', id: 'DESC' }, query, (records) =>
-      records.map((record) => this.view(record)),
-    );
+    const page = await this.documents.listDocumentsPage(companyId, query);
+    return { ...page, items: page.items.map((record) => this.view(record)) };
   }
 
   async get(companyId: string, id: string): Promise<DocumentView> {
@@ -235,7 +236,7 @@ export class DocumentsService {
   }
 
   private async find(companyId: string, id: string): Promise<DocumentRecord> {
-    const record = await this.dataSource.getRepository(DocumentRecord).findOneBy({ id, companyId });
+    const record = await this.documents.findDocument(companyId, id);
     if (!record) throw new PlatformException('DOCUMENT_NOT_FOUND');
     return record;
   }
@@ -344,7 +345,7 @@ export class DocumentsService {
     const { run, payslips } = await this.sources.payslips(companyId, data.payrollRunId, { employeeId: data.employeeId });
     await onProgress(10);
     const slip = payslips[0];
-    if (!slip) throw new PlatformException('USER_NOT_FOUND');
+    if (!slip) throw new PlatformException(EMPLOYEE_NOT_FOUND);
     const model = payslipModel(run, slip, context);
     const rendered = await this.renderer.render(model, format);
     await onProgress(70);

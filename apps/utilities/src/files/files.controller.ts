@@ -16,7 +16,8 @@ import {
   TenantContext,
 } from '@platform/pipeline';
 import { ApiFileBytes } from './api-file-bytes';
-import { FileLinkQueryDto, FileView, ListFilesQueryDto, UpdateFileDto, UploadFileDto } from './dto/file.dto';
+import { FileLinkQueryDto, ListFilesQueryDto, UpdateFileDto, UploadFileDto } from './dto/file.dto';
+import { FileView } from './dto/file-views.dto';
 import { FilesService } from './files.service';
 
 const fileId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('FILE_NOT_FOUND') });

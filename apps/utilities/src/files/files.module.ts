@@ -3,10 +3,16 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { join } from 'node:path';
 import { ConfigurationError, Environment } from '@platform/pipeline';
 import { FilesController } from './files.controller';
+import { FilesRepository } from './files.repository';
 import { FilesService } from './files.service';
 import { multipartStreams } from './multipart';
 import { FileStorage } from './storage/file-storage';
 import { LocalFileStorage } from './storage/local-file.storage';
+
+/** What the other contexts use of files: the service (documents store their bytes through it) and the description of a file's bytes in the API. */
+export { FilesService } from './files.service';
+export type { StoredFile } from './files.service';
+export { ApiFileBytes } from './api-file-bytes';
 
 function createStorage(env: Environment): FileStorage {
   if (env.FILES_STORAGE === 'local') return new LocalFileStorage(join(env.DATA_DIR, 'files', 'objects'));
@@ -25,7 +31,7 @@ function createStorage(env: Environment): FileStorage {
 
 @Module({
   controllers: [FilesController],
-  providers: [FilesService, { provide: FileStorage, inject: [Environment], useFactory: createStorage }],
+  providers: [FilesRepository, FilesService, { provide: FileStorage, inject: [Environment], useFactory: createStorage }],
   exports: [FilesService],
 })
 export class FilesModule implements OnModuleInit {

@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger, StreamableFile } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { normalizeIp } from '@nestjs/throttler';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -9,7 +8,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DataSource, EntityManager, IsNull } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { describeService } from '@platform/contracts';
 import {
   Environment,
@@ -24,10 +23,11 @@ import {
   readOrCreateSecretFile,
   randomToken,
 } from '@platform/pipeline';
-import { EventOutbox, findPage } from '@platform/data';
+import { EventOutbox, Transactions } from '@platform/data';
 import { ContentInspector, decideContentType, servedContentType } from './content-type';
 import { FileLinkQueryDto, ListFilesQueryDto } from './dto/file.dto';
 import { FILE_VISIBILITIES, FileRecord, FileVisibility } from './file.entity';
+import { FilesRepository } from './files.repository';
 import { parseRange } from './range';
 import { FileLinkQuery, fileLinkQuery, publicLinkBase, verifyFileLink } from './signed-link';
 import { FileStorage } from './storage/file-storage';
@@ -120,7 +120,8 @@ export class FilesService {
 
   constructor(
     @Inject(Environment) private readonly env: Environment,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly files: FilesRepository,
+    private readonly transactions: Transactions,
     private readonly storage: FileStorage,
     private readonly limits: RateLimitStore,
     private readonly outbox: EventOutbox,
@@ -156,9 +157,8 @@ export class FilesService {
       const storageKey = `${companyId}/${id}`;
       await this.storage.put(storageKey, staged.path, { size: staged.size, contentType: decision.contentType, sha256: staged.sha256 });
       stored = true;
-      const record = this.dataSource.getRepository(FileRecord).create({
+      const record = {
         id,
-        companyId,
         filename: staged.filename,
         contentType: decision.contentType,
         declaredContentType: staged.declaredContentType,
@@ -168,16 +168,17 @@ export class FilesService {
         visibility,
         ...(visibility === 'public' ? ownedBy(owner) : {}),
         deletedAt: null,
-      });
+      };
       try {
-        await this.dataSource.getRepository(FileRecord).insert(record);
+        await this.files.insertFile(companyId, record);
       } catch (error) {
         await this.storage
           .remove(storageKey)
           .catch((removal: unknown) => this.logger.error({ err: removal }, `could not remove object ${storageKey} of a failed upload`));
         throw error;
       }
-      const saved = await this.dataSource.getRepository(FileRecord).findOneByOrFail({ id });
+      const saved = await this.files.insertedFile(companyId, id);
+      if (!saved) throw new Error(`file ${id}: its row was written but is not found`);
       return this.view(saved);
     } catch (error) {
       throw this.uploadError(error);
@@ -187,10 +188,8 @@ export class FilesService {
   }
 
   async list(companyId: string, query: ListFilesQueryDto): Promise<Page<FileView>> {
-    const where = { companyId, deletedAt: IsNull(), ...(query.visibility ? { visibility: query.visibility } : {}) };
-    return findPage(this.dataSource.getRepository(FileRecord), where, { createdAt: 'DESC', id: 'DESC' }, query, (records) =>
-      records.map((record) => this.view(record)),
-    );
+    const page = await this.files.listFilesPage(companyId, query);
+    return { ...page, items: page.items.map((record) => this.view(record)) };
   }
 
   async get(companyId: string, id: string, link: FileLinkQueryDto = {}): Promise<FileView> {
@@ -211,9 +210,7 @@ export class FilesService {
   }
 
   private async renewLinks(companyId: string, id: string, changes: Partial<FileRecord>): Promise<FileView> {
-    const repository = this.dataSource.getRepository(FileRecord);
-    const result = await repository.update({ id, companyId, deletedAt: IsNull() }, { ...changes, linkVersion: () => 'link_version + 1' });
-    if (!result.affected) throw new PlatformException('FILE_NOT_FOUND');
+    if (!(await this.files.renewLinks(companyId, id, changes))) throw new PlatformException('FILE_NOT_FOUND');
     return this.view(await this.find(companyId, id));
   }
 
@@ -223,9 +220,8 @@ export class FilesService {
    */
   async remove(companyId: string, id: string): Promise<void> {
     const record = await this.find(companyId, id);
-    await this.dataSource.transaction(async (manager) => {
-      const result = await manager.update(FileRecord, { id, companyId, deletedAt: IsNull() }, { deletedAt: new Date() });
-      if (!result.affected) throw new PlatformException('FILE_NOT_FOUND');
+    await this.transactions.run(async (manager) => {
+      if (!(await this.files.markDeleted(companyId, id, new Date(), manager))) throw new PlatformException('FILE_NOT_FOUND');
       await this.outbox.record(manager, companyId, 'file.deleted', this.view(record));
     });
     await this.storage
@@ -252,7 +248,7 @@ export class FilesService {
       LINK_DOWNLOAD_WINDOW_MS,
     );
     if (counted === 0) throw PlatformException.tooManyRequests(LINK_DOWNLOAD_WINDOW_MS / 1000);
-    const record = await this.dataSource.getRepository(FileRecord).findOneBy({ id, deletedAt: IsNull() });
+    const record = await this.files.findLinkedFileAcrossCompanies(id);
     if (!record || record.visibility !== 'public' || record.linkVersion !== version) throw new PlatformException('FILE_LINK_INVALID');
     if (record.linkOwnerCredentialId !== null && record.linkOwnerPeriodAnchor !== null) {
       const period = quotaPeriodBounds(record.linkOwnerPeriodAnchor);
@@ -262,7 +258,7 @@ export class FilesService {
   }
 
   private async find(companyId: string, id: string): Promise<FileRecord> {
-    const record = await this.dataSource.getRepository(FileRecord).findOneBy({ id, companyId, deletedAt: IsNull() });
+    const record = await this.files.findFile(companyId, id);
     if (!record) throw new PlatformException('FILE_NOT_FOUND');
     return record;
   }
@@ -315,19 +311,22 @@ export class FilesService {
     }
   }
 
-  async recordStored(manager: EntityManager, companyId: string, file: StoredFile): Promise<void> {
-    await manager.insert(FileRecord, {
-      id: file.id,
+  async recordStored(companyId: string, file: StoredFile, manager: EntityManager): Promise<void> {
+    await this.files.insertFileWith(
       companyId,
-      filename: file.filename,
-      contentType: file.contentType,
-      declaredContentType: file.contentType,
-      size: file.size,
-      sha256: file.sha256,
-      storageKey: file.storageKey,
-      visibility: 'internal',
-      deletedAt: null,
-    });
+      {
+        id: file.id,
+        filename: file.filename,
+        contentType: file.contentType,
+        declaredContentType: file.contentType,
+        size: file.size,
+        sha256: file.sha256,
+        storageKey: file.storageKey,
+        visibility: 'internal',
+        deletedAt: null,
+      },
+      manager,
+    );
   }
 
   async discardStored(file: StoredFile): Promise<void> {

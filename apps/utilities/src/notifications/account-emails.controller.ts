@@ -4,7 +4,7 @@ import { IsEmail, IsString, Matches, MaxLength, MinLength } from 'class-validato
 import { UtilitiesContract } from '@platform/contracts';
 import { Environment, Internal, IsPlainText, PlatformException } from '@platform/pipeline';
 import { consoleEmail } from './console-email';
-import { ChannelProviders } from './providers/channel-providers';
+import { ChannelProviders } from './providers/channel-providers.service';
 import { DeliveryError } from './providers/notification-provider';
 
 class AccountEmailDto implements UtilitiesContract.AccountEmail {

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiOperation, ApiParam } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrors, ApiTag, Authenticated, PlatformException, SuccessMessage, Tenant, TenantContext } from '@platform/pipeline';
+import { EMPLOYEE_NOT_FOUND } from '@platform/contracts';
 import { InboxFilterDto, InboxQueryDto, ListInboxQueryDto, SendNotificationDto } from './dto/notification.dto';
 import { InboxItemView, NotificationAcceptedView, NotificationView, ReadAllView, SettledDeliveryView, UnreadCountsView } from './dto/notification-views.dto';
 import { InboxService } from './inbox.service';
@@ -67,7 +68,7 @@ export class NotificationsController {
     'Accepted. `data.channels` is the decision at send time per channel (the category’s preference applied); inApp is written at once, ' +
       'the other channels are delivered in the background with retries and backoff: GET /notifications/:id shows each delivery and attempt.',
   )
-  @ApiErrors('USER_NOT_FOUND')
+  @ApiErrors(EMPLOYEE_NOT_FOUND)
   send(@Tenant() tenant: TenantContext, @Body() body: SendNotificationDto) {
     return this.notifications.send(tenant.companyId, body);
   }

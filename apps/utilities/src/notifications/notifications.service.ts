@@ -1,17 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
 import { PlatformException } from '@platform/pipeline';
 import { Transactions } from '@platform/data';
-import { HrContactsClient } from '../hr/hr-contacts.client';
+import { EMPLOYEE_NOT_FOUND } from '@platform/contracts';
+import { HrContactsClient } from './clients/hr-contacts.client';
 import { DeliveryAttempt } from './delivery-attempt.entity';
 import { parseRecipients, planDeliveries } from './delivery-plan';
-import { DeliverySender } from './delivery-sender';
+import { DeliverySender } from './delivery-sender.service';
 import { SendNotificationDto } from './dto/notification.dto';
-import { InboxEntry } from './inbox-entry.entity';
-import { ChannelDecision, Notification } from './notification.entity';
-import { DeliveryStatus, NotificationDelivery } from './notification-delivery.entity';
+import { ChannelDecision } from './notification.entity';
+import { DeliveryStatus } from './notification-delivery.entity';
 import { NOTIFICATION_CHANNELS, NotificationChannel } from './notification-preference.entity';
+import { NotificationsRepository } from './notifications.repository';
 import { PreferencesService } from './preferences.service';
 
 export interface SendResult {
@@ -35,7 +34,7 @@ export interface DeliveryView {
 @Injectable()
 export class NotificationsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly notifications: NotificationsRepository,
     private readonly transactions: Transactions,
     private readonly preferences: PreferencesService,
     private readonly hr: HrContactsClient,
@@ -56,42 +55,35 @@ export class NotificationsService {
     }
     const employees = recipients.employeeIds.length ? await this.hr.contacts(companyId, recipients.employeeIds) : { items: [], unknownEmployeeIds: [] };
     if (employees.unknownEmployeeIds.length) {
-      throw new PlatformException('USER_NOT_FOUND', { details: { unknownEmployeeIds: employees.unknownEmployeeIds } });
+      throw new PlatformException(EMPLOYEE_NOT_FOUND, { details: { unknownEmployeeIds: employees.unknownEmployeeIds } });
     }
     const preference = await this.preferences.get(companyId, input.category);
     const plan = planDeliveries(recipients, employees.items, preference, input.channels ?? NOTIFICATION_CHANNELS);
 
     const notification = await this.transactions.run(async (manager) => {
-      const saved = await manager.save(
-        manager.create(Notification, {
-          companyId,
+      const saved = await this.notifications.insertNotification(
+        companyId,
+        {
           category: input.category,
           title: input.title,
           body: input.body,
           data: input.data ?? null,
           recipients: input.recipients ?? [],
           channels: plan.channels,
-        }),
+        },
+        manager,
       );
       if (plan.inboxes.length) {
-        await manager.insert(
-          InboxEntry,
-          plan.inboxes.map((recipient) => ({
-            companyId,
-            notificationId: saved.id,
-            recipient,
-            category: saved.category,
-            createdAt: saved.createdAt,
-            readAt: null,
-            archivedAt: null,
-          })),
+        await this.notifications.insertInboxEntries(
+          companyId,
+          plan.inboxes.map((recipient) => ({ notificationId: saved.id, recipient, category: saved.category, createdAt: saved.createdAt })),
+          manager,
         );
       }
       if (plan.deliveries.length) {
-        const inserted = await manager.insert(
-          NotificationDelivery,
+        const ids = await this.notifications.insertDeliveries(
+          companyId,
           plan.deliveries.map((delivery) => ({
-            companyId,
             notificationId: saved.id,
             channel: delivery.channel,
             recipient: delivery.recipient,
@@ -100,9 +92,10 @@ export class NotificationsService {
             lastError: delivery.skippedBecause ?? null,
             nextAttemptAt: delivery.skippedBecause ? null : new Date(),
           })),
+          manager,
         );
         for (const [index, delivery] of plan.deliveries.entries()) {
-          if (!delivery.skippedBecause) await this.sender.enqueue(manager, { id: inserted.identifiers[index].id as string, companyId });
+          if (!delivery.skippedBecause) await this.sender.enqueue({ id: ids[index], companyId }, manager);
         }
       }
       return saved;
@@ -112,18 +105,14 @@ export class NotificationsService {
 
   /** The notification as sent, its inboxes and the live state of every delivery with all its attempts. */
   async get(companyId: string, id: string) {
-    const notification = await this.dataSource.getRepository(Notification).findOneBy({ companyId, id });
+    const notification = await this.notifications.findNotification(companyId, id);
     if (!notification) throw new PlatformException('NOTIFICATION_NOT_FOUND');
-    const [inboxes, deliveries] = await Promise.all([
-      this.dataSource.getRepository(InboxEntry).find({ where: { companyId, notificationId: id }, order: { recipient: 'ASC' } }),
-      this.dataSource
-        .getRepository(NotificationDelivery)
-        .find({ where: { companyId, notificationId: id }, order: { channel: 'ASC', createdAt: 'ASC', recipient: 'ASC' } }),
-    ]);
+    const [inboxes, deliveries] = await Promise.all([this.notifications.inboxesOf(companyId, id), this.notifications.deliveriesOf(companyId, id)]);
     const attempts = deliveries.length
-      ? await this.dataSource
-          .getRepository(DeliveryAttempt)
-          .find({ where: { companyId, deliveryId: In(deliveries.map((d) => d.id)) }, order: { attemptedAt: 'ASC' } })
+      ? await this.notifications.attemptsOf(
+          companyId,
+          deliveries.map((d) => d.id),
+        )
       : [];
     const attemptsByDelivery = new Map<string, DeliveryAttempt[]>();
     for (const attempt of attempts) attemptsByDelivery.set(attempt.deliveryId, [...(attemptsByDelivery.get(attempt.deliveryId) ?? []), attempt]);

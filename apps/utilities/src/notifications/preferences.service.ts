@@ -1,9 +1,6 @@
-import { Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { DataSource } from 'typeorm';
 import { Batcher, SerializedJson } from '@platform/pipeline';
-import { PipelinedConnection, PreparedStatement, qualifiedTable } from '@platform/data';
 import {
   DEFAULT_CHANNELS,
   NOTIFICATION_CATEGORIES,
@@ -11,6 +8,7 @@ import {
   NotificationCategory,
   NotificationPreference,
 } from './notification-preference.entity';
+import { PreferencesRepository, PreferenceWrite } from './preferences.repository';
 import { PreferenceView } from './dto/notification-views.dto';
 import { UpdatePreferenceDto } from './dto/update-preference.dto';
 
@@ -37,12 +35,9 @@ function view(category: NotificationCategory, stored?: NotificationPreference): 
  */
 const LIST_CACHE_TTL_MS = 5000;
 
-/** One PATCH: the company, the category and each channel's flag, null when not sent; `key` names its row. */
-interface PreferenceWrite {
+/** One PATCH; `key` names its row. */
+interface KeyedWrite extends PreferenceWrite {
   key: string;
-  companyId: string;
-  category: NotificationCategory;
-  flags: (boolean | null)[];
 }
 
 /** A row's key: the same text the upsert's `key` column computes (`company_id::text || ':' || category`). */
@@ -62,21 +57,16 @@ const rowKey = (row: { companyId: string; category: string }) => `${row.companyI
  * On one connection they run in order, and a statement changes a (company, category) row once,
  * so a second write of the same row waits for the next statement.
  */
-const WRITE_BATCHING = { maxBatch: 64, maxInFlight: 2, distinctBy: (write: PreferenceWrite) => write.key };
+const WRITE_BATCHING = { maxBatch: 64, maxInFlight: 2, distinctBy: (write: KeyedWrite) => write.key };
 
 @Injectable()
-export class PreferencesService implements OnApplicationShutdown {
+export class PreferencesService {
   private readonly lists = new LRUCache<string, SerializedJson>({ max: 10_000, ttl: LIST_CACHE_TTL_MS });
   /** The read of a company's list under way, which the GETs missing the cache meanwhile wait for; dropped by a write. */
   private readonly reading = new Map<string, Promise<SerializedJson>>();
-  private readonly writes = new Batcher((batch: PreferenceWrite[]) => this.upsertMany(batch), WRITE_BATCHING);
+  private readonly writes = new Batcher((batch: KeyedWrite[]) => this.upsertMany(batch), WRITE_BATCHING);
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
-
-  /** After the HTTP server has answered its last request: the writes sent on the pipeline are answered, then it closes. */
-  async onApplicationShutdown(): Promise<void> {
-    await this.pipeline?.close();
-  }
+  constructor(private readonly preferences: PreferencesRepository) {}
 
   /** All nine categories, stored or default, as `{ items }` JSON. */
   async list(companyId: string): Promise<SerializedJson> {
@@ -108,14 +98,14 @@ export class PreferencesService implements OnApplicationShutdown {
   }
 
   private async readStored(companyId: string): Promise<SerializedJson> {
-    const stored = await this.dataSource.getRepository(NotificationPreference).findBy({ companyId });
+    const stored = await this.preferences.listPreferences(companyId);
     const byCategory = new Map(stored.map((row) => [row.category, row]));
     return SerializedJson.of({ items: NOTIFICATION_CATEGORIES.map((category) => view(category, byCategory.get(category))) });
   }
 
   /** One category's channels, stored or default. */
   async get(companyId: string, category: NotificationCategory): Promise<PreferenceView> {
-    const stored = await this.dataSource.getRepository(NotificationPreference).findOneBy({ companyId, category });
+    const stored = await this.preferences.findPreference(companyId, category);
     return view(category, stored ?? undefined);
   }
 
@@ -140,54 +130,14 @@ export class PreferencesService implements OnApplicationShutdown {
    * whatever order the requests came in, so that two batches (or replicas) writing the same rows
    * cannot deadlock.
    */
-  private async upsertMany(batch: PreferenceWrite[]): Promise<SerializedJson[]> {
+  private async upsertMany(batch: KeyedWrite[]): Promise<SerializedJson[]> {
     const sorted = batch.length > 1 ? [...batch].sort((a, b) => (a.key < b.key ? -1 : 1)) : batch;
-    const values = [
-      sorted.map((write) => write.companyId),
-      sorted.map((write) => write.category),
-      ...NOTIFICATION_CHANNELS.map((_, i) => sorted.map((write) => write.flags[i])),
-    ];
-    this.pipeline ??= PipelinedConnection.of(this.dataSource);
-    const rows = await this.pipeline.run<{ key: string; json: string }>(this.upsertStatement(), values);
+    const rows = await this.preferences.upsertPreferencesAcrossCompanies(sorted);
     const byRow = new Map(rows.map((row) => [row.key, row.json]));
     return batch.map((write) => {
       const json = byRow.get(write.key);
       if (json === undefined) throw new Error('the preference upsert returned no row for a write');
       return new SerializedJson(json);
     });
-  }
-
-  private upsert?: PreparedStatement;
-  private pipeline?: PipelinedConnection;
-
-  /**
-   * The upsert of many rows, one per element of its arrays ($1 companies, $2 categories, then
-   * one array per channel). A row that exists keeps each flag sent as NULL: its new values are
-   * read back from the input by key, since the proposed row (EXCLUDED) holds the defaults. Each
-   * row comes back as its key and the JSON a PreferenceView serializes to (the fields in the same
-   * order, `updatedAt` in ISO 8601 UTC with milliseconds, as Date#toJSON writes it): no row
-   * parsing, Date or JSON.stringify in Node.
-   */
-  private upsertStatement(): PreparedStatement {
-    if (this.upsert) return this.upsert;
-    const table = qualifiedTable(this.dataSource, NotificationPreference);
-    const columns = NOTIFICATION_CHANNELS.map((channel) => `"${this.columnName(channel)}"`);
-    const inputs = NOTIFICATION_CHANNELS.map((channel) => `"${channel}"`);
-    return (this.upsert = new PreparedStatement(
-      `WITH input AS (SELECT * FROM unnest($1::uuid[], $2::varchar[], ${inputs.map((_, i) => `$${i + 3}::boolean[]`).join(', ')}) ` +
-        `AS i("companyId", "category", ${inputs.join(', ')})) ` +
-        `INSERT INTO ${table} AS stored ("company_id", "category", ${columns.join(', ')}, "updated_at") ` +
-        `SELECT "companyId", "category", ${NOTIFICATION_CHANNELS.map((channel, i) => `COALESCE(${inputs[i]}, ${DEFAULT_CHANNELS[channel]})`).join(', ')}, now() FROM input ` +
-        `ON CONFLICT ("company_id", "category") DO UPDATE SET (${columns.join(', ')}, "updated_at") = ` +
-        `(SELECT ${columns.map((column, i) => `COALESCE(i.${inputs[i]}, stored.${column})`).join(', ')}, now() FROM input i ` +
-        `WHERE i."companyId" = stored."company_id" AND i."category" = stored."category") ` +
-        `RETURNING "company_id"::text || ':' || "category" AS "key", json_build_object('category', "category", ` +
-        `${NOTIFICATION_CHANNELS.map((channel, i) => `'${channel}', ${columns[i]}`).join(', ')}, ` +
-        `'updatedAt', to_char("updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text AS "json"`,
-    ));
-  }
-
-  private columnName(property: string): string {
-    return this.dataSource.getMetadata(NotificationPreference).findColumnWithPropertyName(property)!.databaseName;
   }
 }

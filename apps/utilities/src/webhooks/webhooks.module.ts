@@ -2,17 +2,21 @@ import { Module } from '@nestjs/common';
 import { Environment } from '@platform/pipeline';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { DeliveriesController } from './deliveries/deliveries.controller';
-import { DisabledEndpointAlerts } from './deliveries/disabled-endpoint-alerts';
-import { EndpointDayLimits } from './deliveries/endpoint-day-limits';
+import { DisabledEndpointAlerts } from './deliveries/disabled-endpoint-alerts.service';
+import { EndpointDayLimits } from './deliveries/endpoint-day-limits.service';
+import { WebhookDeliveriesRepository } from './deliveries/webhook-deliveries.repository';
 import { attemptsCounterProvider, WebhookDeliveries } from './deliveries/webhook-deliveries.service';
-import { AlertRecipients } from './endpoints/alert-recipients';
+import { AlertRecipients } from './clients/alert-recipients.client';
 import { SigningSecretCipher, signingSecretCipher } from './endpoints/signing-secret-cipher';
 import { WebhookEndpointsController } from './endpoints/webhook-endpoints.controller';
+import { WebhookEndpointsRepository } from './endpoints/webhook-endpoints.repository';
 import { WebhookEndpointsService } from './endpoints/webhook-endpoints.service';
-import { WebhookAuditTrail } from './endpoints/webhook-audit-trail';
+import { WebhookAuditTrail } from './clients/webhook-audit-trail.client';
 import { EVENT_SINK, EventIngestion } from './events/event-ingestion.service';
-import { EventRetention } from './events/event-retention';
+import { EventRetention } from './events/event-retention.service';
 import { EventsController } from './events/events.controller';
+import { EventsRepository } from './events/events.repository';
+import { EventsService } from './events/events.service';
 import { EventTypesController } from './event-types/event-types.controller';
 
 /**
@@ -24,6 +28,9 @@ import { EventTypesController } from './event-types/event-types.controller';
   imports: [NotificationsModule],
   controllers: [EventTypesController, WebhookEndpointsController, DeliveriesController, EventsController],
   providers: [
+    WebhookEndpointsRepository,
+    WebhookDeliveriesRepository,
+    EventsRepository,
     WebhookEndpointsService,
     AlertRecipients,
     DisabledEndpointAlerts,
@@ -35,6 +42,7 @@ import { EventTypesController } from './event-types/event-types.controller';
     { provide: EVENT_SINK, useExisting: WebhookDeliveries },
     EventIngestion,
     EventRetention,
+    EventsService,
   ],
   exports: [],
 })

@@ -7,7 +7,6 @@ import {
   IsEmail,
   IsIn,
   IsInt,
-  IsISO8601,
   IsNumber,
   IsOptional,
   IsString,
@@ -19,9 +18,9 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
+import { IsDateOnly } from '@platform/pipeline';
 import { DOCUMENT_LOCALES, DocumentLocale } from '../render/locale';
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 /** Amounts stay exact: a quantity × unit price, and their sum, below 2^53. */
 const MAX_UNIT_PRICE = 1e13;
 const MAX_QUANTITY = 1_000_000;
@@ -169,14 +168,12 @@ export class InvoiceDataDto extends DocumentDataDto {
 
   @ApiPropertyOptional({ type: String, format: 'date', example: '2026-03-31', description: 'Default: today.' })
   @IsOptional()
-  @Matches(DATE_ONLY, { message: 'issueDate must be a date as YYYY-MM-DD' })
-  @IsISO8601({ strict: true })
+  @IsDateOnly()
   issueDate?: string;
 
   @ApiPropertyOptional({ type: String, format: 'date', example: '2026-04-30', description: 'Not before issueDate.' })
   @IsOptional()
-  @Matches(DATE_ONLY, { message: 'dueDate must be a date as YYYY-MM-DD' })
-  @IsISO8601({ strict: true })
+  @IsDateOnly()
   dueDate?: string;
 
   @ApiProperty({ type: [InvoiceLineDto], minItems: 1, maxItems: MAX_INVOICE_LINES })
@@ -234,14 +231,12 @@ export class FinancialReportDataDto extends DocumentDataDto {
 
   @ApiPropertyOptional({ type: String, format: 'date', example: '2026-01-01', description: 'Period start (Books’ trial balance: movements from this day).' })
   @IsOptional()
-  @Matches(DATE_ONLY, { message: 'from must be a date as YYYY-MM-DD' })
-  @IsISO8601({ strict: true })
+  @IsDateOnly()
   from?: string;
 
   @ApiPropertyOptional({ type: String, format: 'date', example: '2026-12-31', description: 'Period end; not before from.' })
   @IsOptional()
-  @Matches(DATE_ONLY, { message: 'to must be a date as YYYY-MM-DD' })
-  @IsISO8601({ strict: true })
+  @IsDateOnly()
   to?: string;
 
   @ApiPropertyOptional({ pattern: '^[A-Z]{3}$', example: 'XAF', description: 'For rows sent (default XAF); Books’ report carries its own.' })

@@ -11,7 +11,8 @@ import {
   Tenant,
   TenantContext,
 } from '@platform/pipeline';
-import { WebhookDeliveryDetailView, WebhookDeliveryView, ListDeliveriesQueryDto, RecoverDeliveriesDto, WebhookRecoveryView } from './dto/delivery.dto';
+import { ListDeliveriesQueryDto, RecoverDeliveriesDto } from './dto/delivery.dto';
+import { WebhookDeliveryDetailView, WebhookDeliveryView, WebhookRecoveryView } from './dto/delivery-views.dto';
 import { deliveryView, MAX_RECOVERED, WebhookDeliveries } from './webhook-deliveries.service';
 import { WebhooksTag } from '../webhooks-tag';
 

@@ -1,4 +1,4 @@
-import { utcDay } from './endpoint-day-limits';
+import { utcDay } from './endpoint-day-limits.service';
 
 describe('utcDay', () => {
   it('names the UTC day and what is left of it', () => {

@@ -1,22 +1,32 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { InjectMetric, makeCounterProvider } from '@willsoto/nestjs-prometheus';
 import { randomUUID } from 'node:crypto';
 import { Counter } from 'prom-client';
-import { DataSource, EntityManager, In, IsNull, Not } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { Event, EVENT_VERSION } from '@platform/contracts';
-import { Environment, PageQueryDto, PlatformException, quotaPeriodBounds, RateLimitStore, serviceMetricProvider, WEBHOOK_RETRIES } from '@platform/pipeline';
-import { EventOutbox, findPage, JobQueue, rowJobKey } from '@platform/data';
+import {
+  Environment,
+  Page,
+  PageQueryDto,
+  PlatformException,
+  quotaPeriodBounds,
+  RateLimitStore,
+  serviceMetricProvider,
+  WEBHOOK_RETRIES,
+} from '@platform/pipeline';
+import { EventOutbox, JobQueue, rowJobKey, Transactions } from '@platform/data';
 import { WebhookEndpoint } from '../endpoints/webhook-endpoint.entity';
 import { endpointView, WebhookEndpointsService } from '../endpoints/webhook-endpoints.service';
+import { WebhookEndpointsRepository } from '../endpoints/webhook-endpoints.repository';
 import { CompanyEvent } from '../events/company-event.entity';
 import { EventSink } from '../events/event-ingestion.service';
 import { signWebhook } from '../transport/signature';
 import { isDelivered, sendWebhook, SendOutcome } from '../transport/webhook-sender';
 import { nextAttemptDelay, parseSchedule } from './delivery-schedule';
-import { DisabledEndpointAlerts } from './disabled-endpoint-alerts';
-import { EndpointDayLimits } from './endpoint-day-limits';
+import { DisabledEndpointAlerts } from './disabled-endpoint-alerts.service';
+import { EndpointDayLimits } from './endpoint-day-limits.service';
 import { TEST_EVENT_TYPE, WebhookDelivery, WebhookDeliveryAttempt } from './webhook-delivery.entity';
+import { AttemptFields, DueDelivery, NewDelivery, WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 
 export const DELIVER_TASK = 'utilities:deliver-webhook';
 const ATTEMPTS_METRIC = 'webhook_attempts_total';
@@ -56,7 +66,9 @@ export class WebhookDeliveries implements EventSink {
   private readonly schedule: number[];
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly deliveries: WebhookDeliveriesRepository,
+    private readonly endpointRows: WebhookEndpointsRepository,
+    private readonly transactions: Transactions,
     @Inject(Environment) private readonly env: Environment,
     private readonly queue: JobQueue,
     private readonly outbox: EventOutbox,
@@ -77,15 +89,11 @@ export class WebhookDeliveries implements EventSink {
   }
 
   /** Fan-out: a delivery for each enabled endpoint of the event's company that takes its type and existed when it occurred. */
-  async accept(manager: EntityManager, events: CompanyEvent[]): Promise<void> {
+  async accept(events: CompanyEvent[], manager: EntityManager): Promise<void> {
     const companies = [...new Set(events.map((event) => event.companyId))];
-    const endpoints = await manager
-      .createQueryBuilder(WebhookEndpoint, 'endpoint')
-      .select(['endpoint.id', 'endpoint.companyId', 'endpoint.eventTypes', 'endpoint.createdAt'])
-      .where('endpoint.companyId IN (:...companies) AND endpoint.disabledAt IS NULL', { companies })
-      .getMany();
+    const endpoints = await this.endpointRows.subscribedEndpointsAcrossCompanies(companies, manager);
     if (!endpoints.length) return;
-    const rows: Array<Pick<WebhookDelivery, 'endpointId' | 'companyId' | 'eventId' | 'eventType' | 'payload'>> = [];
+    const rows: NewDelivery[] = [];
     for (const event of events) {
       const payload = JSON.stringify(envelope({ ...event, occurredAt: event.occurredAt.toISOString() }));
       for (const endpoint of endpoints) {
@@ -94,7 +102,7 @@ export class WebhookDeliveries implements EventSink {
         rows.push({ endpointId: endpoint.id, companyId: event.companyId, eventId: event.id, eventType: event.type, payload });
       }
     }
-    await this.create(manager, rows);
+    await this.create(rows, manager);
   }
 
   /** Sends a made-up event to the endpoint now, like any other (its first attempt is not a retry); WEBHOOK_TEST_CALLS_PER_DAY per endpoint. */
@@ -109,28 +117,27 @@ export class WebhookDeliveries implements EventSink {
       data: { endpointId: endpoint.id, note: 'A test event: your endpoint received and verified it.' },
       version: EVENT_VERSION,
     });
-    return this.dataSource.transaction(async (manager) => {
-      const [id] = await this.create(manager, [
-        { endpointId: endpoint.id, companyId, eventId: event.id, eventType: event.type, payload: JSON.stringify(event) },
-      ]);
-      return (await manager.findOneBy(WebhookDelivery, { id }))!;
+    return this.transactions.run(async (manager) => {
+      const [id] = await this.create(
+        [{ endpointId: endpoint.id, companyId, eventId: event.id, eventType: event.type, payload: JSON.stringify(event) }],
+        manager,
+      );
+      return (await this.deliveries.findDelivery(companyId, id, manager))!;
     });
   }
 
   /** Tries one delivery again now, whatever became of it; WEBHOOK_RETRY_CALLS_PER_DAY per endpoint. */
   async retryNow(companyId: string, deliveryId: string): Promise<WebhookDelivery> {
-    const found = await this.dataSource
-      .getRepository(WebhookDelivery)
-      .findOne({ where: { id: deliveryId, companyId }, select: { id: true, endpointId: true } });
-    if (!found) throw new PlatformException('WEBHOOK_DELIVERY_NOT_FOUND');
-    await this.dayLimits.take('retry', found.endpointId);
-    return this.dataSource.transaction(async (manager) => {
-      const delivery = await manager.findOneBy(WebhookDelivery, { id: deliveryId, companyId });
+    const endpointId = await this.deliveries.endpointOfDelivery(companyId, deliveryId);
+    if (!endpointId) throw new PlatformException('WEBHOOK_DELIVERY_NOT_FOUND');
+    await this.dayLimits.take('retry', endpointId);
+    return this.transactions.run(async (manager) => {
+      const delivery = await this.deliveries.findDelivery(companyId, deliveryId, manager);
       // deleted with its endpoint meanwhile
       if (!delivery) throw new PlatformException('WEBHOOK_DELIVERY_NOT_FOUND');
-      await manager.update(WebhookDelivery, { id: delivery.id }, { status: 'pending', nextAttemptAt: new Date(), retryRequested: true });
+      await this.deliveries.requestRetry(companyId, delivery.id, new Date(), manager);
       await this.queue.add(DELIVER_TASK, deliverJob([delivery.id]), { companyId, jobKey: rowJobKey(DELIVER_TASK, delivery.id) }, manager);
-      return (await manager.findOneBy(WebhookDelivery, { id: delivery.id }))!;
+      return (await this.deliveries.findDelivery(companyId, delivery.id, manager))!;
     });
   }
 
@@ -143,47 +150,32 @@ export class WebhookDeliveries implements EventSink {
     await this.dayLimits.take('recover', endpointId);
     let recovered = 0;
     while (recovered < MAX_RECOVERED) {
-      const batch = await this.dataSource.transaction(async (manager) => {
-        const [rows]: [Array<{ id: string }>, number] = await manager.query(
-          `UPDATE "utilities"."webhook_deliveries" SET "status" = 'pending', "next_attempt_at" = now(), "retry_requested" = true, "updated_at" = now()
-           WHERE "id" IN (SELECT "id" FROM "utilities"."webhook_deliveries" WHERE "endpoint_id" = $1 AND "company_id" = $2 AND "status" = 'failed' AND "created_at" >= $3 ORDER BY "created_at", "id" LIMIT $4)
-           RETURNING "id"`,
-          [endpointId, companyId, since, Math.min(500, MAX_RECOVERED - recovered)],
-        );
+      const batch = await this.transactions.run(async (manager) => {
+        const ids = await this.deliveries.recoverFailed(companyId, endpointId, since, Math.min(500, MAX_RECOVERED - recovered), manager);
         await this.queueDue(
+          ids.map((id) => ({ id, endpoint_id: endpointId, company_id: companyId })),
           manager,
-          rows.map((row) => ({ id: row.id, endpoint_id: endpointId, company_id: companyId })),
         );
-        return rows.length;
+        return ids.length;
       });
       recovered += batch;
       if (batch === 0) return { recovered, complete: true };
     }
-    const left = await this.dataSource.query(
-      `SELECT 1 FROM "utilities"."webhook_deliveries" WHERE "endpoint_id" = $1 AND "status" = 'failed' AND "created_at" >= $2 LIMIT 1`,
-      [endpointId, since],
-    );
-    return { recovered, complete: left.length === 0 };
+    return { recovered, complete: !(await this.deliveries.anyFailedSince(companyId, endpointId, since)) };
   }
 
   /** The endpoint's deliveries, newest first. */
-  async list(companyId: string, endpointId: string, query: PageQueryDto & { status?: string }) {
+  async list(companyId: string, endpointId: string, query: PageQueryDto & { status?: string }): Promise<Page<DeliveryView>> {
     await this.endpointOf(companyId, endpointId);
-    const builder = this.dataSource
-      .getRepository(WebhookDelivery)
-      .createQueryBuilder('delivery')
-      .where('delivery.endpointId = :endpointId AND delivery.companyId = :companyId', { endpointId, companyId })
-      .orderBy('delivery.createdAt', 'DESC')
-      .addOrderBy('delivery.id', 'DESC');
-    if (query.status) builder.andWhere('delivery.status = :status', { status: query.status });
-    return findPage(builder, query, (rows) => rows.map(deliveryView));
+    const page = await this.deliveries.listDeliveriesPage(companyId, endpointId, query);
+    return { ...page, items: page.items.map(deliveryView) };
   }
 
   /** One delivery with every attempt. */
   async get(companyId: string, deliveryId: string) {
-    const delivery = await this.dataSource.getRepository(WebhookDelivery).findOneBy({ id: deliveryId, companyId });
+    const delivery = await this.deliveries.findDelivery(companyId, deliveryId);
     if (!delivery) throw new PlatformException('WEBHOOK_DELIVERY_NOT_FOUND');
-    const attempts = await this.dataSource.getRepository(WebhookDeliveryAttempt).find({ where: { deliveryId }, order: { attempt: 'ASC', attemptedAt: 'ASC' } });
+    const attempts = await this.deliveries.attemptsOf(companyId, deliveryId);
     return { ...deliveryView(delivery), event: JSON.parse(delivery.payload), attemptLog: attempts.map(attemptView) };
   }
 
@@ -197,7 +189,7 @@ export class WebhookDeliveries implements EventSink {
     if (!deliveryIds.length) return;
     const dueBy = Date.now() + DUE_SLACK_MS;
     const due: WebhookDelivery[] = [];
-    for (const delivery of await this.dataSource.getRepository(WebhookDelivery).findBy({ id: In(deliveryIds), status: 'pending' })) {
+    for (const delivery of await this.deliveries.pendingAcrossCompanies(deliveryIds)) {
       if (!delivery.nextAttemptAt || delivery.nextAttemptAt.getTime() <= dueBy) due.push(delivery);
       // not due yet (a job run again after its runner died, or a database clock ahead of this one's):
       // never dropped, its job waits for when it is due (one waiting per delivery, by its key)
@@ -212,13 +204,14 @@ export class WebhookDeliveries implements EventSink {
   }
 
   private async attemptBatch(endpointId: string, deliveries: WebhookDelivery[]): Promise<void> {
-    const endpoint = await this.dataSource.getRepository(WebhookEndpoint).findOneBy({ id: endpointId });
+    const endpoint = await this.endpointRows.findEndpointAcrossCompanies(endpointId);
     // a deleted endpoint took its deliveries with it; a disabled one receives nothing until it is enabled and its deliveries recovered
     if (!endpoint) return;
     if (endpoint.disabledAt) {
-      await this.dataSource
-        .getRepository(WebhookDelivery)
-        .update({ id: In(deliveries.map((delivery) => delivery.id)), status: 'pending' }, { status: 'failed', nextAttemptAt: null });
+      await this.deliveries.failPending(
+        endpoint.companyId,
+        deliveries.map((delivery) => delivery.id),
+      );
       return;
     }
     const secrets = await this.endpoints.signingSecrets(endpoint.id);
@@ -244,7 +237,7 @@ export class WebhookDeliveries implements EventSink {
           : nextAttemptDelay(this.schedule, attempt, outcome.statusCode === 429 || outcome.statusCode === 503 ? outcome.retryAfterMs : null);
       return { delivery, attempt, attemptedAt, outcome, succeeded, nextAttemptAt: delay === null ? null : new Date(Date.now() + delay) };
     });
-    const recorded = await this.dataSource.transaction((manager) => this.record(manager, endpoint, results));
+    const recorded = await this.transactions.run((manager) => this.record(endpoint, results, manager));
     for (const result of recorded) this.attempts.inc({ outcome: result.succeeded ? 'delivered' : 'failed' });
     const retries = recorded.filter((result) => result.attempt >= 2 || result.delivery.retryRequested).length;
     if (retries) await this.countRetries(endpoint, retries);
@@ -255,46 +248,42 @@ export class WebhookDeliveries implements EventSink {
    * recorded its attempt first: a retry asked for while one was under way), its attempt log, the
    * endpoint's failing streak, and the next attempt of those that failed.
    */
-  private async record(manager: EntityManager, endpoint: WebhookEndpoint, results: AttemptResult[]): Promise<AttemptResult[]> {
-    const [rows]: [Array<{ id: string }>, number] = await manager.query(
-      `UPDATE "utilities"."webhook_deliveries" AS delivery
-       SET "attempts" = settled.attempts, "status" = settled.status, "next_attempt_at" = settled.next_attempt_at,
-           "last_attempt_at" = settled.attempted_at, "last_status_code" = settled.status_code, "updated_at" = now()
-       FROM unnest($1::uuid[], $2::int[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::int[])
-         AS settled(id, attempts, status, next_attempt_at, attempted_at, status_code)
-       WHERE delivery."id" = settled.id AND delivery."status" = 'pending' AND delivery."attempts" = settled.attempts - 1
-       RETURNING delivery."id"`,
-      [
-        results.map((result) => result.delivery.id),
-        results.map((result) => result.attempt),
-        results.map((result) => (result.succeeded ? 'succeeded' : result.nextAttemptAt === null ? 'failed' : 'pending')),
-        results.map((result) => result.nextAttemptAt),
-        results.map((result) => result.attemptedAt),
-        results.map((result) => result.outcome.statusCode),
-      ],
+  private async record(endpoint: WebhookEndpoint, results: AttemptResult[], manager: EntityManager): Promise<AttemptResult[]> {
+    const { companyId } = endpoint;
+    const ids = await this.deliveries.settleAttempts(
+      companyId,
+      results.map((result) => ({
+        id: result.delivery.id,
+        attempts: result.attempt,
+        status: result.succeeded ? 'succeeded' : result.nextAttemptAt === null ? 'failed' : 'pending',
+        nextAttemptAt: result.nextAttemptAt,
+        attemptedAt: result.attemptedAt,
+        statusCode: result.outcome.statusCode,
+      })),
+      manager,
     );
-    const settled = new Set(rows.map((row) => row.id));
+    const settled = new Set(ids);
     const recorded = results.filter((result) => settled.has(result.delivery.id));
     if (!recorded.length) return recorded;
-    await manager.insert(
-      WebhookDeliveryAttempt,
+    await this.deliveries.insertAttempts(
+      companyId,
       recorded.map((result) => attemptRow(result.delivery.id, result.attempt, result.attemptedAt, result.outcome)),
+      manager,
     );
     if (recorded.some((result) => result.outcome.statusCode === 410)) {
-      await this.disable(manager, endpoint.id, 'gone');
+      await this.disable(companyId, endpoint.id, 'gone', manager);
       return recorded;
     }
     // the endpoint answers: its failing streak, if any, is over
     if (recorded.some((result) => result.succeeded)) {
-      await manager.update(WebhookEndpoint, { id: endpoint.id, failingSince: Not(IsNull()) }, { failingSince: null });
+      await this.endpointRows.endFailingStreak(companyId, endpoint.id, manager);
     } else {
       const times = recorded.map((result) => result.attemptedAt.getTime());
-      await manager.update(WebhookEndpoint, { id: endpoint.id, failingSince: IsNull() }, { failingSince: new Date(Math.min(...times)) });
-      const current = await manager.findOne(WebhookEndpoint, { where: { id: endpoint.id }, select: { id: true, failingSince: true } });
+      const failingSince = await this.endpointRows.startFailingStreak(companyId, endpoint.id, new Date(Math.min(...times)), manager);
       // deleted meanwhile: its deliveries went with it
-      if (!current?.failingSince) return recorded;
-      if (Math.max(...times) - current.failingSince.getTime() >= this.env.WEBHOOK_DISABLE_AFTER_MS) {
-        await this.disable(manager, endpoint.id, 'failing');
+      if (!failingSince) return recorded;
+      if (Math.max(...times) - failingSince.getTime() >= this.env.WEBHOOK_DISABLE_AFTER_MS) {
+        await this.disable(companyId, endpoint.id, 'failing', manager);
         return recorded;
       }
     }
@@ -312,26 +301,15 @@ export class WebhookDeliveries implements EventSink {
   }
 
   /** Rows for new deliveries, each carried by a job: one endpoint's go in jobs of up to DELIVERY_BATCH. */
-  private async create(
-    manager: EntityManager,
-    rows: Array<Pick<WebhookDelivery, 'endpointId' | 'companyId' | 'eventId' | 'eventType' | 'payload'>>,
-  ): Promise<string[]> {
+  private async create(rows: NewDelivery[], manager: EntityManager): Promise<string[]> {
     if (!rows.length) return [];
-    const inserted = await manager
-      .createQueryBuilder()
-      .insert()
-      .into(WebhookDelivery)
-      .values(rows.map((row) => ({ ...row, status: 'pending' as const, attempts: 0, nextAttemptAt: () => 'now()' })))
-      .orIgnore()
-      .returning(['id', 'endpointId', 'companyId'])
-      .execute();
-    const created = inserted.raw as DueDelivery[];
-    await this.queueDue(manager, created);
+    const created = await this.deliveries.insertDeliveriesAcrossCompanies(rows, manager);
+    await this.queueDue(created, manager);
     return created.map((row) => row.id);
   }
 
   /** Jobs for deliveries due now (new or recovered): one endpoint's go in jobs of up to DELIVERY_BATCH. */
-  private async queueDue(manager: EntityManager, deliveries: DueDelivery[]): Promise<void> {
+  private async queueDue(deliveries: DueDelivery[], manager: EntityManager): Promise<void> {
     for (const batch of groupBy(deliveries, (row) => row.endpoint_id).values()) {
       for (let start = 0; start < batch.length; start += DELIVERY_BATCH) {
         const ids = batch.slice(start, start + DELIVERY_BATCH).map((row) => row.id);
@@ -350,18 +328,12 @@ export class WebhookDeliveries implements EventSink {
    * Disables the endpoint (once: a reason already given is kept), fails its pending deliveries,
    * records `webhook_endpoint.disabled` and queues the company's alert.
    */
-  private async disable(manager: EntityManager, endpointId: string, reason: 'gone' | 'failing'): Promise<void> {
-    const updated = await manager
-      .createQueryBuilder()
-      .update(WebhookEndpoint)
-      .set({ disabledAt: () => 'now()', disabledReason: reason })
-      .where('id = :endpointId AND disabled_at IS NULL', { endpointId })
-      .execute();
-    if (!updated.affected) return;
-    const disabled = (await manager.findOneBy(WebhookEndpoint, { id: endpointId }))!;
-    await manager.update(WebhookDelivery, { endpointId, status: 'pending' }, { status: 'failed', nextAttemptAt: null });
-    await this.outbox.record(manager, disabled.companyId, 'webhook_endpoint.disabled', endpointView(disabled));
-    await this.alerts.queue(manager, disabled, reason);
+  private async disable(companyId: string, endpointId: string, reason: 'gone' | 'failing', manager: EntityManager): Promise<void> {
+    if (!(await this.endpointRows.disableEndpoint(companyId, endpointId, reason, manager))) return;
+    const disabled = (await this.endpointRows.readEndpoint(companyId, endpointId, manager))!;
+    await this.deliveries.failEndpointPending(companyId, endpointId, manager);
+    await this.outbox.record(manager, companyId, 'webhook_endpoint.disabled', endpointView(disabled));
+    await this.alerts.queue(disabled, reason, manager);
   }
 
   /** Counted for the credential that created the endpoint; a count that fails is logged, never a reason to deliver again. */
@@ -378,7 +350,7 @@ export class WebhookDeliveries implements EventSink {
   }
 
   private async endpointOf(companyId: string, endpointId: string): Promise<WebhookEndpoint> {
-    const endpoint = await this.dataSource.getRepository(WebhookEndpoint).findOneBy({ id: endpointId, companyId });
+    const endpoint = await this.endpointRows.findEndpoint(companyId, endpointId);
     if (!endpoint) throw new PlatformException('WEBHOOK_ENDPOINT_NOT_FOUND');
     return endpoint;
   }
@@ -387,13 +359,6 @@ export class WebhookDeliveries implements EventSink {
 /** The body of every delivery: the event envelope (its feed position is the suite's own). */
 function envelope({ id, type, occurredAt, companyId, data, version }: Omit<Event, 'position' | 'type' | 'occurredAt'> & { type: string; occurredAt: string }) {
   return { id, type, occurredAt, companyId, data, version };
-}
-
-/** A delivery as its row's insert or update returns it. */
-interface DueDelivery {
-  id: string;
-  endpoint_id: string;
-  company_id: string;
 }
 
 interface DeliverJob {
@@ -437,7 +402,7 @@ async function mapWithLimit<T, R>(items: T[], limit: number, work: (item: T) => 
   return results;
 }
 
-function attemptRow(deliveryId: string, attempt: number, attemptedAt: Date, outcome: SendOutcome): Partial<WebhookDeliveryAttempt> {
+function attemptRow(deliveryId: string, attempt: number, attemptedAt: Date, outcome: SendOutcome): AttemptFields {
   return {
     deliveryId,
     attempt,
@@ -448,6 +413,8 @@ function attemptRow(deliveryId: string, attempt: number, attemptedAt: Date, outc
     error: outcome.error ? outcome.error.slice(0, 500) : null,
   };
 }
+
+export type DeliveryView = ReturnType<typeof deliveryView>;
 
 export function deliveryView(delivery: WebhookDelivery) {
   return {

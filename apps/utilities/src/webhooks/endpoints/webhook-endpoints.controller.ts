@@ -14,17 +14,11 @@ import {
   Tenant,
   TenantContext,
 } from '@platform/pipeline';
-import {
-  CreatedWebhookEndpointView,
-  CreateWebhookEndpointDto,
-  RotatedSecretView,
-  RotateSecretDto,
-  UpdateWebhookEndpointDto,
-  WebhookEndpointView,
-} from './dto/webhook-endpoint.dto';
+import { CreateWebhookEndpointDto, RotateSecretDto, UpdateWebhookEndpointDto } from './dto/webhook-endpoint.dto';
+import { CreatedWebhookEndpointView, RotatedSecretView, WebhookEndpointView } from './dto/webhook-endpoint-views.dto';
 import { MAX_ENDPOINTS_PER_COMPANY, MAX_PREVIOUS_SECRETS, WebhookEndpointsService } from './webhook-endpoints.service';
 import { WebhooksTag } from '../webhooks-tag';
-import { WebhookAuditTrail } from './webhook-audit-trail';
+import { WebhookAuditTrail } from '../clients/webhook-audit-trail.client';
 
 const endpointId = new ParseUUIDPipe({ exceptionFactory: () => new PlatformException('WEBHOOK_ENDPOINT_NOT_FOUND') });
 /** The tag of the webhook routes. */

@@ -1,14 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
 import { Environment, Page, PageQueryDto, PlatformException } from '@platform/pipeline';
-import { findPage, Transactions } from '@platform/data';
+import { Transactions } from '@platform/data';
 import { CreateWebhookEndpointDto, DEFAULT_GRACE_SECONDS, EndpointStatus, UpdateWebhookEndpointDto } from './dto/webhook-endpoint.dto';
 import { checkEndpointUrl } from '../transport/network-guard';
-import { AlertRecipients } from './alert-recipients';
+import { AlertRecipients } from '../clients/alert-recipients.client';
 import { newSigningSecret, SigningSecretCipher } from './signing-secret-cipher';
 import { EndpointDisabledReason, WebhookEndpoint } from './webhook-endpoint.entity';
-import { WebhookEndpointSecret } from './webhook-endpoint-secret.entity';
+import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
 
 /** Endpoints one company may have: each event is delivered to every matching one. */
 export const MAX_ENDPOINTS_PER_COMPANY = 20;
@@ -66,7 +64,7 @@ const notFound = () => new PlatformException('WEBHOOK_ENDPOINT_NOT_FOUND');
 @Injectable()
 export class WebhookEndpointsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly endpoints: WebhookEndpointsRepository,
     private readonly transactions: Transactions,
     private readonly cipher: SigningSecretCipher,
     @Inject(Environment) private readonly env: Environment,
@@ -83,16 +81,16 @@ export class WebhookEndpointsService {
     const alertEmail = input.alertEmail ? await this.alertRecipients.admit(owner.organizationId, input.alertEmail) : null;
     const secret = newSigningSecret();
     const endpoint = await this.transactions.run(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`webhook-endpoints:${owner.companyId}`]);
-      if ((await manager.countBy(WebhookEndpoint, { companyId: owner.companyId })) >= MAX_ENDPOINTS_PER_COMPANY) {
+      await this.endpoints.lockCompanyEndpoints(owner.companyId, manager);
+      if ((await this.endpoints.countEndpoints(owner.companyId, manager)) >= MAX_ENDPOINTS_PER_COMPANY) {
         throw new PlatformException('WEBHOOK_ENDPOINT_LIMIT_REACHED', {
           params: { limit: MAX_ENDPOINTS_PER_COMPANY },
           details: { limit: MAX_ENDPOINTS_PER_COMPANY },
         });
       }
-      const saved = await manager.save(
-        manager.create(WebhookEndpoint, {
-          companyId: owner.companyId,
+      const saved = await this.endpoints.insertEndpoint(
+        owner.companyId,
+        {
           organizationId: owner.organizationId,
           createdByCredentialId: owner.credentialId,
           createdByPeriodAnchor: owner.periodAnchor,
@@ -100,23 +98,23 @@ export class WebhookEndpointsService {
           url: input.url,
           description: input.description ?? null,
           eventTypes: input.eventTypes ?? [],
-          disabledAt: null,
-          disabledReason: null,
-        }),
+        },
+        manager,
       );
-      await manager.insert(WebhookEndpointSecret, { endpointId: saved.id, sealedSecret: this.cipher.seal(secret, saved.id), expiresAt: null });
+      await this.endpoints.insertSecret(owner.companyId, saved.id, this.cipher.seal(secret, saved.id), manager);
       return saved;
     });
     return { ...endpointView(endpoint), secret };
   }
 
   /** The company's endpoints, newest first. */
-  list(companyId: string, query: PageQueryDto): Promise<Page<EndpointView>> {
-    return findPage(this.dataSource.getRepository(WebhookEndpoint), { companyId }, { createdAt: 'DESC', id: 'DESC' }, query, (rows) => rows.map(endpointView));
+  async list(companyId: string, query: PageQueryDto): Promise<Page<EndpointView>> {
+    const page = await this.endpoints.listEndpointsPage(companyId, query);
+    return { ...page, items: page.items.map(endpointView) };
   }
 
   async get(companyId: string, id: string): Promise<EndpointView> {
-    const endpoint = await this.dataSource.getRepository(WebhookEndpoint).findOneBy({ companyId, id });
+    const endpoint = await this.endpoints.findEndpoint(companyId, id);
     if (!endpoint) throw notFound();
     return endpointView(endpoint);
   }
@@ -131,8 +129,7 @@ export class WebhookEndpointsService {
     if (input.alertEmail === null) changes.alertEmail = null;
     else if (input.alertEmail !== undefined) changes.alertEmail = await this.alertRecipients.admit(await this.organizationOf(companyId, id), input.alertEmail);
     if (Object.keys(changes).length) {
-      const result = await this.dataSource.getRepository(WebhookEndpoint).update({ companyId, id }, changes);
-      if (!result.affected) throw notFound();
+      if (!(await this.endpoints.updateEndpoint(companyId, id, changes))) throw notFound();
     }
     return this.get(companyId, id);
   }
@@ -142,20 +139,14 @@ export class WebhookEndpointsService {
    * reason and time (a receiver that answered 410 stays `gone`); enabling clears both.
    */
   async setEnabled(companyId: string, id: string, enabled: boolean): Promise<EndpointView> {
-    const update = this.dataSource.createQueryBuilder().update(WebhookEndpoint).where('id = :id AND company_id = :companyId', { id, companyId });
-    if (enabled) await update.set({ disabledAt: null, disabledReason: null, failingSince: null }).andWhere('disabled_at IS NOT NULL').execute();
-    else
-      await update
-        .set({ disabledAt: () => 'now()', disabledReason: 'manual' })
-        .andWhere('disabled_at IS NULL')
-        .execute();
+    if (enabled) await this.endpoints.enableEndpoint(companyId, id);
+    else await this.endpoints.disableEndpointByHand(companyId, id);
     return this.get(companyId, id);
   }
 
   /** Deletes the endpoint and its secrets: no delivery is made to it any more. */
   async remove(companyId: string, id: string): Promise<void> {
-    const result = await this.dataSource.getRepository(WebhookEndpoint).delete({ companyId, id });
-    if (!result.affected) throw notFound();
+    if (!(await this.endpoints.deleteEndpoint(companyId, id))) throw notFound();
   }
 
   /**
@@ -170,29 +161,10 @@ export class WebhookEndpointsService {
   ): Promise<{ id: string; secret: string; previousSecretsExpireAt: Date }> {
     const secret = newSigningSecret();
     return this.transactions.run(async (manager) => {
-      if (!(await this.transactions.lockOne(manager, WebhookEndpoint, companyId, id))) throw notFound();
-      const [{ until }] = (await manager.query('SELECT now() + make_interval(secs => $1) AS until', [graceSeconds])) as { until: Date }[];
-      await manager
-        .createQueryBuilder()
-        .update(WebhookEndpointSecret)
-        .set({ expiresAt: until })
-        .where('endpoint_id = :id AND (expires_at IS NULL OR expires_at > :until)', { id, until })
-        .execute();
-      const kept = await manager
-        .createQueryBuilder(WebhookEndpointSecret, 'secret')
-        .select('secret.id', 'id')
-        .where('secret.endpointId = :id AND secret.expiresAt > now()', { id })
-        .orderBy('secret.createdAt', 'DESC')
-        .addOrderBy('secret.id', 'DESC')
-        .limit(MAX_PREVIOUS_SECRETS)
-        .getRawMany<{ id: string }>();
-      await manager
-        .createQueryBuilder()
-        .delete()
-        .from(WebhookEndpointSecret)
-        .where('endpoint_id = :id AND NOT (id = ANY(:kept))', { id, kept: kept.map((row) => row.id) })
-        .execute();
-      await manager.insert(WebhookEndpointSecret, { endpointId: id, sealedSecret: this.cipher.seal(secret, id), expiresAt: null });
+      if (!(await this.endpoints.lockEndpoint(companyId, id, manager))) throw notFound();
+      const until = await this.endpoints.expireSecrets(companyId, id, graceSeconds, manager);
+      await this.endpoints.prunePreviousSecrets(companyId, id, MAX_PREVIOUS_SECRETS, manager);
+      await this.endpoints.insertSecret(companyId, id, this.cipher.seal(secret, id), manager);
       return { id, secret, previousSecretsExpireAt: until };
     });
   }
@@ -201,26 +173,17 @@ export class WebhookEndpointsService {
    * ones still in their grace, newest first. Expired ones found on the way are removed.
    */
   async signingSecrets(endpointId: string): Promise<string[]> {
-    const rows = await this.dataSource
-      .createQueryBuilder(WebhookEndpointSecret, 'secret')
-      .select('secret.id', 'id')
-      .addSelect('secret.sealedSecret', 'sealedSecret')
-      .addSelect('secret.expiresAt IS NOT NULL AND secret.expiresAt <= now()', 'expired')
-      .where('secret.endpointId = :endpointId', { endpointId })
-      .orderBy('secret.expiresAt IS NULL', 'DESC')
-      .addOrderBy('secret.createdAt', 'DESC')
-      .addOrderBy('secret.id', 'DESC')
-      .getRawMany<{ id: string; sealedSecret: string; expired: boolean }>();
+    const rows = await this.endpoints.secretsAcrossCompanies(endpointId);
     const expired = rows.filter((row) => row.expired).map((row) => row.id);
-    if (expired.length) await this.dataSource.getRepository(WebhookEndpointSecret).delete({ id: In(expired) });
+    if (expired.length) await this.endpoints.deleteSecretsAcrossCompanies(expired);
     return rows.filter((row) => !row.expired).map((row) => this.cipher.open(row.sealedSecret, endpointId));
   }
 
   /** The organization the endpoint belongs to (whose members may receive its alerts). */
   private async organizationOf(companyId: string, id: string): Promise<string> {
-    const endpoint = await this.dataSource.getRepository(WebhookEndpoint).findOne({ where: { companyId, id }, select: { id: true, organizationId: true } });
-    if (!endpoint) throw notFound();
-    return endpoint.organizationId;
+    const organizationId = await this.endpoints.organizationOf(companyId, id);
+    if (organizationId === null) throw notFound();
+    return organizationId;
   }
 
   /** Where every URL of an endpoint is checked before it is stored (creation and change). */

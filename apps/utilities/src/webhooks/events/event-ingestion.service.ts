@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { Event, EVENT_TYPES, Events, eventsRoute, ServiceName } from '@platform/contracts';
 import { Environment, InternalApi } from '@platform/pipeline';
-import { EVENT_INGEST_TASK, EventOutbox, eventIngestJob, JobQueue } from '@platform/data';
-import { CompanyEvent, EventSource } from './company-event.entity';
+import { EVENT_INGEST_TASK, EventOutbox, eventIngestJob, JobQueue, Transactions } from '@platform/data';
+import { CompanyEvent } from './company-event.entity';
+import { EventsRepository } from './events.repository';
 
 /** Events read from a feed at a time. */
 const PAGE = 500;
@@ -14,7 +14,7 @@ const SOURCES = Object.keys(EVENT_TYPES) as ServiceName[];
 
 /** What becomes of newly gathered events, in the transaction that stores them (webhook fan-out). */
 export interface EventSink {
-  accept(manager: EntityManager, events: CompanyEvent[]): Promise<void>;
+  accept(events: CompanyEvent[], manager: EntityManager): Promise<void>;
 }
 export const EVENT_SINK = Symbol('EVENT_SINK');
 
@@ -29,7 +29,8 @@ export const EVENT_SINK = Symbol('EVENT_SINK');
 @Injectable()
 export class EventIngestion {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly events: EventsRepository,
+    private readonly transactions: Transactions,
     @Inject(Environment) private readonly env: Environment,
     private readonly api: InternalApi,
     private readonly outbox: EventOutbox,
@@ -53,29 +54,17 @@ export class EventIngestion {
 
   /** One page of the feed after the stored position; answers how many events it held. */
   async ingestPage(service: ServiceName): Promise<number> {
-    const after = (await this.dataSource.getRepository(EventSource).findOneBy({ service }))?.position ?? 0;
+    const after = await this.events.feedPositionAcrossCompanies(service);
     const page = await this.feed(service, after);
     if (!page.items.length) return 0;
-    await this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['platform-events-ingest']);
-      const stored: Array<{ id: string; sequence: string; received_at: Date }> = await manager.query(
-        `INSERT INTO "utilities"."events" ("id", "service", "type", "company_id", "occurred_at", "data", "version")
-         SELECT e.id, $2, e.type, e.company_id, e.occurred_at, e.data, e.version
-         FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (id uuid, type text, company_id uuid, occurred_at timestamptz, data jsonb, version smallint)) WITH ORDINALITY AS e(id, type, company_id, occurred_at, data, version, n)
-         ORDER BY e.n
-         ON CONFLICT ("id") DO NOTHING
-         RETURNING "id", "sequence", "received_at"`,
-        [JSON.stringify(page.items.map(toRow)), service],
-      );
-      await manager.query(
-        `INSERT INTO "utilities"."event_sources" ("service", "position", "updated_at") VALUES ($1, $2, now())
-         ON CONFLICT ("service") DO UPDATE SET "position" = GREATEST("event_sources"."position", EXCLUDED."position"), "updated_at" = now()`,
-        [service, page.nextAfter],
-      );
+    await this.transactions.run(async (manager) => {
+      await this.events.lockIngestionAcrossCompanies(manager);
+      const stored = await this.events.storeEventsAcrossCompanies(service, page.items, manager);
+      await this.events.advanceFeedAcrossCompanies(service, page.nextAfter, manager);
       if (!stored.length) return;
       const byId = new Map(page.items.map((event) => [event.id, event]));
       const fresh = stored.map((row) => toEntity(byId.get(row.id)!, service, Number(row.sequence), row.received_at));
-      await this.sink.accept(manager, fresh);
+      await this.sink.accept(fresh, manager);
     });
     return page.items.length;
   }
@@ -95,10 +84,6 @@ export class EventIngestion {
     };
     return urls[service];
   }
-}
-
-function toRow(event: Event) {
-  return { id: event.id, type: event.type, company_id: event.companyId, occurred_at: event.occurredAt, data: event.data, version: event.version };
 }
 
 function toEntity(event: Event, service: ServiceName, sequence: number, receivedAt: Date): CompanyEvent {

@@ -1,9 +1,9 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { ApiEnvelope, ApiTag, Authenticated, Tenant, TenantContext } from '@platform/pipeline';
-import { EventListView, EVENTS_RETENTION_DAYS, ListEventsQueryDto } from './dto/event.dto';
+import { ListEventsQueryDto } from './dto/event.dto';
+import { EventListView } from './dto/event-views.dto';
+import { EventsService } from './events.service';
 
 @ApiTag(
   'Events',
@@ -11,7 +11,7 @@ import { EventListView, EVENTS_RETENTION_DAYS, ListEventsQueryDto } from './dto/
 )
 @Controller('events')
 export class EventsController {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly events: EventsService) {}
 
   @Get()
   @Authenticated('webhooks:read')
@@ -22,26 +22,7 @@ export class EventsController {
       'The same envelopes webhooks deliver, so a receiver that was down can catch up from here.',
   })
   @ApiEnvelope(200, EventListView, 'A page of events.')
-  async list(@Tenant() tenant: TenantContext, @Query() query: ListEventsQueryDto): Promise<EventListView> {
-    const rows: Array<{ id: string; sequence: string; type: string; occurred_at: Date; company_id: string; data: Record<string, unknown>; version: number }> =
-      await this.dataSource.query(
-        `SELECT "id", "sequence", "type", "occurred_at", "company_id", "data", "version" FROM "utilities"."events"
-       WHERE "company_id" = $1 AND "sequence" > $2 AND "received_at" > now() - make_interval(days => $3) AND ($4::text IS NULL OR "type" = $4)
-       ORDER BY "sequence" LIMIT $5`,
-        [tenant.companyId, query.after, EVENTS_RETENTION_DAYS, query.type ?? null, query.limit + 1],
-      );
-    const page = rows.slice(0, query.limit);
-    return {
-      items: page.map((row) => ({
-        id: row.id,
-        type: row.type,
-        occurredAt: row.occurred_at.toISOString(),
-        companyId: row.company_id,
-        data: row.data,
-        version: row.version,
-      })),
-      nextAfter: page.length ? Number(page[page.length - 1].sequence) : query.after,
-      hasMore: rows.length > query.limit,
-    };
+  list(@Tenant() tenant: TenantContext, @Query() query: ListEventsQueryDto): Promise<EventListView> {
+    return this.events.list(tenant.companyId, query);
   }
 }

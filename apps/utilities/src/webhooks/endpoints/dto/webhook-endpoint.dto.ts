@@ -3,12 +3,11 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Max, MaxLength, Min } from 'class-validator';
 import { ALL_EVENT_TYPES } from '@platform/contracts';
 import { ArrayDistinct, IsPlainText, OptionalNotNull } from '@platform/pipeline';
-import { ENDPOINT_DISABLED_REASONS, EndpointDisabledReason } from '../webhook-endpoint.entity';
 
 export const MAX_URL_LENGTH = 2048;
 export const MAX_DESCRIPTION_LENGTH = 500;
 export const MAX_EMAIL_LENGTH = 254;
-const ALERT_EMAIL_DESCRIPTION =
+export const ALERT_EMAIL_DESCRIPTION =
   'Told by email when the endpoint is disabled for failing (410 Gone, or five days of failed deliveries), at most once a day; without it, the company inbox is. ' +
   'The verified email address of a member of the organization (kept lower-cased; VALIDATION_FAILED otherwise), checked again before each alert: once they have left, the company inbox is told instead.';
 export const MAX_EVENT_TYPES = 50;
@@ -27,7 +26,7 @@ const EndpointUrl = () =>
 const URL_DESCRIPTION = 'Where deliveries are POSTed: an absolute http(s) URL.';
 const EVENT_TYPES_DESCRIPTION =
   'The event types delivered to this endpoint (GET /api/v1/app/webhooks/event-types), each at most once. Empty: every event type, those added later included.';
-const EVENT_TYPES_EXAMPLE = ['employee.created', 'payroll_run.approved'];
+export const EVENT_TYPES_EXAMPLE = ['employee.created', 'payroll_run.approved'];
 
 export class CreateWebhookEndpointDto {
   @ApiProperty({ maxLength: MAX_URL_LENGTH, format: 'uri', example: 'https://hooks.example.cm/platform', description: URL_DESCRIPTION })
@@ -139,37 +138,4 @@ export class RotateSecretDto {
   @Min(0)
   @Max(MAX_GRACE_SECONDS)
   graceSeconds?: number;
-}
-
-export class WebhookEndpointView {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ format: 'uri', maxLength: MAX_URL_LENGTH, example: 'https://hooks.example.cm/platform' }) url: string;
-  @ApiProperty({ type: String, nullable: true, maxLength: MAX_DESCRIPTION_LENGTH }) description: string | null;
-  @ApiProperty({ type: [String], example: EVENT_TYPES_EXAMPLE, description: 'Empty: every event type.' }) eventTypes: string[];
-  @ApiProperty({ type: String, nullable: true, format: 'email', maxLength: MAX_EMAIL_LENGTH, description: ALERT_EMAIL_DESCRIPTION }) alertEmail: string | null;
-  @ApiProperty({ enum: ENDPOINT_STATUSES, description: 'Disabled endpoints get no deliveries.' }) status: EndpointStatus;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true }) disabledAt: string | null;
-  @ApiProperty({
-    enum: ENDPOINT_DISABLED_REASONS,
-    nullable: true,
-    description:
-      '`manual`: disabled through the API; `gone`: the receiver answered 410 Gone; `failing`: its deliveries failed for five days. Null when enabled.',
-  })
-  disabledReason: EndpointDisabledReason | null;
-  @ApiProperty({ type: String, format: 'date-time' }) createdAt: string;
-  @ApiProperty({ type: String, format: 'date-time' }) updatedAt: string;
-}
-
-const SECRET = { pattern: '^whsec_[A-Za-z0-9+/]{43}=$', example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw1pEYtGk9Z0E=' };
-
-export class CreatedWebhookEndpointView extends WebhookEndpointView {
-  @ApiProperty({ ...SECRET, description: 'The signing secret (Standard Webhooks: `whsec_` and the base64 of 32 random bytes), shown only here: store it now.' })
-  secret: string;
-}
-
-export class RotatedSecretView {
-  @ApiProperty({ format: 'uuid', description: 'The endpoint' }) id: string;
-  @ApiProperty({ ...SECRET, description: 'The new signing secret, shown only here: store it now. Deliveries are signed with it from now on.' }) secret: string;
-  @ApiProperty({ type: String, format: 'date-time', description: 'Until when the previous secrets also sign deliveries (now, with graceSeconds 0).' })
-  previousSecretsExpireAt: string;
 }

@@ -1,12 +1,10 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { Environment } from '@platform/pipeline';
 import { EventOutbox, JobContext, JobQueue, rowJobKey, Transactions } from '@platform/data';
-import { DeliveryAttempt } from './delivery-attempt.entity';
-import { Notification } from './notification.entity';
 import { NotificationDelivery } from './notification-delivery.entity';
-import { ChannelProviders } from './providers/channel-providers';
+import { NotificationsRepository } from './notifications.repository';
+import { ChannelProviders } from './providers/channel-providers.service';
 import { DeliveryError } from './providers/notification-provider';
 
 export const DELIVER_NOTIFICATION = 'utilities:deliver-notification';
@@ -25,7 +23,7 @@ export class DeliverySender implements OnApplicationBootstrap {
 
   constructor(
     @Inject(Environment) private readonly env: Environment,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly notifications: NotificationsRepository,
     private readonly transactions: Transactions,
     private readonly providers: ChannelProviders,
     private readonly queue: JobQueue,
@@ -39,7 +37,7 @@ export class DeliverySender implements OnApplicationBootstrap {
   }
 
   /** Queues a delivery just written in `manager`'s transaction. */
-  enqueue(manager: EntityManager, delivery: { id: string; companyId: string }): Promise<string> {
+  enqueue(delivery: { id: string; companyId: string }, manager: EntityManager): Promise<string> {
     return this.queue.add(
       DELIVER_NOTIFICATION,
       { deliveryId: delivery.id },
@@ -50,15 +48,16 @@ export class DeliverySender implements OnApplicationBootstrap {
 
   /** Pending deliveries without a job (written before deliveries were jobs) get one. */
   async onApplicationBootstrap(): Promise<void> {
-    const pending = await this.dataSource.getRepository(NotificationDelivery).find({ select: { id: true, companyId: true }, where: { status: 'pending' } });
+    const pending = await this.notifications.pendingDeliveriesAcrossCompanies();
     await this.queue.addMissing(DELIVER_NOTIFICATION, pending, (deliveryId) => ({ deliveryId }));
   }
 
   private async attempt(deliveryId: string, job: JobContext): Promise<void> {
-    const delivery = await this.dataSource.getRepository(NotificationDelivery).findOneBy({ id: deliveryId });
+    const delivery = await this.notifications.findDeliveryAcrossCompanies(deliveryId);
     // sent (a job run twice) or skipped: nothing to do; a failed one is sent again when an operator retries its job
     if (!delivery || delivery.status === 'sent' || delivery.status === 'skipped') return;
-    const notification = await this.dataSource.getRepository(Notification).findOneByOrFail({ id: delivery.notificationId });
+    const notification = await this.notifications.readNotification(delivery.companyId, delivery.notificationId);
+    if (!notification) throw new Error(`delivery ${delivery.id}: notification ${delivery.notificationId} not found`);
     const provider = this.providers.for(delivery.channel);
     const attemptedAt = new Date();
     let error: DeliveryError | undefined;
@@ -87,19 +86,23 @@ export class DeliverySender implements OnApplicationBootstrap {
         : { status: 'pending', lastError: message, nextAttemptAt: job.retryAt };
     if (error) this.logger.warn(`delivery ${delivery.id} (${delivery.channel}) attempt ${job.attempt} failed${exhausted ? ' for good' : ''}: ${message}`);
     await this.transactions.run(async (manager) => {
-      await manager.insert(DeliveryAttempt, {
-        companyId: delivery.companyId,
-        deliveryId: delivery.id,
-        attemptedAt,
-        outcome: error ? 'failed' : 'sent',
-        provider: provider.name,
-        durationMs: finishedAt.getTime() - attemptedAt.getTime(),
-        error: message,
-      });
-      await manager.update(NotificationDelivery, { id: delivery.id }, { ...changes, attempts: () => 'attempts + 1' });
+      await this.notifications.insertAttempt(
+        delivery.companyId,
+        {
+          deliveryId: delivery.id,
+          attemptedAt,
+          outcome: error ? 'failed' : 'sent',
+          provider: provider.name,
+          durationMs: finishedAt.getTime() - attemptedAt.getTime(),
+          error: message,
+        },
+        manager,
+      );
+      await this.notifications.updateAfterAttempt(delivery.companyId, delivery.id, changes, manager);
       // a delivery that settled: sent, or failed for good
       if (changes.status !== 'pending') {
-        const settled = await manager.findOneByOrFail(NotificationDelivery, { id: delivery.id });
+        const settled = await this.notifications.readDelivery(delivery.companyId, delivery.id, manager);
+        if (!settled) throw new Error(`delivery ${delivery.id} not found`);
         await this.outbox.record(manager, delivery.companyId, settled.status === 'sent' ? 'notification.delivered' : 'notification.failed', settled);
       }
     });

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { Environment } from '@platform/pipeline';
 import { JobQueue } from '@platform/data';
-import { NotificationsService } from '../../notifications/notifications.service';
-import { AlertRecipients } from '../endpoints/alert-recipients';
+import { NotificationsService } from '../../notifications/notifications.module';
+import { AlertRecipients } from '../clients/alert-recipients.client';
 import { EndpointDisabledReason, WebhookEndpoint } from '../endpoints/webhook-endpoint.entity';
+import { WebhookEndpointsRepository } from '../endpoints/webhook-endpoints.repository';
 
 export const ALERT_TASK = 'utilities:alert-disabled-endpoint';
 /** The subject of every alert: nothing an endpoint's owner wrote (its URL, its description) goes in it. */
@@ -26,7 +26,7 @@ interface AlertJob {
 @Injectable()
 export class DisabledEndpointAlerts {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly endpoints: WebhookEndpointsRepository,
     @Inject(Environment) private readonly env: Environment,
     private readonly jobs: JobQueue,
     private readonly notifications: NotificationsService,
@@ -36,19 +36,14 @@ export class DisabledEndpointAlerts {
   }
 
   /** In the transaction that disabled the endpoint: its alert, unless one was queued within the last day. */
-  async queue(manager: EntityManager, endpoint: Pick<WebhookEndpoint, 'id' | 'companyId'>, reason: EndpointDisabledReason): Promise<void> {
-    const due = await manager
-      .createQueryBuilder()
-      .update(WebhookEndpoint)
-      .set({ lastAlertAt: () => 'now()' })
-      .where(`id = :id AND (last_alert_at IS NULL OR last_alert_at <= now() - interval '1 day')`, { id: endpoint.id })
-      .execute();
-    if (due.affected) await this.jobs.add(ALERT_TASK, { endpointId: endpoint.id, reason } satisfies AlertJob, { companyId: endpoint.companyId }, manager);
+  async queue(endpoint: Pick<WebhookEndpoint, 'id' | 'companyId'>, reason: EndpointDisabledReason, manager: EntityManager): Promise<void> {
+    if (await this.endpoints.takeAlertTurn(endpoint.companyId, endpoint.id, manager))
+      await this.jobs.add(ALERT_TASK, { endpointId: endpoint.id, reason } satisfies AlertJob, { companyId: endpoint.companyId }, manager);
   }
 
   /** Sent even when the endpoint was enabled again meanwhile: it was disabled, and this was the day's alert. */
   private async send({ endpointId, reason }: AlertJob): Promise<void> {
-    const endpoint = await this.dataSource.getRepository(WebhookEndpoint).findOneBy({ id: endpointId });
+    const endpoint = await this.endpoints.findEndpointAcrossCompanies(endpointId);
     // deleted: nothing left to fix
     if (!endpoint) return;
     const email = endpoint.alertEmail && (await this.recipients.isVerifiedMember(endpoint.organizationId, endpoint.alertEmail)) ? endpoint.alertEmail : null;

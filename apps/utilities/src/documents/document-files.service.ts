@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { EntityManager } from 'typeorm';
 import { Environment } from '@platform/pipeline';
-import { FilesService, StoredFile } from '../files/files.service';
+import { FilesService, StoredFile } from '../files/files.module';
 
 export type { StoredFile };
 
@@ -27,8 +27,8 @@ export class DocumentFiles {
     return this.files.store(companyId, filename, contentType, bytes, this.env.DOCUMENT_MAX_BYTES);
   }
 
-  record(manager: EntityManager, companyId: string, file: StoredFile): Promise<void> {
-    return this.files.recordStored(manager, companyId, file);
+  record(companyId: string, file: StoredFile, manager: EntityManager): Promise<void> {
+    return this.files.recordStored(companyId, file, manager);
   }
 
   discard(file: StoredFile): Promise<void> {

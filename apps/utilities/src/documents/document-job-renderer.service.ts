@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { ERROR_CODES, ErrorCode } from '@platform/contracts';
 import { Environment, interpolate, PlatformException } from '@platform/pipeline';
 import { EventOutbox, JobContext, JobQueue, rowJobKey, Transactions } from '@platform/data';
 import { DocumentJob, JobError } from './document-job.entity';
+import { DocumentJobsRepository, JobClaim } from './document-jobs.repository';
 import { documentJobView } from './document-job.view';
 import { DocumentsService } from './documents.service';
 import { languageOf } from './render/locale';
@@ -18,8 +18,6 @@ const PROGRESS_EVERY_MS = 250;
 
 /** The job was started again elsewhere meanwhile (this instance was taken for dead): this run's result is dropped. */
 class ClaimLost extends Error {}
-
-type Claim = { id: string; status: 'running'; attempts: number };
 
 /**
  * Renders document jobs as jobs of the queue (`utilities:render-document`, added in the
@@ -35,7 +33,7 @@ export class DocumentJobRenderer implements OnApplicationBootstrap {
 
   constructor(
     @Inject(Environment) env: Environment,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly jobs: DocumentJobsRepository,
     private readonly transactions: Transactions,
     private readonly documents: DocumentsService,
     private readonly queue: JobQueue,
@@ -51,40 +49,37 @@ export class DocumentJobRenderer implements OnApplicationBootstrap {
   }
 
   /** Queues a document job just written in `manager`'s transaction. */
-  enqueue(manager: EntityManager, job: { id: string; companyId: string }): Promise<string> {
+  enqueue(job: { id: string; companyId: string }, manager: EntityManager): Promise<string> {
     return this.queue.add(RENDER_DOCUMENT, { jobId: job.id }, { companyId: job.companyId, jobKey: rowJobKey(RENDER_DOCUMENT, job.id) }, manager);
   }
 
   /** Document jobs not finished and without a queue job (written before they were queue jobs) get one. */
   async onApplicationBootstrap(): Promise<void> {
-    const unfinished = await this.dataSource
-      .getRepository(DocumentJob)
-      .find({ select: { id: true, companyId: true }, where: { status: In(['queued', 'running']) } });
+    const unfinished = await this.jobs.unfinishedAcrossCompanies();
     await this.queue.addMissing(RENDER_DOCUMENT, unfinished, (jobId) => ({ jobId }));
   }
 
   private async render(jobId: string, run: JobContext): Promise<void> {
-    const job = await this.claim(jobId);
+    const job = (await this.jobs.claimAcrossCompanies(jobId)) ? await this.jobs.findJobAcrossCompanies(jobId) : null;
     if (!job) return;
-    const ours: Claim = { id: job.id, status: 'running', attempts: job.attempts };
+    const ours: JobClaim = { id: job.id, status: 'running', attempts: job.attempts };
     let lastWrite = 0;
     const progress = async (percent: number) => {
       if (Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
       lastWrite = Date.now();
-      await this.dataSource.getRepository(DocumentJob).update(ours, { progress: Math.min(99, percent) });
+      await this.jobs.setProgress(job.companyId, ours, Math.min(99, percent));
     };
     try {
       if (job.attempts > MAX_JOB_ATTEMPTS) throw new Error(`abandoned after ${MAX_JOB_ATTEMPTS} attempts whose instances stopped`);
-      await this.documents.produce(job.companyId, job.request, job.id, progress, async (manager, document) => {
-        const result = await manager.update(DocumentJob, ours, {
-          status: 'succeeded',
-          progress: 100,
-          documentId: document.id,
-          error: null,
-          finishedAt: new Date(),
-        });
-        if (!result.affected) throw new ClaimLost();
-        await this.outbox.record(manager, job.companyId, 'document_job.succeeded', documentJobView(await manager.findOneByOrFail(DocumentJob, { id: job.id })));
+      await this.documents.produce(job.companyId, job.request, job.id, progress, async (document, manager) => {
+        const settled = await this.jobs.settleClaim(
+          job.companyId,
+          ours,
+          { status: 'succeeded', progress: 100, documentId: document.id, error: null, finishedAt: new Date() },
+          manager,
+        );
+        if (!settled) throw new ClaimLost();
+        await this.outbox.record(manager, job.companyId, 'document_job.succeeded', documentJobView((await this.jobs.readJob(job.companyId, job.id, manager))!));
       });
     } catch (caught) {
       if (caught instanceof ClaimLost) {
@@ -95,28 +90,16 @@ export class DocumentJobRenderer implements OnApplicationBootstrap {
     }
   }
 
-  /** The job, now running with one more attempt; null when it has finished already (a job run twice). */
-  private async claim(jobId: string): Promise<DocumentJob | null> {
-    const claimed = await this.dataSource
-      .createQueryBuilder()
-      .update(DocumentJob)
-      .set({ status: 'running', attempts: () => 'attempts + 1', startedAt: () => 'COALESCE(started_at, now())' })
-      .where(`id = :jobId AND status IN ('queued', 'running')`, { jobId })
-      .execute();
-    return claimed.affected ? this.dataSource.getRepository(DocumentJob).findOneBy({ id: jobId }) : null;
-  }
-
-  private async fail(job: DocumentJob, ours: Claim, caught: unknown, run: JobContext): Promise<void> {
+  private async fail(job: DocumentJob, ours: JobClaim, caught: unknown, run: JobContext): Promise<void> {
     const error = this.describe(caught, job);
     const retry = error.code === 'UPSTREAM_UNAVAILABLE' && job.attempts < MAX_JOB_ATTEMPTS && run.retryAt !== null;
     if (!(caught instanceof PlatformException)) this.logger.error({ err: caught }, `document job ${job.id} failed`);
     else this.logger.warn(`document job ${job.id} attempt ${job.attempts}: ${error.code}${retry ? ', will retry' : ''}`);
-    if (retry) await this.dataSource.getRepository(DocumentJob).update(ours, { status: 'queued', error });
+    if (retry) await this.jobs.settleClaim(job.companyId, ours, { status: 'queued', error });
     else {
       await this.transactions.run(async (manager) => {
-        const failed = await manager.update(DocumentJob, ours, { status: 'failed', error, finishedAt: new Date() });
-        if (failed.affected)
-          await this.outbox.record(manager, job.companyId, 'document_job.failed', documentJobView(await manager.findOneByOrFail(DocumentJob, { id: job.id })));
+        if (await this.jobs.settleClaim(job.companyId, ours, { status: 'failed', error, finishedAt: new Date() }, manager))
+          await this.outbox.record(manager, job.companyId, 'document_job.failed', documentJobView((await this.jobs.readJob(job.companyId, job.id, manager))!));
       });
     }
     // the queue runs it again after its backoff; a failure for good is recorded on the job, not left as a dead letter

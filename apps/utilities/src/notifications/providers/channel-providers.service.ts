@@ -1,8 +1,7 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { Environment } from '@platform/pipeline';
 import type { DeliveryChannel } from '../notification-delivery.entity';
+import { NotificationsRepository } from '../notifications.repository';
 import { HttpChannelProvider } from './http-channel.provider';
 import { NotificationProvider } from './notification-provider';
 import { CaptureProvider } from './capture.provider';
@@ -18,8 +17,8 @@ function smtpProvider(url: string, from: string): NotificationProvider {
 export class ChannelProviders implements OnApplicationShutdown {
   private readonly providers: Record<DeliveryChannel, NotificationProvider>;
 
-  constructor(@Inject(Environment) env: Environment, @InjectDataSource() dataSource: DataSource) {
-    const capture = new CaptureProvider(dataSource);
+  constructor(@Inject(Environment) env: Environment, notifications: NotificationsRepository) {
+    const capture = new CaptureProvider(notifications);
     const http = (url?: string) => (url ? new HttpChannelProvider(url, env.PROVIDER_AUTH_TOKEN) : capture);
     this.providers = {
       email: env.SMTP_URL ? smtpProvider(env.SMTP_URL, env.MAIL_FROM) : capture,
