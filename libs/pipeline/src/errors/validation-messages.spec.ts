@@ -2,12 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { translateFieldErrors, translateFieldMessage } from './validation-messages';
 
-/** Every `.ts` file under a folder (tests, specs and the operators' fakes, which answer in the operators' words, aside). */
+/** Every `.ts` file under a folder (tests, specs, repositories and the operators' fakes, which answer in the operators' words, aside). */
 function sources(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const path = join(folder, entry.name);
     if (entry.isDirectory()) return entry.name === 'test' || entry.name === 'fakes' ? [] : sources(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') ? [path] : [];
+    // repositories hold no validators, only the samples of their queries
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') && !entry.name.endsWith('.repository.ts') ? [path] : [];
   });
 }
 
