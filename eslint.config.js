@@ -25,6 +25,7 @@ const DATA_LAYER = [
 const ENVIRONMENT_READERS = [
   'libs/pipeline/src/config/**',
   '**/main.ts',
+  'libs/pipeline/src/runtime/suite-preload.ts', // the suite's heap growth, read before its modules load
   '**/data-source.ts', // the TypeORM CLI's entry point
   'suite/**',
   'scripts/**',

@@ -14,6 +14,7 @@ const INTERNALS = 'libs/pipeline/src/library-internals/';
  */
 const ENTRY_POINTS = new Set([
   'pipeline/runtime/preload', // the first import of every main.ts: heap flags and deferred Intl, before anything loads
+  'pipeline/runtime/suite-preload', // the one-machine suite's second import: its heap growth, before its apps load
   'pipeline/documents/pdf-fonts', // pdfkit's fonts, loaded only by the render that draws PDFs
   'pipeline/plans', // the developer dashboard's browser bundle: plans and scopes without the pipeline
   'contracts/service', // the developer dashboard's browser bundle: the services' names and prefixes

@@ -1,5 +1,7 @@
 import 'reflect-metadata';
 import '@platform/pipeline/runtime/preload';
+// the heap growth, before the apps' modules load (50% unless HEAP_GROWTH_PERCENT says)
+import '@platform/pipeline/runtime/suite-preload';
 import { Logger, Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pino from 'pino';
@@ -59,18 +61,6 @@ const MODULES: Record<ServiceName, Type> = {
  * in-process stores saved under DATA_DIR.
  */
 /**
- * The old generation's growth past what survived a full collection (HEAP_GROWTH_PERCENT) for the
- * six apps together, unless set: their 46 MB surviving a collection, at the 15% a single service
- * uses, brought a full collection (about 9 ms of pause and 25 ms of marking) every second or two
- * under load, and the GET's p99 with them (9.2–11.4 ms against 6.3–7.5 at 100%). At 100% the old
- * generation grew to twice the 55–60 MB that survive once the apps are warm: over 400,000 GETs
- * the process peaked at 204–206 MB, and beside its own PostgreSQL (40–70 MB) passed the 250 MB
- * the suite should stay within on one machine. At 50%: 187–189 MB, with three or four full
- * collections in those GETs instead of two (docs/decisions/0025-suite-heap-growth.md).
- */
-const SUITE_HEAP_GROWTH_PERCENT = '50';
-
-/**
  * How long the apps' idle PostgreSQL connections stay open (DATABASE_IDLE_TIMEOUT_MS), unless set.
  * Each minute every app's outbox sweep, and auth's and pay's scheduled work, take a connection of
  * their pools: at pg's 10 s the idle suite's PostgreSQL then held 18–21 connections for 11 s of
@@ -87,7 +77,6 @@ const LOOPBACK_NETWORKS = '127.0.0.0/8,::1/128';
 
 async function main(): Promise<void> {
   restrictFileModes();
-  process.env.HEAP_GROWTH_PERCENT ||= SUITE_HEAP_GROWTH_PERCENT;
   process.env.DATABASE_IDLE_TIMEOUT_MS ||= SUITE_DATABASE_IDLE_TIMEOUT_MS;
   let env;
   try {
@@ -95,10 +84,10 @@ async function main(): Promise<void> {
   } catch (error) {
     exitOnStartupError('suite', error);
   }
-  // before the apps' start and its full collection, which sets the limit the first requests run
-  // under: set with the first app, once the suite's own PostgreSQL had started, it came after it,
-  // and V8's own limit (four times what survived) held for the load's first 100 MB: the process
-  // peaked at 236 MB over 400,000 GETs instead of 204–206 (docs/decisions/0025-suite-heap-growth.md)
+  // runtime/suite-preload set it before the modules loaded; again here with the validated value.
+  // Set later (with the first app, or after the imports) it came after a full collection, and V8's
+  // own limit (four times what survived) held for the load's first 100 MB: the process peaked at
+  // 236 MB over 400,000 GETs instead of 204–206 (docs/decisions/0025-suite-heap-growth.md)
   useHeapGrowth(env);
   // every service is on this port: calls between them go through the same routing, and clients
   // follow public files' links to it
